@@ -1,0 +1,47 @@
+import { Arg, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { Context } from '../common/context';
+import { UserError } from '../common/user-error';
+import { AdminUser } from './admin-user.entity';
+import type { AuthService } from './auth.service';
+import type { SessionCookie } from './session-cookie';
+
+@ObjectType()
+export class LoginPayload {
+  @Field(() => AdminUser, { nullable: true })
+  admin: AdminUser | null;
+
+  @Field(() => [UserError])
+  userErrors: UserError[];
+}
+
+@Resolver()
+export class AuthResolver {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly cookie: SessionCookie,
+  ) {}
+
+  @Query(() => AdminUser, { nullable: true, description: 'The signed-in admin, or null.' })
+  me(@Ctx() ctx: Context): Promise<AdminUser | null> {
+    return ctx.admin();
+  }
+
+  @Mutation(() => LoginPayload, { description: 'Signs an admin in and sets the session cookie.' })
+  async login(
+    @Arg('email', () => String) email: string,
+    @Arg('password', () => String) password: string,
+    @Ctx() ctx: Context,
+  ): Promise<LoginPayload> {
+    const result = await this.auth.login(email, password, ctx.req.ip ?? 'unknown');
+    if (!result.ok) return { admin: null, userErrors: [new UserError(result.message)] };
+    this.cookie.set(ctx.res, result.token, result.expiresAt);
+    return { admin: result.admin, userErrors: [] };
+  }
+
+  @Mutation(() => Boolean, { description: 'Ends the current session on the server and clears the cookie.' })
+  async logout(@Ctx() ctx: Context): Promise<boolean> {
+    await this.auth.logout(this.cookie.read(ctx.req));
+    this.cookie.clear(ctx.res);
+    return true;
+  }
+}

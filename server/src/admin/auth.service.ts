@@ -1,0 +1,132 @@
+/**
+ * Admin sign-in: password check, rate limiting per e-mail and per address, and sessions kept
+ * in Postgres (only a keyed hash of the cookie's token), so they survive restarts and work
+ * across instances.
+ */
+import { randomUUID } from 'node:crypto';
+import { type DataSource, LessThan, MoreThan } from 'typeorm';
+import type { Logger } from '../common/logger';
+import { hmacHex, randomToken } from '../common/tokens';
+import { AdminSession } from './admin-session.entity';
+import { AdminUser } from './admin-user.entity';
+import { LoginAttempt } from './login-attempt.entity';
+import { dummyPasswordHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password';
+
+export const LOGIN_MESSAGES = {
+  missing: 'Please enter both email and password',
+  invalid: 'Invalid email or password',
+  tooMany: 'Too many login attempts. Please wait 15 minutes and try again.',
+} as const;
+
+export interface RateLimits {
+  windowMs: number;
+  perEmail: number;
+  perAddress: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { windowMs: 15 * 60_000, perEmail: 5, perAddress: 20 };
+
+export type LoginResult =
+  | { ok: true; admin: AdminUser; token: string; expiresAt: Date }
+  | { ok: false; message: string };
+
+export class AuthService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sessionSecret: string,
+    private readonly sessionTtlMs: number,
+    private readonly logger: Logger,
+    private readonly limits: RateLimits = DEFAULT_RATE_LIMITS,
+  ) {}
+
+  private tokenHash(token: string): string {
+    return hmacHex(this.sessionSecret, token);
+  }
+
+  async login(emailInput: string, password: string, ip: string): Promise<LoginResult> {
+    const email = emailInput.trim().toLowerCase();
+    if (!email || !password) return { ok: false, message: LOGIN_MESSAGES.missing };
+
+    const attempts = this.dataSource.getRepository(LoginAttempt);
+    const since = new Date(Date.now() - this.limits.windowMs);
+    const [byEmail, byAddress] = await Promise.all([
+      attempts.countBy({ email, succeeded: false, createdAt: MoreThan(since) }),
+      attempts.countBy({ ip, succeeded: false, createdAt: MoreThan(since) }),
+    ]);
+    if (byEmail >= this.limits.perEmail || byAddress >= this.limits.perAddress) {
+      this.logger.warn('login rate-limited', { email, ip, byEmail, byAddress });
+      return { ok: false, message: LOGIN_MESSAGES.tooMany };
+    }
+
+    const admin = await this.dataSource
+      .getRepository(AdminUser)
+      .createQueryBuilder('a')
+      .addSelect('a.passwordHash')
+      .where('a.email = :email', { email })
+      .getOne();
+    const valid = await verifyPassword(password, admin?.passwordHash ?? (await dummyPasswordHash()));
+    await attempts.insert({ id: randomUUID(), email, ip, succeeded: Boolean(admin && valid) });
+    if (!admin || !valid) {
+      this.logger.warn('login failed', { email, ip });
+      return { ok: false, message: LOGIN_MESSAGES.invalid };
+    }
+
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + this.sessionTtlMs);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.delete(AdminSession, { adminUserId: admin.id, expiresAt: LessThan(new Date()) });
+      await manager.insert(AdminSession, {
+        id: randomUUID(),
+        adminUserId: admin.id,
+        tokenHash: this.tokenHash(token),
+        expiresAt,
+      });
+      await manager.update(AdminUser, { id: admin.id }, { lastLoginAt: new Date() });
+    });
+    this.logger.info('admin signed in', { adminId: admin.id, ip });
+    const { passwordHash: _omit, ...publicAdmin } = admin;
+    return { ok: true, admin: publicAdmin as AdminUser, token, expiresAt };
+  }
+
+  /** The admin a session token belongs to, if the session exists and has not expired. */
+  async adminForToken(token: string | undefined): Promise<AdminUser | null> {
+    if (!token) return null;
+    const session = await this.dataSource.getRepository(AdminSession).findOne({
+      where: { tokenHash: this.tokenHash(token), expiresAt: MoreThan(new Date()) },
+      relations: { adminUser: true },
+    });
+    return session?.adminUser ?? null;
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (!token) return;
+    await this.dataSource.getRepository(AdminSession).delete({ tokenHash: this.tokenHash(token) });
+  }
+
+  async countAdmins(): Promise<number> {
+    return this.dataSource.getRepository(AdminUser).count();
+  }
+
+  /** Adds an admin, or sets a new password for an existing e-mail. */
+  async upsertAdmin(emailInput: string, password: string): Promise<{ admin: AdminUser; created: boolean }> {
+    const email = emailInput.trim().toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Not an e-mail address: "${emailInput}"`);
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+    }
+    const passwordHash = await hashPassword(password);
+    const repo = this.dataSource.getRepository(AdminUser);
+    const existing = await repo.findOneBy({ email });
+    if (existing) {
+      await this.dataSource.transaction(async (manager) => {
+        await manager.update(AdminUser, { id: existing.id }, { passwordHash });
+        // A new password signs every existing session out.
+        await manager.delete(AdminSession, { adminUserId: existing.id });
+      });
+      return { admin: existing, created: false };
+    }
+    const admin = repo.create({ id: randomUUID(), email, passwordHash });
+    await repo.insert(admin);
+    return { admin, created: true };
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * Builds the HTTP app: GraphQL (Apollo Server 5 on Express 5) with multipart uploads, the
+ * signed /media route, health checks and, when built, the client with history fallback.
+ * main.ts listens on it; tests start it on a random port.
+ */
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import {
+  ApolloServerPluginLandingPageLocalDefault,
+  ApolloServerPluginLandingPageProductionDefault,
+} from '@apollo/server/plugin/landingPage/default';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { GraphQLFormattedError } from 'graphql';
+import type { DataSource } from 'typeorm';
+import { AuthResolver } from './admin/auth.resolver';
+import { AuthService } from './admin/auth.service';
+import { SessionCookie } from './admin/session-cookie';
+import { CatalogueResolver } from './catalogue/catalogue.resolver';
+import type { Config } from './config';
+import type { Context } from './common/context';
+import type { Logger } from './common/logger';
+import { LocalStorage } from './media/local-storage';
+import { mediaRouter } from './media/media.route';
+import { MediaSigner } from './media/signed-url';
+import type { Storage } from './media/storage';
+import { AdminOrderResolver } from './orders/admin-order.resolver';
+import { OrderResolver } from './orders/order.resolver';
+import { OrderService } from './orders/order.service';
+import { createSchema } from './schema';
+
+export interface AppDeps {
+  config: Config;
+  dataSource: DataSource;
+  logger: Logger;
+  storage?: Storage;
+}
+
+export interface Services {
+  orders: OrderService;
+  auth: AuthService;
+  signer: MediaSigner;
+  storage: Storage;
+  cookie: SessionCookie;
+}
+
+export interface App {
+  server: http.Server;
+  services: Services;
+  /** Listens on `port` (0: a free one) and resolves with the URL. */
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function createServices(deps: AppDeps): Services {
+  const { config, dataSource, logger } = deps;
+  const storage = deps.storage ?? new LocalStorage(path.join(config.dataDir, 'files'));
+  return {
+    storage,
+    orders: new OrderService(dataSource, storage, logger),
+    auth: new AuthService(dataSource, config.sessionSecret, config.sessionTtlMs, logger),
+    signer: new MediaSigner(config.mediaSecret, config.mediaUrlTtlSeconds),
+    cookie: new SessionCookie(config.isProduction),
+  };
+}
+
+export async function createApp(deps: AppDeps): Promise<App> {
+  const { config, dataSource, logger } = deps;
+  const services = createServices(deps);
+  const schema = await createSchema({
+    CatalogueResolver: new CatalogueResolver(),
+    OrderResolver: new OrderResolver(services.orders),
+    AdminOrderResolver: new AdminOrderResolver(services.orders, services.signer),
+    AuthResolver: new AuthResolver(services.auth, services.cookie),
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  const server = http.createServer(app);
+
+  const apollo = new ApolloServer<Context>({
+    schema,
+    introspection: !config.isProduction,
+    // CSRF prevention stays on: browsers must send Apollo-Require-Preflight (or JSON) to /graphql.
+    csrfPrevention: true,
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer: server }),
+      config.isProduction
+        ? ApolloServerPluginLandingPageProductionDefault({ footer: false })
+        : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true, footer: false }),
+    ],
+    formatError: (formatted: GraphQLFormattedError, error: unknown) => {
+      const code = formatted.extensions?.code;
+      if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
+        logger.error('graphql error', { error: unwrapResolverError(error), path: formatted.path });
+        if (config.isProduction) return { message: 'Something went wrong. Please try again.', path: formatted.path };
+      }
+      return formatted;
+    },
+  });
+  await apollo.start();
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await dataSource.query('SELECT 1');
+      const pending = await dataSource.showMigrations();
+      if (pending) throw new Error('migrations pending');
+      res.json({ status: 'ready' });
+    } catch (error) {
+      logger.warn('not ready', { error });
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+
+  app.use('/media', mediaRouter(services.storage, services.signer, logger));
+
+  app.use(
+    '/graphql',
+    // Multipart parsing must come before the JSON parser.
+    graphqlUploadExpress({ maxFileSize: config.maxUploadBytes, maxFiles: 2 }),
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }): Promise<Context> => {
+        let admin: ReturnType<Context['admin']> | undefined;
+        return {
+          req,
+          res,
+          admin: () => (admin ??= services.auth.adminForToken(services.cookie.read(req))),
+        };
+      },
+    }),
+  );
+
+  if (existsSync(path.join(config.clientDistDir, 'index.html'))) {
+    app.use(express.static(config.clientDistDir, { index: false, maxAge: '1h' }));
+    // History fallback: every other GET is a client route.
+    app.get('/*path', (_req, res) => {
+      res.set('Cache-Control', 'no-cache').sendFile(path.join(config.clientDistDir, 'index.html'));
+    });
+  }
+
+  return {
+    server,
+    services,
+    listen(port = config.port, host = config.host) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const address = server.address() as AddressInfo;
+          const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+          resolve(`http://${shownHost}:${address.port}`);
+        });
+      });
+    },
+    async close() {
+      await apollo.stop();
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The shop's catalogue: plans and prices, life lessons, printed styles, shipping countries
+ * and order limits. One source of truth: the `catalogue` query serves it to the client, and
+ * the server validates orders and charges amounts from it.
+ */
+export type BookFormat = 'digital' | 'printed';
+
+export interface Plan {
+  format: BookFormat;
+  title: string;
+  /** Integer cents in `CURRENCY`. */
+  priceCents: number;
+  recommended: boolean;
+  description: string;
+  delivery: string;
+  features: string[];
+}
+
+export const CURRENCY = 'USD';
+
+export const PLANS: readonly Plan[] = [
+  {
+    format: 'digital',
+    title: 'Digital Comic Book',
+    priceCents: 2500,
+    recommended: false,
+    description: 'A high-resolution, full-colour PDF storybook starring your child.',
+    delivery: 'Delivered by e-mail within 24 hours',
+    features: [
+      'Your child as the comic-style hero',
+      'A story built around the life lesson you choose',
+      'High-resolution PDF to read on any device or print at home',
+      'Delivered by e-mail within 24 hours',
+    ],
+  },
+  {
+    format: 'printed',
+    title: 'Premium Printed Storybook',
+    priceCents: 5000,
+    recommended: true,
+    description: 'A premium hardcover storybook, printed and shipped to your door.',
+    delivery: 'Printed and shipped in 7-10 business days to the United States and Canada',
+    features: [
+      'Everything in the Digital Comic Book',
+      'Premium hardcover on thick, wipe-clean pages',
+      'Your choice of illustration style',
+      'Shipped in 7-10 business days to the United States and Canada',
+    ],
+  },
+];
+
+export interface LifeLesson {
+  value: string;
+  label: string;
+  emoji: string;
+}
+
+/** The eight lessons the form offers, stored exactly as the parent chose them. */
+export const LIFE_LESSONS: readonly LifeLesson[] = [
+  { value: 'Kindness', label: 'Kindness', emoji: '💝' },
+  { value: 'Courage', label: 'Courage', emoji: '🦁' },
+  { value: 'Honesty', label: 'Honesty', emoji: '🌟' },
+  { value: 'Friendship', label: 'Friendship', emoji: '🤝' },
+  { value: 'Responsibility', label: 'Responsibility', emoji: '🎯' },
+  { value: 'Perseverance', label: 'Perseverance', emoji: '🏔️' },
+  { value: 'Patience', label: 'Patience', emoji: '🐢' },
+  { value: 'Gratitude', label: 'Gratitude', emoji: '🙏' },
+];
+
+export interface BookStyle {
+  value: string;
+  label: string;
+}
+
+export const BOOK_STYLES: readonly BookStyle[] = [
+  { value: 'classic', label: 'Classic' },
+  { value: 'adventure', label: 'Adventure' },
+  { value: 'fairytale', label: 'Fairytale' },
+  { value: 'superhero', label: 'Superhero' },
+];
+
+export const SHIPPING_COUNTRIES: readonly string[] = ['United States', 'Canada'];
+
+export const LIMITS = {
+  minChildAge: 2,
+  maxChildAge: 12,
+  childNameMaxLength: 50,
+  storyIdeaMaxLength: 1000,
+  emailMaxLength: 254,
+  addressFieldMaxLength: 200,
+  photoMaxBytes: 5 * 1024 * 1024,
+  photoTypes: ['image/jpeg', 'image/png'] as readonly string[],
+} as const;
+
+export function findPlan(format: string): Plan | undefined {
+  return PLANS.find((plan) => plan.format === format);
+}
+
+export function isLifeLesson(value: string): boolean {
+  return LIFE_LESSONS.some((lesson) => lesson.value === value);
+}
+
+export function isBookStyle(value: string): boolean {
+  return BOOK_STYLES.some((style) => style.value === value);
+}
+
+export function isShippingCountry(value: string): boolean {
+  return SHIPPING_COUNTRIES.includes(value);
+}

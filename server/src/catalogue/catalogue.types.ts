@@ -1,0 +1,95 @@
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { BookFormat } from './catalogue';
+
+export enum BookFormatEnum {
+  digital = 'digital',
+  printed = 'printed',
+}
+registerEnumType(BookFormatEnum, { name: 'BookFormat', description: 'digital: a PDF by e-mail; printed: a hardcover shipped.' });
+
+@ObjectType('Plan', { description: 'A format the shop sells, with its price.' })
+export class PlanType {
+  @Field(() => BookFormatEnum)
+  format: BookFormat;
+
+  @Field()
+  title: string;
+
+  @Field(() => Int, { description: 'Price in integer cents of the catalogue currency.' })
+  priceCents: number;
+
+  @Field()
+  recommended: boolean;
+
+  @Field()
+  description: string;
+
+  @Field()
+  delivery: string;
+
+  @Field(() => [String])
+  features: string[];
+}
+
+@ObjectType('LifeLesson')
+export class LifeLessonType {
+  @Field({ description: 'The value to send as `moral` in createOrder.' })
+  value: string;
+
+  @Field()
+  label: string;
+
+  @Field()
+  emoji: string;
+}
+
+@ObjectType('BookStyleOption')
+export class BookStyleOptionType {
+  @Field({ description: 'The value to send as `bookStyle` in createOrder (printed books only).' })
+  value: string;
+
+  @Field()
+  label: string;
+}
+
+@ObjectType('OrderLimits')
+export class OrderLimitsType {
+  @Field(() => Int)
+  minChildAge: number;
+
+  @Field(() => Int)
+  maxChildAge: number;
+
+  @Field(() => Int)
+  childNameMaxLength: number;
+
+  @Field(() => Int)
+  storyIdeaMaxLength: number;
+
+  @Field(() => Int, { description: 'Largest photo accepted, in bytes.' })
+  photoMaxBytes: number;
+
+  @Field(() => [String], { description: 'Photo types accepted, judged by the file content.' })
+  photoTypes: string[];
+}
+
+@ObjectType('Catalogue', { description: 'Everything the order form offers, and the limits the server enforces.' })
+export class CatalogueType {
+  @Field()
+  currency: string;
+
+  @Field(() => [PlanType])
+  plans: PlanType[];
+
+  @Field(() => [LifeLessonType])
+  lifeLessons: LifeLessonType[];
+
+  @Field(() => [BookStyleOptionType])
+  bookStyles: BookStyleOptionType[];
+
+  @Field(() => [String])
+  shippingCountries: string[];
+
+  @Field(() => OrderLimitsType)
+  limits: OrderLimitsType;
+}

@@ -1,0 +1,89 @@
+/**
+ * Typed configuration read from the environment. Every value has a default that makes the
+ * embedded mode (PGlite, local files, sandbox payments, e-mail kept in the outbox) work with
+ * no set-up; production refuses to start without the secrets it must not invent.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  nodeEnv: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite database in `${dataDir}/pglite`. */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  sessionSecret: string;
+  mediaSecret: string;
+  sessionTtlMs: number;
+  mediaUrlTtlSeconds: number;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** Largest request file graphql-upload accepts; each mutation applies its own, smaller cap. */
+  maxUploadBytes: number;
+  /** The built client served on the same port, when present. */
+  clientDistDir: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  trustProxy: boolean;
+}
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  }
+  return value;
+}
+
+/**
+ * Secrets for signing media URLs and hashing session tokens. In development they are made
+ * once and kept in the data folder, so signed links and sessions survive a restart.
+ */
+function secretFromEnv(env: NodeJS.ProcessEnv, name: string, dataDir: string, isProduction: boolean): string {
+  const fromEnv = env[name];
+  if (fromEnv) return fromEnv;
+  if (isProduction) throw new Error(`${name} must be set when NODE_ENV=production`);
+  const file = path.join(dataDir, 'secrets.json');
+  let secrets: Record<string, string> = {};
+  if (existsSync(file)) secrets = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  if (!secrets[name]) {
+    secrets[name] = randomBytes(32).toString('base64url');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets[name];
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const isProduction = nodeEnv === 'production';
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const port = intFromEnv(env, 'PORT', 4000);
+  const logLevel = (env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info')) as Config['logLevel'];
+  return {
+    nodeEnv,
+    isProduction,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    sessionSecret: secretFromEnv(env, 'SESSION_SECRET', dataDir, isProduction),
+    mediaSecret: secretFromEnv(env, 'MEDIA_SECRET', dataDir, isProduction),
+    sessionTtlMs: intFromEnv(env, 'SESSION_TTL_HOURS', 12) * 3600_000,
+    mediaUrlTtlSeconds: intFromEnv(env, 'MEDIA_URL_TTL_SECONDS', 3600),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    maxUploadBytes: intFromEnv(env, 'MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
+    clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? path.join(repoRoot, 'client', 'dist')),
+    logLevel,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Opens the database the app runs on and brings it to the latest migration.
+ *
+ * With DATABASE_URL: that PostgreSQL server. Without: an embedded PGlite (real Postgres in
+ * WASM) kept in `${dataDir}/pglite`, served in-process over the Postgres wire protocol on a
+ * private unix socket, so both modes use the same `pg` driver and the same migrations.
+ * PGlite runs one session at a time, hence a pool of one connection there.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DataSource } from 'typeorm';
+import type { Logger } from '../common/logger';
+import { createDataSource } from './data-source';
+
+export interface Database {
+  dataSource: DataSource;
+  mode: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** Folder for the embedded database; `memory://` keeps it in memory (tests). */
+  pgliteDir?: string;
+  logger: Logger;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const dataSource = createDataSource({ url: options.databaseUrl });
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+    options.logger.info('database ready', { mode: 'postgres' });
+    return { dataSource, mode: 'postgres', close: () => dataSource.destroy() };
+  }
+  return openEmbedded(options.pgliteDir ?? 'memory://', options.logger);
+}
+
+async function openEmbedded(dir: string, logger: Logger): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+
+  const inMemory = dir.startsWith('memory://');
+  const releaseLock = inMemory ? () => undefined : lockDataDir(dir);
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-pg-'));
+  let pglite: InstanceType<typeof PGlite> | undefined;
+  let server: InstanceType<typeof PGLiteSocketServer> | undefined;
+  try {
+    if (!inMemory) mkdirSync(dir, { recursive: true });
+    pglite = await PGlite.create(inMemory ? undefined : dir);
+    // pg connects to a unix socket as `${host}/.s.PGSQL.${port}`.
+    server = new PGLiteSocketServer({ db: pglite, path: path.join(socketDir, '.s.PGSQL.5432') });
+    await server.start();
+    const dataSource = createDataSource({ host: socketDir, port: 5432, poolSize: 1 });
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+    logger.info('database ready', { mode: 'pglite', dir: inMemory ? 'memory' : dir });
+    const [db, socket] = [pglite, server];
+    return {
+      dataSource,
+      mode: 'pglite',
+      async close() {
+        await dataSource.destroy();
+        await socket.stop();
+        await db.close();
+        rmSync(socketDir, { recursive: true, force: true });
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    await server?.stop().catch(() => undefined);
+    await pglite?.close().catch(() => undefined);
+    rmSync(socketDir, { recursive: true, force: true });
+    releaseLock();
+    throw error;
+  }
+}
+
+/** Only one process may open a PGlite folder; a second one would corrupt it. */
+function lockDataDir(dir: string): () => void {
+  const lockFile = `${dir}.lock`;
+  mkdirSync(path.dirname(lockFile), { recursive: true });
+  try {
+    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(readFileSync(lockFile, 'utf8'));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(
+        `The embedded database in ${dir} is already open in process ${holder}. ` +
+          'Stop that process, or start this one with another DATA_DIR or a DATABASE_URL.',
+      );
+    }
+    writeFileSync(lockFile, String(process.pid)); // a stale lock from a process that died
+  }
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,54 @@
+/** Process entry: config -> database (migrated) -> app -> listen; graceful shutdown on signals. */
+import 'reflect-metadata';
+import path from 'node:path';
+import { bootstrapAdmin } from './admin/bootstrap-admin';
+import { createApp } from './app';
+import { createLogger } from './common/logger';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    logger,
+  });
+  const app = await createApp({ config, dataSource: database.dataSource, logger });
+  await bootstrapAdmin(
+    app.services.auth,
+    { email: config.adminEmail, password: config.adminPassword, embedded: database.mode === 'pglite' },
+    logger,
+  );
+  const url = await app.listen();
+  logger.info('storybook shop listening', { url, graphql: `${url}/graphql`, database: database.mode });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    const timer = setTimeout(() => {
+      logger.error('shutdown timed out');
+      process.exit(1);
+    }, 15_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error('shutdown failed', { error });
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (error instanceof Error && process.env.LOG_LEVEL === 'debug') process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});

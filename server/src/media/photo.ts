@@ -1,0 +1,72 @@
+/**
+ * Children's photos: judged by their bytes (JPEG or PNG, whatever the name or declared type),
+ * capped while streaming, then decoded and re-encoded by sharp so that no EXIF, GPS or other
+ * metadata survives, and bounded in size.
+ */
+import type { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { LIMITS } from '../catalogue/catalogue';
+import { UserFacingError } from '../common/user-error';
+import { readLimited, TooLargeError } from './read-limited';
+
+export const PHOTO_TYPE_MESSAGE = 'Please upload a JPEG or PNG image only.';
+export const PHOTO_SIZE_MESSAGE = 'Image should be less than 5MB in size.';
+
+/** Longest side kept; plenty for an illustrator, small enough to store and serve. */
+const MAX_DIMENSION = 2048;
+
+export type PhotoFormat = 'jpeg' | 'png';
+
+export interface ProcessedPhoto {
+  data: Buffer;
+  format: PhotoFormat;
+  extension: 'jpg' | 'png';
+  contentType: 'image/jpeg' | 'image/png';
+  width: number;
+  height: number;
+}
+
+export function sniffImageType(head: Buffer): PhotoFormat | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (head.length >= png.length && png.every((byte, i) => head[i] === byte)) return 'png';
+  return null;
+}
+
+/** Reads, checks and re-encodes an uploaded photo; throws UserFacingError with the spec's text. */
+export async function processPhoto(stream: Readable, maxBytes: number = LIMITS.photoMaxBytes): Promise<ProcessedPhoto> {
+  let input: Buffer;
+  try {
+    input = await readLimited(stream, maxBytes, (head) => {
+      // The first chunk of a multipart file is far larger than 8 bytes unless the file is tiny.
+      if (sniffImageType(head) === null) throw new UserFacingError(PHOTO_TYPE_MESSAGE, 'childPhoto');
+    });
+  } catch (error) {
+    if (error instanceof TooLargeError) throw new UserFacingError(PHOTO_SIZE_MESSAGE, 'childPhoto');
+    throw error;
+  }
+  const format = sniffImageType(input);
+  if (!format) throw new UserFacingError(PHOTO_TYPE_MESSAGE, 'childPhoto');
+
+  try {
+    // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by default).
+    const pipeline = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: 'inside', withoutEnlargement: true });
+    const { data, info } = await (format === 'jpeg'
+      ? pipeline.jpeg({ quality: 88, mozjpeg: true })
+      : pipeline.png({ compressionLevel: 9 })
+    ).toBuffer({ resolveWithObject: true });
+    return {
+      data,
+      format,
+      extension: format === 'jpeg' ? 'jpg' : 'png',
+      contentType: format === 'jpeg' ? 'image/jpeg' : 'image/png',
+      width: info.width,
+      height: info.height,
+    };
+  } catch {
+    // The header looked right but the picture does not decode: not an image we can use.
+    throw new UserFacingError(PHOTO_TYPE_MESSAGE, 'childPhoto');
+  }
+}

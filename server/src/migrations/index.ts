@@ -1,0 +1,4 @@
+import { InitialSchema1763720000000 } from './1763720000000-initial-schema';
+
+/** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
+export const migrations = [InitialSchema1763720000000];

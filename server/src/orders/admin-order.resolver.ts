@@ -1,0 +1,49 @@
+import { Arg, Authorized, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
+import type { MediaSigner } from '../media/signed-url';
+import { OrderEvent } from './order-event.entity';
+import { Order } from './order.entity';
+import type { OrderService } from './order.service';
+import { OrderStatus } from './order-status';
+import { OrderConnection } from './order.types';
+
+/** The admin's view of orders. Every field here needs a signed-in admin. */
+@Resolver(() => Order)
+export class AdminOrderResolver {
+  constructor(
+    private readonly orderService: OrderService,
+    private readonly signer: MediaSigner,
+  ) {}
+
+  @Authorized()
+  @Query(() => OrderConnection, { description: 'Orders, newest first, with cursor pagination.' })
+  orders(
+    @Arg('status', () => OrderStatus, { nullable: true }) status: OrderStatus | null,
+    @Arg('first', () => Int, { nullable: true, description: '1 to 100; 20 when omitted.' }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('search', () => String, { nullable: true, description: 'E-mail, child name, or (the start of) an order id.' })
+    search: string | null,
+  ): Promise<OrderConnection> {
+    return this.orderService.listOrders({ status, first, after, search });
+  }
+
+  @Authorized()
+  @Query(() => Order, { nullable: true })
+  order(@Arg('id', () => ID) id: string): Promise<Order | null> {
+    return this.orderService.findOrder(id);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'A signed link to the child\'s photo that expires.' })
+  photoUrl(@Root() order: Order): string | null {
+    return order.photoKey ? this.signer.url(order.photoKey) : null;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'A signed link to the finished video that expires.' })
+  videoUrl(@Root() order: Order): string | null {
+    return order.videoKey ? this.signer.url(order.videoKey) : null;
+  }
+
+  @FieldResolver(() => [OrderEvent], { description: 'What happened to the order, oldest first.' })
+  events(@Root() order: Order): Promise<OrderEvent[]> {
+    return this.orderService.eventsFor(order.id);
+  }
+}

@@ -1,0 +1,119 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { BookFormatEnum } from '../catalogue/catalogue.types';
+import type { BookFormat } from '../catalogue/catalogue';
+import { OrderStatus } from './order-status';
+
+@ObjectType()
+export class ShippingAddress {
+  @Field()
+  fullName: string;
+
+  @Field()
+  streetAddress: string;
+
+  @Field()
+  city: string;
+
+  @Field({ description: 'Empty when not given.' })
+  state: string;
+
+  @Field()
+  zipCode: string;
+
+  @Field()
+  country: string;
+}
+
+/** A customer's order. Text is stored as typed (trimmed) and escaped where it is rendered. */
+@ObjectType('Order', { description: 'A customer\'s order, as the admin sees it.' })
+@Entity({ name: 'orders' })
+@Index('orders_status_created_idx', ['status', 'createdAt', 'id'])
+@Index('orders_created_idx', ['createdAt', 'id'])
+@Check('orders_child_age_check', `"child_age" BETWEEN 2 AND 12`)
+@Check('orders_book_format_check', `"book_format" IN ('digital', 'printed')`)
+@Check('orders_status_check', `"status" IN ('Pending', 'Paid', 'Completed')`)
+@Check('orders_amount_check', `"amount_cents" > 0`)
+export class Order {
+  @Field(() => ID)
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Field()
+  @Column({ name: 'child_name', type: 'varchar', length: 50 })
+  childName: string;
+
+  @Field(() => Int)
+  @Column({ name: 'child_age', type: 'smallint' })
+  childAge: number;
+
+  @Field({ description: 'The life lesson.' })
+  @Column({ type: 'varchar', length: 40 })
+  moral: string;
+
+  @Field({ description: 'Empty when the parent gave none.' })
+  @Column({ name: 'story_idea', type: 'text', default: '' })
+  storyIdea: string;
+
+  @Field()
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Field(() => BookFormatEnum)
+  @Column({ name: 'book_format', type: 'varchar', length: 16 })
+  bookFormat: BookFormat;
+
+  @Field(() => String, { nullable: true })
+  @Column({ name: 'book_style', type: 'varchar', length: 32, nullable: true })
+  bookStyle: string | null;
+
+  @Field(() => ShippingAddress, { nullable: true })
+  @Column({ name: 'shipping_address', type: 'jsonb', nullable: true })
+  shippingAddress: ShippingAddress | null;
+
+  @Field(() => OrderStatus)
+  @Column({ type: 'varchar', length: 16, default: OrderStatus.Pending })
+  status: OrderStatus;
+
+  @Field(() => Int, { description: 'What the customer pays, in integer cents.' })
+  @Column({ name: 'amount_cents', type: 'integer' })
+  amountCents: number;
+
+  @Field()
+  @Column({ type: 'char', length: 3 })
+  currency: string;
+
+  @Column({ name: 'photo_key', type: 'varchar', length: 255, nullable: true })
+  photoKey: string | null;
+
+  @Column({ name: 'video_key', type: 'varchar', length: 255, nullable: true })
+  videoKey: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Column({ name: 'payment_provider', type: 'varchar', length: 32, nullable: true })
+  paymentProvider: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Column({ name: 'payment_id', type: 'varchar', length: 255, nullable: true, unique: true })
+  paymentId: string | null;
+
+  /** sha256 of the checkout token handed to the customer once, at creation. */
+  @Column({ name: 'checkout_token_hash', type: 'char', length: 64, select: false })
+  checkoutTokenHash: string;
+
+  @Field()
+  @Column({ name: 'created_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
+  createdAt: Date;
+
+  @Field()
+  @Column({ name: 'updated_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
+  updatedAt: Date;
+
+  @Field(() => Date, { nullable: true })
+  @Column({ name: 'paid_at', type: 'timestamptz', precision: 3, nullable: true })
+  paidAt: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Column({ name: 'completed_at', type: 'timestamptz', precision: 3, nullable: true })
+  completedAt: Date | null;
+}

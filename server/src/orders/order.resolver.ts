@@ -1,0 +1,35 @@
+import type { FileUpload } from 'graphql-upload/processRequest.mjs';
+import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
+import { Arg, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { CreateOrderInput } from './create-order.input';
+import type { OrderService } from './order.service';
+import { CheckoutOrder, CreateOrderPayload } from './order.types';
+
+/** The customer's side of orders: create one, then read its summary with the checkout token. */
+@Resolver()
+export class OrderResolver {
+  constructor(private readonly orders: OrderService) {}
+
+  @Mutation(() => CreateOrderPayload, {
+    description:
+      'Creates a Pending order at the catalogue price. Send as a multipart request (GraphQL multipart spec) ' +
+      'with the child\'s photo (JPEG or PNG, at most 5 MB). Validation failures come back in userErrors.',
+  })
+  createOrder(
+    @Arg('input', () => CreateOrderInput) input: CreateOrderInput,
+    @Arg('childPhoto', () => GraphQLUpload) childPhoto: Promise<FileUpload>,
+  ): Promise<CreateOrderPayload> {
+    return this.orders.createOrder(input, childPhoto);
+  }
+
+  @Query(() => CheckoutOrder, {
+    nullable: true,
+    description: 'The payment page\'s order summary; null unless the checkout token matches the order.',
+  })
+  checkoutOrder(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('checkoutToken', () => String) checkoutToken: string,
+  ): Promise<CheckoutOrder | null> {
+    return this.orders.checkoutSummary(orderId, checkoutToken);
+  }
+}

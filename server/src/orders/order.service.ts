@@ -1,0 +1,215 @@
+/**
+ * Orders: creation (validation, photo, row and event in one transaction), the checkout
+ * summary for the token holder, and the admin list and detail.
+ */
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { GraphQLError } from 'graphql';
+import type { FileUpload } from 'graphql-upload/processRequest.mjs';
+import type { DataSource, EntityManager } from 'typeorm';
+import { CURRENCY, findPlan } from '../catalogue/catalogue';
+import type { Logger } from '../common/logger';
+import { randomToken, sha256Hex } from '../common/tokens';
+import { UserError, UserFacingError } from '../common/user-error';
+import { isUuid } from '../common/uuid';
+import { processPhoto } from '../media/photo';
+import type { Storage } from '../media/storage';
+import { decodeCursor, encodeCursor } from './order-cursor';
+import { OrderEvent } from './order-event.entity';
+import { Order } from './order.entity';
+import { OrderStatus } from './order-status';
+import type { CheckoutOrder, CreateOrderPayload, OrderConnection } from './order.types';
+import type { CreateOrderInput } from './create-order.input';
+import { validateOrderInput } from './order-validation';
+
+export const CREATE_FAILED_MESSAGE = 'Failed to create order. Please try again.';
+
+export interface ListOrdersArgs {
+  status?: OrderStatus | null;
+  first?: number | null;
+  after?: string | null;
+  search?: string | null;
+}
+
+export const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 20;
+
+export class OrderService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly storage: Storage,
+    private readonly logger: Logger,
+  ) {}
+
+  async createOrder(input: CreateOrderInput, childPhoto: Promise<FileUpload>): Promise<CreateOrderPayload> {
+    const refused = (error: UserError): CreateOrderPayload => ({
+      orderId: null,
+      checkoutToken: null,
+      order: null,
+      userErrors: [error],
+    });
+
+    const validation = validateOrderInput(input);
+    if (!validation.ok) return refused(validation.error);
+    const valid = validation.order;
+    const plan = findPlan(valid.bookFormat);
+    if (!plan) return refused(new UserError('Invalid book format', 'bookFormat'));
+
+    let photo;
+    try {
+      const upload = await childPhoto;
+      photo = await processPhoto(upload.createReadStream());
+    } catch (error) {
+      if (error instanceof UserFacingError) return refused(error.toUserError());
+      this.logger.error('photo upload failed', { error });
+      return refused(new UserError(CREATE_FAILED_MESSAGE, 'childPhoto'));
+    }
+
+    const id = randomUUID();
+    const checkoutToken = randomToken();
+    const photoKey = `photos/${id}.${photo.extension}`;
+    try {
+      await this.storage.put(photoKey, photo.data, photo.contentType);
+    } catch (error) {
+      this.logger.error('photo storage failed', { error, orderId: id });
+      return refused(new UserError(CREATE_FAILED_MESSAGE));
+    }
+
+    try {
+      const order = await this.dataSource.transaction(async (manager) => {
+        const created = manager.create(Order, {
+          id,
+          ...valid,
+          status: OrderStatus.Pending,
+          amountCents: plan.priceCents,
+          currency: CURRENCY,
+          photoKey,
+          checkoutTokenHash: sha256Hex(checkoutToken),
+        });
+        await manager.insert(Order, created);
+        await this.recordEvent(manager, {
+          orderId: id,
+          type: 'created',
+          fromStatus: null,
+          toStatus: OrderStatus.Pending,
+          actor: 'customer',
+          data: { amountCents: plan.priceCents, currency: CURRENCY, bookFormat: valid.bookFormat },
+        });
+        return created;
+      });
+      this.logger.info('order created', { orderId: id, bookFormat: order.bookFormat, amountCents: order.amountCents });
+      return { orderId: id, checkoutToken, order: toCheckoutOrder(order), userErrors: [] };
+    } catch (error) {
+      // Nothing was committed; take the photo back out so a failed request leaves no file.
+      await this.storage.delete(photoKey).catch((cleanupError: unknown) =>
+        this.logger.error('photo cleanup failed', { error: cleanupError, photoKey }),
+      );
+      this.logger.error('order insert failed', { error, orderId: id });
+      return refused(new UserError(CREATE_FAILED_MESSAGE));
+    }
+  }
+
+  /** The order behind a checkout token; null when the id or the token is wrong. */
+  async findForCheckout(orderId: string, checkoutToken: string): Promise<Order | null> {
+    if (!isUuid(orderId) || !checkoutToken) return null;
+    const order = await this.dataSource
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .addSelect('o.checkoutTokenHash')
+      .where('o.id = :orderId', { orderId })
+      .getOne();
+    if (!order) return null;
+    const expected = Buffer.from(order.checkoutTokenHash, 'hex');
+    const given = Buffer.from(sha256Hex(checkoutToken), 'hex');
+    return timingSafeEqual(expected, given) ? order : null;
+  }
+
+  async checkoutSummary(orderId: string, checkoutToken: string): Promise<CheckoutOrder | null> {
+    const order = await this.findForCheckout(orderId, checkoutToken);
+    return order ? toCheckoutOrder(order) : null;
+  }
+
+  async findOrder(id: string): Promise<Order | null> {
+    if (!isUuid(id)) return null;
+    return this.dataSource.getRepository(Order).findOneBy({ id });
+  }
+
+  async eventsFor(orderId: string): Promise<OrderEvent[]> {
+    return this.dataSource.getRepository(OrderEvent).find({
+      where: { orderId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  /** Newest first, keyset-paginated on (created_at, id) so deep pages stay as fast as the first. */
+  async listOrders(args: ListOrdersArgs): Promise<OrderConnection> {
+    const first = args.first ?? DEFAULT_PAGE_SIZE;
+    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
+      throw badInput(`first must be between 1 and ${MAX_PAGE_SIZE}`, 'first');
+    }
+    const cursor = args.after ? decodeCursor(args.after) : null;
+    if (args.after && !cursor) throw badInput('Invalid cursor', 'after');
+
+    const filtered = this.dataSource.getRepository(Order).createQueryBuilder('o');
+    if (args.status) filtered.andWhere('o.status = :status', { status: args.status });
+    const search = args.search?.trim();
+    if (search) {
+      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      if (isUuid(search)) {
+        filtered.andWhere('o.id = :id', { id: search.toLowerCase() });
+      } else if (/^[0-9a-f-]{4,35}$/i.test(search)) {
+        // The dashboard shows ids as their first 8 characters: let an admin paste that.
+        filtered.andWhere('(o.id::text LIKE :prefix OR o.email ILIKE :like OR o.child_name ILIKE :like)', {
+          prefix: `${search.toLowerCase()}%`,
+          like,
+        });
+      } else {
+        filtered.andWhere('(o.email ILIKE :like OR o.child_name ILIKE :like)', { like });
+      }
+    }
+
+    const totalCount = await filtered.clone().getCount();
+    const page = filtered.clone();
+    if (cursor) {
+      page.andWhere('(o.created_at, o.id) < (:cursorCreatedAt, :cursorId)', {
+        cursorCreatedAt: cursor.createdAt,
+        cursorId: cursor.id,
+      });
+    }
+    const rows = await page
+      .orderBy('o.createdAt', 'DESC')
+      .addOrderBy('o.id', 'DESC')
+      .limit(first + 1)
+      .getMany();
+
+    const nodes = rows.slice(0, first);
+    const edges = nodes.map((node) => ({ node, cursor: encodeCursor(node) }));
+    return {
+      edges,
+      totalCount,
+      pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null },
+    };
+  }
+
+  async recordEvent(
+    manager: EntityManager,
+    event: Pick<OrderEvent, 'orderId' | 'type' | 'fromStatus' | 'toStatus' | 'actor' | 'data'>,
+  ): Promise<void> {
+    await manager.insert(OrderEvent, manager.create(OrderEvent, { id: randomUUID(), ...event }));
+  }
+}
+
+export function toCheckoutOrder(order: Order): CheckoutOrder {
+  return {
+    id: order.id,
+    bookFormat: order.bookFormat,
+    title: findPlan(order.bookFormat)?.title ?? order.bookFormat,
+    amountCents: order.amountCents,
+    currency: order.currency,
+    status: order.status,
+    childName: order.childName,
+  };
+}
+
+function badInput(message: string, field: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', field } });
+}

@@ -1,0 +1,45 @@
+/**
+ * npm run admin:create -- --email you@example.com [--password '...']
+ * Adds an admin (or sets a new password for an existing one). Without --password, one is
+ * generated and printed. Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the
+ * running shop first: only one process may open it).
+ */
+import 'reflect-metadata';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { AuthService } from '../admin/auth.service';
+import { generatePassword } from '../admin/password';
+import { createLogger } from '../common/logger';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+
+async function run(): Promise<void> {
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' } },
+  });
+  const config = loadConfig();
+  const email = values.email ?? config.adminEmail;
+  if (!email) throw new Error('Usage: npm run admin:create -- --email you@example.com [--password secret]');
+  const generated = !(values.password ?? config.adminPassword);
+  const password = values.password ?? config.adminPassword ?? generatePassword();
+
+  const logger = createLogger('warn');
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    logger,
+  });
+  try {
+    const auth = new AuthService(database.dataSource, config.sessionSecret, config.sessionTtlMs, logger);
+    const { created } = await auth.upsertAdmin(email, password);
+    process.stdout.write(`${created ? 'Created' : 'Updated the password of'} admin ${email.toLowerCase()}\n`);
+    if (generated) process.stdout.write(`password: ${password}\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+run().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

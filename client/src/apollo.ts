@@ -1,0 +1,45 @@
+import { ApolloClient, InMemoryCache } from '@apollo/client';
+import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
+
+export interface CreateApolloClientOptions {
+  /** GraphQL endpoint; same origin in dev (Vite proxy) and production (one server). */
+  uri?: string;
+  /**
+   * The seam for upload progress: a `fetch`-compatible function (e.g. built on
+   * XMLHttpRequest) used for every request, uploads included. Per-operation
+   * options reach it through `context: { fetchOptions: { ... } }`, which the
+   * link merges into the `init` argument. Defaults to the global `fetch`,
+   * looked up at request time.
+   */
+  fetch?: typeof fetch;
+}
+
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      // Singletons without ids: normalise them so queries asking for different
+      // fields of the catalogue merge instead of overwriting each other.
+      Catalogue: { keyFields: [] },
+      OrderLimits: { keyFields: [] },
+      Plan: { keyFields: ['format'] },
+      LifeLesson: { keyFields: ['value'] },
+      BookStyleOption: { keyFields: ['value'] },
+    },
+  });
+}
+
+export function createApolloClient(options: CreateApolloClientOptions = {}): ApolloClient {
+  const { uri = '/graphql', fetch: customFetch } = options;
+  return new ApolloClient({
+    cache: createCache(),
+    link: new UploadHttpLink({
+      uri,
+      credentials: 'same-origin',
+      // Apollo Server's CSRF prevention accepts multipart requests only with this header.
+      headers: { 'Apollo-Require-Preflight': 'true' },
+      ...(customFetch ? { fetch: customFetch } : {}),
+    }),
+  });
+}
+
+export const apolloClient = createApolloClient();

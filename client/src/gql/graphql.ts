@@ -1,0 +1,69 @@
+/* eslint-disable */
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.This scalar is serialized to a string in ISO 8601 format and parsed from a string in ISO 8601 format. */
+  DateTimeISO: { input: string; output: string; }
+  /** The `Upload` scalar type represents a file upload. */
+  Upload: { input: File | Blob; output: never; }
+};
+
+/** digital: a PDF by e-mail; printed: a hardcover shipped. */
+export type BookFormat =
+  | 'digital'
+  | 'printed';
+
+/** What the parent typed in the order form. The photo travels beside it as `childPhoto`. */
+export type CreateOrderInput = {
+  /** `digital` or `printed`. */
+  bookFormat: Scalars['String']['input'];
+  /** Printed books: one of catalogue.bookStyles[].value. */
+  bookStyle?: InputMaybe<Scalars['String']['input']>;
+  /** From catalogue.limits.minChildAge to maxChildAge. */
+  childAge: Scalars['Int']['input'];
+  /** At most catalogue.limits.childNameMaxLength characters. */
+  childName: Scalars['String']['input'];
+  email: Scalars['String']['input'];
+  /** A life lesson: one of catalogue.lifeLessons[].value. */
+  moral: Scalars['String']['input'];
+  shippingAddress?: InputMaybe<ShippingAddressInput>;
+  /** Optional; at most catalogue.limits.storyIdeaMaxLength characters. */
+  storyIdea?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Pending until paid; Paid until the admin delivers the video; then Completed. */
+export type OrderStatus =
+  | 'Completed'
+  | 'Paid'
+  | 'Pending';
+
+/** A printed book's delivery address (required for printed books; state is optional). */
+export type ShippingAddressInput = {
+  city?: InputMaybe<Scalars['String']['input']>;
+  /** One of catalogue.shippingCountries. */
+  country?: InputMaybe<Scalars['String']['input']>;
+  fullName?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<Scalars['String']['input']>;
+  streetAddress?: InputMaybe<Scalars['String']['input']>;
+  zipCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PricingPlansQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PricingPlansQuery = { __typename?: 'Query', catalogue: { __typename?: 'Catalogue', currency: string, plans: Array<{ __typename?: 'Plan', format: BookFormat, title: string, priceCents: number, recommended: boolean, description: string, delivery: string, features: Array<string> }> } };
+
+
+export const PricingPlansDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PricingPlans"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"catalogue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"plans"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"format"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"priceCents"}},{"kind":"Field","name":{"kind":"Name","value":"recommended"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"delivery"}},{"kind":"Field","name":{"kind":"Name","value":"features"}}]}}]}}]}}]} as unknown as DocumentNode<PricingPlansQuery, PricingPlansQueryVariables>;

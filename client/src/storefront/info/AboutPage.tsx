@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../ui/PlaceholderPage';
+
+export function AboutPage() {
+  return <PlaceholderPage title="About Us" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../ui/PlaceholderPage';
+
+export function PaymentPage() {
+  return <PlaceholderPage title="Payment" />;
+}

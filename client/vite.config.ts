@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API (server workspace) in development; `npm start` serves both on one port. */
+const API_ORIGIN = 'http://127.0.0.1:4000';
+
+/** Paths the API owns; everything else is the single-page app. */
+const API_PATHS = ['/graphql', '/media', '/healthz', '/readyz', '/webhooks'] as const;
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    // Relative to the Vite root (this folder when run via `npm run build -w client`).
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: Object.fromEntries(API_PATHS.map((path) => [path, { target: API_ORIGIN, changeOrigin: false }])),
+  },
+  preview: {
+    proxy: Object.fromEntries(API_PATHS.map((path) => [path, { target: API_ORIGIN, changeOrigin: false }])),
+  },
+});

@@ -1,0 +1,35 @@
+/**
+ * One jest run for the whole repo: server unit tests (next to the code) and API tests that
+ * start the real server over HTTP (test/api). SWC compiles TypeScript with decorator
+ * metadata, which TypeGraphQL and TypeORM read; graphql-upload is ESM-only, so SWC also turns
+ * it (and fs-capacitor) into CommonJS for jest.
+ */
+const swcTs = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const swcJs = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/src', '<rootDir>/test/api'],
+      testMatch: ['**/*.test.ts'],
+      moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
+      transform: { '^.+\\.ts$': swcTs, '^.+\\.m?js$': swcJs },
+      transformIgnorePatterns: ['/node_modules/(?!(graphql-upload|fs-capacitor)/)'],
+      setupFiles: ['<rootDir>/test/support/setup-env.ts'],
+    },
+  ],
+  testTimeout: 60_000,
+};

@@ -1,0 +1,74 @@
+/**
+ * Starts the real app on a random loopback port for one test file: on an in-memory PGlite,
+ * or, when DATABASE_URL is set, on a fresh database of that PostgreSQL server (made for the
+ * file and dropped after), with its own temporary data folder.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+import { type App, createApp } from '../../server/src/app';
+import { createLogger } from '../../server/src/common/logger';
+import { type Config, loadConfig } from '../../server/src/config';
+import { openDatabase } from '../../server/src/db/database';
+
+export interface TestServer {
+  url: string;
+  app: App;
+  config: Config;
+  dataSource: DataSource;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `shop_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-test-'));
+  const pgDatabase = process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-session-secret',
+    MEDIA_SECRET: 'test-media-secret',
+    CLIENT_DIST_DIR: path.join(dataDir, 'no-client'),
+    ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
+    ...env,
+  });
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: 'memory://', logger });
+  const app = await createApp({ config, dataSource: database.dataSource, logger });
+  const url = await app.listen(0, '127.0.0.1');
+  return {
+    url,
+    app,
+    config,
+    dataSource: database.dataSource,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDatabase?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -32,16 +32,19 @@ export class AdminOrderResolver {
     return this.orderService.findOrder(id);
   }
 
+  @Authorized()
   @FieldResolver(() => String, { nullable: true, description: 'A signed link to the child\'s photo that expires.' })
   photoUrl(@Root() order: Order): string | null {
     return order.photoKey ? this.signer.url(order.photoKey) : null;
   }
 
+  @Authorized()
   @FieldResolver(() => String, { nullable: true, description: 'A signed link to the finished video that expires.' })
   videoUrl(@Root() order: Order): string | null {
     return order.videoKey ? this.signer.url(order.videoKey) : null;
   }
 
+  @Authorized()
   @FieldResolver(() => [OrderEvent], { description: 'What happened to the order, oldest first.' })
   events(@Root() order: Order): Promise<OrderEvent[]> {
     return this.orderService.eventsFor(order.id);

@@ -1,0 +1,599 @@
+/**
+ * API benchmark: requests/s and p50/p99 latency of the real server (server/dist) on loopback.
+ *
+ *   1. the `catalogue` query (JSON POST /graphql)
+ *   2. `createOrder` with a ~1 MB PNG photo (one GraphQL multipart request per order)
+ *   3. the admin `orders` query, first page of 20, with 10,000 and 100,000 orders in the table
+ *      (plus, at 100k: `status: Paid`, page 2 via `after`, and a page from row 50,000)
+ *   4. the ceiling: the same order + order_events insert done directly on the database
+ *      (pg pool on PostgreSQL; PGlite in-process in embedded mode), same concurrency
+ *
+ * Run:  npm run bench:api                                   (embedded PGlite)
+ *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x npm run bench:api
+ *         (creates a throw-away database bench_<random> on that server, drops it at the end)
+ * Env:  BENCH_SECONDS (10) per run, BENCH_UPLOAD_SECONDS (= BENCH_SECONDS) for createOrder,
+ *       BENCH_CONNECTIONS (10), BENCH_WARMUP (1 s, not measured), BENCH_KEEP=1 keeps the data dir.
+ * Out:  a table on stdout and bench/results/api-<pglite|postgres>.json
+ */
+import autocannon from 'autocannon';
+import pg from 'pg';
+import sharp from 'sharp';
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..');
+const serverMain = path.join(repoRoot, 'server', 'dist', 'main.js');
+
+const SECONDS = positiveInt('BENCH_SECONDS', 10);
+const UPLOAD_SECONDS = positiveInt('BENCH_UPLOAD_SECONDS', SECONDS);
+const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const MODE = DATABASE_URL ? 'postgres' : 'pglite';
+const ADMIN_EMAIL = 'bench@example.com';
+const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
+const SESSION_COOKIE = 'storybook_session';
+
+function positiveInt(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GraphQL documents (same as test/support/orders.ts)
+
+const CATALOGUE = `{ catalogue { currency plans { format title priceCents recommended } lifeLessons { value label emoji } } }`;
+const CREATE_ORDER = `
+  mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!) {
+    createOrder(input: $input, childPhoto: $childPhoto) {
+      orderId
+      checkoutToken
+      order { id bookFormat title amountCents currency status childName }
+      userErrors { field message }
+    }
+  }`;
+const digitalOrder = () => ({
+  childName: 'Mia',
+  childAge: 6,
+  moral: 'Kindness',
+  storyIdea: 'Mia finds a lost puppy and helps it home',
+  email: 'Parent@Example.com',
+  bookFormat: 'digital',
+});
+const ORDERS = `query Orders($status: OrderStatus, $after: String) {
+  orders(first: 20, status: $status, after: $after) {
+    totalCount
+    edges { cursor node { id childName email status bookFormat moral createdAt } }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+const LOGIN = `mutation Login($email: String!, $password: String!) {
+  login(email: $email, password: $password) { admin { id } userErrors { message } }
+}`;
+
+// Bulk seed, as seedOrders() in test/support/orders.ts, with an offset so batches do not overlap.
+const SEED_SQL = `
+  INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style,
+                      shipping_address, status, amount_cents, currency, photo_key, checkout_token_hash,
+                      created_at, updated_at)
+  SELECT gen_random_uuid(), 'Child ' || i, 2 + (i % 11), 'Courage', '', 'parent' || i || '@example.com',
+         CASE WHEN i % 2 = 0 THEN 'digital' ELSE 'printed' END,
+         CASE WHEN i % 2 = 0 THEN NULL ELSE 'classic' END, NULL,
+         (ARRAY['Pending','Paid','Completed'])[1 + (i % 3)],
+         CASE WHEN i % 2 = 0 THEN 2500 ELSE 5000 END, 'USD', NULL, repeat('0', 64),
+         $1::timestamptz - make_interval(secs => $3::int + i), $1::timestamptz - make_interval(secs => $3::int + i)
+  FROM generate_series(1, $2::int) AS i`;
+
+// What OrderService.createOrder writes, in one transaction (TypeORM adds RETURNING for defaults).
+const INSERT_ORDER_SQL = `
+  INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style,
+                      shipping_address, status, amount_cents, currency, photo_key, checkout_token_hash)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, NULL, 'Pending', $8, 'USD', $9, $10)
+  RETURNING created_at, updated_at`;
+const INSERT_EVENT_SQL = `
+  INSERT INTO order_events (id, order_id, type, from_status, to_status, actor, data)
+  VALUES ($1, $2, 'created', NULL, 'Pending', 'customer', $3)
+  RETURNING created_at`;
+const orderParams = (id) => {
+  const o = digitalOrder();
+  return [id, o.childName, o.childAge, o.moral, o.storyIdea, o.email.toLowerCase(), o.bookFormat, 2500,
+    `photos/${id}.png`, randomBytes(32).toString('hex')];
+};
+const eventParams = (orderId) =>
+  [randomUUID(), orderId, JSON.stringify({ amountCents: 2500, currency: 'USD', bookFormat: 'digital' })];
+
+// ---------------------------------------------------------------------------------------------
+// Process state and clean-up
+
+const state = { child: null, dataDir: null, adminPg: null, benchDb: null, cleaned: false, instance: null };
+
+async function cleanup() {
+  if (state.cleaned) return;
+  state.cleaned = true;
+  try { state.instance?.stop(); } catch { /* already stopped */ }
+  await stopServer().catch((error) => console.error('stopping the server failed:', error.message));
+  if (state.adminPg && state.benchDb) {
+    await state.adminPg.query(`DROP DATABASE IF EXISTS "${state.benchDb}" WITH (FORCE)`)
+      .catch((error) => console.error(`DROP DATABASE ${state.benchDb} failed:`, error.message));
+  }
+  await state.adminPg?.end().catch(() => undefined);
+  if (state.dataDir && process.env.BENCH_KEEP !== '1') rmSync(state.dataDir, { recursive: true, force: true });
+  else if (state.dataDir) console.error(`data kept in ${state.dataDir}`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server child process
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [serverMain], {
+    cwd: repoRoot,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  state.child = child;
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  child.exitPromise = exited;
+  const forward = (stream) => stream.on('data', (chunk) => {
+    for (const line of String(chunk).split('\n')) if (line.trim()) process.stderr.write(`  [server] ${line}\n`);
+  });
+  forward(child.stdout);
+  forward(child.stderr);
+
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  let early = null;
+  exited.then((info) => { early = info; });
+  while (Date.now() < deadline) {
+    if (early) throw new Error(`server exited during start-up (${JSON.stringify(early)})`);
+    try {
+      const res = await fetch(`${base}/readyz`);
+      if (res.status === 200) return base;
+    } catch { /* not listening yet */ }
+    await sleep(100);
+  }
+  throw new Error('server not ready after 60 s');
+}
+
+async function stopServer() {
+  const child = state.child;
+  if (!child) return;
+  state.child = null;
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await child.exitPromise;
+    clearTimeout(timer);
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Database access from the bench (seeding, counts, the direct-insert ceiling)
+
+/** Runs fn with a query(sql, params) -> rows function on the bench database (server stopped in PGlite mode). */
+async function withDb(fn, benchUrl) {
+  if (MODE === 'postgres') {
+    const client = new pg.Client({ connectionString: benchUrl });
+    await client.connect();
+    try {
+      return await fn(async (sql, params) => (await client.query(sql, params)).rows);
+    } finally {
+      await client.end();
+    }
+  }
+  const { db, release } = await openPglite();
+  try {
+    return await fn(async (sql, params) => (await db.query(sql, params)).rows, db);
+  } finally {
+    await db.close();
+    release();
+  }
+}
+
+async function openPglite() {
+  if (state.child) throw new Error('the server must be stopped before opening PGlite directly');
+  const dir = path.join(state.dataDir, 'pglite');
+  const lockFile = `${dir}.lock`;
+  if (existsSync(lockFile)) throw new Error(`${lockFile} still exists: the server did not shut down cleanly`);
+  writeFileSync(lockFile, String(process.pid), { flag: 'wx' }); // the same lock the server takes
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create(dir);
+    return { db, release: () => rmSync(lockFile, { force: true }) };
+  } catch (error) {
+    rmSync(lockFile, { force: true });
+    throw error;
+  }
+}
+
+async function countOrders(query) {
+  const [row] = await query('SELECT count(*)::int AS n FROM orders');
+  return row.n;
+}
+
+async function seedTo(query, target, newest) {
+  const have = await countOrders(query);
+  const missing = target - have;
+  const started = performance.now();
+  if (missing > 0) await query(SEED_SQL, [newest.toISOString(), missing, Math.max(0, have)]);
+  await query('ANALYZE orders');
+  const n = await countOrders(query);
+  console.error(`  seeded ${Math.max(0, missing)} orders in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${n} rows`);
+  return n;
+}
+
+/** A cursor pointing `offset` rows into the newest-first list (same encoding as order-cursor.ts). */
+async function cursorAt(query, offset) {
+  const [row] = await query(
+    'SELECT created_at, id FROM orders ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1', [offset]);
+  return Buffer.from(`${new Date(row.created_at).toISOString()}|${row.id}`).toString('base64url');
+}
+
+/** Ceiling: order + event insert in a transaction, `CONNECTIONS` workers in a loop for `seconds`. */
+async function directInsertCeiling(benchUrl, seconds) {
+  const latencies = [];
+  let errors = 0;
+  let insertTx;
+  let close;
+  let rowsBefore;
+  let count;
+  if (MODE === 'postgres') {
+    const pool = new pg.Pool({ connectionString: benchUrl, max: CONNECTIONS });
+    count = async () => (await pool.query('SELECT count(*)::int AS n FROM orders')).rows[0].n;
+    insertTx = async () => {
+      const client = await pool.connect();
+      try {
+        const id = randomUUID();
+        await client.query('BEGIN');
+        await client.query(INSERT_ORDER_SQL, orderParams(id));
+        await client.query(INSERT_EVENT_SQL, eventParams(id));
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    };
+    close = () => pool.end();
+  } else {
+    const { db, release } = await openPglite();
+    count = async () => (await db.query('SELECT count(*)::int AS n FROM orders')).rows[0].n;
+    insertTx = () => db.transaction(async (tx) => {
+      const id = randomUUID();
+      await tx.query(INSERT_ORDER_SQL, orderParams(id));
+      await tx.query(INSERT_EVENT_SQL, eventParams(id));
+    });
+    close = async () => { await db.close(); release(); };
+  }
+  try {
+    rowsBefore = await count();
+    // Warm-up, not measured.
+    const warmUntil = performance.now() + WARMUP * 1000;
+    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < warmUntil) await insertTx();
+    }));
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        try {
+          await insertTx();
+          latencies.push(performance.now() - t0);
+        } catch (error) {
+          if (errors++ === 0) console.error('  direct insert failed:', error.message);
+        }
+      }
+    }));
+    const elapsed = (performance.now() - started) / 1000;
+    const rowsAfter = await count();
+    latencies.sort((a, b) => a - b);
+    const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] : NaN);
+    return {
+      rps: latencies.length / elapsed,
+      p50: pct(50),
+      p99: pct(99),
+      total: latencies.length,
+      duration: elapsed,
+      errors,
+      non2xx: 0,
+      mismatches: 0,
+      rows: `${rowsBefore}->${rowsAfter}`,
+    };
+  } finally {
+    await close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers
+
+async function gql(base, query, variables = {}, cookie) {
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await res.json();
+  if (res.status !== 200 || body.errors) throw new Error(`GraphQL ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
+  return { data: body.data, res };
+}
+
+async function login(base) {
+  const { data, res } = await gql(base, LOGIN, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (!data.login.admin) throw new Error(`login refused: ${JSON.stringify(data.login.userErrors)}`);
+  for (const header of res.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    if (pair.startsWith(`${SESSION_COOKIE}=`)) return pair;
+  }
+  throw new Error('login did not set the session cookie');
+}
+
+/** The GraphQL multipart request spec, laid out as in test/support/graphql-client.ts. */
+function multipartBody(query, variables, fileVariable, file) {
+  const boundary = `----bench${randomBytes(12).toString('hex')}`;
+  const operations = JSON.stringify({ query, variables: { ...variables, [fileVariable]: null } });
+  const map = JSON.stringify({ 0: [`variables.${fileVariable}`] });
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${operations}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n${map}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="${file.name}"\r\n` +
+        `Content-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** ~1 MiB PNG of random noise: noise does not compress, so the file stays about raw size. */
+async function makePhoto() {
+  const width = 640;
+  const height = 546; // 640 * 546 * 3 = 1,048,320 bytes of pixels
+  const pixels = randomBytes(width * height * 3);
+  const data = await sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 9 }).toBuffer();
+  return { name: 'photo.png', type: 'image/png', data, width, height };
+}
+
+async function runCannon(title, opts, seconds) {
+  const instance = autocannon({
+    url: opts.url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 30,
+    headers: opts.headers,
+    body: opts.body,
+    verifyBody: opts.verifyBody,
+    warmup: WARMUP > 0 ? { connections: CONNECTIONS, duration: WARMUP } : undefined,
+  });
+  state.instance = instance;
+  const result = await instance;
+  state.instance = null;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    duration: result.duration,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    mismatches: result.mismatches,
+    statusCodeStats: result.statusCodeStats,
+    title,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const results = [];
+function record(scenario, rows, r, note) {
+  const row = { scenario, rows, connections: CONNECTIONS, ...r, ...(note ? { note } : {}) };
+  delete row.title;
+  results.push(row);
+  console.error(`  ${scenario}: ${fmt(r.rps, 1)} req/s, p50 ${fmt(r.p50, 2)} ms, p99 ${fmt(r.p99, 2)} ms, ` +
+    `errors ${r.errors}/${r.non2xx}/${r.mismatches}`);
+}
+const fmt = (n, digits) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+function table(rows) {
+  const header = ['scenario', 'rows in table', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'err/non2xx/bad body'];
+  const lines = rows.map((r) => [r.scenario, String(r.rows), String(r.connections), fmt(r.rps, 1), fmt(r.p50, 2),
+    fmt(r.p99, 2), `${r.errors}/${r.non2xx}/${r.mismatches}`]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmtLine = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
+  return [fmtLine(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(fmtLine)].join('\n');
+}
+
+async function main() {
+  if (!existsSync(serverMain)) throw new Error(`${serverMain} is missing: run \`npm run build -w server\` first`);
+  const benchStart = new Date();
+  state.dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-bench-'));
+
+  let benchUrl;
+  let pgVersion;
+  if (MODE === 'postgres') {
+    state.adminPg = new pg.Client({ connectionString: DATABASE_URL });
+    await state.adminPg.connect();
+    pgVersion = (await state.adminPg.query('SHOW server_version')).rows[0].server_version;
+    const name = `bench_${randomBytes(6).toString('hex')}`;
+    await state.adminPg.query(`CREATE DATABASE "${name}"`);
+    state.benchDb = name;
+    const url = new URL(DATABASE_URL);
+    url.pathname = `/${name}`;
+    benchUrl = url.toString();
+  }
+
+  const machine = {
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGiB: +(os.totalmem() / 1024 ** 3).toFixed(1),
+    mode: MODE,
+    ...(MODE === 'postgres' ? { postgres: pgVersion } : {}),
+    seconds: SECONDS,
+    uploadSeconds: UPLOAD_SECONDS,
+    connections: CONNECTIONS,
+    warmupSeconds: WARMUP,
+  };
+  console.log(`node ${machine.node}, ${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.platform}`);
+  console.log(`mode: ${MODE}${pgVersion ? ` (PostgreSQL ${pgVersion}, database ${state.benchDb})` : ' (embedded PGlite)'}; ` +
+    `${SECONDS} s per run (createOrder ${UPLOAD_SECONDS} s), ${CONNECTIONS} connections, ${WARMUP} s warm-up; ` +
+    'load generator and server share this machine');
+
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    HOST: '127.0.0.1',
+    DATA_DIR: state.dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    MEDIA_SECRET: randomBytes(32).toString('base64url'),
+    ...(benchUrl ? { DATABASE_URL: benchUrl } : {}),
+  };
+  const restartForDb = async (fn) => {
+    // PGlite: only one process may open the folder, so stop the server around direct access.
+    if (MODE === 'pglite') await stopServer();
+    const value = await withDb(fn, benchUrl);
+    if (MODE === 'pglite') base = await startServer(env);
+    return value;
+  };
+
+  console.error('starting server...');
+  let base = await startServer(env);
+  const cookie = await login(base);
+  const json = { 'content-type': 'application/json' };
+
+  // 1. catalogue
+  {
+    const { data } = await gql(base, CATALOGUE);
+    if (!data.catalogue.plans.length) throw new Error('catalogue has no plans');
+    const r = await runCannon('catalogue', {
+      url: `${base}/graphql`,
+      headers: json,
+      body: JSON.stringify({ query: CATALOGUE }),
+      verifyBody: (b) => String(b).includes('"plans"') && !String(b).includes('"errors"'),
+    }, SECONDS);
+    record('catalogue query', '-', r);
+  }
+
+  // 2. createOrder with a ~1 MB photo
+  const photo = await makePhoto();
+  console.log(`photo: ${photo.width}x${photo.height} random-noise PNG, ${photo.data.length} bytes`);
+  {
+    const { body, contentType } = multipartBody(CREATE_ORDER, { input: digitalOrder() }, 'childPhoto', photo);
+    const headers = { 'content-type': contentType, 'apollo-require-preflight': 'true' };
+    const res = await fetch(`${base}/graphql`, { method: 'POST', headers, body });
+    const reply = await res.json();
+    const payload = reply.data?.createOrder;
+    if (res.status !== 200 || reply.errors || !payload?.orderId || payload.userErrors.length) {
+      throw new Error(`createOrder by hand failed (${res.status}): ${JSON.stringify(reply).slice(0, 500)}`);
+    }
+    const before = await gql(base, ORDERS, {}, cookie);
+    const r = await runCannon('createOrder', {
+      url: `${base}/graphql`,
+      headers,
+      body,
+      verifyBody: (b) => String(b).includes('"userErrors":[]') && String(b).includes('"orderId":"'),
+    }, UPLOAD_SECONDS);
+    const after = await gql(base, ORDERS, {}, cookie);
+    record('createOrder (1 MB photo)', `${before.data.orders.totalCount}->${after.data.orders.totalCount}`, r,
+      `multipart body ${body.length} bytes`);
+  }
+
+  // 4. the ceiling: the same insert straight on the database, on a table of similar (small) size
+  {
+    if (MODE === 'pglite') await stopServer();
+    const r = await directInsertCeiling(benchUrl, SECONDS);
+    const label = MODE === 'pglite' ? 'direct insert (PGlite in-process)' : 'direct insert (pg pool)';
+    record(label, r.rows, r, MODE === 'pglite'
+      ? 'PGlite opened directly by the bench, server stopped; no socket, no TypeORM, no photo'
+      : `pg.Pool max ${CONNECTIONS}, BEGIN/INSERT order/INSERT event/COMMIT; no photo`);
+    if (MODE === 'pglite') base = await startServer(env);
+  }
+
+  // 3. admin orders list
+  const seedNewest = new Date(benchStart.getTime() - 60_000);
+  const ordersBench = async (label, rows, variables, expect) => {
+    const { data } = await gql(base, ORDERS, variables, cookie);
+    const page = data.orders;
+    if (page.totalCount !== expect.totalCount || page.edges.length !== 20 || !page.pageInfo.hasNextPage) {
+      throw new Error(`${label}: unexpected page ${JSON.stringify({ ...page, edges: page.edges.length })}`);
+    }
+    const r = await runCannon(label, {
+      url: `${base}/graphql`,
+      headers: { ...json, cookie },
+      body: JSON.stringify({ query: ORDERS, variables }),
+      verifyBody: (b) => String(b).includes('"totalCount":') && !String(b).includes('"errors"'),
+    }, SECONDS);
+    record(label, rows, r);
+    return page;
+  };
+
+  const rows10k = await restartForDb((query) => seedTo(query, 10_000, seedNewest));
+  await ordersBench('orders first 20', rows10k, {}, { totalCount: rows10k });
+
+  const { rows100k, paid, deepCursor } = await restartForDb(async (query) => {
+    const n = await seedTo(query, 100_000, seedNewest);
+    const [{ p }] = await query(`SELECT count(*)::int AS p FROM orders WHERE status = 'Paid'`);
+    return { rows100k: n, paid: p, deepCursor: await cursorAt(query, 50_000 - 1) };
+  });
+  const page1 = await ordersBench('orders first 20', rows100k, {}, { totalCount: rows100k });
+  await ordersBench('orders status: Paid', rows100k, { status: 'Paid' }, { totalCount: paid });
+  await ordersBench('orders page 2 (after)', rows100k, { after: page1.pageInfo.endCursor }, { totalCount: rows100k });
+  await ordersBench('orders from row 50,000', rows100k, { after: deepCursor }, { totalCount: rows100k });
+
+  await stopServer();
+
+  console.log('');
+  console.log(table(results));
+  const resultsDir = path.join(here, 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `api-${MODE}.json`);
+  writeFileSync(file, `${JSON.stringify({ date: benchStart.toISOString(), machine, photoBytes: photo.data.length, results }, null, 2)}\n`);
+  console.log(`\nwritten: ${path.relative(repoRoot, file)}`);
+}
+
+main()
+  .then(() => cleanup())
+  .then(() => process.exit(0))
+  .catch(async (error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    await cleanup();
+    process.exit(1);
+  });

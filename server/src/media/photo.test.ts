@@ -1,0 +1,35 @@
+import { Readable } from 'node:stream';
+import { PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE, processPhoto, sniffImageType } from './photo';
+
+describe('sniffImageType', () => {
+  it('knows JPEG and PNG by their first bytes', () => {
+    expect(sniffImageType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
+    expect(sniffImageType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('png');
+    expect(sniffImageType(Buffer.from('GIF89a'))).toBeNull();
+    expect(sniffImageType(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe('processPhoto', () => {
+  it('stops reading as soon as the stream passes the cap', async () => {
+    let served = 0;
+    const chunk = Buffer.alloc(64 * 1024, 0);
+    Buffer.from([0xff, 0xd8, 0xff]).copy(chunk);
+    const endless = new Readable({
+      read() {
+        served++;
+        this.push(chunk);
+      },
+    });
+    await expect(processPhoto(endless, 1024 * 1024)).rejects.toThrow(PHOTO_SIZE_MESSAGE);
+    expect(served).toBeLessThan(40); // ~17 chunks make the cap; an endless stream was never drained
+  });
+
+  it('refuses from the first chunk when it is not an image', async () => {
+    await expect(processPhoto(Readable.from([Buffer.from('%PDF-1.7 ...')]))).rejects.toThrow(PHOTO_TYPE_MESSAGE);
+  });
+
+  it('refuses an empty file', async () => {
+    await expect(processPhoto(Readable.from([]))).rejects.toThrow(PHOTO_TYPE_MESSAGE);
+  });
+});

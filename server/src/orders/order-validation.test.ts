@@ -1,0 +1,123 @@
+import { LIFE_LESSONS } from '../catalogue/catalogue';
+import type { CreateOrderInput } from './create-order.input';
+import { validateOrderInput } from './order-validation';
+
+const digital = (): CreateOrderInput => ({
+  childName: ' Leo ',
+  childAge: 7,
+  moral: 'Courage',
+  storyIdea: null,
+  email: ' LEO.Parent@Example.COM ',
+  bookFormat: 'digital',
+});
+
+const printed = (): CreateOrderInput => ({
+  ...digital(),
+  bookFormat: 'printed',
+  bookStyle: 'superhero',
+  shippingAddress: {
+    fullName: 'Ana Parent',
+    streetAddress: '1 Maple Ave',
+    city: 'Toronto',
+    state: 'ON',
+    zipCode: 'M5V 2T6',
+    country: 'Canada',
+  },
+});
+
+const messageOf = (input: CreateOrderInput) => {
+  const result = validateOrderInput(input);
+  return result.ok ? null : result.error.message;
+};
+
+describe('validateOrderInput', () => {
+  it('trims text, lower-cases the e-mail and drops style and address from a digital order', () => {
+    const result = validateOrderInput({ ...digital(), bookStyle: 'classic', shippingAddress: printed().shippingAddress });
+    expect(result).toEqual({
+      ok: true,
+      order: {
+        childName: 'Leo',
+        childAge: 7,
+        moral: 'Courage',
+        storyIdea: '',
+        email: 'leo.parent@example.com',
+        bookFormat: 'digital',
+        bookStyle: null,
+        shippingAddress: null,
+      },
+    });
+  });
+
+  it('keeps a printed order\'s style and address', () => {
+    const result = validateOrderInput(printed());
+    expect(result.ok && result.order.bookStyle).toBe('superhero');
+    expect(result.ok && result.order.shippingAddress?.country).toBe('Canada');
+  });
+
+  it('accepts each of the eight life lessons the form offers, unchanged', () => {
+    for (const { value } of LIFE_LESSONS) {
+      const result = validateOrderInput({ ...digital(), moral: value });
+      expect(result.ok && result.order.moral).toBe(value);
+    }
+  });
+
+  it('accepts the age bounds 2 and 12 and a name of exactly 50 characters', () => {
+    expect(messageOf({ ...digital(), childAge: 2 })).toBeNull();
+    expect(messageOf({ ...digital(), childAge: 12 })).toBeNull();
+    expect(messageOf({ ...digital(), childName: 'Z'.repeat(50) })).toBeNull();
+    expect(messageOf({ ...digital(), childName: '👧'.repeat(50) })).toBeNull();
+  });
+
+  it('checks in the spec\'s order: required, name, age, e-mail, lesson, format, style, address', () => {
+    let input: CreateOrderInput = {
+      ...printed(),
+      childName: '',
+      childAge: 30,
+      email: 'bad',
+      moral: 'Greed',
+      bookStyle: 'modern',
+      shippingAddress: null,
+    };
+    const seen: Array<string | null> = [];
+    const fixes: Array<Partial<CreateOrderInput>> = [
+      { childName: 'N'.repeat(51) },
+      { childName: 'Leo' },
+      { childAge: 7 },
+      { email: 'leo@example.com' },
+      { moral: 'Courage' },
+      { bookFormat: 'hardback' },
+      { bookFormat: 'printed' },
+      { bookStyle: 'classic' },
+      { shippingAddress: printed().shippingAddress },
+    ];
+    seen.push(messageOf(input));
+    for (const fix of fixes) {
+      input = { ...input, ...fix };
+      seen.push(messageOf(input));
+    }
+    expect(seen).toEqual([
+      'Missing required fields',
+      'Invalid child name',
+      'Child age must be between 2 and 12',
+      'Invalid email address',
+      'Invalid moral value selected',
+      'Invalid book style for printed format',
+      'Invalid book format', // a bad format is reported before the bad style it also has
+
+      'Invalid book style for printed format',
+      'Shipping address is required for printed books',
+      null,
+    ]);
+  });
+
+  it('refuses a fractional age and control characters in a name', () => {
+    expect(messageOf({ ...digital(), childAge: 6.5 })).toBe('Child age must be between 2 and 12');
+    expect(messageOf({ ...digital(), childName: 'Leo\u0000' })).toBe('Invalid child name');
+  });
+
+  it('refuses over-long address fields', () => {
+    const input = printed();
+    input.shippingAddress = { ...input.shippingAddress, city: 'c'.repeat(201) };
+    expect(messageOf(input)).toBe('Shipping address fields must be at most 200 characters');
+  });
+});

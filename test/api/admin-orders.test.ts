@@ -1,0 +1,173 @@
+import { createAdmin, signIn } from '../support/admin';
+import { GraphQLClient } from '../support/graphql-client';
+import { makePng } from '../support/images';
+import { CREATE_ORDER, digitalOrder, seedOrders } from '../support/orders';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let admin: GraphQLClient;
+const newest = new Date('2026-06-01T12:00:00.000Z');
+
+const ORDERS = `query($status: OrderStatus, $first: Int, $after: String, $search: String) {
+  orders(status: $status, first: $first, after: $after, search: $search) {
+    totalCount
+    pageInfo { hasNextPage endCursor }
+    edges { cursor node { id childName email status createdAt } }
+  }
+}`;
+
+type Page = {
+  totalCount: number;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  edges: Array<{ cursor: string; node: { id: string; childName: string; email: string; status: string; createdAt: string } }>;
+};
+
+async function ordersPage(variables: Record<string, unknown>): Promise<Page> {
+  const response = await admin.query<{ orders: Page }>(ORDERS, variables);
+  expect(response.errors).toBeUndefined();
+  return response.data!.orders;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await createAdmin(server);
+  admin = new GraphQLClient(server.url);
+  await signIn(admin);
+  await seedOrders(server.dataSource, 45, { newest });
+});
+afterAll(() => server?.close());
+
+describe('orders (admin list)', () => {
+  it('lists newest first, 20 by default, with the total', async () => {
+    const page = await ordersPage({});
+    expect(page.totalCount).toBe(45);
+    expect(page.edges).toHaveLength(20);
+    expect(page.edges[0].node.childName).toBe('Child 1');
+    const times = page.edges.map((e) => Date.parse(e.node.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(page.pageInfo).toEqual({ hasNextPage: true, endCursor: page.edges[19].cursor });
+  });
+
+  it('pages through every order exactly once with the cursor', async () => {
+    const seen: string[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const page: Page = await ordersPage({ first: 10, after });
+      seen.push(...page.edges.map((e) => e.node.childName));
+      after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+      pages++;
+    } while (after);
+    expect(pages).toBe(5);
+    expect(seen).toEqual(Array.from({ length: 45 }, (_, i) => `Child ${i + 1}`));
+  });
+
+  it('keeps orders created in the same millisecond apart by id', async () => {
+    const sameTime = new Date('2020-01-01T00:00:00.000Z');
+    const ids = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
+    for (const id of ids) {
+      await server.dataSource.query(
+        `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, status, amount_cents, currency, checkout_token_hash, created_at)
+         VALUES ($1, 'Twin', 5, 'Kindness', 'twins@example.com', 'digital', 'Pending', 2500, 'USD', repeat('0', 64), $2)`,
+        [id, sameTime],
+      );
+    }
+    const first = await ordersPage({ search: 'twins@', first: 1 });
+    const second = await ordersPage({ search: 'twins@', first: 1, after: first.pageInfo.endCursor });
+    expect([first.edges[0].node.id, second.edges[0].node.id]).toEqual([ids[1], ids[0]]);
+    expect(second.pageInfo.hasNextPage).toBe(false);
+    await server.dataSource.query(`DELETE FROM orders WHERE email = 'twins@example.com'`);
+  });
+
+  it('filters by status', async () => {
+    for (const status of ['Pending', 'Paid', 'Completed']) {
+      const page = await ordersPage({ status, first: 100 });
+      expect(page.totalCount).toBe(15);
+      expect(page.edges.every((e) => e.node.status === status)).toBe(true);
+    }
+  });
+
+  it('pages within a status filter', async () => {
+    const first = await ordersPage({ status: 'Paid', first: 10 });
+    const rest = await ordersPage({ status: 'Paid', first: 10, after: first.pageInfo.endCursor });
+    expect(rest.edges).toHaveLength(5);
+    expect(rest.pageInfo.hasNextPage).toBe(false);
+    const ids = [...first.edges, ...rest.edges].map((e) => e.node.id);
+    expect(new Set(ids).size).toBe(15);
+  });
+
+  it('searches by e-mail, child name and the start of an order id', async () => {
+    const byEmail = await ordersPage({ search: 'PARENT7@example' });
+    expect(byEmail.edges.map((e) => e.node.email)).toEqual(['parent7@example.com']);
+
+    const byName = await ordersPage({ search: 'child 4', first: 100 });
+    expect(byName.edges.map((e) => e.node.childName).sort()).toEqual(
+      ['Child 4', 'Child 40', 'Child 41', 'Child 42', 'Child 43', 'Child 44', 'Child 45'].sort(),
+    );
+
+    const target = (await ordersPage({ first: 1 })).edges[0].node;
+    const byPrefix = await ordersPage({ search: target.id.slice(0, 8) });
+    expect(byPrefix.edges.map((e) => e.node.id)).toContain(target.id);
+    const byId = await ordersPage({ search: target.id.toUpperCase() });
+    expect(byId.edges.map((e) => e.node.id)).toEqual([target.id]);
+  });
+
+  it('treats LIKE wildcards in a search as plain text', async () => {
+    const page = await ordersPage({ search: '%' });
+    expect(page.totalCount).toBe(0);
+  });
+
+  it('refuses a page size outside 1-100 and a malformed cursor', async () => {
+    for (const variables of [{ first: 0 }, { first: 101 }, { after: 'not-a-cursor' }]) {
+      const response = await admin.query(ORDERS, variables);
+      expect(response.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    }
+  });
+});
+
+describe('order (admin detail) and signed media links', () => {
+  it('shows an order with its events and a photo link that works, and only until it is altered', async () => {
+    const customer = new GraphQLClient(server.url);
+    const created = await customer.upload(
+      CREATE_ORDER,
+      { input: digitalOrder() },
+      { childPhoto: { name: 'kid.png', type: 'image/png', data: await makePng() } },
+    );
+    const orderId = created.data!.createOrder.orderId;
+
+    const response = await admin.query(
+      `query($id: ID!) { order(id: $id) { id status amountCents photoUrl videoUrl events { type toStatus actor } } }`,
+      { id: orderId },
+    );
+    const order = response.data!.order;
+    expect(order).toMatchObject({ id: orderId, status: 'Pending', amountCents: 2500, videoUrl: null });
+    expect(order.events).toEqual([{ type: 'created', toStatus: 'Pending', actor: 'customer' }]);
+    expect(order.photoUrl).toMatch(new RegExp(`^/media/photos/${orderId}\\.png\\?exp=\\d+&sig=`));
+
+    const photo = await fetch(server.url + order.photoUrl);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await photo.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+
+    const tampered = order.photoUrl.replace(/sig=./, 'sig=X');
+    expect((await fetch(server.url + tampered)).status).toBe(403);
+    const extended = order.photoUrl.replace(/exp=(\d+)/, (_: string, exp: string) => `exp=${Number(exp) + 3600}`);
+    expect((await fetch(server.url + extended)).status).toBe(403);
+    const unsigned = order.photoUrl.split('?')[0];
+    expect((await fetch(server.url + unsigned)).status).toBe(403);
+  });
+
+  it('refuses an expired photo link', async () => {
+    const signer = server.app.services.signer;
+    const expired = signer.url('photos/anything.png', -10);
+    expect((await fetch(server.url + expired)).status).toBe(403);
+  });
+
+  it('answers null for an unknown or malformed id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      const response = await admin.query(`query($id: ID!) { order(id: $id) { id } }`, { id });
+      expect(response.errors).toBeUndefined();
+      expect(response.data!.order).toBeNull();
+    }
+  });
+});

@@ -45,7 +45,7 @@ describe('plain HTTP routes', () => {
           limits { minChildAge maxChildAge childNameMaxLength photoMaxBytes photoTypes } } }`,
       }),
     });
-    const { data } = await response.json();
+    const { data } = (await response.json()) as { data: any };
     expect(data.catalogue).toMatchObject({
       currency: 'USD',
       shippingCountries: ['United States', 'Canada'],

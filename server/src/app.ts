@@ -10,7 +10,8 @@ import {
   ApolloServerPluginLandingPageProductionDefault,
 } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
-import express from 'express';
+import DataLoader from 'dataloader';
+import express, { type ErrorRequestHandler } from 'express';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -83,6 +84,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  app.use((_req, res, next) => {
+    res.set({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'DENY',
+      ...(config.isProduction ? { 'Strict-Transport-Security': 'max-age=31536000' } : {}),
+    });
+    next();
+  });
   const server = http.createServer(app);
 
   const apollo = new ApolloServer<Context>({
@@ -136,6 +146,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
           req,
           res,
           admin: () => (admin ??= services.auth.adminForToken(services.cookie.read(req))),
+          loaders: { orderEvents: new DataLoader((ids) => services.orders.eventsForOrders(ids)) },
         };
       },
     }),
@@ -148,6 +159,16 @@ export async function createApp(deps: AppDeps): Promise<App> {
       res.set('Cache-Control', 'no-cache').sendFile(path.join(config.clientDistDir, 'index.html'));
     });
   }
+
+  // Malformed JSON or multipart bodies, oversize uploads: a JSON answer, never an HTML page.
+  const onError: ErrorRequestHandler = (error: { status?: number; expose?: boolean; message?: string }, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = error.status && error.status >= 400 && error.status < 600 ? error.status : 500;
+    if (status >= 500) logger.error('request failed', { error });
+    const message = status < 500 && error.expose !== false ? error.message : 'Something went wrong. Please try again.';
+    res.status(status).json({ errors: [{ message, extensions: { code: status >= 500 ? 'INTERNAL_SERVER_ERROR' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST' } }] });
+  };
+  app.use(onError);
 
   return {
     server,

@@ -149,12 +149,27 @@ describe('order (admin detail) and signed media links', () => {
     expect(photo.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await photo.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
 
-    const tampered = order.photoUrl.replace(/sig=./, 'sig=X');
+    const tampered = order.photoUrl.replace(/sig=(.)/, (_: string, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`);
     expect((await fetch(server.url + tampered)).status).toBe(403);
     const extended = order.photoUrl.replace(/exp=(\d+)/, (_: string, exp: string) => `exp=${Number(exp) + 3600}`);
     expect((await fetch(server.url + extended)).status).toBe(403);
     const unsigned = order.photoUrl.split('?')[0];
     expect((await fetch(server.url + unsigned)).status).toBe(403);
+  });
+
+  it('loads each order\'s own events when a page asks for them', async () => {
+    // Seeded Paid orders have no events of their own yet.
+    const ids = (await ordersPage({ status: 'Paid', first: 3 })).edges.map((e) => e.node.id);
+    await server.dataSource.query(
+      `INSERT INTO order_events (id, order_id, type, to_status, actor) SELECT gen_random_uuid(), id, 'note', status, 'system' FROM orders WHERE id = ANY($1)`,
+      [ids.slice(0, 2)],
+    );
+    const response = await admin.query(`{ orders(status: Paid, first: 3) { edges { node { id status events { type toStatus } } } } }`);
+    const nodes = response.data!.orders.edges.map((e: { node: { id: string; status: string; events: unknown[] } }) => e.node);
+    expect(nodes.map((n: { id: string }) => n.id)).toEqual(ids);
+    expect(nodes[0].events).toEqual([{ type: 'note', toStatus: nodes[0].status }]);
+    expect(nodes[1].events).toEqual([{ type: 'note', toStatus: nodes[1].status }]);
+    expect(nodes[2].events).toEqual([]);
   });
 
   it('refuses an expired photo link', async () => {

@@ -34,6 +34,35 @@ describe('plain HTTP routes', () => {
     expect(await response.text()).toMatch(/CSRF/i);
   });
 
+  it('answers a malformed JSON body with a JSON error, not an HTML page', async () => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query": ',
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    const body = (await response.json()) as { errors: Array<{ extensions: { code: string } }> };
+    expect(body.errors[0].extensions.code).toBe('BAD_REQUEST');
+  });
+
+  it('answers a broken multipart request with a JSON error', async () => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'Apollo-Require-Preflight': 'true' },
+      body: '--x\r\nContent-Disposition: form-data; name="operations"\r\n\r\nnot json\r\n--x--\r\n',
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('sends basic security headers', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
   it('serves the catalogue from the server\'s one source of truth', async () => {
     const response = await fetch(`${server.url}/graphql`, {
       method: 'POST',

@@ -1,5 +1,7 @@
 import type { Request, Response } from 'express';
+import type DataLoader from 'dataloader';
 import type { AdminUser } from '../admin/admin-user.entity';
+import type { OrderEvent } from '../orders/order-event.entity';
 
 /** Per-request GraphQL context. The admin is looked up lazily, once, from the session cookie. */
 export interface Context {
@@ -7,4 +9,8 @@ export interface Context {
   res: Response;
   /** The signed-in admin, or null. */
   admin(): Promise<AdminUser | null>;
+  /** Per-request batching, so a page of orders loads its events in one query. */
+  loaders: {
+    orderEvents: DataLoader<string, OrderEvent[]>;
+  };
 }

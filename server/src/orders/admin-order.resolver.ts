@@ -1,4 +1,5 @@
-import { Arg, Authorized, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../common/context';
 import type { MediaSigner } from '../media/signed-url';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
@@ -46,7 +47,7 @@ export class AdminOrderResolver {
 
   @Authorized()
   @FieldResolver(() => [OrderEvent], { description: 'What happened to the order, oldest first.' })
-  events(@Root() order: Order): Promise<OrderEvent[]> {
-    return this.orderService.eventsFor(order.id);
+  events(@Root() order: Order, @Ctx() ctx: Context): Promise<OrderEvent[]> {
+    return ctx.loaders.orderEvents.load(order.id);
   }
 }

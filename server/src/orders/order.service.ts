@@ -5,7 +5,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
 import { CURRENCY, findPlan } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { randomToken, sha256Hex } from '../common/tokens';
@@ -133,11 +133,15 @@ export class OrderService {
     return this.dataSource.getRepository(Order).findOneBy({ id });
   }
 
-  async eventsFor(orderId: string): Promise<OrderEvent[]> {
-    return this.dataSource.getRepository(OrderEvent).find({
-      where: { orderId },
+  /** The events of several orders in one query, oldest first, in the order of `orderIds`. */
+  async eventsForOrders(orderIds: readonly string[]): Promise<OrderEvent[][]> {
+    const events = await this.dataSource.getRepository(OrderEvent).find({
+      where: { orderId: In([...orderIds]) },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
+    const byOrder = new Map(orderIds.map((id) => [id, [] as OrderEvent[]]));
+    for (const event of events) byOrder.get(event.orderId)?.push(event);
+    return orderIds.map((id) => byOrder.get(id) ?? []);
   }
 
   /** Newest first, keyset-paginated on (created_at, id) so deep pages stay as fast as the first. */

@@ -154,8 +154,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   if (existsSync(path.join(config.clientDistDir, 'index.html'))) {
     app.use(express.static(config.clientDistDir, { index: false, maxAge: '1h' }));
-    // History fallback: every other GET is a client route.
-    app.get('/*path', (_req, res) => {
+    // History fallback: every other GET, `/` included, is a client route.
+    app.get('/{*path}', (_req, res) => {
       res.set('Cache-Control', 'no-cache').sendFile(path.join(config.clientDistDir, 'index.html'));
     });
   }

@@ -100,6 +100,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
     introspection: !config.isProduction,
     // CSRF prevention stays on: browsers must send Apollo-Require-Preflight (or JSON) to /graphql.
     csrfPrevention: true,
+    // main.ts owns shutdown (HTTP, then the database); Apollo's own signal handler would race it.
+    stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       config.isProduction

@@ -36,7 +36,9 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close();
+      logger.debug('http server closed');
       await database.close();
+      logger.debug('database closed');
       process.exit(0);
     } catch (error) {
       logger.error('shutdown failed', { error });

@@ -23,6 +23,7 @@ import type { DataSource } from 'typeorm';
 import { AuthResolver } from './admin/auth.resolver';
 import { AuthService } from './admin/auth.service';
 import { SessionCookie } from './admin/session-cookie';
+import { LIMITS } from './catalogue/catalogue';
 import { CatalogueResolver } from './catalogue/catalogue.resolver';
 import type { Config } from './config';
 import type { Context } from './common/context';
@@ -138,8 +139,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   app.use(
     '/graphql',
-    // Multipart parsing must come before the JSON parser.
-    graphqlUploadExpress({ maxFileSize: config.maxUploadBytes, maxFiles: 2 }),
+    // Multipart parsing must come before the JSON parser. One file per request, cut off one
+    // byte past the photo cap: the rest of an oversize upload is discarded, never spooled to disk.
+    graphqlUploadExpress({ maxFileSize: LIMITS.photoMaxBytes + 1, maxFiles: 1 }),
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<Context> => {
@@ -148,6 +150,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
           req,
           res,
           admin: () => (admin ??= services.auth.adminForToken(services.cookie.read(req))),
+          ordersCreated: 0,
           loaders: { orderEvents: new DataLoader((ids) => services.orders.eventsForOrders(ids)) },
         };
       },

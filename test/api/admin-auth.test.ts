@@ -153,3 +153,25 @@ describe('sign-in rate limits', () => {
     );
   });
 });
+
+describe('sign-in rate limits under parallel guessing', () => {
+  it('lets no more than 5 guesses per window reach the password check, however they are sent', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        new GraphQLClient(server.url).query(LOGIN, { email: ADMIN_EMAIL, password: `parallel guess ${i}` }),
+      ),
+    );
+    const messages = burst.map((g) => g.data!.login.userErrors[0].message);
+    let checked = messages.filter((m) => m === 'Invalid email or password').length;
+    expect(messages.filter((m) => m.startsWith('Too many login attempts')).length).toBe(30 - checked);
+
+    // Then one at a time: the window fills up to exactly 5 checked guesses, no more.
+    for (let i = 0; i < 10; i++) {
+      const response = await new GraphQLClient(server.url).query(LOGIN, { email: ADMIN_EMAIL, password: `late guess ${i}` });
+      if (response.data!.login.userErrors[0].message === 'Invalid email or password') checked++;
+    }
+    expect(checked).toBe(5);
+    const blocked = await new GraphQLClient(server.url).query(LOGIN, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    expect(blocked.data!.login.admin).toBeNull();
+  });
+});

@@ -47,13 +47,17 @@ export class AuthService {
     const email = emailInput.trim().toLowerCase();
     if (!email || !password) return { ok: false, message: LOGIN_MESSAGES.missing };
 
+    // The attempt is written before the password is checked and counted with it, so parallel
+    // guesses see each other: at most `perEmail` of them ever reach the password check.
     const attempts = this.dataSource.getRepository(LoginAttempt);
+    const attemptId = randomUUID();
+    await attempts.insert({ id: attemptId, email, ip, succeeded: false });
     const since = new Date(Date.now() - this.limits.windowMs);
-    const [byEmail, byAddress] = await Promise.all([
-      attempts.countBy({ email, succeeded: false, createdAt: MoreThan(since) }),
-      attempts.countBy({ ip, succeeded: false, createdAt: MoreThan(since) }),
-    ]);
-    if (byEmail >= this.limits.perEmail || byAddress >= this.limits.perAddress) {
+    const byEmail = await attempts.countBy({ email, succeeded: false, createdAt: MoreThan(since) });
+    const byAddress = await attempts.countBy({ ip, succeeded: false, createdAt: MoreThan(since) });
+    if (byEmail > this.limits.perEmail || byAddress > this.limits.perAddress) {
+      // A refused attempt does not extend the lock-out: it ends 15 minutes after the last real guess.
+      await attempts.delete({ id: attemptId });
       this.logger.warn('login rate-limited', { email, ip, byEmail, byAddress });
       return { ok: false, message: LOGIN_MESSAGES.tooMany };
     }
@@ -65,7 +69,6 @@ export class AuthService {
       .where('a.email = :email', { email })
       .getOne();
     const valid = await verifyPassword(password, admin?.passwordHash ?? (await dummyPasswordHash()));
-    await attempts.insert({ id: randomUUID(), email, ip, succeeded: Boolean(admin && valid) });
     if (!admin || !valid) {
       this.logger.warn('login failed', { email, ip });
       return { ok: false, message: LOGIN_MESSAGES.invalid };
@@ -82,6 +85,9 @@ export class AuthService {
         expiresAt,
       });
       await manager.update(AdminUser, { id: admin.id }, { lastLoginAt: new Date() });
+      await manager.update(LoginAttempt, { id: attemptId }, { succeeded: true });
+      // Old attempts have served their purpose; keep the table small.
+      await manager.delete(LoginAttempt, { createdAt: LessThan(new Date(Date.now() - 24 * 3600_000)) });
     });
     this.logger.info('admin signed in', { adminId: admin.id, ip });
     const { passwordHash: _omit, ...publicAdmin } = admin;

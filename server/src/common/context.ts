@@ -9,6 +9,8 @@ export interface Context {
   res: Response;
   /** The signed-in admin, or null. */
   admin(): Promise<AdminUser | null>;
+  /** createOrder calls so far in this request: aliases must not turn one upload into many orders. */
+  ordersCreated: number;
   /** Per-request batching, so a page of orders loads its events in one query. */
   loaders: {
     orderEvents: DataLoader<string, OrderEvent[]>;

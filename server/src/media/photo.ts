@@ -42,7 +42,10 @@ export async function processPhoto(stream: Readable, maxBytes: number = LIMITS.p
       if (sniffImageType(head) === null) throw new UserFacingError(PHOTO_TYPE_MESSAGE, 'childPhoto');
     });
   } catch (error) {
-    if (error instanceof TooLargeError) throw new UserFacingError(PHOTO_SIZE_MESSAGE, 'childPhoto');
+    // Ours, or graphql-upload's 413 when the request itself is cut off at the same cap.
+    if (error instanceof TooLargeError || (error as { status?: number }).status === 413) {
+      throw new UserFacingError(PHOTO_SIZE_MESSAGE, 'childPhoto');
+    }
     throw error;
   }
   const format = sniffImageType(input);

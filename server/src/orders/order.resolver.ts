@@ -1,9 +1,13 @@
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
-import { Arg, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { Context } from '../common/context';
+import { UserError } from '../common/user-error';
 import { CreateOrderInput } from './create-order.input';
 import type { OrderService } from './order.service';
 import { CheckoutOrder, CreateOrderPayload } from './order.types';
+
+export const ONE_ORDER_PER_REQUEST = 'Only one order can be created per request.';
 
 /** The customer's side of orders: create one, then read its summary with the checkout token. */
 @Resolver()
@@ -18,7 +22,17 @@ export class OrderResolver {
   createOrder(
     @Arg('input', () => CreateOrderInput) input: CreateOrderInput,
     @Arg('childPhoto', () => GraphQLUpload) childPhoto: Promise<FileUpload>,
+    @Ctx() ctx: Context,
   ): Promise<CreateOrderPayload> {
+    // Mutation fields run one after another, so a plain counter is enough.
+    if (++ctx.ordersCreated > 1) {
+      return Promise.resolve({
+        orderId: null,
+        checkoutToken: null,
+        order: null,
+        userErrors: [new UserError(ONE_ORDER_PER_REQUEST)],
+      });
+    }
     return this.orders.createOrder(input, childPhoto);
   }
 

@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** The API (server workspace) in development; `npm start` serves both on one port. */
-const API_ORIGIN = 'http://127.0.0.1:4000';
+/** The API (server workspace) in development, on PORT like the server; `npm start` serves both on one port. */
+const API_ORIGIN = `http://127.0.0.1:${process.env.PORT ?? 4000}`;
 
 /** Paths the API owns; everything else is the single-page app. */
 const API_PATHS = ['/graphql', '/media', '/healthz', '/readyz', '/webhooks'] as const;

@@ -1,7 +1,7 @@
 /**
  * Typed configuration read from the environment. Every value has a default that makes the
- * embedded mode (PGlite, local files, sandbox payments, e-mail kept in the outbox) work with
- * no set-up; production refuses to start without the secrets it must not invent.
+ * embedded mode (PGlite database, files on local disk) work with no set-up; production
+ * refuses to start without the secrets it must not invent.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,15 +15,12 @@ export interface Config {
   dataDir: string;
   /** Unset: the embedded PGlite database in `${dataDir}/pglite`. */
   databaseUrl: string | undefined;
-  publicUrl: string;
   sessionSecret: string;
   mediaSecret: string;
   sessionTtlMs: number;
   mediaUrlTtlSeconds: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
-  /** Largest request file graphql-upload accepts; each mutation applies its own, smaller cap. */
-  maxUploadBytes: number;
   /** The built client served on the same port, when present. */
   clientDistDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -31,6 +28,7 @@ export interface Config {
 }
 
 const repoRoot = path.resolve(__dirname, '..', '..');
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'];
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -66,7 +64,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = nodeEnv === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   const port = intFromEnv(env, 'PORT', 4000);
-  const logLevel = (env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info')) as Config['logLevel'];
+  const logLevel = env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info');
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
   return {
     nodeEnv,
     isProduction,
@@ -74,16 +75,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     sessionSecret: secretFromEnv(env, 'SESSION_SECRET', dataDir, isProduction),
     mediaSecret: secretFromEnv(env, 'MEDIA_SECRET', dataDir, isProduction),
     sessionTtlMs: intFromEnv(env, 'SESSION_TTL_HOURS', 12) * 3600_000,
     mediaUrlTtlSeconds: intFromEnv(env, 'MEDIA_URL_TTL_SECONDS', 3600),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    maxUploadBytes: intFromEnv(env, 'MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
     clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? path.join(repoRoot, 'client', 'dist')),
-    logLevel,
+    logLevel: logLevel as Config['logLevel'],
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
   };
 }

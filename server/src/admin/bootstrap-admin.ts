@@ -29,7 +29,8 @@ export async function bootstrapAdmin(
     '  An admin account was created for this embedded database:',
     `    e-mail:   ${email}`,
     `    password: ${password}`,
-    '  Sign in at /admin. This is shown once; `npm run admin:create` sets a new password.',
+    '  Sign in with the `login` mutation at /graphql (the admin portal comes with its own issue).',
+    '  This is shown once; `npm run admin:create` sets a new password.',
     '',
   ].join('\n');
   process.stdout.write(`${banner}\n`);

@@ -36,7 +36,7 @@ export class CreateOrderPayload {
 
   @Field(() => String, {
     nullable: true,
-    description: 'Secret for checkoutOrder/startPayment/recordPayment; shown once, keep it in the session.',
+    description: 'Secret that lets the payment page read this order (checkoutOrder). Shown once: keep it in the session.',
   })
   checkoutToken: string | null;
 

@@ -32,7 +32,7 @@ import { LocalStorage } from './media/local-storage';
 import { mediaRouter } from './media/media.route';
 import { MediaSigner } from './media/signed-url';
 import type { Storage } from './media/storage';
-import { AdminOrderResolver } from './orders/admin-order.resolver';
+import { AdminOrderResolver, OrderConnectionResolver } from './orders/admin-order.resolver';
 import { OrderResolver } from './orders/order.resolver';
 import { OrderService } from './orders/order.service';
 import { createSchema } from './schema';
@@ -79,6 +79,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     CatalogueResolver: new CatalogueResolver(),
     OrderResolver: new OrderResolver(services.orders),
     AdminOrderResolver: new AdminOrderResolver(services.orders, services.signer),
+    OrderConnectionResolver: new OrderConnectionResolver(),
     AuthResolver: new AuthResolver(services.auth, services.cookie),
   });
 
@@ -190,6 +191,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     },
     async close() {
       await apollo.stop();
+      // The drain plugin has let in-flight requests finish; cut whatever is still open (an
+      // abandoned upload, say) so shutdown never waits on a client.
+      server.closeAllConnections();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -4,15 +4,16 @@ import { buildSchema, type ResolverData } from 'type-graphql';
 import { AuthResolver } from './admin/auth.resolver';
 import { CatalogueResolver } from './catalogue/catalogue.resolver';
 import type { Context } from './common/context';
-import { AdminOrderResolver } from './orders/admin-order.resolver';
+import { AdminOrderResolver, OrderConnectionResolver } from './orders/admin-order.resolver';
 import { OrderResolver } from './orders/order.resolver';
 
-export const resolvers = [CatalogueResolver, OrderResolver, AdminOrderResolver, AuthResolver] as const;
+export const resolvers = [CatalogueResolver, OrderResolver, AdminOrderResolver, OrderConnectionResolver, AuthResolver] as const;
 
 export interface ResolverInstances {
   CatalogueResolver: CatalogueResolver;
   OrderResolver: OrderResolver;
   AdminOrderResolver: AdminOrderResolver;
+  OrderConnectionResolver: OrderConnectionResolver;
   AuthResolver: AuthResolver;
 }
 

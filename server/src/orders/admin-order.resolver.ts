@@ -51,3 +51,13 @@ export class AdminOrderResolver {
     return ctx.loaders.orderEvents.load(order.id);
   }
 }
+
+/** A page's total is counted only when a client selects it. */
+@Resolver(() => OrderConnection)
+export class OrderConnectionResolver {
+  @Authorized()
+  @FieldResolver(() => Int, { description: 'Orders matching the filter, across all pages. Costs a count: ask only when shown.' })
+  totalCount(@Root() connection: OrderConnection): Promise<number> {
+    return connection.countTotal();
+  }
+}

@@ -171,7 +171,6 @@ export class OrderService {
       }
     }
 
-    const totalCount = await filtered.clone().getCount();
     const page = filtered.clone();
     if (cursor) {
       page.andWhere('(o.created_at, o.id) < (:cursorCreatedAt, :cursorId)', {
@@ -189,8 +188,8 @@ export class OrderService {
     const edges = nodes.map((node) => ({ node, cursor: encodeCursor(node) }));
     return {
       edges,
-      totalCount,
       pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null },
+      countTotal: () => filtered.clone().getCount(),
     };
   }
 

@@ -73,6 +73,6 @@ export class OrderConnection {
   @Field(() => PageInfo)
   pageInfo: PageInfo;
 
-  @Field(() => Int, { description: 'Orders matching the filter, across all pages.' })
-  totalCount: number;
+  /** Resolved only when asked for (see OrderConnectionResolver): counting is the dear part of a page. */
+  countTotal: () => Promise<number>;
 }

@@ -33,6 +33,8 @@ import { mediaRouter } from './media/media.route';
 import { MediaSigner } from './media/signed-url';
 import type { Storage } from './media/storage';
 import { AdminOrderResolver, OrderConnectionResolver } from './orders/admin-order.resolver';
+import { NewsletterResolver } from './newsletter/newsletter.resolver';
+import { NewsletterService } from './newsletter/newsletter.service';
 import { OrderResolver } from './orders/order.resolver';
 import { OrderService } from './orders/order.service';
 import { createSchema } from './schema';
@@ -50,6 +52,7 @@ export interface Services {
   signer: MediaSigner;
   storage: Storage;
   cookie: SessionCookie;
+  newsletter: NewsletterService;
 }
 
 export interface App {
@@ -69,6 +72,7 @@ export function createServices(deps: AppDeps): Services {
     auth: new AuthService(dataSource, config.sessionSecret, config.sessionTtlMs, logger),
     signer: new MediaSigner(config.mediaSecret, config.mediaUrlTtlSeconds),
     cookie: new SessionCookie(config.isProduction),
+    newsletter: new NewsletterService(dataSource),
   };
 }
 
@@ -81,6 +85,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     AdminOrderResolver: new AdminOrderResolver(services.orders, services.signer),
     OrderConnectionResolver: new OrderConnectionResolver(),
     AuthResolver: new AuthResolver(services.auth, services.cookie),
+    NewsletterResolver: new NewsletterResolver(services.newsletter),
   });
 
   const app = express();

@@ -5,9 +5,10 @@ import { AuthResolver } from './admin/auth.resolver';
 import { CatalogueResolver } from './catalogue/catalogue.resolver';
 import type { Context } from './common/context';
 import { AdminOrderResolver, OrderConnectionResolver } from './orders/admin-order.resolver';
+import { NewsletterResolver } from './newsletter/newsletter.resolver';
 import { OrderResolver } from './orders/order.resolver';
 
-export const resolvers = [CatalogueResolver, OrderResolver, AdminOrderResolver, OrderConnectionResolver, AuthResolver] as const;
+export const resolvers = [CatalogueResolver, OrderResolver, AdminOrderResolver, OrderConnectionResolver, AuthResolver, NewsletterResolver] as const;
 
 export interface ResolverInstances {
   CatalogueResolver: CatalogueResolver;
@@ -15,6 +16,7 @@ export interface ResolverInstances {
   AdminOrderResolver: AdminOrderResolver;
   OrderConnectionResolver: OrderConnectionResolver;
   AuthResolver: AuthResolver;
+  NewsletterResolver: NewsletterResolver;
 }
 
 /** Resolvers are built by the app with their services; the container just hands them out. */

@@ -1,4 +1,5 @@
 import { InitialSchema1763720000000 } from './1763720000000-initial-schema';
+import { NewsletterSubscribers1763800000000 } from './1763800000000-newsletter-subscribers';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
-export const migrations = [InitialSchema1763720000000];
+export const migrations = [InitialSchema1763720000000, NewsletterSubscribers1763800000000];

@@ -16,6 +16,17 @@ const swcTs = [
   },
 ];
 const swcJs = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const swcTsx = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -29,6 +40,19 @@ module.exports = {
       transform: { '^.+\\.ts$': swcTs, '^.+\\.m?js$': swcJs },
       transformIgnorePatterns: ['/node_modules/(?!(graphql-upload|fs-capacitor)/)'],
       setupFiles: ['<rootDir>/test/support/setup-env.ts'],
+    },
+    {
+      // Client components with Testing Library in jsdom.
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/client/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      moduleFileExtensions: ['tsx', 'ts', 'js', 'mjs', 'cjs', 'json'],
+      transform: { '^.+\\.tsx?$': swcTsx, '^.+\\.m?js$': swcJs },
+      // apollo-upload-client and extract-files ship ESM only.
+      transformIgnorePatterns: ['/node_modules/(?!(apollo-upload-client|extract-files|is-plain-obj)/)'],
+      moduleNameMapper: { '\\.(css|svg|png|jpe?g)$': '<rootDir>/test/support/file-stub.js' },
+      setupFilesAfterEnv: ['<rootDir>/test/support/setup-client.ts'],
     },
   ],
   testTimeout: 60_000,

@@ -14,10 +14,16 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query PricingPlans {\n    catalogue {\n      currency\n      plans {\n        format\n        title\n        priceCents\n        recommended\n        description\n        delivery\n        features\n      }\n    }\n  }\n": typeof types.PricingPlansDocument,
+    "\n  query OrderFormCatalogue {\n    catalogue {\n      currency\n      plans {\n        format\n        title\n        priceCents\n        recommended\n        delivery\n      }\n      lifeLessons {\n        value\n        label\n        emoji\n      }\n      bookStyles {\n        value\n        label\n      }\n      shippingCountries\n      limits {\n        minChildAge\n        maxChildAge\n        childNameMaxLength\n        storyIdeaMaxLength\n        photoMaxBytes\n      }\n    }\n  }\n": typeof types.OrderFormCatalogueDocument,
+    "\n  mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!) {\n    createOrder(input: $input, childPhoto: $childPhoto) {\n      orderId\n      checkoutToken\n      order {\n        id\n        amountCents\n        currency\n        bookFormat\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": typeof types.CreateOrderDocument,
+    "\n  query PricingPlans {\n    catalogue {\n      currency\n      plans {\n        format\n        title\n        priceCents\n        recommended\n        description\n        features\n      }\n    }\n  }\n": typeof types.PricingPlansDocument,
+    "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email) {\n      subscribed\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": typeof types.SubscribeNewsletterDocument,
 };
 const documents: Documents = {
-    "\n  query PricingPlans {\n    catalogue {\n      currency\n      plans {\n        format\n        title\n        priceCents\n        recommended\n        description\n        delivery\n        features\n      }\n    }\n  }\n": types.PricingPlansDocument,
+    "\n  query OrderFormCatalogue {\n    catalogue {\n      currency\n      plans {\n        format\n        title\n        priceCents\n        recommended\n        delivery\n      }\n      lifeLessons {\n        value\n        label\n        emoji\n      }\n      bookStyles {\n        value\n        label\n      }\n      shippingCountries\n      limits {\n        minChildAge\n        maxChildAge\n        childNameMaxLength\n        storyIdeaMaxLength\n        photoMaxBytes\n      }\n    }\n  }\n": types.OrderFormCatalogueDocument,
+    "\n  mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!) {\n    createOrder(input: $input, childPhoto: $childPhoto) {\n      orderId\n      checkoutToken\n      order {\n        id\n        amountCents\n        currency\n        bookFormat\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": types.CreateOrderDocument,
+    "\n  query PricingPlans {\n    catalogue {\n      currency\n      plans {\n        format\n        title\n        priceCents\n        recommended\n        description\n        features\n      }\n    }\n  }\n": types.PricingPlansDocument,
+    "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email) {\n      subscribed\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": types.SubscribeNewsletterDocument,
 };
 
 /**
@@ -37,7 +43,19 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PricingPlans {\n    catalogue {\n      currency\n      plans {\n        format\n        title\n        priceCents\n        recommended\n        description\n        delivery\n        features\n      }\n    }\n  }\n"): (typeof documents)["\n  query PricingPlans {\n    catalogue {\n      currency\n      plans {\n        format\n        title\n        priceCents\n        recommended\n        description\n        delivery\n        features\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query OrderFormCatalogue {\n    catalogue {\n      currency\n      plans {\n        format\n        title\n        priceCents\n        recommended\n        delivery\n      }\n      lifeLessons {\n        value\n        label\n        emoji\n      }\n      bookStyles {\n        value\n        label\n      }\n      shippingCountries\n      limits {\n        minChildAge\n        maxChildAge\n        childNameMaxLength\n        storyIdeaMaxLength\n        photoMaxBytes\n      }\n    }\n  }\n"): (typeof documents)["\n  query OrderFormCatalogue {\n    catalogue {\n      currency\n      plans {\n        format\n        title\n        priceCents\n        recommended\n        delivery\n      }\n      lifeLessons {\n        value\n        label\n        emoji\n      }\n      bookStyles {\n        value\n        label\n      }\n      shippingCountries\n      limits {\n        minChildAge\n        maxChildAge\n        childNameMaxLength\n        storyIdeaMaxLength\n        photoMaxBytes\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!) {\n    createOrder(input: $input, childPhoto: $childPhoto) {\n      orderId\n      checkoutToken\n      order {\n        id\n        amountCents\n        currency\n        bookFormat\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!) {\n    createOrder(input: $input, childPhoto: $childPhoto) {\n      orderId\n      checkoutToken\n      order {\n        id\n        amountCents\n        currency\n        bookFormat\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PricingPlans {\n    catalogue {\n      currency\n      plans {\n        format\n        title\n        priceCents\n        recommended\n        description\n        features\n      }\n    }\n  }\n"): (typeof documents)["\n  query PricingPlans {\n    catalogue {\n      currency\n      plans {\n        format\n        title\n        priceCents\n        recommended\n        description\n        features\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email) {\n      subscribed\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email) {\n      subscribed\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -3,12 +3,15 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
-/** The storefront frame: top navigation, the page, the footer. */
+/** The storefront frame: a skip link, top navigation, the page, the footer. */
 export function Layout() {
   return (
     <div className="layout">
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
       <NavBar />
-      <main className="layout__main">
+      <main id="main-content" className="layout__main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />

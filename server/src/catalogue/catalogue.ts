@@ -24,7 +24,7 @@ export const PLANS: readonly Plan[] = [
     title: 'Digital Comic Book',
     priceCents: 2500,
     recommended: false,
-    description: 'A high-resolution, full-colour PDF storybook starring your child.',
+    description: 'A high-resolution, full-color PDF storybook starring your child.',
     delivery: 'Delivered by e-mail within 24 hours',
     features: [
       'Your child as the comic-style hero',

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 
 import type { PricingPlansQuery } from '../../gql/graphql';
 import { formatPrice } from '../../ui/formatPrice';
+import { Icon } from '../../ui/Icon';
 
 type Plan = PricingPlansQuery['catalogue']['plans'][number];
 
@@ -12,12 +13,16 @@ const FORMAT_LABELS: Record<Plan['format'], string> = {
 
 export function PlanCard({ plan, currency }: { plan: Plan; currency: string }) {
   const className = plan.recommended ? 'plan plan--recommended' : 'plan';
+  const titleId = `plan-${plan.format}-title`;
 
   return (
-    <article className={className} aria-labelledby={`plan-${plan.format}-title`}>
+    <article className={className} aria-labelledby={titleId}>
       {plan.recommended && <p className="plan__badge">Most Popular</p>}
+      <div className="plan__art" aria-hidden="true">
+        <Icon name={plan.format === 'printed' ? 'book' : 'mail'} size={28} />
+      </div>
       <p className="plan__format">{FORMAT_LABELS[plan.format]}</p>
-      <h3 id={`plan-${plan.format}-title`} className="plan__title">
+      <h3 id={titleId} className="plan__title">
         {plan.title}
       </h3>
       <p className="plan__price">
@@ -27,10 +32,12 @@ export function PlanCard({ plan, currency }: { plan: Plan; currency: string }) {
       <p className="plan__description">{plan.description}</p>
       <ul className="plan__features">
         {plan.features.map((feature) => (
-          <li key={feature}>{feature}</li>
+          <li key={feature}>
+            <Icon name="check" size={18} />
+            <span>{feature}</span>
+          </li>
         ))}
       </ul>
-      <p className="plan__delivery">{plan.delivery}</p>
       <Link
         to={`/create?type=${encodeURIComponent(plan.format)}`}
         className={plan.recommended ? 'button button--primary' : 'button button--secondary'}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { Spinner } from '../../ui/Spinner';
 import { PlanCard } from './PlanCard';
+import './pricing.css';
 
 export const PRICING_PLANS_QUERY = graphql(`
   query PricingPlans {
@@ -15,7 +16,6 @@ export const PRICING_PLANS_QUERY = graphql(`
         priceCents
         recommended
         description
-        delivery
         features
       }
     }
@@ -23,7 +23,7 @@ export const PRICING_PLANS_QUERY = graphql(`
 `);
 
 export function PricingSection({ id }: { id: string }) {
-  const { data, loading, error, refetch } = useQuery(PRICING_PLANS_QUERY);
+  const { data, loading, refetch } = useQuery(PRICING_PLANS_QUERY);
 
   let body;
   if (data) {
@@ -41,7 +41,6 @@ export function PricingSection({ id }: { id: string }) {
     body = (
       <div className="alert alert--error" role="alert">
         <p>We couldn't load our prices right now. Please try again.</p>
-        {error && <p className="muted">{error.message}</p>}
         <button type="button" className="button button--secondary" onClick={() => refetch().catch(() => undefined)}>
           Try Again
         </button>
@@ -50,14 +49,25 @@ export function PricingSection({ id }: { id: string }) {
   }
 
   return (
-    <section id={id} className="section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="section__title">
-        Simple, One-Time Pricing
-      </h2>
-      {body}
-      <p className="section__note">
-        <Link to="/contact">Contact us for custom packages</Link>
-      </p>
+    <section id={id} className="section section--warm" aria-labelledby={`${id}-title`}>
+      <div className="container">
+        <header className="section__header">
+          <p className="section__eyebrow">Pricing</p>
+          <h2 id={`${id}-title`} className="section__title">
+            Simple, One-Time Pricing
+          </h2>
+          <p className="section__lead">No subscriptions and no surprises: pay once, keep the story forever.</p>
+        </header>
+        {body}
+        <p className="pricing__note">
+          Prices in US dollars. Printed books ship to the United States and Canada.
+        </p>
+        <p className="section__note pricing__contact">
+          <Link to="/contact" className="link-arrow">
+            Contact us for custom packages
+          </Link>
+        </p>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,79 @@
+/**
+ * What the order form hands to the payment page, kept in sessionStorage so it survives the
+ * redirect (and a reload of the payment page) but not the tab. The checkout token is the
+ * secret that lets the payment page read the order: it never goes into a URL.
+ */
+
+export interface CheckoutSession {
+  orderId: string;
+  checkoutToken: string;
+}
+
+const KEYS = {
+  redirecting: 'redirectingToPayment',
+  orderId: 'paymentOrderId',
+  checkoutToken: 'checkoutToken',
+} as const;
+
+// Storage can be unavailable (disabled cookies, some private modes): checkout must still
+// move on, so every access is guarded and failures read as "nothing stored".
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers a freshly created order and flags that the browser is on its way to pay. */
+export function saveCheckout({ orderId, checkoutToken }: CheckoutSession): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    store.setItem(KEYS.redirecting, 'true');
+    store.setItem(KEYS.orderId, orderId);
+    store.setItem(KEYS.checkoutToken, checkoutToken);
+  } catch {
+    // Quota or privacy mode: the payment page will ask the parent to start again.
+  }
+}
+
+/** The order being paid for in this tab, if any. */
+export function readCheckout(): CheckoutSession | null {
+  const store = storage();
+  if (!store) return null;
+  try {
+    const orderId = store.getItem(KEYS.orderId);
+    const checkoutToken = store.getItem(KEYS.checkoutToken);
+    return orderId && checkoutToken ? { orderId, checkoutToken } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True once after the order form's redirect (the payment page then shows its loading
+ * overlay); the flag is cleared so a reload does not show it again.
+ */
+export function takeRedirectFlag(): boolean {
+  const store = storage();
+  if (!store) return false;
+  try {
+    const flagged = store.getItem(KEYS.redirecting) === 'true';
+    store.removeItem(KEYS.redirecting);
+    return flagged;
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets the order once it is paid, so the token does not linger in the tab. */
+export function clearCheckout(): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    Object.values(KEYS).forEach((key) => store.removeItem(key));
+  } catch {
+    // Nothing to do: storage that cannot be written holds nothing of ours either.
+  }
+}

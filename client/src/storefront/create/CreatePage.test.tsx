@@ -1,0 +1,365 @@
+
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+
+import { CreatePage } from './CreatePage';
+import { CREATE_ORDER_MUTATION } from './order-form-operations';
+import { catalogueMock } from './test-support/catalogue-mock';
+
+const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const pngFile = (name = 'mia.png', size = 256) =>
+  new File([new Uint8Array(PNG_HEAD), new Uint8Array(size - PNG_HEAD.length)], name, { type: 'image/png' });
+
+/** Shows where the app is, so a test can read the URL it navigated to. */
+function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderCreate(url: string, mocks: MockLink.MockedResponse[] = []) {
+  const user = userEvent.setup();
+  render(
+    <MockedProvider mocks={[catalogueMock, ...mocks]}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/create" element={<CreatePage />} />
+          <Route path="/payment" element={<p>Payment page</p>} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+  return { user };
+}
+
+const currentUrl = () => screen.getByTestId('location').textContent;
+
+const submitButton = () => screen.getByRole('button', { name: "Create My Child's Storybook" });
+const alertText = () => screen.getByRole('alert').textContent;
+
+async function fillDigitalOrder(user: ReturnType<typeof userEvent.setup>, photo = pngFile()) {
+  await user.type(await screen.findByLabelText("Child's name"), '  Mia  ');
+  await user.type(screen.getByLabelText('Age'), '6');
+  await user.type(screen.getByLabelText('Story idea (optional)'), 'Mia finds a lost puppy');
+  await user.click(screen.getByRole('radio', { name: 'Kindness' }));
+  await user.type(screen.getByLabelText('Email'), ' Parent@Example.com ');
+  await user.upload(screen.getByLabelText("Child's photo"), photo);
+  await screen.findByRole('img', { name: "Preview of your child's photo" });
+  await user.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
+}
+
+const createOrderMock = (
+  result: MockLink.MockedResponse['result'],
+  seen: { variables?: Record<string, unknown>; calls: number },
+): MockLink.MockedResponse => ({
+  request: {
+    query: CREATE_ORDER_MUTATION,
+    // The photo is a File: match on the rest and keep what was sent to assert on it.
+    variables: (variables: Record<string, unknown>) => {
+      seen.variables = variables;
+      return true;
+    },
+  },
+  result: (variables: Record<string, unknown>) => {
+    seen.calls += 1;
+    seen.variables = variables;
+    return typeof result === 'function' ? result(variables) : result!;
+  },
+  delay: 20,
+});
+
+const orderCreated = {
+  data: {
+    createOrder: {
+      __typename: 'CreateOrderPayload',
+      orderId: 'order-123',
+      checkoutToken: 'token-abc',
+      order: { __typename: 'CheckoutOrder', id: 'order-123', amountCents: 2500, currency: 'USD', bookFormat: 'digital' },
+      userErrors: [],
+    },
+  },
+};
+
+beforeEach(() => {
+  sessionStorage.clear();
+  URL.createObjectURL = jest.fn(() => 'blob:preview');
+  URL.revokeObjectURL = jest.fn();
+});
+
+describe('CreatePage', () => {
+  it('shows the heading at once and the form from the catalogue, digital by default', async () => {
+    renderCreate('/create');
+    expect(screen.getByRole('heading', { level: 1, name: "Create Your Child's Storybook" })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Digital Comic Book' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Premium Printed Storybook' })).not.toBeChecked();
+    for (const lesson of ['Kindness', 'Courage', 'Honesty', 'Friendship', 'Responsibility', 'Perseverance', 'Patience', 'Gratitude']) {
+      expect(screen.getByRole('radio', { name: lesson })).not.toBeChecked();
+    }
+    // Prices and delivery come from the catalogue and are read out with each format.
+    expect(screen.getByRole('radio', { name: 'Digital Comic Book' })).toHaveAccessibleDescription(
+      '$25 one-time Delivered by e-mail within 24 hours',
+    );
+    expect(screen.getByRole('radio', { name: 'Premium Printed Storybook' })).toHaveAccessibleDescription(
+      /^Most Popular \$50 one-time Printed and shipped in 7-10 business days/,
+    );
+    expect(screen.getByText('Coming soon: More personalized life lessons')).toBeInTheDocument();
+    expect(screen.getByLabelText("Child's photo")).toHaveAttribute('accept', '.jpg,.jpeg,.png,image/jpeg,image/png');
+    expect(screen.getByLabelText('Age')).toHaveAttribute('min', '2');
+    expect(screen.getByLabelText('Age')).toHaveAttribute('max', '12');
+    expect(screen.queryByLabelText('Street address')).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Superhero' })).not.toBeInTheDocument();
+  });
+
+  it('preselects printed from ?type=printed and reveals the style and the shipping address', async () => {
+    renderCreate('/create?type=printed');
+    expect(await screen.findByRole('radio', { name: 'Premium Printed Storybook' })).toBeChecked();
+    for (const style of ['Classic', 'Adventure', 'Fairytale', 'Superhero']) {
+      expect(screen.getByRole('radio', { name: style })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('radio', { name: 'Classic' })).toBeChecked();
+    for (const label of ['Full name', 'Street address', 'City', 'State / Province', 'ZIP / Postal code']) {
+      expect(screen.getByLabelText(label)).toHaveValue('');
+    }
+    const country = screen.getByLabelText('Country');
+    expect(country).toHaveValue('United States');
+    expect([...(country as HTMLSelectElement).options].map((option) => option.text)).toEqual(['United States', 'Canada']);
+    expect(screen.getByText('Shipping currently limited to North America')).toBeInTheDocument();
+  });
+
+  it('switching to digital hides the printed-only parts again', async () => {
+    const { user } = renderCreate('/create?type=printed');
+    await user.click(await screen.findByRole('radio', { name: 'Digital Comic Book' }));
+    expect(screen.queryByLabelText('Street address')).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Classic' })).not.toBeInTheDocument();
+  });
+
+  it('names the first problem in the spec order, one input at a time, and focuses the field to fix', async () => {
+    const { user } = renderCreate('/create?type=printed');
+    const expectProblem = async (message: string, focused?: HTMLElement) => {
+      await user.click(submitButton());
+      expect(alertText()).toBe(message);
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+      if (focused) expect(focused).toHaveFocus();
+    };
+
+    const name = await screen.findByLabelText("Child's name");
+    await expectProblem("Please enter your child's name.", name);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    await user.type(name, '   ');
+    await expectProblem("Please enter your child's name.", name);
+    await user.type(name, 'Mia');
+
+    const age = screen.getByLabelText('Age');
+    await expectProblem('Please enter a valid age between 2-12.', age);
+    await user.type(age, '13');
+    await expectProblem('Please enter a valid age between 2-12.', age);
+    await user.clear(age);
+    await user.type(age, '6');
+
+    await expectProblem('Please select a life lesson to teach.', screen.getByRole('radio', { name: 'Kindness' }));
+    await user.click(screen.getByRole('radio', { name: 'Courage' }));
+
+    const email = screen.getByLabelText('Email');
+    await expectProblem('Please enter a valid email address.', email);
+    await user.type(email, 'parent@example');
+    await expectProblem('Please enter a valid email address.', email);
+    await user.type(email, '.com');
+
+    await expectProblem('Please upload a photo of your child.', screen.getByLabelText("Child's photo"));
+    await user.upload(screen.getByLabelText("Child's photo"), pngFile());
+    await screen.findByRole('img', { name: "Preview of your child's photo" });
+
+    await expectProblem('Please complete all shipping address fields.', screen.getByLabelText('Full name'));
+    // Every blank address field is marked; the country has its default.
+    for (const label of ['Full name', 'Street address', 'City', 'State / Province', 'ZIP / Postal code']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(/Please complete all shipping address fields\./);
+    }
+    expect(screen.getByLabelText('Country')).not.toHaveAttribute('aria-invalid');
+    await user.type(screen.getByLabelText('Full name'), 'Sam Parent');
+    await user.type(screen.getByLabelText('Street address'), '12 Oak Street');
+    await user.type(screen.getByLabelText('City'), 'Portland');
+    await user.type(screen.getByLabelText('ZIP / Postal code'), '97201');
+    await expectProblem('Please complete all shipping address fields.', screen.getByLabelText('State / Province'));
+    await user.type(screen.getByLabelText('State / Province'), 'OR');
+
+    const terms = screen.getByRole('checkbox', { name: 'I accept the terms and conditions' });
+    await expectProblem('Please accept the terms and conditions.', terms);
+  });
+
+  it('refuses a text file named .png the moment it is chosen, and keeps no photo', async () => {
+    const { user } = renderCreate('/create');
+    const input = (await screen.findByLabelText("Child's photo")) as HTMLInputElement;
+    await user.upload(input, new File(['just some text, not a picture'], 'kid.png', { type: 'image/png' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please upload a JPEG or PNG image only.');
+    expect(input.files).toHaveLength(0);
+    expect(screen.queryByRole('img', { name: /preview/i })).not.toBeInTheDocument();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it('refuses a PNG over 5 MB, then previews a good photo and clears the message', async () => {
+    const { user } = renderCreate('/create');
+    const input = await screen.findByLabelText("Child's photo");
+    await user.upload(input, pngFile('big.png', 5 * 1024 * 1024 + 1));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Image should be less than 5MB in size.');
+
+    await user.upload(input, pngFile('mia.png'));
+    const preview = await screen.findByRole('img', { name: "Preview of your child's photo" });
+    expect(preview).toHaveAttribute('src', 'blob:preview');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('revokes the preview URL when the photo changes', async () => {
+    const { user } = renderCreate('/create');
+    const input = await screen.findByLabelText("Child's photo");
+    await user.upload(input, pngFile('first.png'));
+    await screen.findByRole('img', { name: /preview/i });
+    await user.upload(input, pngFile('second.png'));
+    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview'));
+    expect((input as HTMLInputElement).files?.[0]?.name).toBe('second.png');
+  });
+
+  it('sends a valid digital order once, shows the overlay, stores the session and goes to payment after 500 ms', async () => {
+    const seen: { variables?: Record<string, unknown>; calls: number } = { calls: 0 };
+    const { user } = renderCreate('/create?type=digital', [createOrderMock(orderCreated, seen)]);
+    const photo = pngFile();
+    await fillDigitalOrder(user, photo);
+
+    await user.dblClick(submitButton());
+    expect(await screen.findByText('Processing Your Order')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+
+    await waitFor(() => expect(sessionStorage.getItem('paymentOrderId')).toBe('order-123'));
+    expect(sessionStorage.getItem('redirectingToPayment')).toBe('true');
+    expect(sessionStorage.getItem('checkoutToken')).toBe('token-abc');
+    // Still on the form with the overlay up until the delay has passed.
+    expect(currentUrl()).toBe('/create?type=digital');
+    expect(screen.getByRole('status')).toHaveTextContent('Processing Your Order');
+
+    await screen.findByText('Payment page', {}, { timeout: 2000 });
+    expect(currentUrl()).toBe('/payment?orderId=order-123&amount=25&format=digital');
+    expect(seen.calls).toBe(1);
+    expect(seen.variables).toEqual({
+      input: {
+        childName: 'Mia',
+        childAge: 6,
+        moral: 'Kindness',
+        storyIdea: 'Mia finds a lost puppy',
+        email: 'Parent@Example.com',
+        bookFormat: 'digital',
+      },
+      childPhoto: photo,
+    });
+    expect(seen.variables?.childPhoto).toBeInstanceOf(File);
+  });
+
+  it('sends the style and the trimmed address for a printed order', async () => {
+    const seen: { variables?: Record<string, unknown>; calls: number } = { calls: 0 };
+    const printedCreated = {
+      data: {
+        createOrder: {
+          ...orderCreated.data.createOrder,
+          order: { ...orderCreated.data.createOrder.order, amountCents: 5000, bookFormat: 'printed' },
+        },
+      },
+    };
+    const { user } = renderCreate('/create', [createOrderMock(printedCreated, seen)]);
+    await user.click(await screen.findByRole('radio', { name: 'Premium Printed Storybook' }));
+    await user.click(screen.getByRole('radio', { name: 'Superhero' }));
+    await user.type(screen.getByLabelText("Child's name"), 'Leo');
+    await user.type(screen.getByLabelText('Age'), '9');
+    await user.click(screen.getByRole('radio', { name: 'Gratitude' }));
+    await user.type(screen.getByLabelText('Email'), 'leo.parent@example.com');
+    await user.upload(screen.getByLabelText("Child's photo"), pngFile('leo.png'));
+    await screen.findByRole('img', { name: /preview/i });
+    await user.type(screen.getByLabelText('Full name'), ' Ana Parent ');
+    await user.type(screen.getByLabelText('Street address'), '1 Maple Ave');
+    await user.type(screen.getByLabelText('City'), 'Toronto');
+    await user.type(screen.getByLabelText('State / Province'), 'ON');
+    await user.type(screen.getByLabelText('ZIP / Postal code'), 'M5V 2T6');
+    await user.selectOptions(screen.getByLabelText('Country'), 'Canada');
+    await user.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
+    await user.click(submitButton());
+
+    await screen.findByText('Payment page', {}, { timeout: 2000 });
+    expect(currentUrl()).toBe('/payment?orderId=order-123&amount=50&format=printed');
+    expect(seen.variables?.input).toEqual({
+      childName: 'Leo',
+      childAge: 9,
+      moral: 'Gratitude',
+      storyIdea: '',
+      email: 'leo.parent@example.com',
+      bookFormat: 'printed',
+      bookStyle: 'superhero',
+      shippingAddress: {
+        fullName: 'Ana Parent',
+        streetAddress: '1 Maple Ave',
+        city: 'Toronto',
+        state: 'ON',
+        zipCode: 'M5V 2T6',
+        country: 'Canada',
+      },
+    });
+  });
+
+  it("shows the server's message, closes the overlay and keeps everything typed", async () => {
+    const seen: { variables?: Record<string, unknown>; calls: number } = { calls: 0 };
+    const refused = {
+      data: {
+        createOrder: {
+          __typename: 'CreateOrderPayload',
+          orderId: null,
+          checkoutToken: null,
+          order: null,
+          userErrors: [{ __typename: 'UserError', field: 'childPhoto', message: 'Please upload a JPEG or PNG image only.' }],
+        },
+      },
+    };
+    const { user } = renderCreate('/create?type=digital', [createOrderMock(refused, seen)]);
+    await fillDigitalOrder(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please upload a JPEG or PNG image only.');
+    expect(screen.queryByText('Processing Your Order')).not.toBeInTheDocument();
+    expect(submitButton()).toBeEnabled();
+    expect(screen.getByLabelText("Child's name")).toHaveValue('  Mia  ');
+    expect(screen.getByLabelText('Age')).toHaveValue(6);
+    // An e-mail input strips surrounding spaces itself; what the parent typed is otherwise kept.
+    expect(screen.getByLabelText('Email')).toHaveValue('Parent@Example.com');
+    expect(screen.getByRole('radio', { name: 'Kindness' })).toBeChecked();
+    expect(screen.getByRole('img', { name: /preview/i })).toBeInTheDocument();
+    expect(screen.getByLabelText("Child's photo")).toHaveFocus();
+    expect(sessionStorage.getItem('paymentOrderId')).toBeNull();
+    expect(currentUrl()).toBe('/create?type=digital');
+  });
+
+  it('says so plainly when the network fails', async () => {
+    const failing: MockLink.MockedResponse = {
+      request: { query: CREATE_ORDER_MUTATION, variables: () => true },
+      error: new Error('Failed to fetch'),
+    };
+    const { user } = renderCreate('/create?type=digital', [failing]);
+    await fillDigitalOrder(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
+    expect(screen.queryByText('Processing Your Order')).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Child's name")).toHaveValue('  Mia  ');
+  });
+
+  it('offers to try again when the catalogue cannot be loaded', async () => {
+    render(
+      <MockedProvider mocks={[{ request: catalogueMock.request, error: new Error('offline') }]}>
+        <MemoryRouter initialEntries={['/create']}>
+          <CreatePage />
+        </MemoryRouter>
+      </MockedProvider>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load the order form right now.");
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("Create Your Child's Storybook");
+  });
+});

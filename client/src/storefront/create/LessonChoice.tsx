@@ -1,0 +1,40 @@
+import type { OrderFormCatalogueQuery } from '../../gql/graphql';
+import { ChoiceCard } from './ChoiceCard';
+import type { FormSectionProps } from './form-section-props';
+
+type LifeLesson = OrderFormCatalogueQuery['catalogue']['lifeLessons'][number];
+
+interface LessonChoiceProps extends FormSectionProps {
+  lessons: LifeLesson[];
+  /** The id of the heading that names this group. */
+  labelledBy: string;
+}
+
+export function LessonChoice({ lessons, values, update, invalidFields, errorId, labelledBy }: LessonChoiceProps) {
+  const invalid = invalidFields.includes('moral');
+  return (
+    <>
+      <div className="choice-grid choice-grid--lessons" role="radiogroup" aria-labelledby={labelledBy}>
+        {lessons.map((lesson) => (
+          <ChoiceCard
+            key={lesson.value}
+            name="moral"
+            value={lesson.value}
+            checked={values.moral === lesson.value}
+            onChange={(value) => update('moral', value)}
+            icon={lesson.emoji}
+            label={lesson.label}
+            invalid={invalid}
+            errorId={errorId}
+          />
+        ))}
+      </div>
+      <p className="form-section__note">
+        <span className="form-section__sparkle" aria-hidden="true">
+          ✨
+        </span>{' '}
+        <span>Coming soon: More personalized life lessons</span>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,259 @@
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+
+import type { OrderFormCatalogueQuery } from '../../gql/graphql';
+import { formatPrice } from '../../ui/formatPrice';
+import { checkPhoto } from './check-photo';
+import { ChildDetailsFields } from './ChildDetailsFields';
+import { fieldAria } from './form-section-props';
+import { FormatChoice } from './FormatChoice';
+import { LessonChoice } from './LessonChoice';
+import {
+  ADDRESS_FIELDS,
+  type BookFormat,
+  initialOrderFormValues,
+  type OrderFormField,
+  type OrderFormValues,
+} from './order-form-values';
+import { PhotoField } from './PhotoField';
+import { ProcessingOverlay } from './ProcessingOverlay';
+import { ShippingFields } from './ShippingFields';
+import { StyleChoice } from './StyleChoice';
+import { useSubmitOrder } from './use-submit-order';
+import { MESSAGES, validateOrderForm } from './validate-order-form';
+
+type Catalogue = OrderFormCatalogueQuery['catalogue'];
+
+interface ShownError {
+  message: string;
+  /** The fields at fault; focus goes to the first. */
+  fields: OrderFormField[];
+  /** Whether to move focus to the field (not when the parent is already on it). */
+  focus: boolean;
+  /** Bumped on every new error so a repeated message is announced again. */
+  key: number;
+}
+
+const ERROR_ID = 'order-form-error';
+
+function FormSection(props: { step: number; id: string; title: string; intro?: string; children: ReactNode }) {
+  return (
+    // No aria-labelledby: the sections are not landmarks, and a section named after its
+    // heading would also answer to the field labels inside it (e.g. "Child's photo").
+    <section className="form-section">
+      <h2 id={props.id} className="form-section__title">
+        <span className="form-section__step" aria-hidden="true">
+          {props.step}
+        </span>
+        {props.title}
+      </h2>
+      {props.intro && <p className="form-section__intro">{props.intro}</p>}
+      {props.children}
+    </section>
+  );
+}
+
+export function OrderForm({ catalogue, initialFormat }: { catalogue: Catalogue; initialFormat: BookFormat }) {
+  const { limits, plans, currency } = catalogue;
+  const [values, setValues] = useState<OrderFormValues>(() =>
+    initialOrderFormValues({
+      bookFormat: initialFormat,
+      bookStyle: catalogue.bookStyles.find((style) => style.value === 'classic')?.value ?? catalogue.bookStyles[0]?.value ?? '',
+      country: catalogue.shippingCountries[0] ?? '',
+    }),
+  );
+  const [error, setError] = useState<ShownError | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const photoCheck = useRef(0);
+  const { submit, busy, status } = useSubmitOrder();
+
+  const update = <K extends keyof OrderFormValues>(field: K, value: OrderFormValues[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const showError = (message: string, fields: OrderFormField[], focus = true) =>
+    setError((current) => ({ message, fields, focus, key: (current?.key ?? 0) + 1 }));
+
+  // Keyboard and screen-reader users land on the field to fix (it is described by the message).
+  useEffect(() => {
+    if (!error?.focus) return;
+    const first = error.fields[0];
+    const target = first ? formRef.current?.elements.namedItem(first) : null;
+    const element = target instanceof RadioNodeList ? target[0] : target;
+    if (element instanceof HTMLElement) element.focus();
+    else alertRef.current?.focus();
+  }, [error]);
+
+  async function choosePhoto(file: File | null): Promise<boolean> {
+    const check = ++photoCheck.current;
+    const refusal = file ? await checkPhoto(file, limits.photoMaxBytes) : null;
+    if (check !== photoCheck.current) return true; // a newer choice is being checked
+    if (refusal || !file) {
+      update('childPhoto', null);
+      if (refusal) showError(refusal, ['childPhoto'], false);
+      return false;
+    }
+    update('childPhoto', file);
+    setError((current) => (current?.fields.includes('childPhoto') ? null : current));
+    return true;
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = validateOrderForm(values, limits);
+    if (problem) {
+      // Every blank address field is marked, not just the first, so none is missed.
+      const blankAddress = ADDRESS_FIELDS.filter((field) => !values[field].trim());
+      showError(problem.message, problem.message === MESSAGES.shippingAddress ? blankAddress : [problem.field]);
+      return;
+    }
+    setError(null);
+    const failure = await submit(values);
+    if (failure) showError(failure.message, failure.field ? [failure.field] : []);
+  }
+
+  const printed = values.bookFormat === 'printed';
+  const plan = plans.find((candidate) => candidate.format === values.bookFormat);
+  const invalidFields = error?.fields ?? [];
+  const section = { values, update, invalidFields, errorId: ERROR_ID };
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        className="order-form"
+        noValidate
+        aria-busy={busy}
+        inert={busy}
+        onSubmit={(event) => void handleSubmit(event)}
+      >
+        {error && (
+          <div
+            key={error.key}
+            ref={alertRef}
+            id={ERROR_ID}
+            className="order-form__alert"
+            role="alert"
+            tabIndex={-1}
+          >
+            {error.message}
+          </div>
+        )}
+
+        <p className="order-form__required-note">All fields are required unless marked optional.</p>
+
+        <FormSection step={1} id="photo-title" title="Your child's photo">
+          <PhotoField
+            photo={values.childPhoto}
+            maxBytes={limits.photoMaxBytes}
+            onChoose={choosePhoto}
+            invalidFields={invalidFields}
+            errorId={ERROR_ID}
+          />
+        </FormSection>
+
+        <FormSection step={2} id="child-title" title="About your child">
+          <ChildDetailsFields {...section} limits={limits} />
+        </FormSection>
+
+        <FormSection
+          step={3}
+          id="lesson-title"
+          title="Choose a life lesson"
+          intro="The story gently shows your child why it matters."
+        >
+          <LessonChoice {...section} lessons={catalogue.lifeLessons} labelledBy="lesson-title" />
+        </FormSection>
+
+        <FormSection step={4} id="format-title" title="Choose your book">
+          <FormatChoice
+            values={values}
+            update={update}
+            plans={plans}
+            currency={currency}
+            labelledBy="format-title"
+          />
+          {printed && <StyleChoice values={values} update={update} styles={catalogue.bookStyles} />}
+        </FormSection>
+
+        <FormSection step={5} id="delivery-title" title="Delivery details">
+          <div className="field">
+            <label className="field__label" htmlFor="parent-email">
+              Email
+            </label>
+            <input
+              id="parent-email"
+              className="field__control"
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+              required
+              value={values.email}
+              onChange={(event) => update('email', event.target.value)}
+              {...fieldAria(section, 'email', 'email-hint')}
+            />
+            <p id="email-hint" className="field__hint">
+              {printed
+                ? "We'll send your order confirmation and shipping updates here."
+                : "We'll send your order confirmation and your storybook's download link here."}
+            </p>
+          </div>
+          {printed && <ShippingFields {...section} countries={catalogue.shippingCountries} />}
+        </FormSection>
+
+        <div className="order-form__finish">
+          <div className="terms">
+            <input
+              id="accept-terms"
+              className="terms__checkbox"
+              type="checkbox"
+              name="acceptTerms"
+              required
+              checked={values.acceptTerms}
+              onChange={(event) => update('acceptTerms', event.target.checked)}
+              {...fieldAria(section, 'acceptTerms', 'terms-links')}
+            />
+            <div>
+              <label className="terms__label" htmlFor="accept-terms">
+                I accept the terms and conditions
+              </label>
+              <p id="terms-links" className="field__hint">
+                Read our{' '}
+                <a href="/terms" target="_blank" rel="noopener noreferrer">
+                  Terms of Service
+                </a>{' '}
+                and{' '}
+                <a href="/privacy" target="_blank" rel="noopener noreferrer">
+                  Privacy Policy
+                </a>{' '}
+                (they open in a new tab).
+              </p>
+            </div>
+          </div>
+
+          {plan && (
+            <p className="order-form__total">
+              <span>{plan.title}</span>
+              <strong>
+                {formatPrice(plan.priceCents, currency)} <span className="order-form__currency">{currency}</span>
+              </strong>
+            </p>
+          )}
+
+          <button type="submit" className="button button--primary order-form__submit" disabled={busy}>
+            {busy ? 'Processing...' : "Create My Child's Storybook"}
+          </button>
+          <p className="order-form__reassure">
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h1Zm2 0h6V7a3 3 0 0 0-6 0v3Z" />
+            </svg>{' '}
+            You'll review your order and pay securely on the next page.
+          </p>
+        </div>
+      </form>
+      {status !== 'idle' && <ProcessingOverlay />}
+    </>
+  );
+}

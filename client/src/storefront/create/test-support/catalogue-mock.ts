@@ -1,0 +1,58 @@
+import type { MockLink } from '@apollo/client/testing';
+
+import { ORDER_FORM_CATALOGUE_QUERY } from '../order-form-operations';
+
+/** The server's catalogue, as the order form asks for it. */
+export const catalogueData = {
+  catalogue: {
+    __typename: 'Catalogue',
+    currency: 'USD',
+    plans: [
+      {
+        __typename: 'Plan',
+        format: 'digital',
+        title: 'Digital Comic Book',
+        priceCents: 2500,
+        recommended: false,
+        delivery: 'Delivered by e-mail within 24 hours',
+      },
+      {
+        __typename: 'Plan',
+        format: 'printed',
+        title: 'Premium Printed Storybook',
+        priceCents: 5000,
+        recommended: true,
+        delivery: 'Printed and shipped in 7-10 business days to the United States and Canada',
+      },
+    ],
+    lifeLessons: [
+      ['Kindness', '💝'],
+      ['Courage', '🦁'],
+      ['Honesty', '🌟'],
+      ['Friendship', '🤝'],
+      ['Responsibility', '🎯'],
+      ['Perseverance', '🏔️'],
+      ['Patience', '🐢'],
+      ['Gratitude', '🙏'],
+    ].map(([label, emoji]) => ({ __typename: 'LifeLesson', value: label, label, emoji })),
+    bookStyles: ['Classic', 'Adventure', 'Fairytale', 'Superhero'].map((label) => ({
+      __typename: 'BookStyleOption',
+      value: label.toLowerCase(),
+      label,
+    })),
+    shippingCountries: ['United States', 'Canada'],
+    limits: {
+      __typename: 'OrderLimits',
+      minChildAge: 2,
+      maxChildAge: 12,
+      childNameMaxLength: 50,
+      storyIdeaMaxLength: 1000,
+      photoMaxBytes: 5 * 1024 * 1024,
+    },
+  },
+};
+
+export const catalogueMock: MockLink.MockedResponse = {
+  request: { query: ORDER_FORM_CATALOGUE_QUERY },
+  result: { data: catalogueData },
+};

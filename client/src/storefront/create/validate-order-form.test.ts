@@ -1,0 +1,100 @@
+import { initialOrderFormValues, type OrderFormValues } from './order-form-values';
+import { MESSAGES, parseAge, validateOrderForm } from './validate-order-form';
+
+const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'mia.png', { type: 'image/png' });
+
+const blank = (bookFormat: 'digital' | 'printed') =>
+  initialOrderFormValues({ bookFormat, bookStyle: 'classic', country: 'United States' });
+
+const messageOf = (values: OrderFormValues) => validateOrderForm(values)?.message ?? null;
+
+describe('validateOrderForm', () => {
+  it('names the first problem of a printed order, one fix at a time, in the spec order', () => {
+    const steps: Array<[Partial<OrderFormValues>, string | null]> = [
+      [{}, "Please enter your child's name."],
+      [{ childName: 'Mia' }, 'Please enter a valid age between 2-12.'],
+      [{ childAge: '6' }, 'Please select a life lesson to teach.'],
+      [{ moral: 'Courage' }, 'Please enter a valid email address.'],
+      [{ email: 'parent@example.com' }, 'Please upload a photo of your child.'],
+      [{ childPhoto: photo }, 'Please complete all shipping address fields.'],
+      [
+        { fullName: 'Sam Parent', streetAddress: '12 Oak Street', city: 'Portland', state: 'OR', zipCode: '97201' },
+        'Please accept the terms and conditions.',
+      ],
+      [{ acceptTerms: true }, null],
+    ];
+    let values = blank('printed');
+    for (const [fix, expected] of steps) {
+      values = { ...values, ...fix };
+      expect(messageOf(values)).toBe(expected);
+    }
+  });
+
+  it('skips the shipping address for a digital book', () => {
+    const values: OrderFormValues = {
+      ...blank('digital'),
+      childName: 'Leo',
+      childAge: '9',
+      moral: 'Kindness',
+      email: 'leo@example.com',
+      childPhoto: photo,
+    };
+    expect(messageOf(values)).toBe(MESSAGES.acceptTerms);
+    expect(messageOf({ ...values, acceptTerms: true })).toBeNull();
+  });
+
+  it('requires every address field of a printed book, the state and country included', () => {
+    const complete: OrderFormValues = {
+      ...blank('printed'),
+      childName: 'Leo',
+      childAge: '9',
+      moral: 'Kindness',
+      email: 'leo@example.com',
+      childPhoto: photo,
+      fullName: 'Ana Parent',
+      streetAddress: '1 Maple Ave',
+      city: 'Toronto',
+      state: 'ON',
+      zipCode: 'M5V 2T6',
+      acceptTerms: true,
+    };
+    expect(messageOf(complete)).toBeNull();
+    for (const field of ['fullName', 'streetAddress', 'city', 'state', 'zipCode', 'country'] as const) {
+      expect(validateOrderForm({ ...complete, [field]: '  ' })).toEqual({ message: MESSAGES.shippingAddress, field });
+    }
+  });
+
+  it('trims before checking: blanks are missing, padded values are fine', () => {
+    const values = { ...blank('digital'), childName: '   ' };
+    expect(messageOf(values)).toBe(MESSAGES.childName);
+    expect(messageOf({ ...values, childName: '  Mia ', childAge: ' 6 ', moral: 'Honesty', email: ' mia@example.com ' })).toBe(
+      MESSAGES.childPhoto,
+    );
+  });
+
+  it('accepts whole ages from 2 to 12 only', () => {
+    expect(['2', '7', '12', ' 12 '].map((age) => parseAge(age))).toEqual([2, 7, 12, 12]);
+    expect(['', '1', '13', '6.5', '-3', 'six', '1e1'].map((age) => parseAge(age))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('wants text@text.text without spaces for the e-mail', () => {
+    const base = { ...blank('digital'), childName: 'Mia', childAge: '6', moral: 'Kindness' };
+    for (const email of ['', 'parent', 'parent@example', '@example.com', 'par ent@example.com', 'parent@exa mple.com']) {
+      expect(messageOf({ ...base, email })).toBe(MESSAGES.email);
+    }
+    expect(messageOf({ ...base, email: 'Parent@Example.com' })).toBe(MESSAGES.childPhoto);
+  });
+
+  it('points at the field to fix', () => {
+    expect(validateOrderForm(blank('digital'))?.field).toBe('childName');
+    expect(validateOrderForm({ ...blank('digital'), childName: 'Mia', childAge: '6' })?.field).toBe('moral');
+  });
+});

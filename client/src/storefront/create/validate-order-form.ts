@@ -1,0 +1,59 @@
+/**
+ * The order form's checks, in the spec's order (section 5): only the first failure is shown,
+ * so a parent fixes one thing at a time. Pure, so the order is unit-tested.
+ */
+import { ADDRESS_FIELDS, type OrderFormField, type OrderFormValues } from './order-form-values';
+
+export interface FormError {
+  message: string;
+  /** The field to focus so the parent can fix it. */
+  field: OrderFormField;
+}
+
+export interface AgeLimits {
+  minChildAge: number;
+  maxChildAge: number;
+}
+
+export const DEFAULT_AGE_LIMITS: AgeLimits = { minChildAge: 2, maxChildAge: 12 };
+
+export const MESSAGES = {
+  childName: "Please enter your child's name.",
+  childAge: (limits: AgeLimits) => `Please enter a valid age between ${limits.minChildAge}-${limits.maxChildAge}.`,
+  moral: 'Please select a life lesson to teach.',
+  email: 'Please enter a valid email address.',
+  childPhoto: 'Please upload a photo of your child.',
+  shippingAddress: 'Please complete all shipping address fields.',
+  acceptTerms: 'Please accept the terms and conditions.',
+} as const;
+
+// text@text.text with no spaces: the same rule the server applies.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// A whole number only: "6.5" or "6 years" would be refused by the server anyway.
+const WHOLE_NUMBER = /^\d+$/;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL.test(value.trim());
+}
+
+export function parseAge(value: string, limits: AgeLimits = DEFAULT_AGE_LIMITS): number | null {
+  const text = value.trim();
+  if (!WHOLE_NUMBER.test(text)) return null;
+  const age = Number(text);
+  return age >= limits.minChildAge && age <= limits.maxChildAge ? age : null;
+}
+
+/** The first problem with the form, or null when it can be sent. */
+export function validateOrderForm(values: OrderFormValues, limits: AgeLimits = DEFAULT_AGE_LIMITS): FormError | null {
+  if (!values.childName.trim()) return { message: MESSAGES.childName, field: 'childName' };
+  if (parseAge(values.childAge, limits) === null) return { message: MESSAGES.childAge(limits), field: 'childAge' };
+  if (!values.moral.trim()) return { message: MESSAGES.moral, field: 'moral' };
+  if (!isValidEmail(values.email)) return { message: MESSAGES.email, field: 'email' };
+  if (!values.childPhoto) return { message: MESSAGES.childPhoto, field: 'childPhoto' };
+  if (values.bookFormat === 'printed') {
+    const blank = ADDRESS_FIELDS.find((field) => !values[field].trim());
+    if (blank) return { message: MESSAGES.shippingAddress, field: blank };
+  }
+  if (!values.acceptTerms) return { message: MESSAGES.acceptTerms, field: 'acceptTerms' };
+  return null;
+}

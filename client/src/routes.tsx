@@ -1,20 +1,29 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 
-import { CreatePage } from './storefront/create/CreatePage';
 import { HomePage } from './storefront/home/HomePage';
-import { AboutPage } from './storefront/info/AboutPage';
-import { BenefitsPage } from './storefront/info/BenefitsPage';
-import { FaqPage } from './storefront/info/FaqPage';
-import { PrivacyPage } from './storefront/info/PrivacyPage';
-import { ProcessPage } from './storefront/info/ProcessPage';
-import { TermsPage } from './storefront/info/TermsPage';
 import { NotFoundPage } from './storefront/NotFoundPage';
-import { PaymentPage } from './storefront/payment/PaymentPage';
-import { PaymentSuccessPage } from './storefront/payment/PaymentSuccessPage';
 import { Layout } from './ui/Layout';
 import { RouteErrorPage } from './ui/RouteErrorPage';
 import { Spinner } from './ui/Spinner';
+
+// The home page is in the first load; every other page is its own chunk, fetched when visited,
+// so a visitor to / downloads neither the order form nor the policies nor any admin code.
+const CreatePage = lazy(() => import('./storefront/create/CreatePage').then((m) => ({ default: m.CreatePage })));
+const PaymentPage = lazy(() => import('./storefront/payment/PaymentPage').then((m) => ({ default: m.PaymentPage })));
+const PaymentSuccessPage = lazy(() =>
+  import('./storefront/payment/PaymentSuccessPage').then((m) => ({ default: m.PaymentSuccessPage })),
+);
+const FaqPage = lazy(() => import('./storefront/info/FaqPage').then((m) => ({ default: m.FaqPage })));
+const AboutPage = lazy(() => import('./storefront/info/AboutPage').then((m) => ({ default: m.AboutPage })));
+const ProcessPage = lazy(() => import('./storefront/info/ProcessPage').then((m) => ({ default: m.ProcessPage })));
+const BenefitsPage = lazy(() => import('./storefront/info/BenefitsPage').then((m) => ({ default: m.BenefitsPage })));
+const PrivacyPage = lazy(() => import('./storefront/info/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('./storefront/info/TermsPage').then((m) => ({ default: m.TermsPage })));
+
+function PageSuspense({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner label="Loading…" />}>{children}</Suspense>;
+}
 
 // Admin code lives in one lazily loaded chunk: both pages come from the same module.
 const AdminLoginPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminLoginPage })));
@@ -45,16 +54,16 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       ...HOME_SECTIONS.map((section) => ({ path: section, element: <HomePage scrollTo={section} /> })),
       ...HOME_ALIASES.map((path) => ({ path, element: <HomePage /> })),
-      { path: 'create', element: <CreatePage /> },
-      { path: 'payment', element: <PaymentPage /> },
-      { path: 'payment-success', element: <PaymentSuccessPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
-      { path: 'cookies', element: <PrivacyPage /> },
-      { path: 'terms', element: <TermsPage /> },
-      { path: 'faq', element: <FaqPage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'process', element: <ProcessPage /> },
-      { path: 'benefits', element: <BenefitsPage /> },
+      { path: 'create', element: <PageSuspense><CreatePage /></PageSuspense> },
+      { path: 'payment', element: <PageSuspense><PaymentPage /></PageSuspense> },
+      { path: 'payment-success', element: <PageSuspense><PaymentSuccessPage /></PageSuspense> },
+      { path: 'privacy', element: <PageSuspense><PrivacyPage /></PageSuspense> },
+      { path: 'cookies', element: <PageSuspense><PrivacyPage /></PageSuspense> },
+      { path: 'terms', element: <PageSuspense><TermsPage /></PageSuspense> },
+      { path: 'faq', element: <PageSuspense><FaqPage /></PageSuspense> },
+      { path: 'about', element: <PageSuspense><AboutPage /></PageSuspense> },
+      { path: 'process', element: <PageSuspense><ProcessPage /></PageSuspense> },
+      { path: 'benefits', element: <PageSuspense><BenefitsPage /></PageSuspense> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,0 +1,47 @@
+/**
+ * Browser tests (test/e2e) in Debian's Chromium against the built client and the real server
+ * (npm run build first; `npm test` does it). CHROMIUM_PATH overrides /usr/bin/chromium.
+ */
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4700 + (process.pid % 200));
+process.env.E2E_PORT = String(port);
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(executablePath)) {
+  throw new Error(
+    `Chromium not found at ${executablePath}. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
+}
+
+export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password 1234' };
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT ?? 'test-results/e2e.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      // No background traffic: this machine's network is closed and Chromium would keep trying.
+      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--no-sandbox'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node test/e2e/support/serve.mjs',
+    url: `http://127.0.0.1:${port}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // SIGTERM lets serve.mjs stop the shop and drop its PostgreSQL database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: { E2E_PORT: String(port), ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+  },
+});

@@ -1,0 +1,32 @@
+// npm test: the jest suite (unit and API tests), then the browser tests (Playwright) against the
+// built shop. `npm test -- <jest args>` runs jest only; `npm test -- test/e2e/...` Playwright only.
+// TEST_RESULTS_DIR=<dir> also writes jest.json and e2e.json there (CI's summary reads them).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const args = process.argv.slice(2);
+const e2eArgs = args.filter((a) => a.includes('test/e2e') || a.endsWith('.spec.ts'));
+const runJest = args.length === 0 || e2eArgs.length === 0;
+const runE2e = args.length === 0 || e2eArgs.length > 0;
+const results = process.env.TEST_RESULTS_DIR;
+
+function run(command, commandArgs, env = {}) {
+  const { status } = spawnSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return status ?? 1;
+}
+
+let failed = 0;
+if (runJest) {
+  const jestArgs = results ? ['--json', `--outputFile=${path.join(results, 'jest.json')}`, ...args] : args;
+  failed += run(process.execPath, [
+    '--experimental-vm-modules',
+    '--no-warnings=ExperimentalWarning',
+    'node_modules/jest/bin/jest.js',
+    ...jestArgs,
+  ]);
+}
+if (runE2e) {
+  failed += run('npm', ['run', 'build', '--silent']);
+  failed += run('npx', ['playwright', 'test', ...e2eArgs], results ? { PLAYWRIGHT_JSON_OUTPUT: path.join(results, 'e2e.json') } : {});
+}
+process.exit(failed ? 1 : 0);

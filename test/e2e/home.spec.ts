@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('the home page', () => {
+  test('loads the sample video from the video host only after the visitor asks for it', async ({ page }) => {
+    const videoRequests: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith('http://127.0.0.1')) videoRequests.push(request.url());
+    });
+    await page.goto('/samples');
+    await page.waitForLoadState('networkidle');
+    const samples = page.locator('#samples');
+    await expect(samples.getByRole('heading', { name: 'See a Sample Story' })).toBeVisible();
+    await expect(samples.locator('iframe')).toHaveCount(0);
+    expect(videoRequests).toEqual([]);
+
+    await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ status: 200, body: '<html></html>' }));
+    await samples.getByRole('button', { name: 'Play the sample story' }).click();
+    const frame = samples.locator('iframe');
+    await expect(frame).toHaveAttribute('src', /autoplay=1/);
+    await expect(frame).toHaveAttribute('title', /.+/);
+    expect(videoRequests.some((url) => url.includes('youtube-nocookie.com/embed/'))).toBe(true);
+  });
+
+  test('fetches nothing from other sites while the visitor browses', async ({ page }) => {
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith('http://127.0.0.1') && !request.url().startsWith('data:')) outside.push(request.url());
+    });
+    for (const path of ['/', '/faq', '/about', '/process', '/benefits', '/create']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(outside).toEqual([]);
+  });
+
+  test('shows three parent testimonials with their ratings', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByLabel('Rated 5 out of 5')).toHaveCount(3);
+    await expect(page.getByRole('link', { name: 'Read more customer reviews' })).toHaveAttribute('href', '/testimonials');
+  });
+
+  test('the newsletter box subscribes an address and thanks the visitor', async ({ page, request }) => {
+    await page.goto('/');
+    const footer = page.locator('footer');
+    await footer.getByLabel('Email address').fill('not-an-address');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByRole('alert')).toHaveText('Please enter a valid email address.');
+
+    const address = `reader-${Date.now()}@example.com`;
+    await footer.getByLabel('Email address').fill(address);
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByRole('status')).toHaveText('Thanks for subscribing!');
+    // Idempotent: the same address again is still a success.
+    const again = await request.post('/graphql', {
+      data: { query: `mutation { subscribeNewsletter(email: "${address}") { subscribed } }` },
+    });
+    expect((await again.json()).data.subscribeNewsletter.subscribed).toBe(true);
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  });
+
+  test('keeps admin and payment-provider code out of the storefront\'s first load', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => /admin|stripe|payment/i.test(path))).toEqual([]);
+    const html = await page.content();
+    expect(html).not.toMatch(/js\.stripe\.com/);
+  });
+});
+
+test.describe('the FAQ', () => {
+  test('filters the ten questions by category and opens an answer', async ({ page }) => {
+    await page.goto('/faq');
+    await expect(page.getByRole('button', { name: 'All', pressed: true })).toBeVisible();
+    const all = await page.locator('main button[aria-expanded]').count();
+    expect(all).toBe(10);
+
+    let shown = 0;
+    for (const chip of ['Process', 'Content', 'Delivery', 'Payment', 'Customization']) {
+      await page.getByRole('button', { name: chip, exact: true }).click();
+      await expect(page.getByRole('button', { name: chip, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      const count = await page.locator('main button[aria-expanded]').count();
+      expect(count, chip).toBeGreaterThan(0);
+      expect(count, chip).toBeLessThan(10);
+      shown += count;
+    }
+    expect(shown).toBe(10);
+
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await expect(page.locator('main button[aria-expanded]')).toHaveCount(10);
+    const first = page.locator('main button[aria-expanded]').first();
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('the success page', () => {
+  test('promises a printed book in 7-10 business days', async ({ page }) => {
+    await page.goto('/payment-success?format=printed');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Successful!');
+    await expect(page.getByText("You'll receive your premium printed storybook in 7-10 business days.")).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('promises a digital story within 24 hours by e-mail', async ({ page }) => {
+    await page.goto('/payment-success?format=digital');
+    await expect(page.getByText("You'll get your personalized story in 24 hours or less via email.")).toBeVisible();
+    await expect(page.getByText(/spam/i)).toBeVisible();
+  });
+});

@@ -1,0 +1,186 @@
+import { expect, type Page, test } from '@playwright/test';
+import { adminOrder, pngPhoto } from './support/shop';
+
+async function choosePhoto(page: Page, name: string, mimeType: string, buffer: Buffer) {
+  await page.getByLabel("Child's photo", { exact: true }).setInputFiles({ name, mimeType, buffer });
+}
+
+async function submit(page: Page) {
+  await page.getByRole('button', { name: "Create My Child's Storybook" }).click();
+}
+
+const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+test.describe('the order form', () => {
+  test('checks each field in the spec\'s order, naming the first problem', async ({ page }) => {
+    await page.goto('/create?type=printed');
+    const expectFirstProblem = async (message: string) => {
+      await submit(page);
+      await expect(alertWith(page, message)).toBeVisible();
+      await expect(page).toHaveURL(/\/create/);
+    };
+
+    await expectFirstProblem("Please enter your child's name.");
+    await page.getByLabel("Child's name", { exact: true }).fill('   ');
+    await expectFirstProblem("Please enter your child's name.");
+    await page.getByLabel("Child's name", { exact: true }).fill('Mia');
+
+    await expectFirstProblem('Please enter a valid age between 2-12.');
+    await page.getByLabel('Age', { exact: true }).fill('13');
+    await expectFirstProblem('Please enter a valid age between 2-12.');
+    await page.getByLabel('Age', { exact: true }).fill('6');
+
+    await expectFirstProblem('Please select a life lesson to teach.');
+    await page.getByRole('radio', { name: 'Courage' }).check();
+
+    await expectFirstProblem('Please enter a valid email address.');
+    await page.getByLabel('Email', { exact: true }).fill('parent@example');
+    await expectFirstProblem('Please enter a valid email address.');
+    await page.getByLabel('Email', { exact: true }).fill('parent@example.com');
+
+    await expectFirstProblem('Please upload a photo of your child.');
+    await choosePhoto(page, 'mia.png', 'image/png', await pngPhoto());
+
+    await expectFirstProblem('Please complete all shipping address fields.');
+    await page.getByLabel('Full name').fill('Sam Parent');
+    await page.getByLabel('Street address').fill('12 Oak Street');
+    await page.getByLabel('City').fill('Portland');
+    await page.getByLabel('ZIP / Postal code').fill('97201');
+    await expectFirstProblem('Please complete all shipping address fields.'); // state is still empty
+    await page.getByLabel('State / Province').fill('OR');
+
+    await expectFirstProblem('Please accept the terms and conditions.');
+  });
+
+  test('judges the photo the moment it is chosen', async ({ page }) => {
+    await page.goto('/create');
+    await choosePhoto(page, 'kid.png', 'image/png', Buffer.from('just some text, not a picture'));
+    await expect(alertWith(page, 'Please upload a JPEG or PNG image only.')).toBeVisible();
+
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1, 0);
+    (await pngPhoto()).copy(big);
+    await choosePhoto(page, 'big.png', 'image/png', big);
+    await expect(alertWith(page, 'Image should be less than 5MB in size.')).toBeVisible();
+
+    await choosePhoto(page, 'mia.png', 'image/png', await pngPhoto());
+    await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
+  });
+
+  test('a digital order reaches the payment page and is stored as Pending', async ({ page, request }) => {
+    await page.goto('/create?type=digital');
+    await expect(page.getByRole('radio', { name: 'Digital Comic Book' })).toBeChecked();
+    await expect(page.getByLabel('Street address')).toHaveCount(0);
+    await page.getByLabel("Child's name", { exact: true }).fill('  Mia  ');
+    await page.getByLabel('Age', { exact: true }).fill('6');
+    await page.getByLabel('Story idea (optional)').fill('Mia helps a lost puppy find its way home');
+    await page.getByRole('radio', { name: 'Kindness' }).check();
+    await page.getByLabel('Email', { exact: true }).fill('Parent@Example.com');
+    await choosePhoto(page, 'mia.png', 'image/png', await pngPhoto());
+    await page.getByLabel('I accept the terms and conditions').check();
+    await submit(page);
+
+    await expect(page.getByText('Processing Your Order')).toBeVisible();
+    await page.waitForURL(/\/payment\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('amount')).toBe('25');
+    expect(url.searchParams.get('format')).toBe('digital');
+    const orderId = url.searchParams.get('orderId')!;
+    const session = await page.evaluate(() => ({ ...sessionStorage }));
+    expect(session).toMatchObject({ redirectingToPayment: 'true', paymentOrderId: orderId });
+    expect(session.checkoutToken).toMatch(/^[\w-]{43}$/);
+
+    const order = await adminOrder(request, orderId);
+    expect(order).toMatchObject({
+      id: orderId,
+      status: 'Pending',
+      childName: 'Mia',
+      childAge: 6,
+      moral: 'Kindness',
+      email: 'parent@example.com',
+      bookFormat: 'digital',
+      bookStyle: null,
+      amountCents: 2500,
+      shippingAddress: null,
+    });
+    expect(order!.photoUrl).toMatch(/^\/media\/photos\//);
+  });
+
+  test('a printed order carries its style and address at the printed price', async ({ page, request }) => {
+    await page.goto('/create');
+    await page.getByRole('radio', { name: 'Premium Printed Storybook' }).check();
+    await page.getByRole('radio', { name: 'Superhero' }).check();
+    await page.getByLabel("Child's name", { exact: true }).fill('Leo');
+    await page.getByLabel('Age', { exact: true }).fill('9');
+    await page.getByRole('radio', { name: 'Gratitude' }).check();
+    await page.getByLabel('Email', { exact: true }).fill('leo.parent@example.com');
+    await choosePhoto(page, 'leo.png', 'image/png', await pngPhoto());
+    await page.getByLabel('Full name').fill('Ana Parent');
+    await page.getByLabel('Street address').fill('1 Maple Ave');
+    await page.getByLabel('City').fill('Toronto');
+    await page.getByLabel('State / Province').fill('ON');
+    await page.getByLabel('ZIP / Postal code').fill('M5V 2T6');
+    await page.getByLabel('Country').selectOption('Canada');
+    await page.getByLabel('I accept the terms and conditions').check();
+    await submit(page);
+
+    await page.waitForURL(/\/payment\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('amount')).toBe('50');
+    expect(url.searchParams.get('format')).toBe('printed');
+    const order = await adminOrder(request, url.searchParams.get('orderId')!);
+    expect(order).toMatchObject({
+      status: 'Pending',
+      moral: 'Gratitude',
+      bookFormat: 'printed',
+      bookStyle: 'superhero',
+      amountCents: 5000,
+      shippingAddress: {
+        fullName: 'Ana Parent',
+        streetAddress: '1 Maple Ave',
+        city: 'Toronto',
+        state: 'ON',
+        zipCode: 'M5V 2T6',
+        country: 'Canada',
+      },
+    });
+  });
+
+  async function fillValidDigitalOrder(page: Page, photo: Buffer) {
+    await page.goto('/create?type=digital');
+    await page.getByLabel("Child's name", { exact: true }).fill('Zoe');
+    await page.getByLabel('Age', { exact: true }).fill('4');
+    await page.getByRole('radio', { name: 'Honesty' }).check();
+    await page.getByLabel('Email', { exact: true }).fill('zoe.parent@example.com');
+    await choosePhoto(page, 'zoe.png', 'image/png', photo);
+    await page.getByLabel('I accept the terms and conditions').check();
+  }
+
+  test('shows the server\'s message and keeps everything typed when the server refuses', async ({ page }) => {
+    // A PNG signature with nothing decodable after it: the browser's check passes, the server's does not.
+    const broken = Buffer.concat([(await pngPhoto()).subarray(0, 16), Buffer.alloc(4000, 9)]);
+    await fillValidDigitalOrder(page, broken);
+    await submit(page);
+
+    await expect(alertWith(page, 'Please upload a JPEG or PNG image only.')).toBeVisible();
+    await expect(page.getByText('Processing Your Order')).toBeHidden();
+    await expect(page).toHaveURL(/\/create/);
+    await expect(page.getByLabel("Child's name", { exact: true })).toHaveValue('Zoe');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('zoe.parent@example.com');
+    await expect(page.getByRole('radio', { name: 'Honesty' })).toBeChecked();
+    await expect(page.getByRole('button', { name: "Create My Child's Storybook" })).toBeEnabled();
+  });
+
+  test('says so plainly when the network fails, and lets the parent try again', async ({ page }) => {
+    await fillValidDigitalOrder(page, await pngPhoto());
+    await page.route('**/graphql', (route) =>
+      route.request().postDataBuffer()?.includes('createOrder') ? route.abort('connectionfailed') : route.continue(),
+    );
+    await submit(page);
+    await expect(alertWith(page, 'An error occurred. Please try again.')).toBeVisible();
+    await expect(page.getByLabel("Child's name", { exact: true })).toHaveValue('Zoe');
+
+    await page.unroute('**/graphql');
+    await submit(page);
+    await page.waitForURL(/\/payment\?/);
+  });
+});

@@ -30,6 +30,7 @@ import type { Context } from './common/context';
 import type { Logger } from './common/logger';
 import { LocalStorage } from './media/local-storage';
 import { mediaRouter } from './media/media.route';
+import { PhotoRetention } from './media/photo-retention';
 import { MediaSigner } from './media/signed-url';
 import type { Storage } from './media/storage';
 import { AdminOrderResolver, OrderConnectionResolver } from './orders/admin-order.resolver';
@@ -53,6 +54,7 @@ export interface Services {
   storage: Storage;
   cookie: SessionCookie;
   newsletter: NewsletterService;
+  photoRetention: PhotoRetention;
 }
 
 export interface App {
@@ -73,6 +75,7 @@ export function createServices(deps: AppDeps): Services {
     signer: new MediaSigner(config.mediaSecret, config.mediaUrlTtlSeconds),
     cookie: new SessionCookie(config.isProduction),
     newsletter: new NewsletterService(dataSource),
+    photoRetention: new PhotoRetention(dataSource, storage, logger),
   };
 }
 

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     { email: config.adminEmail, password: config.adminPassword, embedded: database.mode === 'pglite' },
     logger,
   );
+  const stopRetention = app.services.photoRetention.start();
   const url = await app.listen();
   logger.info('storybook shop listening', { url, graphql: `${url}/graphql`, database: database.mode });
 
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     }, 15_000);
     timer.unref();
     try {
+      stopRetention();
       await app.close();
       logger.debug('http server closed');
       await database.close();

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 
 import './footer.css';
+import { SUPPORT_EMAIL } from './contact';
 import { LogoMark } from './LogoMark';
 import { NewsletterForm } from './NewsletterForm';
 import { SocialLinks } from './SocialLinks';
@@ -16,6 +17,10 @@ export function Footer() {
           </Link>
           <p className="footer__tagline">
             Personalized storybooks where your child is the hero, each one illustrated with care.
+          </p>
+          <p className="footer__tagline">
+            Questions? Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. A real person answers within
+            one business day.
           </p>
           <SocialLinks />
         </div>

@@ -41,7 +41,7 @@ export const PLANS: readonly Plan[] = [
     description: 'A premium hardcover storybook, printed and shipped to your door.',
     delivery: 'Printed and shipped in 7-10 business days to the United States and Canada',
     features: [
-      'Everything in the Digital Comic Book',
+      'Your child as the hero of a story built around the life lesson you choose',
       'Premium hardcover on thick, wipe-clean pages',
       'Your choice of illustration style',
       'Shipped in 7-10 business days to the United States and Canada',

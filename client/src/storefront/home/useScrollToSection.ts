@@ -15,7 +15,9 @@ export function useScrollToSection(sectionId: string | undefined): void {
   useEffect(() => {
     if (!sectionId) return;
     const timer = window.setTimeout(() => {
-      document.getElementById(sectionId)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      // Smooth, unless the visitor has asked for less motion.
+      const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      document.getElementById(sectionId)?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
     }, SCROLL_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [sectionId, key]);

@@ -73,7 +73,7 @@ const VALUES: { icon: IconName; tone: string; title: string; text: string }[] = 
     icon: 'shield',
     tone: 'icon-badge--mint',
     title: 'Privacy first',
-    text: 'Photos are used only to make your book, stripped of location data, and deleted once it is delivered.',
+    text: 'Photos are used only to make your book, stripped of location data, and deleted 7 days after it is delivered.',
   },
   {
     icon: 'palette',

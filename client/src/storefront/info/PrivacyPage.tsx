@@ -65,8 +65,8 @@ const SECTIONS: LegalSection[] = [
           </li>
           <li>It is stored privately. Only our team can open it, through short-lived links.</li>
           <li>
-            We keep it only as long as needed to make and deliver your book (including your 7-day revision window), then
-            delete it.
+            We delete it automatically 7 days after your book is delivered (once your revision window has passed), or 30
+            days after an order that was never paid.
           </li>
         </ul>
       </>
@@ -105,7 +105,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Your child's photo:</strong> only as long as needed to make and deliver your book, then deleted.
+          <strong>Your child's photo:</strong> deleted automatically 7 days after delivery, or 30 days after an unpaid
+          order.
         </li>
         <li>
           <strong>Order records</strong> (names, e-mail, address, amount paid): as long as tax and accounting law
@@ -220,7 +221,9 @@ export function PrivacyPage() {
       summary={
         <ul>
           <li>We collect only what we need to make and deliver your book.</li>
-          <li>Your child's photo is used only for the book, stripped of location data, and deleted after delivery.</li>
+          <li>
+            Your child's photo is used only for the book, stripped of location data, and deleted 7 days after delivery.
+          </li>
           <li>We never see your card number and never sell your information.</li>
           <li>No analytics or advertising cookies without your consent.</li>
         </ul>

@@ -58,7 +58,7 @@ const QUESTIONS = [
     id: 'photo-safety',
     question: "Is my child's photo safe with you?",
     answer:
-      'Yes. We strip location data from the image when you upload it, store it privately, and keep it only as long as needed to make and deliver your book. Then we delete it.',
+      'Yes. We strip location data from the image when you upload it, store it privately, and delete it automatically 7 days after your book is delivered, once your revision window has passed.',
   },
 ];
 

@@ -36,8 +36,8 @@ export const FAQ_QUESTIONS: FaqQuestion[] = [
           we store it privately: it never appears on a public page.
         </p>
         <p>
-          We keep it only as long as needed to make and deliver your book, then delete it. We never sell it or use it in
-          advertising. Our <Link to="/privacy">Privacy Policy</Link> has the details.
+          We delete it automatically 7 days after your book is delivered, once your revision window has passed. We never
+          sell it or use it in advertising. Our <Link to="/privacy">Privacy Policy</Link> has the details.
         </p>
       </>
     ),

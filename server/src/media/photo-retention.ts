@@ -1,0 +1,70 @@
+/**
+ * Children's photos are kept only as long as the book needs them: deleted 7 days after the
+ * order is completed (the revision window), or 30 days after an order that was never paid.
+ * The sweep runs at start-up and hourly; rows are claimed with SKIP LOCKED so several
+ * instances can sweep at once without doing the same work.
+ */
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { Logger } from '../common/logger';
+import type { Storage } from './storage';
+
+export const RETENTION = {
+  afterCompletionDays: 7,
+  unpaidDays: 30,
+  batchSize: 100,
+} as const;
+
+export class PhotoRetention {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly storage: Storage,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Deletes the photos that are due; returns how many. */
+  async sweep(now = new Date()): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = await this.sweepBatch(now);
+      total += deleted;
+      if (deleted < RETENTION.batchSize) break;
+    }
+    if (total > 0) this.logger.info('photos deleted by retention', { count: total });
+    return total;
+  }
+
+  private sweepBatch(now: Date): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const due: Array<{ id: string; photo_key: string }> = await manager.query(
+        `SELECT id, photo_key FROM orders
+          WHERE photo_key IS NOT NULL
+            AND ((status = 'Completed' AND completed_at < $1::timestamptz - make_interval(days => $2))
+              OR (status = 'Pending' AND created_at < $1::timestamptz - make_interval(days => $3)))
+          ORDER BY created_at
+          LIMIT $4
+          FOR UPDATE SKIP LOCKED`,
+        [now.toISOString(), RETENTION.afterCompletionDays, RETENTION.unpaidDays, RETENTION.batchSize],
+      );
+      for (const order of due) {
+        // Deleting a file that is already gone is fine; the row is what records it.
+        await this.storage.delete(order.photo_key);
+        await manager.query(`UPDATE orders SET photo_key = NULL, updated_at = now() WHERE id = $1`, [order.id]);
+        await manager.query(
+          `INSERT INTO order_events (id, order_id, type, actor, data) VALUES ($1, $2, 'photo-deleted', 'system', $3)`,
+          [randomUUID(), order.id, JSON.stringify({ photoKey: order.photo_key })],
+        );
+      }
+      return due.length;
+    });
+  }
+
+  /** Sweeps now and then every `intervalMs`; returns a function that stops it. */
+  start(intervalMs = 3600_000): () => void {
+    const run = () => void this.sweep().catch((error: unknown) => this.logger.error('photo retention failed', { error }));
+    run();
+    const timer = setInterval(run, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+}

@@ -34,7 +34,7 @@ export function SampleStorySection() {
             See a Sample Story
           </h2>
           <p className="section__lead">
-            Meet Maya, age 6, in <cite className="sample__cite">{SAMPLE_STORY_TITLE}</cite>, a story about courage.
+            Watch one of our storybooks come to life: a child's photo becomes the hero of an illustrated adventure.
             Your child's book is made the same way, just for them.
           </p>
           <ul className="sample__highlights">

@@ -6,4 +6,4 @@ export function sampleVideoEmbedUrl(videoId: string): string {
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?autoplay=1&rel=0`;
 }
 
-export const SAMPLE_STORY_TITLE = 'Maya and the Brave Little Lighthouse';
+export const SAMPLE_STORY_TITLE = 'a personalized storybook';

@@ -30,6 +30,7 @@ import type { Context } from './common/context';
 import type { Logger } from './common/logger';
 import { LocalStorage } from './media/local-storage';
 import { mediaRouter } from './media/media.route';
+import { OutboxService } from './mail/outbox.service';
 import { PhotoRetention } from './media/photo-retention';
 import { MediaSigner } from './media/signed-url';
 import type { Storage } from './media/storage';
@@ -38,6 +39,12 @@ import { NewsletterResolver } from './newsletter/newsletter.resolver';
 import { NewsletterService } from './newsletter/newsletter.service';
 import { OrderResolver } from './orders/order.resolver';
 import { OrderService } from './orders/order.service';
+import type { PaymentProvider } from './payments/payment-provider';
+import { PaymentResolver } from './payments/payment.resolver';
+import { PaymentService } from './payments/payment.service';
+import { SandboxProvider } from './payments/sandbox/sandbox.provider';
+import { StripeProvider, stripeApiTarget } from './payments/stripe/stripe.provider';
+import { stripeWebhookRouter } from './payments/stripe-webhook.route';
 import { createSchema } from './schema';
 
 export interface AppDeps {
@@ -55,6 +62,8 @@ export interface Services {
   cookie: SessionCookie;
   newsletter: NewsletterService;
   photoRetention: PhotoRetention;
+  outbox: OutboxService;
+  payments: PaymentService;
 }
 
 export interface App {
@@ -65,12 +74,27 @@ export interface App {
   close(): Promise<void>;
 }
 
+/** Stripe when its keys are configured; otherwise the offline sandbox (config refuses that in production). */
+export function createPaymentProvider(config: Config, dataSource: DataSource): PaymentProvider {
+  if (!config.stripe) return new SandboxProvider(dataSource);
+  return new StripeProvider({
+    secretKey: config.stripe.secretKey,
+    publishableKey: config.stripe.publishableKey,
+    webhookSecret: config.stripe.webhookSecret,
+    ...stripeApiTarget(config.stripe.apiUrl),
+  });
+}
+
 export function createServices(deps: AppDeps): Services {
   const { config, dataSource, logger } = deps;
   const storage = deps.storage ?? new LocalStorage(path.join(config.dataDir, 'files'));
+  const orders = new OrderService(dataSource, storage, logger);
+  const outbox = new OutboxService(dataSource, logger, { sendingEnabled: Boolean(config.mailgun) });
   return {
     storage,
-    orders: new OrderService(dataSource, storage, logger),
+    orders,
+    outbox,
+    payments: new PaymentService(dataSource, createPaymentProvider(config, dataSource), orders, outbox, logger, config.publicUrl),
     auth: new AuthService(dataSource, config.sessionSecret, config.sessionTtlMs, logger),
     signer: new MediaSigner(config.mediaSecret, config.mediaUrlTtlSeconds),
     cookie: new SessionCookie(config.isProduction),
@@ -89,6 +113,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     OrderConnectionResolver: new OrderConnectionResolver(),
     AuthResolver: new AuthResolver(services.auth, services.cookie),
     NewsletterResolver: new NewsletterResolver(services.newsletter),
+    PaymentResolver: new PaymentResolver(services.payments, config.pixelId),
   });
 
   const app = express();
@@ -145,6 +170,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   });
 
   app.use('/media', mediaRouter(services.storage, services.signer, logger));
+  if (services.payments.provider.name === 'stripe') {
+    app.use('/webhooks/stripe', stripeWebhookRouter(services.payments, logger));
+  }
 
   app.use(
     '/graphql',
@@ -160,7 +188,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
           res,
           admin: () => (admin ??= services.auth.adminForToken(services.cookie.read(req))),
           ordersCreated: 0,
-          loaders: { orderEvents: new DataLoader((ids) => services.orders.eventsForOrders(ids)) },
+          loaders: {
+            orderEvents: new DataLoader((ids) => services.orders.eventsForOrders(ids)),
+            orderEmails: new DataLoader((ids) => services.outbox.emailsForOrders(ids)),
+          },
         };
       },
     }),

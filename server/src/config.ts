@@ -25,6 +25,15 @@ export interface Config {
   clientDistDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   trustProxy: boolean;
+  /** The shop's public address, for links in e-mails. */
+  publicUrl: string;
+  /** Unset: the offline sandbox provider (refused in production). */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: URL | undefined } | undefined;
+  /** Unset: e-mails stay in the outbox and are printed to the log. */
+  mailgun: { apiKey: string; domain: string; url: string | undefined } | undefined;
+  mailFrom: string;
+  /** The advertising pixel; unset: no consent banner and nothing loaded. */
+  pixelId: string | undefined;
 }
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -59,6 +68,28 @@ function secretFromEnv(env: NodeJS.ProcessEnv, name: string, dataDir: string, is
   return secrets[name];
 }
 
+function required(env: NodeJS.ProcessEnv, name: string, because: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`${name} must be set when ${because} is set`);
+  return value;
+}
+
+function stripeFromEnv(env: NodeJS.ProcessEnv, isProduction: boolean): Config['stripe'] {
+  if (!env.STRIPE_SECRET_KEY) {
+    if (isProduction) {
+      throw new Error('STRIPE_SECRET_KEY must be set when NODE_ENV=production: the payment sandbox only runs outside production');
+    }
+    return undefined;
+  }
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: required(env, 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY'),
+    webhookSecret: required(env, 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY'),
+    // Tests point the SDK at a local fake of Stripe's API.
+    apiUrl: env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
@@ -84,5 +115,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? path.join(repoRoot, 'client', 'dist')),
     logLevel: logLevel as Config['logLevel'],
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    stripe: stripeFromEnv(env, isProduction),
+    mailgun: env.MAILGUN_API_KEY
+      ? { apiKey: env.MAILGUN_API_KEY, domain: required(env, 'MAILGUN_DOMAIN', 'MAILGUN_API_KEY'), url: env.MAILGUN_URL || undefined }
+      : undefined,
+    mailFrom: env.MAIL_FROM ?? `Storybook Shop <orders@${env.MAILGUN_DOMAIN ?? 'localhost'}>`,
+    pixelId: env.META_PIXEL_ID || undefined,
   };
 }

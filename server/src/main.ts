@@ -6,6 +6,8 @@ import { createApp } from './app';
 import { createLogger } from './common/logger';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { MailgunMailer } from './mail/mailgun.mailer';
+import { OutboxWorker } from './mail/outbox.worker';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,6 +24,18 @@ async function main(): Promise<void> {
     logger,
   );
   const stopRetention = app.services.photoRetention.start();
+  // Without Mailgun, e-mails stay in the outbox (and the log); with it, a worker sends them.
+  const stopOutbox = config.mailgun
+    ? new OutboxWorker(
+        database.dataSource,
+        new MailgunMailer({ ...config.mailgun, from: config.mailFrom }),
+        logger,
+      ).start()
+    : async () => undefined;
+  logger.info('payments and e-mail', {
+    paymentProvider: app.services.payments.provider.name,
+    email: config.mailgun ? 'mailgun' : 'outbox only (no MAILGUN_API_KEY)',
+  });
   const url = await app.listen();
   logger.info('storybook shop listening', { url, graphql: `${url}/graphql`, database: database.mode });
 
@@ -38,6 +52,7 @@ async function main(): Promise<void> {
     try {
       stopRetention();
       await app.close();
+      await stopOutbox();
       logger.debug('http server closed');
       await database.close();
       logger.debug('database closed');

@@ -7,8 +7,9 @@ import type { Context } from './common/context';
 import { AdminOrderResolver, OrderConnectionResolver } from './orders/admin-order.resolver';
 import { NewsletterResolver } from './newsletter/newsletter.resolver';
 import { OrderResolver } from './orders/order.resolver';
+import { PaymentResolver } from './payments/payment.resolver';
 
-export const resolvers = [CatalogueResolver, OrderResolver, AdminOrderResolver, OrderConnectionResolver, AuthResolver, NewsletterResolver] as const;
+export const resolvers = [CatalogueResolver, OrderResolver, AdminOrderResolver, OrderConnectionResolver, AuthResolver, NewsletterResolver, PaymentResolver] as const;
 
 export interface ResolverInstances {
   CatalogueResolver: CatalogueResolver;
@@ -17,6 +18,7 @@ export interface ResolverInstances {
   OrderConnectionResolver: OrderConnectionResolver;
   AuthResolver: AuthResolver;
   NewsletterResolver: NewsletterResolver;
+  PaymentResolver: PaymentResolver;
 }
 
 /** Resolvers are built by the app with their services; the container just hands them out. */

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type DataLoader from 'dataloader';
 import type { AdminUser } from '../admin/admin-user.entity';
+import type { OutboxEmail } from '../mail/outbox-email.entity';
 import type { OrderEvent } from '../orders/order-event.entity';
 
 /** Per-request GraphQL context. The admin is looked up lazily, once, from the session cookie. */
@@ -14,5 +15,6 @@ export interface Context {
   /** Per-request batching, so a page of orders loads its events in one query. */
   loaders: {
     orderEvents: DataLoader<string, OrderEvent[]>;
+    orderEmails: DataLoader<string, OutboxEmail[]>;
   };
 }

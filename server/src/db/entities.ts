@@ -1,8 +1,21 @@
 import { AdminSession } from '../admin/admin-session.entity';
 import { AdminUser } from '../admin/admin-user.entity';
 import { LoginAttempt } from '../admin/login-attempt.entity';
+import { OutboxEmail } from '../mail/outbox-email.entity';
 import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity';
 import { OrderEvent } from '../orders/order-event.entity';
+import { PaymentEvent } from '../payments/payment-event.entity';
+import { SandboxPayment } from '../payments/sandbox/sandbox-payment.entity';
 import { Order } from '../orders/order.entity';
 
-export const entities = [Order, OrderEvent, AdminUser, AdminSession, LoginAttempt, NewsletterSubscriber];
+export const entities = [
+  Order,
+  OrderEvent,
+  AdminUser,
+  AdminSession,
+  LoginAttempt,
+  NewsletterSubscriber,
+  OutboxEmail,
+  PaymentEvent,
+  SandboxPayment,
+];

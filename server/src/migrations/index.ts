@@ -1,5 +1,12 @@
 import { InitialSchema1763720000000 } from './1763720000000-initial-schema';
 import { NewsletterSubscribers1763800000000 } from './1763800000000-newsletter-subscribers';
+import { OutboxEmails1763900000000 } from './1763900000000-outbox-emails';
+import { Payments1763900001000 } from './1763900001000-payments';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
-export const migrations = [InitialSchema1763720000000, NewsletterSubscribers1763800000000];
+export const migrations = [
+  InitialSchema1763720000000,
+  NewsletterSubscribers1763800000000,
+  OutboxEmails1763900000000,
+  Payments1763900001000,
+];

@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../common/context';
+import { OutboxEmail } from '../mail/outbox-email.entity';
 import type { MediaSigner } from '../media/signed-url';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
@@ -43,6 +44,12 @@ export class AdminOrderResolver {
   @FieldResolver(() => String, { nullable: true, description: 'A signed link to the finished video that expires.' })
   videoUrl(@Root() order: Order): string | null {
     return order.videoKey ? this.signer.url(order.videoKey) : null;
+  }
+
+  @Authorized()
+  @FieldResolver(() => [OutboxEmail], { description: 'The e-mails sent, or queued, about this order.' })
+  emails(@Root() order: Order, @Ctx() ctx: Context): Promise<OutboxEmail[]> {
+    return ctx.loaders.orderEmails.load(order.id);
   }
 
   @Authorized()

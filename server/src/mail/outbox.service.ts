@@ -1,0 +1,82 @@
+/**
+ * The transactional outbox: an e-mail is queued as a row in the same transaction as the change
+ * that causes it, so a committed change always has its e-mail and a rolled-back one never does.
+ * The OutboxWorker sends the rows later. The idempotency key makes queueing the same e-mail
+ * twice (a retried request, a webhook racing the browser) a no-op.
+ */
+import { randomUUID } from 'node:crypto';
+import { type DataSource, type EntityManager, In } from 'typeorm';
+import type { Logger } from '../common/logger';
+import { isUuid } from '../common/uuid';
+import { OutboxEmail } from './outbox-email.entity';
+
+export interface OutboxEmailInput {
+  /** Names the e-mail, not the attempt: e.g. `order-confirmation:{orderId}`. At most 200 characters. */
+  idempotencyKey: string;
+  orderId: string | null;
+  /** e.g. `order-confirmation`. At most 64 characters. */
+  template: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface OutboxServiceOptions {
+  /** False when no mail provider is configured: e-mails stay in the outbox and are logged instead. */
+  sendingEnabled: boolean;
+}
+
+export class OutboxService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly logger: Logger,
+    private readonly options: OutboxServiceOptions,
+  ) {}
+
+  /**
+   * Queues an e-mail inside the caller's transaction (`manager` must be the transaction's).
+   * A second call with the same idempotency key changes nothing.
+   */
+  async enqueue(manager: EntityManager, email: OutboxEmailInput): Promise<void> {
+    const id = randomUUID();
+    // An INSERT ... RETURNING comes back as its rows: one when inserted, none on a conflict.
+    const inserted: Array<{ id: string }> = await manager.query(
+      `INSERT INTO "outbox_emails" ("id", "idempotency_key", "order_id", "template", "to_address", "subject", "html", "text")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT ("idempotency_key") DO NOTHING
+       RETURNING "id"`,
+      [id, email.idempotencyKey, email.orderId, email.template, email.to, email.subject, email.html, email.text],
+    );
+    if (inserted.length === 0) {
+      this.logger.debug('e-mail already queued', { idempotencyKey: email.idempotencyKey, orderId: email.orderId });
+      return;
+    }
+    if (this.options.sendingEnabled) {
+      this.logger.info('e-mail queued', { outboxId: id, template: email.template, orderId: email.orderId });
+    } else {
+      // No mail provider: the row stays pending in the outbox; show a developer what it says.
+      this.logger.info('e-mail queued, not sent: no mail provider is configured', {
+        outboxId: id,
+        template: email.template,
+        orderId: email.orderId,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+      });
+    }
+  }
+
+  /** The e-mails of several orders in one query, oldest first, in the order of `orderIds` (for a DataLoader). */
+  async emailsForOrders(orderIds: readonly string[]): Promise<OutboxEmail[][]> {
+    const ids = [...new Set(orderIds)].filter((id) => isUuid(id));
+    if (ids.length === 0) return orderIds.map(() => []);
+    const emails = await this.dataSource.getRepository(OutboxEmail).find({
+      where: { orderId: In(ids) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    const byOrder = new Map(orderIds.map((id) => [id, [] as OutboxEmail[]]));
+    for (const email of emails) if (email.orderId) byOrder.get(email.orderId)?.push(email);
+    return orderIds.map((id) => byOrder.get(id) ?? []);
+  }
+}

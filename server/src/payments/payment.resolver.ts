@@ -1,0 +1,57 @@
+import { Arg, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { PaymentService } from './payment.service';
+import { ConfirmSandboxPaymentPayload, RecordPaymentPayload, ShopConfig, StartPaymentPayload } from './payment.types';
+
+const noPayment = { provider: null, paymentId: null, clientSecret: null, publishableKey: null, amountCents: null, currency: null };
+
+/** The payment page's side of checkout; every call needs the order's checkout token. */
+@Resolver()
+export class PaymentResolver {
+  constructor(
+    private readonly payments: PaymentService,
+    private readonly pixelId: string | undefined,
+  ) {}
+
+  @Query(() => ShopConfig)
+  shopConfig(): ShopConfig {
+    return { paymentProvider: this.payments.provider.name, pixelId: this.pixelId ?? null };
+  }
+
+  @Mutation(() => StartPaymentPayload, {
+    description: 'Creates (or returns) the provider payment for a Pending order, for the amount on the order.',
+  })
+  async startPayment(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('checkoutToken', () => String) checkoutToken: string,
+  ): Promise<StartPaymentPayload> {
+    const result = await this.payments.startPayment(orderId, checkoutToken);
+    return result.ok ? { ...result.value, userErrors: [] } : { ...noPayment, userErrors: [result.error] };
+  }
+
+  @Mutation(() => ConfirmSandboxPaymentPayload, {
+    description: 'Sandbox only: pays with a test card (4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined).',
+  })
+  async confirmSandboxPayment(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('checkoutToken', () => String) checkoutToken: string,
+    @Arg('paymentId', () => String) paymentId: string,
+    @Arg('cardNumber', () => String) cardNumber: string,
+  ): Promise<ConfirmSandboxPaymentPayload> {
+    const error = await this.payments.confirmSandboxPayment(orderId, checkoutToken, paymentId, cardNumber);
+    return error ? { succeeded: false, userErrors: [error] } : { succeeded: true, userErrors: [] };
+  }
+
+  @Mutation(() => RecordPaymentPayload, {
+    description:
+      'Asks the provider about the payment and marks the order Paid only if it succeeded for this order\'s amount, ' +
+      'currency and id. Recording the same payment twice is a no-op.',
+  })
+  async recordPayment(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('checkoutToken', () => String) checkoutToken: string,
+    @Arg('paymentId', () => String) paymentId: string,
+  ): Promise<RecordPaymentPayload> {
+    const result = await this.payments.recordPayment(orderId, checkoutToken, paymentId);
+    return result.ok ? { order: result.value, userErrors: [] } : { order: null, userErrors: [result.error] };
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * Payments for orders. The amount always comes from the order (the server's catalogue);
+ * an order becomes Paid only when the provider itself says the payment succeeded for this
+ * order's amount and currency. recordPayment (the browser) and the provider's webhook
+ * both end in markPaid, which locks the order row, so paying twice, or a webhook arriving
+ * before or after recordPayment, leaves one Paid order with one payment id.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import { findPlan } from '../catalogue/catalogue';
+import type { Logger } from '../common/logger';
+import { UserError, UserFacingError } from '../common/user-error';
+import type { OutboxService } from '../mail/outbox.service';
+import { orderConfirmationEmail } from '../mail/templates/order-confirmation';
+import { Order } from '../orders/order.entity';
+import type { OrderService } from '../orders/order.service';
+import { toCheckoutOrder } from '../orders/order.service';
+import { assertTransition, OrderStatus } from '../orders/order-status';
+import type { CheckoutOrder } from '../orders/order.types';
+import type { PaymentProvider, VerifiedPayment, WebhookAction } from './payment-provider';
+import { SandboxProvider } from './sandbox/sandbox.provider';
+
+export const PAYMENT_MESSAGES = {
+  orderNotFound: 'We could not find this order. Please start again from the order form.',
+  alreadyPaid: 'This order has already been paid.',
+  paymentNotFound: 'We could not find that payment.',
+  notSucceeded: 'Your payment has not gone through yet.',
+  mismatch: 'This payment does not match your order.',
+  reused: 'This payment has already been used for another order.',
+  notSandbox: 'Test cards can only be used in the payment sandbox.',
+} as const;
+
+export interface StartedPaymentResult {
+  provider: PaymentProvider['name'];
+  paymentId: string;
+  clientSecret: string | null;
+  publishableKey: string | null;
+  amountCents: number;
+  currency: string;
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: UserError };
+
+export class PaymentService {
+  constructor(
+    private readonly dataSource: DataSource,
+    readonly provider: PaymentProvider,
+    private readonly orders: OrderService,
+    private readonly outbox: OutboxService,
+    private readonly logger: Logger,
+    private readonly publicUrl: string,
+  ) {}
+
+  private async payableOrder(orderId: string, checkoutToken: string): Promise<Outcome<Order>> {
+    const order = await this.orders.findForCheckout(orderId, checkoutToken);
+    if (!order) return { ok: false, error: new UserError(PAYMENT_MESSAGES.orderNotFound, 'orderId') };
+    if (order.status !== OrderStatus.Pending) return { ok: false, error: new UserError(PAYMENT_MESSAGES.alreadyPaid) };
+    return { ok: true, value: order };
+  }
+
+  async startPayment(orderId: string, checkoutToken: string): Promise<Outcome<StartedPaymentResult>> {
+    const found = await this.payableOrder(orderId, checkoutToken);
+    if (!found.ok) return found;
+    const order = found.value;
+    const started = await this.provider.createPayment({
+      orderId: order.id,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      email: order.email,
+      description: `${findPlan(order.bookFormat)?.title ?? 'Storybook'} for ${order.childName}`,
+    });
+    await this.dataSource.getRepository(Order).update({ id: order.id }, { paymentProvider: this.provider.name });
+    return {
+      ok: true,
+      value: {
+        provider: this.provider.name,
+        paymentId: started.paymentId,
+        clientSecret: started.clientSecret,
+        publishableKey: this.provider.publishableKey,
+        amountCents: order.amountCents,
+        currency: order.currency,
+      },
+    };
+  }
+
+  /** The sandbox's test card form. */
+  async confirmSandboxPayment(orderId: string, checkoutToken: string, paymentId: string, cardNumber: string): Promise<UserError | null> {
+    if (!(this.provider instanceof SandboxProvider)) return new UserError(PAYMENT_MESSAGES.notSandbox);
+    const found = await this.payableOrder(orderId, checkoutToken);
+    if (!found.ok) return found.error;
+    const verified = await this.provider.verifyPayment(paymentId);
+    if (!verified || verified.orderId !== found.value.id) return new UserError(PAYMENT_MESSAGES.paymentNotFound, 'paymentId');
+    const result = await this.provider.confirmCard(paymentId, cardNumber);
+    return result.ok ? null : new UserError(result.message, 'cardNumber');
+  }
+
+  /** The browser says it paid: ask the provider, and mark the order Paid only if it agrees. */
+  async recordPayment(orderId: string, checkoutToken: string, paymentId: string): Promise<Outcome<CheckoutOrder>> {
+    const order = await this.orders.findForCheckout(orderId, checkoutToken);
+    if (!order) return { ok: false, error: new UserError(PAYMENT_MESSAGES.orderNotFound, 'orderId') };
+    if (order.status !== OrderStatus.Pending) {
+      // Recording the same payment again is a no-op; another payment for a paid order is not.
+      if (order.paymentId === paymentId) return { ok: true, value: toCheckoutOrder(order) };
+      return { ok: false, error: new UserError(PAYMENT_MESSAGES.alreadyPaid) };
+    }
+    const verified = await this.provider.verifyPayment(paymentId);
+    const problem = this.checkPayment(order, verified);
+    if (problem) return { ok: false, error: problem };
+    try {
+      const paid = await this.markPaid(order.id, paymentId, 'customer');
+      return { ok: true, value: toCheckoutOrder(paid) };
+    } catch (error) {
+      if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
+      throw error;
+    }
+  }
+
+  /** Handles a verified webhook action; each provider event id only once. */
+  async handleWebhook(action: WebhookAction): Promise<void> {
+    if (action.type === 'ignored') {
+      this.logger.debug('webhook ignored', { eventId: action.eventId, eventType: action.eventType });
+      return;
+    }
+    const order = action.orderId ? await this.orders.findOrder(action.orderId) : null;
+    if (!order) {
+      this.logger.warn('webhook for an unknown order', { eventId: action.eventId, paymentId: action.paymentId });
+      return;
+    }
+    const verified = await this.provider.verifyPayment(action.paymentId);
+    const problem = order.status === OrderStatus.Pending ? this.checkPayment(order, verified) : null;
+    if (problem) {
+      this.logger.warn('webhook payment refused', { eventId: action.eventId, orderId: order.id, reason: problem.message });
+      return;
+    }
+    try {
+      await this.markPaid(order.id, action.paymentId, `${this.provider.name}-webhook`, action.eventId);
+    } catch (error) {
+      if (!(error instanceof UserFacingError)) throw error;
+      this.logger.warn('webhook could not mark the order paid', { eventId: action.eventId, orderId: order.id, reason: error.message });
+    }
+  }
+
+  private checkPayment(order: Order, verified: VerifiedPayment | null): UserError | null {
+    if (!verified) return new UserError(PAYMENT_MESSAGES.paymentNotFound, 'paymentId');
+    if (verified.status !== 'succeeded') return new UserError(PAYMENT_MESSAGES.notSucceeded, 'paymentId');
+    const matches =
+      verified.orderId === order.id &&
+      verified.amountReceivedCents === order.amountCents &&
+      verified.currency.toUpperCase() === order.currency.toUpperCase();
+    if (!matches) {
+      this.logger.warn('payment does not match its order', {
+        orderId: order.id,
+        paymentId: verified.paymentId,
+        paymentOrderId: verified.orderId,
+        amountReceivedCents: verified.amountReceivedCents,
+        amountCents: order.amountCents,
+        currency: verified.currency,
+      });
+      return new UserError(PAYMENT_MESSAGES.mismatch, 'paymentId');
+    }
+    return null;
+  }
+
+  /**
+   * Pending -> Paid with its payment id, the event and the confirmation e-mail, in one
+   * transaction on the locked order row. Idempotent for the same payment.
+   */
+  async markPaid(orderId: string, paymentId: string, actor: string, eventId?: string): Promise<Order> {
+    return this.dataSource.transaction(async (manager) => {
+      if (eventId) {
+        const inserted = await manager.query(
+          `INSERT INTO payment_events (id, provider, type, order_id) VALUES ($1, $2, 'payment_succeeded', $3)
+           ON CONFLICT (id) DO NOTHING RETURNING id`,
+          [eventId, this.provider.name, orderId],
+        );
+        if (inserted.length === 0) {
+          this.logger.info('webhook event already handled', { eventId });
+          return manager.findOneByOrFail(Order, { id: orderId });
+        }
+      }
+      const order = await manager.findOneOrFail(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      if (order.status !== OrderStatus.Pending && order.paymentId === paymentId) return order;
+      assertTransition(order.status, OrderStatus.Paid);
+      const usedBy = await manager.findOneBy(Order, { paymentId });
+      if (usedBy && usedBy.id !== order.id) throw new UserFacingError(PAYMENT_MESSAGES.reused, 'paymentId');
+
+      const paidAt = new Date();
+      await manager.update(Order, { id: order.id }, {
+        status: OrderStatus.Paid,
+        paymentId,
+        paymentProvider: this.provider.name,
+        paidAt,
+        updatedAt: paidAt,
+      });
+      const paid: Order = { ...order, status: OrderStatus.Paid, paymentId, paymentProvider: this.provider.name, paidAt, updatedAt: paidAt };
+      await this.orders.recordEvent(manager, {
+        orderId: order.id,
+        type: 'paid',
+        fromStatus: OrderStatus.Pending,
+        toStatus: OrderStatus.Paid,
+        actor,
+        data: { paymentId, provider: this.provider.name, amountCents: order.amountCents, currency: order.currency },
+      });
+      await this.queueConfirmation(manager, paid);
+      this.logger.info('order paid', { orderId: order.id, paymentId, actor });
+      return paid;
+    });
+  }
+
+  private async queueConfirmation(manager: EntityManager, order: Order): Promise<void> {
+    const email = orderConfirmationEmail(order, { publicUrl: this.publicUrl });
+    await this.outbox.enqueue(manager, {
+      idempotencyKey: `order-confirmation:${order.id}`,
+      orderId: order.id,
+      template: 'order-confirmation',
+      to: order.email,
+      ...email,
+    });
+  }
+}

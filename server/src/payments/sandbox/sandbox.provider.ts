@@ -1,0 +1,77 @@
+/**
+ * The offline payment provider for the embedded default: no keys, no network. It keeps its
+ * payments in `sandbox_payments` and behaves like a card processor with two test cards:
+ * 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined (and the payment stays
+ * payable, as with Stripe). Never used in production (config refuses to start without Stripe).
+ */
+import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { PaymentProvider, PaymentRequest, StartedPayment, VerifiedPayment, WebhookAction } from '../payment-provider';
+import { WebhookSignatureError } from '../payment-provider';
+import { SandboxPayment } from './sandbox-payment.entity';
+
+export const SANDBOX_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+export const SANDBOX_MESSAGES = {
+  declined: 'Your card was declined.',
+  unknownCard: 'Use a sandbox test card: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.',
+} as const;
+
+export type SandboxConfirmation = { ok: true } | { ok: false; message: string; code: string };
+
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  readonly publishableKey = null;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async createPayment(request: PaymentRequest): Promise<StartedPayment> {
+    const repo = this.dataSource.getRepository(SandboxPayment);
+    // One payment per order, like an idempotency key: a second start returns the first.
+    await repo
+      .createQueryBuilder()
+      .insert()
+      .values({
+        id: `sbx_pi_${randomBytes(12).toString('hex')}`,
+        orderId: request.orderId,
+        amountCents: request.amountCents,
+        currency: request.currency.toUpperCase(),
+        status: 'requires_payment_method',
+      })
+      .orIgnore()
+      .execute();
+    const payment = await repo.findOneByOrFail({ orderId: request.orderId });
+    return { paymentId: payment.id, clientSecret: null };
+  }
+
+  async verifyPayment(paymentId: string): Promise<VerifiedPayment | null> {
+    const payment = await this.dataSource.getRepository(SandboxPayment).findOneBy({ id: paymentId });
+    if (!payment) return null;
+    return {
+      paymentId: payment.id,
+      status: payment.status === 'succeeded' ? 'succeeded' : 'requires_payment_method',
+      amountReceivedCents: payment.amountReceivedCents,
+      currency: payment.currency,
+      orderId: payment.orderId,
+      failureCode: null,
+    };
+  }
+
+  /** What the test card form does: charge the card for the whole amount, or decline it. */
+  async confirmCard(paymentId: string, cardNumber: string): Promise<SandboxConfirmation> {
+    const card = cardNumber.replace(/[\s-]/g, '');
+    if (card === SANDBOX_CARDS.declined) return { ok: false, message: SANDBOX_MESSAGES.declined, code: 'card_declined' };
+    if (card !== SANDBOX_CARDS.success) return { ok: false, message: SANDBOX_MESSAGES.unknownCard, code: 'invalid_number' };
+    const result = await this.dataSource.query(
+      `UPDATE sandbox_payments SET status = 'succeeded', amount_received_cents = amount_cents, updated_at = now()
+        WHERE id = $1 RETURNING id`,
+      [paymentId],
+    );
+    // pg answers [rows, count] for UPDATE ... RETURNING through TypeORM.
+    const rows = Array.isArray(result[0]) ? result[0] : result;
+    return rows.length > 0 ? { ok: true } : { ok: false, message: 'We could not find that payment.', code: 'resource_missing' };
+  }
+
+  parseWebhook(): WebhookAction {
+    throw new WebhookSignatureError('The sandbox provider has no webhooks');
+  }
+}

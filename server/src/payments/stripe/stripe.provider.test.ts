@@ -1,0 +1,387 @@
+/**
+ * The Stripe provider through the real `stripe` SDK against a local fake of Stripe's REST API,
+ * and webhooks signed with the SDK's own test-header helper.
+ */
+import { WebhookSignatureError, type PaymentRequest } from '../payment-provider';
+import { mapStripeStatus, StripeProvider, stripeApiTarget, stripeIdempotencyKey } from './stripe.provider';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decodeStripeForm, deliverWebhook, type FakeStripe, makeStripeEvent, signedWebhook, startFakeStripe } from './testing/fake-stripe';
+
+const SECRET_KEY = 'sk_test_provider_unit';
+const PUBLISHABLE_KEY = 'pk_test_provider_unit';
+const WEBHOOK_SECRET = 'whsec_provider_unit_secret';
+
+const ORDER_ID = '0b8e8f43-3a55-4a6e-9f59-2a4a5b0e6c11';
+const OTHER_ORDER_ID = '7d1c2b9a-81f4-4f8e-b0a7-5c1e9d3f2a40';
+
+function request(overrides: Partial<PaymentRequest> = {}): PaymentRequest {
+  return {
+    orderId: ORDER_ID,
+    amountCents: 2500,
+    currency: 'USD',
+    email: 'parent@example.com',
+    description: 'Digital Comic Book for Mia',
+    ...overrides,
+  };
+}
+
+let fake: FakeStripe;
+let provider: StripeProvider;
+
+beforeEach(async () => {
+  fake = await startFakeStripe();
+  provider = new StripeProvider({
+    secretKey: SECRET_KEY,
+    publishableKey: PUBLISHABLE_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    host: fake.host,
+    port: fake.port,
+    protocol: fake.protocol,
+  });
+});
+
+afterEach(async () => {
+  await fake.close();
+});
+
+const apiRequests = () => fake.requests.filter((r) => r.path.startsWith('/v1/'));
+
+describe('StripeProvider.createPayment', () => {
+  it('creates a PaymentIntent with the amount, lower-case currency, order id and the customer e-mail', async () => {
+    const started = await provider.createPayment(request());
+
+    expect(provider.name).toBe('stripe');
+    expect(provider.publishableKey).toBe(PUBLISHABLE_KEY);
+    expect(started.paymentId).toMatch(/^pi_[A-Za-z0-9]+$/);
+    const intent = fake.intents.get(started.paymentId)!;
+    expect(started.clientSecret).toBe(intent.client_secret);
+    expect(started.clientSecret).toMatch(new RegExp(`^${started.paymentId}_secret_`));
+
+    const [sent] = apiRequests();
+    expect(sent.method).toBe('POST');
+    expect(sent.path).toBe('/v1/payment_intents');
+    expect(sent.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(sent.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(sent.body).toEqual({
+      amount: '2500',
+      currency: 'usd',
+      metadata: { orderId: ORDER_ID },
+      receipt_email: 'parent@example.com',
+      description: 'Digital Comic Book for Mia',
+      automatic_payment_methods: { enabled: 'true' },
+    });
+    expect(intent).toMatchObject({ amount: 2500, currency: 'usd', metadata: { orderId: ORDER_ID }, status: 'requires_payment_method' });
+  });
+
+  it('is idempotent per order: the same order twice gives one intent, sent with the same Idempotency-Key', async () => {
+    const first = await provider.createPayment(request());
+    const second = await provider.createPayment(request());
+
+    expect(second).toEqual(first);
+    expect(fake.intents.size).toBe(1);
+    const posts = apiRequests().filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts.map((r) => r.idempotencyKey)).toEqual([`order-${ORDER_ID}`, `order-${ORDER_ID}`]);
+    expect(stripeIdempotencyKey(ORDER_ID)).toBe(`order-${ORDER_ID}`);
+  });
+
+  it('gives another order its own intent and key', async () => {
+    const first = await provider.createPayment(request());
+    const other = await provider.createPayment(request({ orderId: OTHER_ORDER_ID, amountCents: 5000 }));
+
+    expect(other.paymentId).not.toBe(first.paymentId);
+    expect(fake.intents.size).toBe(2);
+    expect(fake.intents.get(other.paymentId)).toMatchObject({ amount: 5000, metadata: { orderId: OTHER_ORDER_ID } });
+    expect(apiRequests().map((r) => r.idempotencyKey)).toEqual([`order-${ORDER_ID}`, `order-${OTHER_ORDER_ID}`]);
+  });
+
+  it('retries a lost answer with the same key, so Stripe still holds one intent', async () => {
+    // The fake creates the intent, then answers 500 as if the response was lost on the way.
+    fake.failNext({ count: 1, status: 500, afterProcessing: true });
+
+    const started = await provider.createPayment(request());
+
+    expect(fake.intents.size).toBe(1);
+    expect(fake.intents.has(started.paymentId)).toBe(true);
+    const posts = apiRequests().filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.status)).toEqual([500, 200]);
+    expect(posts.map((r) => r.idempotencyKey)).toEqual([`order-${ORDER_ID}`, `order-${ORDER_ID}`]);
+  });
+
+  it('fails loudly when the same order asks again with other parameters (Stripe refuses to reuse the key)', async () => {
+    await provider.createPayment(request());
+
+    await expect(provider.createPayment(request({ amountCents: 5000 }))).rejects.toMatchObject({ rawType: 'idempotency_error', statusCode: 400 });
+    expect(fake.intents.size).toBe(1);
+  });
+
+  it.each([0, -2500, 25.5, Number.NaN])('refuses the amount %p without calling Stripe', async (amountCents) => {
+    await expect(provider.createPayment(request({ amountCents }))).rejects.toThrow('Invalid payment amount');
+    expect(apiRequests()).toHaveLength(0);
+  });
+});
+
+describe('StripeProvider.verifyPayment', () => {
+  it('maps a succeeded intent: amount received, upper-case currency and the order in its metadata', async () => {
+    const { paymentId } = await provider.createPayment(request());
+    fake.succeed(paymentId);
+
+    await expect(provider.verifyPayment(paymentId)).resolves.toEqual({
+      paymentId,
+      status: 'succeeded',
+      amountReceivedCents: 2500,
+      currency: 'USD',
+      orderId: ORDER_ID,
+      failureCode: null,
+    });
+    const last = apiRequests().at(-1)!;
+    expect(last.method).toBe('GET');
+    expect(last.path).toBe(`/v1/payment_intents/${paymentId}`);
+  });
+
+  it('reports what Stripe actually received, and whose order it names, for the service to compare', async () => {
+    const { paymentId } = await provider.createPayment(request());
+    fake.succeed(paymentId, { amountReceived: 100, currency: 'eur' });
+    fake.setMetadataOrderId(paymentId, OTHER_ORDER_ID);
+
+    await expect(provider.verifyPayment(paymentId)).resolves.toMatchObject({
+      status: 'succeeded',
+      amountReceivedCents: 100,
+      currency: 'EUR',
+      orderId: OTHER_ORDER_ID,
+    });
+
+    fake.setMetadataOrderId(paymentId, null);
+    await expect(provider.verifyPayment(paymentId)).resolves.toMatchObject({ orderId: null });
+  });
+
+  it('maps a processing intent (nothing received yet)', async () => {
+    const { paymentId } = await provider.createPayment(request());
+    fake.setStatus(paymentId, 'processing');
+
+    await expect(provider.verifyPayment(paymentId)).resolves.toEqual({
+      paymentId,
+      status: 'processing',
+      amountReceivedCents: 0,
+      currency: 'USD',
+      orderId: ORDER_ID,
+      failureCode: null,
+    });
+  });
+
+  it('maps a declined attempt to failed, with the decline code for the logs', async () => {
+    const { paymentId } = await provider.createPayment(request());
+    fake.setStatus(paymentId, 'requires_payment_method', { lastPaymentErrorCode: 'card_declined', declineCode: 'generic_decline' });
+
+    await expect(provider.verifyPayment(paymentId)).resolves.toMatchObject({ status: 'failed', failureCode: 'card_declined', amountReceivedCents: 0 });
+  });
+
+  it('maps an intent nobody has paid yet to requires_payment_method', async () => {
+    const { paymentId } = await provider.createPayment(request());
+
+    await expect(provider.verifyPayment(paymentId)).resolves.toMatchObject({ status: 'requires_payment_method', failureCode: null });
+  });
+
+  it('returns null for an unknown PaymentIntent (Stripe answers 404 resource_missing)', async () => {
+    await expect(provider.verifyPayment('pi_DoesNotExist123')).resolves.toBeNull();
+    const last = apiRequests().at(-1)!;
+    expect(last.path).toBe('/v1/payment_intents/pi_DoesNotExist123');
+    expect(last.status).toBe(404);
+  });
+
+  it('returns null without asking Stripe for an id that is not a PaymentIntent id', async () => {
+    const { paymentId, clientSecret } = await provider.createPayment(request());
+    const before = apiRequests().length;
+
+    for (const id of [clientSecret!, '', 'cus_123', '../customers', `${paymentId}/cancel`, `${paymentId}?expand[]=x`, 'pi_']) {
+      await expect(provider.verifyPayment(id)).resolves.toBeNull();
+    }
+    expect(apiRequests()).toHaveLength(before);
+  });
+
+  it('lets other Stripe failures through (after the SDK retries), rather than reporting "not found"', async () => {
+    const { paymentId } = await provider.createPayment(request());
+    fake.failNext({ count: 3, status: 500 });
+
+    await expect(provider.verifyPayment(paymentId)).rejects.toMatchObject({ statusCode: 500 });
+    expect(apiRequests().filter((r) => r.method === 'GET')).toHaveLength(3);
+  });
+});
+
+describe('mapStripeStatus', () => {
+  it.each([
+    ['succeeded', false, 'succeeded'],
+    ['processing', false, 'processing'],
+    ['requires_capture', false, 'processing'],
+    ['requires_payment_method', false, 'requires_payment_method'],
+    ['requires_payment_method', true, 'failed'],
+    ['requires_action', false, 'requires_action'],
+    ['requires_confirmation', false, 'requires_action'],
+    ['canceled', false, 'canceled'],
+    ['some_future_status', false, 'failed'],
+  ] as const)('%s (payment error: %p) -> %s', (stripeStatus, hasError, ours) => {
+    expect(mapStripeStatus(stripeStatus, hasError)).toBe(ours);
+  });
+});
+
+describe('StripeProvider.parseWebhook', () => {
+  const succeededEvent = (orderId: string | null = ORDER_ID) =>
+    makeStripeEvent(
+      'payment_intent.succeeded',
+      {
+        id: 'pi_WebhookIntent123',
+        object: 'payment_intent',
+        amount: 2500,
+        amount_received: 2500,
+        currency: 'usd',
+        status: 'succeeded',
+        metadata: orderId ? { orderId } : {},
+      },
+      { eventId: 'evt_Succeeded123' },
+    );
+
+  it('accepts a correctly signed payment_intent.succeeded and maps its ids', () => {
+    const { body, signature } = signedWebhook(WEBHOOK_SECRET, succeededEvent());
+
+    expect(provider.parseWebhook(Buffer.from(body), signature)).toEqual({
+      type: 'payment_succeeded',
+      eventId: 'evt_Succeeded123',
+      paymentId: 'pi_WebhookIntent123',
+      orderId: ORDER_ID,
+    });
+  });
+
+  it('works with an event built from the fake intent, and with no order in the metadata', async () => {
+    const { paymentId } = await provider.createPayment(request());
+    fake.succeed(paymentId);
+    const event = fake.eventFor(paymentId);
+    const signed = signedWebhook(WEBHOOK_SECRET, event);
+    expect(provider.parseWebhook(Buffer.from(signed.body), signed.signature)).toEqual({
+      type: 'payment_succeeded',
+      eventId: event.id,
+      paymentId,
+      orderId: ORDER_ID,
+    });
+
+    const orphan = signedWebhook(WEBHOOK_SECRET, succeededEvent(null));
+    expect(provider.parseWebhook(Buffer.from(orphan.body), orphan.signature)).toMatchObject({ type: 'payment_succeeded', orderId: null });
+  });
+
+  it.each(['payment_intent.payment_failed', 'payment_intent.created', 'charge.succeeded', 'checkout.session.completed'])(
+    'ignores %s',
+    (type) => {
+      const event = makeStripeEvent(type, { id: 'pi_Other123', object: 'payment_intent', metadata: { orderId: ORDER_ID } }, { eventId: 'evt_Other123' });
+      const { body, signature } = signedWebhook(WEBHOOK_SECRET, event);
+
+      expect(provider.parseWebhook(Buffer.from(body), signature)).toEqual({ type: 'ignored', eventId: 'evt_Other123', eventType: type });
+    },
+  );
+
+  it('refuses an event signed with another secret', () => {
+    const { body, signature } = signedWebhook('whsec_somebody_else', succeededEvent());
+
+    expect(() => provider.parseWebhook(Buffer.from(body), signature)).toThrow(WebhookSignatureError);
+  });
+
+  it.each([undefined, ''])('refuses a delivery without a Stripe-Signature header (%p)', (header) => {
+    const { body } = signedWebhook(WEBHOOK_SECRET, succeededEvent());
+
+    expect(() => provider.parseWebhook(Buffer.from(body), header)).toThrow(WebhookSignatureError);
+  });
+
+  it('refuses a body altered after signing', () => {
+    const { body, signature } = signedWebhook(WEBHOOK_SECRET, succeededEvent());
+    const altered = body.replace(ORDER_ID, OTHER_ORDER_ID);
+    expect(altered).not.toBe(body);
+
+    expect(() => provider.parseWebhook(Buffer.from(altered), signature)).toThrow(WebhookSignatureError);
+  });
+
+  it('refuses a re-serialised body (the route must pass the raw bytes)', () => {
+    const { body, signature } = signedWebhook(WEBHOOK_SECRET, succeededEvent());
+    const reserialised = JSON.stringify(JSON.parse(body));
+
+    expect(() => provider.parseWebhook(Buffer.from(reserialised), signature)).toThrow(WebhookSignatureError);
+  });
+
+  it('refuses a correctly signed event older than five minutes (a replay)', () => {
+    const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
+    const { body, signature } = signedWebhook(WEBHOOK_SECRET, succeededEvent(), { timestamp: tenMinutesAgo });
+
+    expect(() => provider.parseWebhook(Buffer.from(body), signature)).toThrow(WebhookSignatureError);
+  });
+
+  it('refuses a body that was not kept raw (a parsed object) and a garbled header', () => {
+    const { body, signature } = signedWebhook(WEBHOOK_SECRET, succeededEvent());
+
+    expect(() => provider.parseWebhook(JSON.parse(body) as Buffer, signature)).toThrow(WebhookSignatureError);
+    expect(() => provider.parseWebhook(Buffer.from(body), 'not-a-signature')).toThrow(WebhookSignatureError);
+    expect(() => provider.parseWebhook(Buffer.alloc(0), signature)).toThrow(WebhookSignatureError);
+  });
+});
+
+describe('StripeProvider configuration', () => {
+  const keys = { secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY, webhookSecret: WEBHOOK_SECRET };
+
+  it('refuses a secret key in place of the publishable key (it would be sent to every visitor)', () => {
+    expect(() => new StripeProvider({ ...keys, publishableKey: SECRET_KEY })).toThrow('STRIPE_PUBLISHABLE_KEY');
+  });
+
+  it('refuses a publishable key as the secret key, a missing webhook secret, and test and live keys mixed', () => {
+    expect(() => new StripeProvider({ ...keys, secretKey: PUBLISHABLE_KEY })).toThrow('STRIPE_SECRET_KEY');
+    expect(() => new StripeProvider({ ...keys, webhookSecret: '' })).toThrow('STRIPE_WEBHOOK_SECRET');
+    expect(() => new StripeProvider({ ...keys, publishableKey: 'pk_live_abc' })).toThrow('do not match');
+    expect(() => new StripeProvider({ ...keys, secretKey: 'rk_test_restricted' })).not.toThrow();
+  });
+
+  it('turns STRIPE_API_URL into the SDK host, port and protocol', () => {
+    expect(stripeApiTarget(undefined)).toEqual({});
+    expect(stripeApiTarget(new URL(fake.url))).toEqual({ host: '127.0.0.1', port: fake.port, protocol: 'http' });
+    expect(stripeApiTarget('https://stripe.internal')).toEqual({ host: 'stripe.internal', port: 443, protocol: 'https' });
+  });
+});
+
+describe('fake Stripe helpers', () => {
+  it('decodes nested form keys as the SDK encodes them', () => {
+    expect(decodeStripeForm('amount=2500&metadata[orderId]=abc&automatic_payment_methods%5Benabled%5D=true&a[b][c]=d')).toEqual({
+      amount: '2500',
+      metadata: { orderId: 'abc' },
+      automatic_payment_methods: { enabled: 'true' },
+      a: { b: { c: 'd' } },
+    });
+  });
+
+  it('delivers a signed event with the raw body and Stripe headers', async () => {
+    const received: Array<{ url: string; headers: http.IncomingHttpHeaders; body: string }> = [];
+    const app = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    try {
+      const event = makeStripeEvent('payment_intent.succeeded', { id: 'pi_Deliver123', object: 'payment_intent', metadata: { orderId: ORDER_ID } });
+      const response = await deliverWebhook(appUrl, WEBHOOK_SECRET, event);
+      expect(response.status).toBe(200);
+      await deliverWebhook(appUrl, WEBHOOK_SECRET, event, { signature: null });
+
+      const [signed, unsigned] = received;
+      expect(signed.url).toBe('/webhooks/stripe');
+      expect(signed.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(provider.parseWebhook(Buffer.from(signed.body), signed.headers['stripe-signature'] as string)).toMatchObject({
+        type: 'payment_succeeded',
+        eventId: event.id,
+        paymentId: 'pi_Deliver123',
+        orderId: ORDER_ID,
+      });
+      expect(unsigned.headers['stripe-signature']).toBeUndefined();
+    } finally {
+      await new Promise<void>((resolve) => app.close(() => resolve()));
+    }
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * Stripe behind the PaymentProvider interface: one PaymentIntent per order (the order's id in
+ * its metadata, an idempotency key per order), verification by retrieving the intent, and
+ * webhooks verified against the endpoint's signing secret before anything is read from them.
+ *
+ * Tests point the SDK at a local fake of Stripe's REST API through host/port/protocol.
+ */
+import Stripe from 'stripe';
+import {
+  type PaymentProvider,
+  type PaymentRequest,
+  type PaymentStatus,
+  type StartedPayment,
+  type VerifiedPayment,
+  type WebhookAction,
+  WebhookSignatureError,
+} from '../payment-provider';
+
+export interface StripeProviderOptions {
+  /** sk_test_... / sk_live_... (or a restricted rk_ key). Never leaves the server. */
+  secretKey: string;
+  /** pk_test_... / pk_live_...: sent to the browser for the Payment Element. */
+  publishableKey: string;
+  /** whsec_...: the webhook endpoint's signing secret. */
+  webhookSecret: string;
+  /** Only for tests: a local fake of Stripe's API. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+/** STRIPE_API_URL (tests: the local fake) as the SDK's host/port/protocol options; empty when unset. */
+export function stripeApiTarget(apiUrl: URL | string | undefined): Pick<StripeProviderOptions, 'host' | 'port' | 'protocol'> {
+  if (!apiUrl) return {};
+  const url = typeof apiUrl === 'string' ? new URL(apiUrl) : apiUrl;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Unsupported Stripe API URL: ${url.href}`);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
+}
+
+/** A PaymentIntent id as Stripe issues them; anything else cannot exist, so it is not asked for. */
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{1,252}$/;
+
+/** The idempotency key of an order's PaymentIntent: within Stripe's 24-hour key window the same order never gets two intents. */
+export function stripeIdempotencyKey(orderId: string): string {
+  return `order-${orderId}`;
+}
+
+const STRIPE_STATUSES: ReadonlySet<string> = new Set([
+  'succeeded',
+  'processing',
+  'requires_payment_method',
+  'requires_action',
+  'requires_confirmation',
+  'requires_capture',
+  'canceled',
+]);
+
+function keyMode(key: string): 'test' | 'live' | null {
+  const match = /^(?:sk|rk|pk)_(test|live)_/.exec(key);
+  return match ? (match[1] as 'test' | 'live') : null;
+}
+
+/**
+ * Stripe's PaymentIntent status, as ours. A declined attempt leaves the intent in
+ * requires_payment_method with last_payment_error set: that is our 'failed'. Nothing but
+ * 'succeeded' means the money was taken (requires_capture is only an authorisation).
+ */
+export function mapStripeStatus(status: string, hasPaymentError: boolean): PaymentStatus {
+  switch (status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+    case 'requires_capture':
+      return 'processing';
+    case 'requires_payment_method':
+      return hasPaymentError ? 'failed' : 'requires_payment_method';
+    case 'requires_action':
+    case 'requires_confirmation':
+      return 'requires_action';
+    case 'canceled':
+      return 'canceled';
+    default:
+      return 'failed';
+  }
+}
+
+function isResourceMissing(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeError &&
+    (error.code === 'resource_missing' || (error.statusCode === 404 && error.rawType === 'invalid_request_error'))
+  );
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly publishableKey: string;
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string;
+
+  constructor(options: StripeProviderOptions) {
+    const { secretKey, publishableKey, webhookSecret } = options;
+    if (!/^(sk|rk)_/.test(secretKey ?? '')) {
+      throw new Error('STRIPE_SECRET_KEY must be a Stripe secret key (sk_...) or restricted key (rk_...)');
+    }
+    // The publishable key is sent to every visitor: refuse anything that is not one.
+    if (!/^pk_/.test(publishableKey ?? '')) {
+      throw new Error('STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_...)');
+    }
+    if (!webhookSecret || !webhookSecret.trim()) {
+      throw new Error('STRIPE_WEBHOOK_SECRET must be set (whsec_...)');
+    }
+    const secretMode = keyMode(secretKey);
+    const publishableMode = keyMode(publishableKey);
+    if (secretMode && publishableMode && secretMode !== publishableMode) {
+      throw new Error(`Stripe keys do not match: the secret key is ${secretMode}, the publishable key ${publishableMode}`);
+    }
+    this.publishableKey = publishableKey;
+    this.webhookSecret = webhookSecret;
+    this.stripe = new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      ...(options.host !== undefined ? { host: options.host } : {}),
+      ...(options.port !== undefined ? { port: options.port } : {}),
+      ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
+    });
+  }
+
+  async createPayment(request: PaymentRequest): Promise<StartedPayment> {
+    if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+      throw new Error(`Invalid payment amount: ${request.amountCents}`);
+    }
+    if (!/^[A-Za-z]{3}$/.test(request.currency)) {
+      throw new Error(`Invalid currency: ${request.currency}`);
+    }
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: request.amountCents,
+        currency: request.currency.toLowerCase(),
+        metadata: { orderId: request.orderId },
+        receipt_email: request.email,
+        description: request.description,
+        automatic_payment_methods: { enabled: true },
+      },
+      { idempotencyKey: stripeIdempotencyKey(request.orderId) },
+    );
+    return { paymentId: intent.id, clientSecret: intent.client_secret ?? null };
+  }
+
+  async verifyPayment(paymentId: string): Promise<VerifiedPayment | null> {
+    // The id comes from the browser: only a well-formed PaymentIntent id is sent to Stripe.
+    if (typeof paymentId !== 'string' || !PAYMENT_INTENT_ID.test(paymentId)) return null;
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.retrieve(paymentId);
+    } catch (error) {
+      if (isResourceMissing(error)) return null;
+      throw error;
+    }
+    const status = mapStripeStatus(intent.status, intent.last_payment_error != null);
+    const failureCode =
+      intent.last_payment_error?.code ??
+      intent.last_payment_error?.decline_code ??
+      (STRIPE_STATUSES.has(intent.status) ? null : `unexpected_status:${intent.status}`);
+    return {
+      paymentId: intent.id,
+      status,
+      amountReceivedCents: intent.amount_received ?? 0,
+      currency: (intent.currency ?? '').toUpperCase(),
+      orderId: intent.metadata?.orderId || null,
+      failureCode,
+    };
+  }
+
+  parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookAction {
+    let event: Stripe.Event;
+    try {
+      if (!Buffer.isBuffer(rawBody) && typeof rawBody !== 'string') {
+        throw new Error('The webhook body must be the raw request body');
+      }
+      if (!signature) throw new Error('No Stripe-Signature header');
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+    } catch (error) {
+      throw new WebhookSignatureError(
+        `Webhook signature verification failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      );
+    }
+    if (event.type === 'payment_intent.succeeded') {
+      const intent = event.data.object;
+      return {
+        type: 'payment_succeeded',
+        eventId: event.id,
+        paymentId: intent.id,
+        orderId: intent.metadata?.orderId || null,
+      };
+    }
+    return { type: 'ignored', eventId: event.id, eventType: event.type };
+  }
+}

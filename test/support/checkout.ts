@@ -1,0 +1,36 @@
+/** Checkout helpers for the payment tests: an order with its token, and the payment mutations. */
+import type { GraphQLClient } from './graphql-client';
+import { makePng } from './images';
+import { CREATE_ORDER, digitalOrder } from './orders';
+
+export const START_PAYMENT = `mutation($orderId: ID!, $checkoutToken: String!) {
+  startPayment(orderId: $orderId, checkoutToken: $checkoutToken) {
+    provider paymentId clientSecret publishableKey amountCents currency userErrors { field message }
+  }
+}`;
+
+export const CONFIRM_SANDBOX = `mutation($orderId: ID!, $checkoutToken: String!, $paymentId: String!, $cardNumber: String!) {
+  confirmSandboxPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId, cardNumber: $cardNumber) {
+    succeeded userErrors { field message }
+  }
+}`;
+
+export const RECORD_PAYMENT = `mutation($orderId: ID!, $checkoutToken: String!, $paymentId: String!) {
+  recordPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId) {
+    order { id status amountCents } userErrors { field message }
+  }
+}`;
+
+export type CheckoutOrderRef = {
+  orderId: string;
+  checkoutToken: string;
+};
+
+export async function placeOrder(client: GraphQLClient, input: Record<string, unknown> = digitalOrder()): Promise<CheckoutOrderRef> {
+  const response = await client.upload(CREATE_ORDER, { input }, {
+    childPhoto: { name: 'kid.png', type: 'image/png', data: await makePng() },
+  });
+  const { orderId, checkoutToken, userErrors } = response.data!.createOrder;
+  if (userErrors.length) throw new Error(JSON.stringify(userErrors));
+  return { orderId, checkoutToken };
+}

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 
+import { ConsentBanner } from './ConsentBanner';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
@@ -15,6 +16,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <ConsentBanner />
       <ScrollRestoration />
     </div>
   );

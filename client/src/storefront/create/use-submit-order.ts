@@ -2,6 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { trackInitiateCheckout } from '../../analytics/pixel';
 import { saveCheckout } from '../checkout-session';
 import { CREATE_ORDER_MUTATION } from './order-form-operations';
 import type { OrderFormField, OrderFormValues } from './order-form-values';
@@ -70,6 +71,13 @@ export function useSubmitOrder() {
       if (!orderId || !checkoutToken || !order) return fail({ message: GENERIC_ERROR, field: null });
 
       saveCheckout({ orderId, checkoutToken });
+      // A no-op unless the shop has a pixel and the visitor accepted cookies.
+      trackInitiateCheckout({
+        value: order.amountCents / 100,
+        currency: order.currency,
+        contentIds: [order.bookFormat],
+        orderId,
+      });
       setStatus('redirecting');
       redirectTimer.current = window.setTimeout(
         () => navigate(paymentUrl(orderId, order.amountCents, order.bookFormat)),

@@ -1,0 +1,63 @@
+import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
+
+import { Spinner } from '../../ui/Spinner';
+import { OrderSummary } from './OrderSummary';
+import { PAYMENT_MESSAGES } from './payment-messages';
+import { CHECKOUT_ORDER_QUERY } from './payment-operations';
+import { PaymentErrorMessage } from './PaymentErrorMessage';
+import { PaymentLoadNotice } from './PaymentLoadNotice';
+import { PaymentMethods } from './PaymentMethods';
+
+export interface CheckoutPanelProps {
+  orderId: string;
+  checkoutToken: string;
+}
+
+/**
+ * Reads the order from the server, then offers to pay for it. Title and amount always come
+ * from the order: an amount in the link that differs is never shown (nor charged).
+ */
+export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
+  // Always asked afresh: the order may have been paid in another tab since.
+  const { data, loading, error } = useQuery(CHECKOUT_ORDER_QUERY, {
+    variables: { orderId, checkoutToken },
+    fetchPolicy: 'network-only',
+  });
+
+  if (loading && !data) return <Spinner label="Loading your order…" />;
+  if (error && !data) return <PaymentLoadNotice detail={error.message} />;
+  const order = data?.checkoutOrder;
+  if (!order) return <PaymentErrorMessage message={PAYMENT_MESSAGES.missingOrder} />;
+
+  if (order.status !== 'Pending') {
+    return (
+      <div className="payment-paid" role="status">
+        <p className="payment-paid__message">{PAYMENT_MESSAGES.alreadyPaid}</p>
+        <Link to="/" className="button button--primary">
+          Back to Home
+        </Link>
+      </div>
+    );
+  }
+
+  const delivery = data.catalogue.plans.find((plan) => plan.format === order.bookFormat)?.delivery ?? null;
+
+  return (
+    <>
+      <p className="payment-page__intro">One last step, and our storytellers start on {order.childName}'s book.</p>
+      <div className="payment-layout">
+        <OrderSummary order={order} delivery={delivery} />
+        <section className="payment-card" aria-labelledby="payment-card-title">
+          <h2 id="payment-card-title" className="payment-card__heading">
+            Payment
+          </h2>
+          <PaymentMethods order={order} checkoutToken={checkoutToken} />
+          <p className="payment-card__cancel">
+            <Link to="/create">Cancel and return to form</Link>
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}

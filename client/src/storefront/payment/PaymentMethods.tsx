@@ -1,0 +1,148 @@
+import { useMutation } from '@apollo/client/react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+import { Spinner } from '../../ui/Spinner';
+import { formatPrice } from '../../ui/formatPrice';
+import { LoadFailureBoundary } from './LoadFailureBoundary';
+import { isAccountRestriction, PAYMENT_MESSAGES } from './payment-messages';
+import { CONFIRM_SANDBOX_PAYMENT_MUTATION, START_PAYMENT_MUTATION } from './payment-operations';
+import { PaymentErrorMessage } from './PaymentErrorMessage';
+import { PaymentLoadNotice } from './PaymentLoadNotice';
+import { PaymentProcessing } from './PaymentProcessing';
+import { SandboxCardForm } from './SandboxCardForm';
+import { type ConfirmOutcome, type PayableOrder, usePay } from './use-pay';
+
+const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
+
+type Started =
+  | { state: 'starting' }
+  | { state: 'unreachable'; detail: string | null }
+  | { state: 'refused'; message: string }
+  | { state: 'ready'; provider: 'sandbox' | 'stripe'; paymentId: string; clientSecret: string | null; publishableKey: string | null };
+
+/** Where Stripe returns to after a redirecting payment method: this page, as it was. */
+function returnUrl(search: URLSearchParams): string {
+  const params = new URLSearchParams(search);
+  ['payment_intent', 'payment_intent_client_secret', 'redirect_status'].forEach((key) => params.delete(key));
+  return `${window.location.origin}/payment?${params.toString()}`;
+}
+
+/**
+ * Starts the provider's payment for the order, then shows the provider's form: the sandbox's
+ * test card form, or Stripe's Payment Element (loaded only then).
+ */
+export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; checkoutToken: string }) {
+  const [searchParams] = useSearchParams();
+  const [startPayment] = useMutation(START_PAYMENT_MUTATION);
+  const [confirmSandboxPayment] = useMutation(CONFIRM_SANDBOX_PAYMENT_MUTATION);
+  const [started, setStarted] = useState<Started>({ state: 'starting' });
+  const { pay, processing, error } = usePay(order, checkoutToken);
+  const startedFor = useRef<string | null>(null);
+  const handledReturn = useRef(false);
+  const payLabel = `Pay ${formatPrice(order.amountCents, order.currency)}`;
+
+  useEffect(() => {
+    // Once per order, also under StrictMode's double effects (the server reuses it anyway).
+    if (startedFor.current === order.id) return;
+    startedFor.current = order.id;
+    startPayment({ variables: { orderId: order.id, checkoutToken } })
+      .then(({ data, error: requestError }) => {
+        const payload = data?.startPayment;
+        const refusal = payload?.userErrors[0];
+        if (requestError || !payload) {
+          setStarted({ state: 'unreachable', detail: requestError?.message ?? null });
+        } else if (refusal) {
+          setStarted({
+            state: 'refused',
+            message: isAccountRestriction(refusal.message) ? PAYMENT_MESSAGES.accountRestricted : refusal.message,
+          });
+        } else if (payload.provider && payload.paymentId) {
+          setStarted({
+            state: 'ready',
+            provider: payload.provider,
+            paymentId: payload.paymentId,
+            clientSecret: payload.clientSecret ?? null,
+            publishableKey: payload.publishableKey ?? null,
+          });
+        } else {
+          setStarted({ state: 'unreachable', detail: null });
+        }
+      })
+      .catch((caught: unknown) =>
+        setStarted({ state: 'unreachable', detail: caught instanceof Error ? caught.message : null }),
+      );
+  }, [order.id, checkoutToken, startPayment]);
+
+  // Back from a payment method that redirects (Stripe adds these to the return URL).
+  const returnedPaymentId = searchParams.get('payment_intent');
+  const redirectStatus = searchParams.get('redirect_status');
+  useEffect(() => {
+    if (!returnedPaymentId || !redirectStatus || handledReturn.current) return;
+    handledReturn.current = true;
+    void pay(async (): Promise<ConfirmOutcome> =>
+      redirectStatus === 'failed' ? { failure: { codes: [] } } : { paymentId: returnedPaymentId },
+    );
+  }, [returnedPaymentId, redirectStatus, pay]);
+
+  async function confirmSandbox(paymentId: string, cardNumber: string): Promise<ConfirmOutcome> {
+    const { data, error: requestError } = await confirmSandboxPayment({
+      variables: { orderId: order.id, checkoutToken, paymentId, cardNumber },
+    });
+    const payload = data?.confirmSandboxPayment;
+    if (requestError || !payload) return { failure: { codes: [requestError?.message] } };
+    if (!payload.succeeded) {
+      const refusal = payload.userErrors[0];
+      return { failure: { codes: [refusal?.message], detail: refusal?.message ?? null } };
+    }
+    return { paymentId };
+  }
+
+  if (started.state === 'starting') return <Spinner label="Getting secure payment ready…" />;
+  if (started.state === 'unreachable') return <PaymentLoadNotice detail={started.detail} />;
+  if (started.state === 'refused') return <PaymentErrorMessage message={started.message} />;
+
+  let form;
+  if (started.provider === 'sandbox') {
+    form = (
+      <SandboxCardForm
+        payLabel={payLabel}
+        processing={processing}
+        onPay={(cardNumber) => void pay(() => confirmSandbox(started.paymentId, cardNumber))}
+      />
+    );
+  } else if (started.clientSecret && started.publishableKey) {
+    form = (
+      <LoadFailureBoundary>
+        <Suspense fallback={<Spinner label="Loading secure payment…" />}>
+          <StripePaymentForm
+            publishableKey={started.publishableKey}
+            clientSecret={started.clientSecret}
+            returnUrl={returnUrl(searchParams)}
+            payLabel={payLabel}
+            processing={processing}
+            pay={pay}
+          />
+        </Suspense>
+      </LoadFailureBoundary>
+    );
+  } else {
+    form = <PaymentLoadNotice detail="The payment provider sent no keys." />;
+  }
+
+  return (
+    <div className="payment-methods">
+      {started.provider === 'stripe' && (
+        <p className="payment-methods__secure">
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1Zm2 0h6V7a3 3 0 0 0-6 0Z" />
+          </svg>
+          Secure checkout by Stripe: your card details go straight to Stripe and are never stored by us.
+        </p>
+      )}
+      {error && <PaymentErrorMessage key={error.key} message={error.message} detail={error.detail} />}
+      {form}
+      <PaymentProcessing active={processing} />
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { render, screen, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+
+import { PAYMENT_MESSAGES } from './payment-messages';
+import {
+  CHECKOUT_ORDER_QUERY,
+  CONFIRM_SANDBOX_PAYMENT_MUTATION,
+  RECORD_PAYMENT_MUTATION,
+  START_PAYMENT_MUTATION,
+} from './payment-operations';
+import { PaymentPage } from './PaymentPage';
+import { SANDBOX_NOTICE } from './SandboxCardForm';
+
+const ORDER_ID = 'order-1';
+const TOKEN = 'token-abc';
+const auth = { orderId: ORDER_ID, checkoutToken: TOKEN };
+
+function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+const checkoutOrder = (overrides: Record<string, unknown> | null = {}): MockLink.MockedResponse => ({
+  request: { query: CHECKOUT_ORDER_QUERY, variables: auth },
+  result: {
+    data: {
+      checkoutOrder:
+        overrides &&
+        ({
+          __typename: 'CheckoutOrder',
+          id: ORDER_ID,
+          title: 'Digital Comic Book',
+          bookFormat: 'digital',
+          amountCents: 2500,
+          currency: 'USD',
+          status: 'Pending',
+          childName: 'Mia',
+          ...overrides,
+        } as Record<string, unknown>),
+      catalogue: {
+        __typename: 'Catalogue',
+        plans: [
+          { __typename: 'Plan', format: 'digital', delivery: 'Delivered by e-mail within 24 hours' },
+          {
+            __typename: 'Plan',
+            format: 'printed',
+            delivery: 'Printed and shipped in 7-10 business days to the United States and Canada',
+          },
+        ],
+      },
+    },
+  },
+});
+
+const startPayment = (payload: Record<string, unknown> = {}): MockLink.MockedResponse => ({
+  request: { query: START_PAYMENT_MUTATION, variables: auth },
+  result: {
+    data: {
+      startPayment: {
+        __typename: 'StartPaymentPayload',
+        provider: 'sandbox',
+        paymentId: 'sbx_1',
+        clientSecret: null,
+        publishableKey: null,
+        amountCents: 2500,
+        currency: 'USD',
+        userErrors: [],
+        ...payload,
+      },
+    },
+  },
+});
+
+const confirm = (cardNumber: string, declined = false): MockLink.MockedResponse => ({
+  request: { query: CONFIRM_SANDBOX_PAYMENT_MUTATION, variables: { ...auth, paymentId: 'sbx_1', cardNumber } },
+  result: {
+    data: {
+      confirmSandboxPayment: {
+        __typename: 'ConfirmSandboxPaymentPayload',
+        succeeded: !declined,
+        userErrors: declined ? [{ __typename: 'UserError', field: 'cardNumber', message: 'Your card was declined.' }] : [],
+      },
+    },
+  },
+  delay: 20,
+});
+
+const record = (outcome: 'paid' | 'refused' = 'paid'): MockLink.MockedResponse => ({
+  request: { query: RECORD_PAYMENT_MUTATION, variables: { ...auth, paymentId: 'sbx_1' } },
+  result: {
+    data: {
+      recordPayment: {
+        __typename: 'RecordPaymentPayload',
+        order: outcome === 'paid' ? { __typename: 'CheckoutOrder', id: ORDER_ID, status: 'Paid' } : null,
+        userErrors:
+          outcome === 'paid' ? [] : [{ __typename: 'UserError', field: 'paymentId', message: 'The payment has not succeeded.' }],
+      },
+    },
+  },
+  delay: 20,
+});
+
+function renderPayment(url: string, mocks: MockLink.MockedResponse[] = []) {
+  const user = userEvent.setup();
+  render(
+    <MockedProvider mocks={mocks}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/payment" element={<PaymentPage />} />
+          <Route path="/payment-success" element={<h1>Payment Successful!</h1>} />
+          <Route path="/create" element={<h1>Order form</h1>} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+  return { user };
+}
+
+const PAY_URL = `/payment?orderId=${ORDER_ID}&amount=25&format=digital`;
+const alert = () => screen.getByRole('alert');
+
+async function payWith(user: ReturnType<typeof userEvent.setup>, cardNumber: string) {
+  await user.clear(await screen.findByLabelText('Card number'));
+  await user.type(screen.getByLabelText('Card number'), cardNumber);
+  await user.clear(screen.getByLabelText('Expiry (MM/YY)'));
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
+  await user.clear(screen.getByLabelText('CVC'));
+  await user.type(screen.getByLabelText('CVC'), '123');
+  await user.click(screen.getByRole('button', { name: 'Pay $25' }));
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  sessionStorage.setItem('paymentOrderId', ORDER_ID);
+  sessionStorage.setItem('checkoutToken', TOKEN);
+});
+
+describe('PaymentPage: the link and the session', () => {
+  it.each([
+    ['/payment?amount=25', PAYMENT_MESSAGES.missingOrder],
+    ['/payment?orderId=order-1', PAYMENT_MESSAGES.missingOrder],
+    ['/payment?orderId=order-1&amount=0', PAYMENT_MESSAGES.invalidAmount],
+    ['/payment?orderId=order-1&amount=twenty', PAYMENT_MESSAGES.invalidAmount],
+  ])('%s says %s and offers Try Again', (url, message) => {
+    renderPayment(url);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Complete Your Payment');
+    expect(alert()).toHaveTextContent(message);
+    expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/create');
+  });
+
+  it('needs the checkout token of this very order', () => {
+    sessionStorage.setItem('paymentOrderId', 'another-order');
+    renderPayment(PAY_URL);
+    expect(alert()).toHaveTextContent(PAYMENT_MESSAGES.missingOrder);
+  });
+
+  it('treats an order the token does not open as missing', async () => {
+    renderPayment(PAY_URL, [checkoutOrder(null)]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.missingOrder);
+  });
+
+  it('says so when the order is already paid, and offers no payment', async () => {
+    renderPayment(PAY_URL, [checkoutOrder({ status: 'Paid' })]);
+    expect(await screen.findByText(PAYMENT_MESSAGES.alreadyPaid)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+  });
+});
+
+describe('PaymentPage: the summary and the sandbox', () => {
+  it("shows the order's own amount, never a different one from the link", async () => {
+    renderPayment(`/payment?orderId=${ORDER_ID}&amount=1&format=printed`, [checkoutOrder(), startPayment()]);
+    expect(await screen.findByText('Digital Comic Book')).toBeInTheDocument();
+    expect(screen.getByText('Starring Mia')).toBeInTheDocument();
+    expect(screen.getByText('Delivered by e-mail within 24 hours')).toBeInTheDocument();
+    expect(screen.getByText('$25')).toBeInTheDocument();
+    expect(screen.queryByText('$1')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay $25' })).toBeEnabled();
+    expect(screen.getByText(SANDBOX_NOTICE)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cancel and return to form' })).toHaveAttribute('href', '/create');
+  });
+
+  it('pays with the success card, records the payment and goes to the success page', async () => {
+    const { user } = renderPayment(PAY_URL, [checkoutOrder(), startPayment(), confirm('4242424242424242'), record()]);
+    await payWith(user, '4242 4242 4242 4242');
+    expect(screen.getByText('Processing your payment...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay $25' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment-success?format=digital'));
+  });
+
+  it('shows the exact message for a declined card and lets the parent pay again', async () => {
+    const { user } = renderPayment(PAY_URL, [
+      checkoutOrder(),
+      startPayment(),
+      confirm('4000000000000002', true),
+      confirm('4242424242424242'),
+      record(),
+    ]);
+    await payWith(user, '4000 0000 0000 0002');
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.paymentFailed);
+    expect(alert()).toHaveTextContent('Your card was declined.');
+    expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/create');
+    expect(screen.queryByText('Processing your payment...')).not.toBeInTheDocument();
+
+    await payWith(user, '4242 4242 4242 4242');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment-success?format=digital'));
+  });
+
+  it('says recording failed, and on the next try only records (the card is not charged twice)', async () => {
+    const { user } = renderPayment(PAY_URL, [
+      checkoutOrder(),
+      startPayment(),
+      confirm('4242424242424242'),
+      record('refused'),
+      record(),
+    ]);
+    await payWith(user, '4242424242424242');
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.recordFailed);
+    await user.click(screen.getByRole('button', { name: 'Pay $25' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment-success?format=digital'));
+  });
+
+  it('asks for the whole card before sending anything', async () => {
+    const { user } = renderPayment(PAY_URL, [checkoutOrder(), startPayment()]);
+    await user.type(await screen.findByLabelText('Card number'), '4242');
+    await user.click(screen.getByRole('button', { name: 'Pay $25' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a card number, an expiry date (MM/YY) and a CVC.');
+    expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('maps a restricted provider account to the spec\'s account message', async () => {
+    renderPayment(PAY_URL, [
+      checkoutOrder(),
+      startPayment({ provider: null, paymentId: null, userErrors: [{ __typename: 'UserError', field: null, message: 'account_invalid' }] }),
+    ]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.accountRestricted);
+  });
+
+  it('shows the yellow load notice with Refresh Page when payment cannot be started', async () => {
+    renderPayment(PAY_URL, [checkoutOrder(), { request: { query: START_PAYMENT_MUTATION, variables: auth }, error: new Error('Failed to fetch') }]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.loadFailed);
+    expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
+    expect(screen.getByText('Failed to fetch')).toBeInTheDocument();
+  });
+});
+
+describe('PaymentPage: the arrival overlay', () => {
+  it('shows Loading Payment Options for 1.5 s after the redirect from the form, once', async () => {
+    sessionStorage.setItem('redirectingToPayment', 'true');
+    renderPayment(PAY_URL, [checkoutOrder(), startPayment()]);
+    const overlay = screen.getByText('Loading Payment Options');
+    expect(sessionStorage.getItem('redirectingToPayment')).toBeNull();
+    const shownAt = Date.now();
+    await waitForElementToBeRemoved(overlay, { timeout: 3000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1300);
+  });
+
+  it('stays hidden when the page is opened any other way', () => {
+    renderPayment(PAY_URL, [checkoutOrder(), startPayment()]);
+    expect(screen.queryByText('Loading Payment Options')).not.toBeInTheDocument();
+  });
+});

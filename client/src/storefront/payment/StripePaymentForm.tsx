@@ -1,0 +1,104 @@
+/**
+ * Stripe's Payment Element. This module (and with it Stripe.js) is loaded on demand, only
+ * when the server's provider is Stripe: the storefront's first load carries no Stripe code.
+ */
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe, type StripeElementsOptions } from '@stripe/stripe-js';
+import { type FormEvent, useState } from 'react';
+
+import { PaymentLoadNotice } from './PaymentLoadNotice';
+import type { ConfirmOutcome } from './use-pay';
+
+export interface StripePaymentFormProps {
+  publishableKey: string;
+  clientSecret: string;
+  /** Where Stripe sends the parent back after a payment method that redirects (e.g. a bank). */
+  returnUrl: string;
+  payLabel: string;
+  processing: boolean;
+  pay: (confirm: () => Promise<ConfirmOutcome>) => Promise<void>;
+}
+
+// The shop's colours, so the card fields look like the rest of the page.
+const APPEARANCE: StripeElementsOptions['appearance'] = {
+  theme: 'stripe',
+  variables: { colorPrimary: '#6c3ce1', colorText: '#2b2540', colorDanger: '#b3261e', borderRadius: '10px' },
+};
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : 'Stripe.js could not be loaded.';
+}
+
+function StripeForm({ returnUrl, payLabel, processing, pay }: Omit<StripePaymentFormProps, 'publishableKey' | 'clientSecret'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  if (loadError !== null) return <PaymentLoadNotice detail={loadError} />;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!stripe || !elements || processing) return;
+    void pay(async () => {
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        redirect: 'if_required',
+        confirmParams: { return_url: returnUrl },
+      });
+      if (error) {
+        return {
+          failure: {
+            codes: [error.code, error.decline_code, error.message],
+            // Stripe words card problems for customers; anything else stays in our words only.
+            detail: error.type === 'card_error' ? (error.message ?? null) : null,
+            // The Payment Element already points at an incomplete or invalid field.
+            silent: error.type === 'validation_error',
+          },
+        };
+      }
+      return paymentIntent ? { paymentId: paymentIntent.id } : { failure: { codes: [] } };
+    });
+  }
+
+  return (
+    <form className="stripe-payment" onSubmit={onSubmit} aria-label="Card payment">
+      <PaymentElement
+        options={{ layout: 'tabs' }}
+        onReady={() => setReady(true)}
+        onLoadError={(event) => setLoadError(event.error.message ?? 'The payment form could not be loaded.')}
+      />
+      <button
+        type="submit"
+        className="button button--primary button--large stripe-payment__pay"
+        disabled={!stripe || !elements || !ready || processing}
+      >
+        {payLabel}
+      </button>
+    </form>
+  );
+}
+
+export default function StripePaymentForm({ publishableKey, clientSecret, ...form }: StripePaymentFormProps) {
+  const [loadError, setLoadError] = useState<string | null>(null);
+  // Started once; a failure resolves to null for <Elements> (which cannot take a rejection)
+  // and shows the load notice instead.
+  const [stripe] = useState<Promise<Stripe | null>>(() =>
+    loadStripe(publishableKey).then(
+      (loaded) => {
+        if (!loaded) setLoadError('Stripe.js is not available in this browser.');
+        return loaded;
+      },
+      (error: unknown) => {
+        setLoadError(describe(error));
+        return null;
+      },
+    ),
+  );
+  if (loadError !== null) return <PaymentLoadNotice detail={loadError} />;
+  return (
+    <Elements stripe={stripe} options={{ clientSecret, appearance: APPEARANCE }}>
+      <StripeForm {...form} />
+    </Elements>
+  );
+}

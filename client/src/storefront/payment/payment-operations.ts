@@ -1,0 +1,72 @@
+import { graphql } from '../../gql';
+
+/**
+ * The order being paid, readable only with the checkout token kept in this tab, and the
+ * catalogue's delivery promise for its format.
+ */
+export const CHECKOUT_ORDER_QUERY = graphql(`
+  query CheckoutOrder($orderId: ID!, $checkoutToken: String!) {
+    checkoutOrder(orderId: $orderId, checkoutToken: $checkoutToken) {
+      id
+      title
+      bookFormat
+      amountCents
+      currency
+      status
+      childName
+    }
+    catalogue {
+      plans {
+        format
+        delivery
+      }
+    }
+  }
+`);
+
+/** Creates (or reuses) the provider's payment for a Pending order. */
+export const START_PAYMENT_MUTATION = graphql(`
+  mutation StartPayment($orderId: ID!, $checkoutToken: String!) {
+    startPayment(orderId: $orderId, checkoutToken: $checkoutToken) {
+      provider
+      paymentId
+      clientSecret
+      publishableKey
+      amountCents
+      currency
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`);
+
+/** Sandbox only: "charges" a test card. */
+export const CONFIRM_SANDBOX_PAYMENT_MUTATION = graphql(`
+  mutation ConfirmSandboxPayment($orderId: ID!, $checkoutToken: String!, $paymentId: String!, $cardNumber: String!) {
+    confirmSandboxPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId, cardNumber: $cardNumber) {
+      succeeded
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`);
+
+/** The server asks the provider itself before it marks the order Paid; repeating it is harmless. */
+export const RECORD_PAYMENT_MUTATION = graphql(`
+  mutation RecordPayment($orderId: ID!, $checkoutToken: String!, $paymentId: String!) {
+    recordPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId) {
+      order {
+        id
+        status
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`);

@@ -1,0 +1,118 @@
+import { useMutation } from '@apollo/client/react';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { trackPurchase } from '../../analytics/pixel';
+import { paymentErrorMessage, type PaymentStage } from './payment-messages';
+import { RECORD_PAYMENT_MUTATION } from './payment-operations';
+
+export interface PayableOrder {
+  id: string;
+  amountCents: number;
+  currency: string;
+  bookFormat: string;
+}
+
+/** What a provider's form reports after asking the provider to take the money. */
+export type ConfirmOutcome =
+  | { paymentId: string }
+  | {
+      failure: {
+        /** Codes and messages to look for an account restriction in. */
+        codes: Array<string | null | undefined>;
+        /** A reason safe to show under the message (e.g. "Your card was declined."). */
+        detail?: string | null;
+        /** The provider's own form already shows the problem (e.g. an incomplete card). */
+        silent?: boolean;
+      };
+    };
+
+export interface PaymentError {
+  message: string;
+  detail: string | null;
+  /** Changes with every failure, so the same message is announced again. */
+  key: number;
+}
+
+/**
+ * One payment attempt: confirm with the provider, record the payment with us (the server
+ * re-checks it with the provider), count the purchase, go to the success page. A payment
+ * confirmed but not yet recorded is only recorded on the next attempt, never charged again.
+ */
+export function usePay(order: PayableOrder, checkoutToken: string) {
+  const navigate = useNavigate();
+  const [recordPayment] = useMutation(RECORD_PAYMENT_MUTATION);
+  const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<PaymentError | null>(null);
+  // Refs, not state: a double click must not start a second attempt before React re-renders.
+  const busy = useRef(false);
+  const confirmedPaymentId = useRef<string | null>(null);
+
+  const fail = (stage: PaymentStage, codes: Array<string | null | undefined>, detail: string | null = null) =>
+    setError((current) => ({ message: paymentErrorMessage(stage, ...codes), detail, key: (current?.key ?? 0) + 1 }));
+
+  async function record(paymentId: string): Promise<boolean> {
+    try {
+      const { data, error: requestError } = await recordPayment({
+        variables: { orderId: order.id, checkoutToken, paymentId },
+      });
+      const payload = data?.recordPayment;
+      const refusal = payload?.userErrors[0];
+      if (requestError || !payload || refusal || !payload.order) {
+        fail('record', [refusal?.message, refusal?.field]);
+        return false;
+      }
+      if (payload.order.status !== 'Paid' && payload.order.status !== 'Completed') {
+        fail('record', []);
+        return false;
+      }
+      return true;
+    } catch (caught) {
+      fail('record', [caught instanceof Error ? caught.message : null]);
+      return false;
+    }
+  }
+
+  async function pay(confirm: () => Promise<ConfirmOutcome>): Promise<void> {
+    if (busy.current) return;
+    busy.current = true;
+    setProcessing(true);
+    setError(null);
+    let succeeded = false;
+    try {
+      let paymentId = confirmedPaymentId.current;
+      if (!paymentId) {
+        let outcome: ConfirmOutcome;
+        try {
+          outcome = await confirm();
+        } catch (caught) {
+          outcome = { failure: { codes: [caught instanceof Error ? caught.message : null] } };
+        }
+        if ('failure' in outcome) {
+          if (!outcome.failure.silent) fail('confirm', outcome.failure.codes, outcome.failure.detail ?? null);
+          return;
+        }
+        paymentId = outcome.paymentId;
+        confirmedPaymentId.current = paymentId;
+      }
+      if (!(await record(paymentId))) return;
+
+      succeeded = true;
+      trackPurchase({
+        value: order.amountCents / 100,
+        currency: order.currency,
+        contentIds: [order.bookFormat],
+        transactionId: order.id,
+      });
+      navigate(`/payment-success?${new URLSearchParams({ format: order.bookFormat }).toString()}`);
+    } finally {
+      // On success the page is leaving: stay busy (spinner on, button off) until it has gone.
+      if (!succeeded) {
+        busy.current = false;
+        setProcessing(false);
+      }
+    }
+  }
+
+  return { pay, processing, error };
+}

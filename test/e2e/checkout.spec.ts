@@ -1,0 +1,335 @@
+/**
+ * Checkout in the browser against the real server in its default sandbox mode: from the home
+ * page through the order form to 'Payment Successful!', what the payment page says when
+ * something is wrong, and what ends up stored (the order Paid, its confirmation e-mail queued).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { pngPhoto } from './support/shop';
+
+const MESSAGES = {
+  missingOrder: 'Missing order information. Please try again.',
+  invalidAmount: 'Invalid payment amount. Please try again.',
+  paymentFailed: 'There was an error processing your payment. Please try again.',
+  recordFailed: 'An error occurred while processing your payment. Please try again or contact support.',
+  loadFailed: 'There was an error loading the payment system. Please try refreshing the page or contact support.',
+};
+const SUCCESS_CARD = '4242 4242 4242 4242';
+const DECLINED_CARD = '4000 0000 0000 0002';
+const DELIVERY = {
+  digital: "You'll get your personalized story in 24 hours or less via email.",
+  printed: "You'll receive your premium printed storybook in 7-10 business days.",
+};
+
+/** The order as the admin API sees it, with its payment and e-mails. */
+async function adminPaymentView(request: APIRequestContext, id: string): Promise<Record<string, any>> {
+  const login = await request.post('/graphql', {
+    data: {
+      query: 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }',
+      variables: { e: E2E_ADMIN.email, p: E2E_ADMIN.password },
+    },
+  });
+  expect((await login.json()).data.login.admin).toBeTruthy();
+  const response = await request.post('/graphql', {
+    data: {
+      query: `query($id: ID!) { order(id: $id) {
+        id status bookFormat amountCents paidAt paymentId paymentProvider
+        emails { template status subject toAddress } } }`,
+      variables: { id },
+    },
+  });
+  const order = (await response.json()).data.order;
+  expect(order).toBeTruthy();
+  return order;
+}
+
+/** Creates a Pending order straight through the API (the form has its own tests). */
+async function createOrderByApi(request: APIRequestContext, format: 'digital' | 'printed') {
+  const input: Record<string, unknown> = {
+    childName: 'Ivy',
+    childAge: 5,
+    moral: 'Courage',
+    storyIdea: '',
+    email: 'ivy.parent@example.com',
+    bookFormat: format,
+  };
+  if (format === 'printed') {
+    input.bookStyle = 'classic';
+    input.shippingAddress = {
+      fullName: 'Ivy Parent', streetAddress: '3 Elm Road', city: 'Austin', state: 'TX', zipCode: '73301', country: 'United States',
+    };
+  }
+  const query = `mutation($input: CreateOrderInput!, $childPhoto: Upload!) {
+    createOrder(input: $input, childPhoto: $childPhoto) { orderId checkoutToken userErrors { message } } }`;
+  const response = await request.post('/graphql', {
+    headers: { 'Apollo-Require-Preflight': 'true' },
+    multipart: {
+      operations: JSON.stringify({ query, variables: { input, childPhoto: null } }),
+      // Not "0": integer-like keys would be sent first, and the file must follow the map.
+      map: JSON.stringify({ photo: ['variables.childPhoto'] }),
+      photo: { name: 'ivy.png', mimeType: 'image/png', buffer: await pngPhoto() },
+    },
+  });
+  const body = await response.json();
+  if (!body.data) throw new Error(`createOrder failed: ${JSON.stringify(body)}`);
+  const { orderId, checkoutToken, userErrors } = body.data.createOrder;
+  expect(userErrors).toEqual([]);
+  return { orderId: orderId as string, checkoutToken: checkoutToken as string };
+}
+
+/** Puts the order in this tab's session, as the order form would, without the redirect flag. */
+async function openPaymentPage(page: Page, order: { orderId: string; checkoutToken: string }, amount = 25, format = 'digital') {
+  await page.goto('/faq');
+  await page.evaluate(({ orderId, checkoutToken }) => {
+    sessionStorage.setItem('paymentOrderId', orderId);
+    sessionStorage.setItem('checkoutToken', checkoutToken);
+  }, order);
+  await page.goto(`/payment?orderId=${order.orderId}&amount=${amount}&format=${format}`);
+}
+
+async function fillOrderForm(page: Page, format: 'digital' | 'printed') {
+  await page.getByLabel("Child's name", { exact: true }).fill(format === 'digital' ? 'Mia' : 'Leo');
+  await page.getByLabel('Age', { exact: true }).fill(format === 'digital' ? '6' : '8');
+  await page.getByRole('radio', { name: 'Kindness' }).check();
+  await page.getByLabel('Email', { exact: true }).fill(`${format}.parent@example.com`);
+  await page.getByLabel("Child's photo", { exact: true }).setInputFiles({
+    name: 'child.png',
+    mimeType: 'image/png',
+    buffer: await pngPhoto(),
+  });
+  if (format === 'printed') {
+    await page.getByRole('radio', { name: 'Premium Printed Storybook' }).check();
+    await page.getByRole('radio', { name: 'Adventure' }).check();
+    await page.getByLabel('Full name').fill('Ana Parent');
+    await page.getByLabel('Street address').fill('1 Maple Ave');
+    await page.getByLabel('City').fill('Portland');
+    await page.getByLabel('State / Province').fill('OR');
+    await page.getByLabel('ZIP / Postal code').fill('97201');
+  }
+  await page.getByLabel('I accept the terms and conditions').check();
+}
+
+async function payWithCard(page: Page, cardNumber: string, amountLabel = 'Pay $25') {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: amountLabel }).click();
+}
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function graveAxeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+const orderIdFrom = (page: Page) => new URL(page.url()).searchParams.get('orderId')!;
+
+test.describe('checkout in the sandbox', () => {
+  for (const [format, title, price] of [
+    ['digital', 'Digital Comic Book', '$25'],
+    ['printed', 'Premium Printed Storybook', '$50'],
+  ] as const) {
+    test(`a ${format} book from the home page to 'Payment Successful!', stored Paid with its e-mail`, async ({
+      page,
+      request,
+    }) => {
+      await page.goto('/');
+      await page.getByRole('link', { name: 'CREATE A STORYBOOK' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText("Create Your Child's Storybook");
+      await fillOrderForm(page, format);
+      await page.getByRole('button', { name: "Create My Child's Storybook" }).click();
+      await expect(page.getByText('Processing Your Order')).toBeVisible();
+
+      // Arriving from the form: the overlay shows, then lifts by itself.
+      await page.waitForURL(/\/payment\?/);
+      await expect(page.getByRole('status').filter({ hasText: 'Loading Payment Options' })).toBeVisible();
+      await expect(page.getByText('Loading Payment Options')).toBeHidden({ timeout: 5_000 });
+      const orderId = orderIdFrom(page);
+
+      const summary = page.getByRole('region', { name: 'Order Summary' });
+      await expect(summary).toContainText(title);
+      await expect(summary).toContainText(price);
+      await expect(page.getByText(/^Test mode: no real card is charged\./)).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Cancel and return to form' })).toHaveAttribute('href', '/create');
+
+      await payWithCard(page, SUCCESS_CARD, `Pay ${price}`);
+      await page.waitForURL(`**/payment-success?format=${format}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Successful!');
+      await expect(page.getByText(DELIVERY[format])).toBeVisible();
+
+      const order = await adminPaymentView(request, orderId);
+      expect(order).toMatchObject({ status: 'Paid', bookFormat: format, paymentProvider: 'sandbox' });
+      expect(order.paymentId).toMatch(/\S/);
+      expect(order.paidAt).toBeTruthy();
+      expect(order.emails).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ template: 'order-confirmation', toAddress: `${format}.parent@example.com` }),
+        ]),
+      );
+      // Paid: the checkout token has left the tab.
+      expect(await page.evaluate(() => sessionStorage.getItem('checkoutToken'))).toBeNull();
+    });
+  }
+
+  test('a declined card shows the exact message, the order stays Pending, and 4242 then pays', async ({
+    page,
+    request,
+  }) => {
+    const created = await createOrderByApi(request, 'digital');
+    await openPaymentPage(page, created);
+    // Not arriving from the form: no overlay.
+    await expect(page.getByText('Loading Payment Options')).toHaveCount(0);
+
+    await payWithCard(page, DECLINED_CARD);
+    const alert = page.getByRole('alert').filter({ hasText: MESSAGES.paymentFailed });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/create');
+    const declined = await adminPaymentView(request, created.orderId);
+    expect(declined).toMatchObject({ status: 'Pending', paymentId: null, paidAt: null });
+    expect(declined.emails.filter((email: { template: string }) => email.template === 'order-confirmation')).toEqual([]);
+
+    await payWithCard(page, SUCCESS_CARD);
+    await page.waitForURL('**/payment-success?format=digital');
+    await expect(page.getByText(DELIVERY.digital)).toBeVisible();
+    expect(await adminPaymentView(request, created.orderId)).toMatchObject({ status: 'Paid' });
+  });
+
+  test('the missing and invalid link messages, each with Try Again to the form', async ({ page }) => {
+    for (const [url, message] of [
+      ['/payment', MESSAGES.missingOrder],
+      ['/payment?amount=25&format=digital', MESSAGES.missingOrder],
+      ['/payment?orderId=abc&format=digital', MESSAGES.missingOrder],
+      ['/payment?orderId=abc&amount=free', MESSAGES.invalidAmount],
+      ['/payment?orderId=abc&amount=-25', MESSAGES.invalidAmount],
+      ['/payment?orderId=abc&amount=25.50', MESSAGES.invalidAmount],
+      // Well-formed, but this tab holds no checkout token for the order.
+      ['/payment?orderId=00000000-0000-4000-8000-000000000000&amount=25&format=digital', MESSAGES.missingOrder],
+    ]) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      const alert = page.getByRole('alert');
+      await expect(alert).toHaveText(new RegExp(`^${message.replace(/\./g, '\\.')}`));
+      await expect(alert.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/create');
+    }
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await expect(page).toHaveURL(/\/create$/);
+  });
+
+  test("an amount in the link that is not the order's is never shown", async ({ page, request }) => {
+    const created = await createOrderByApi(request, 'printed');
+    await openPaymentPage(page, created, 1, 'digital');
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await expect(summary).toContainText('Premium Printed Storybook');
+    await expect(summary).toContainText('$50');
+    await expect(page.getByText('$1', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pay $50' })).toBeVisible();
+  });
+
+  test('a paid order is not offered for payment again', async ({ page, request }) => {
+    const created = await createOrderByApi(request, 'digital');
+    await openPaymentPage(page, created);
+    await payWithCard(page, SUCCESS_CARD);
+    await page.waitForURL('**/payment-success?format=digital');
+    await openPaymentPage(page, created);
+    await expect(page.getByText('This order has already been paid.')).toBeVisible();
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+  });
+
+  test('a failed recording says so, and the next try only records the payment', async ({ page, request }) => {
+    const created = await createOrderByApi(request, 'digital');
+    await openPaymentPage(page, created);
+    let confirmations = 0;
+    let failRecording = true;
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (body.includes('ConfirmSandboxPayment')) confirmations += 1;
+      if (failRecording && body.includes('RecordPayment')) {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.fulfill({ json: { errors: [{ message: 'Internal server error' }] } });
+        return;
+      }
+      await route.continue();
+    });
+
+    await payWithCard(page, SUCCESS_CARD);
+    await expect(page.getByText('Processing your payment...')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay $25' })).toBeDisabled();
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.recordFailed })).toBeVisible();
+    expect((await adminPaymentView(request, created.orderId)).status).toBe('Pending');
+
+    failRecording = false;
+    await page.getByRole('button', { name: 'Pay $25' }).click();
+    await page.waitForURL('**/payment-success?format=digital');
+    expect(confirmations).toBe(1);
+    expect((await adminPaymentView(request, created.orderId)).status).toBe('Paid');
+  });
+
+  test('the sandbox page loads no Stripe code', async ({ page, request }) => {
+    const scripts: string[] = [];
+    const stripeRequests: string[] = [];
+    page.on('request', (r) => {
+      if (/stripe\.com/.test(r.url())) stripeRequests.push(r.url());
+    });
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''));
+    });
+    const created = await createOrderByApi(request, 'digital');
+    await openPaymentPage(page, created);
+    await expect(page.getByRole('button', { name: 'Pay $25' })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((source) => source.includes('js.stripe.com'))).toEqual([]);
+    expect(stripeRequests).toEqual([]);
+  });
+
+  test('when Stripe.js cannot load: the yellow notice with Refresh Page', async ({ page, request }) => {
+    const created = await createOrderByApi(request, 'digital');
+    // Pretend the server runs Stripe; Stripe.js itself cannot be reached.
+    await page.route('**/graphql', async (route) => {
+      if (!(route.request().postData() ?? '').includes('StartPayment')) return route.continue();
+      return route.fulfill({
+        json: {
+          data: {
+            startPayment: {
+              __typename: 'StartPaymentPayload',
+              provider: 'stripe',
+              paymentId: 'pi_123',
+              clientSecret: 'pi_123_secret_456',
+              publishableKey: 'pk_test_123',
+              amountCents: 2500,
+              currency: 'USD',
+              userErrors: [],
+            },
+          },
+        },
+      });
+    });
+    await page.route('https://js.stripe.com/**', (route) => route.abort('connectionfailed'));
+    await openPaymentPage(page, created);
+
+    const notice = page.getByRole('alert').filter({ hasText: MESSAGES.loadFailed });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+  });
+
+  for (const width of [390, 1280]) {
+    test(`the payment page, its errors and its card form pass axe at ${width} px`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/payment?orderId=abc');
+      await expect(page.getByRole('alert')).toBeVisible();
+      expect(await graveAxeViolations(page)).toEqual([]);
+
+      await openPaymentPage(page, await createOrderByApi(request, 'digital'));
+      await expect(page.getByRole('button', { name: 'Pay $25' })).toBeVisible();
+      expect(await graveAxeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      await payWithCard(page, DECLINED_CARD);
+      await expect(page.getByRole('alert').filter({ hasText: MESSAGES.paymentFailed })).toBeVisible();
+      expect(await graveAxeViolations(page)).toEqual([]);
+    });
+  }
+});

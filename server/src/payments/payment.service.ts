@@ -10,7 +10,7 @@ import { findPlan } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { UserError, UserFacingError } from '../common/user-error';
 import type { OutboxService } from '../mail/outbox.service';
-import { orderConfirmationEmail } from '../mail/templates/order-confirmation';
+import { orderConfirmationOutboxEmail } from '../mail/templates/order-confirmation';
 import { Order } from '../orders/order.entity';
 import type { OrderService } from '../orders/order.service';
 import { toCheckoutOrder } from '../orders/order.service';
@@ -206,14 +206,7 @@ export class PaymentService {
     });
   }
 
-  private async queueConfirmation(manager: EntityManager, order: Order): Promise<void> {
-    const email = orderConfirmationEmail(order, { publicUrl: this.publicUrl });
-    await this.outbox.enqueue(manager, {
-      idempotencyKey: `order-confirmation:${order.id}`,
-      orderId: order.id,
-      template: 'order-confirmation',
-      to: order.email,
-      ...email,
-    });
+  private queueConfirmation(manager: EntityManager, order: Order): Promise<void> {
+    return this.outbox.enqueue(manager, orderConfirmationOutboxEmail(order, { publicUrl: this.publicUrl }));
   }
 }

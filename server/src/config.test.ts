@@ -45,3 +45,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base(), LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
   });
 });
+
+describe('loadConfig in production', () => {
+  it('refuses a Stripe API override: production talks to Stripe only', () => {
+    expect(() =>
+      loadConfig({
+        ...base(),
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_API_URL: 'http://127.0.0.1:1234',
+      }),
+    ).toThrow(/STRIPE_API_URL/);
+  });
+});

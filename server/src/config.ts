@@ -85,9 +85,15 @@ function stripeFromEnv(env: NodeJS.ProcessEnv, isProduction: boolean): Config['s
     secretKey: env.STRIPE_SECRET_KEY,
     publishableKey: required(env, 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY'),
     webhookSecret: required(env, 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY'),
-    // Tests point the SDK at a local fake of Stripe's API.
-    apiUrl: env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined,
+    // Tests point the SDK at a local fake of Stripe's API; production talks to Stripe only.
+    apiUrl: stripeApiUrl(env, isProduction),
   };
+}
+
+function stripeApiUrl(env: NodeJS.ProcessEnv, isProduction: boolean): URL | undefined {
+  if (!env.STRIPE_API_URL) return undefined;
+  if (isProduction) throw new Error('STRIPE_API_URL is for tests and must not be set when NODE_ENV=production');
+  return new URL(env.STRIPE_API_URL);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -28,7 +28,8 @@ async function main(): Promise<void> {
   const stopOutbox = config.mailgun
     ? new OutboxWorker(
         database.dataSource,
-        new MailgunMailer({ ...config.mailgun, from: config.mailFrom }),
+        // Well inside the 15 s shutdown, so a send in flight is recorded, never repeated.
+        new MailgunMailer({ ...config.mailgun, from: config.mailFrom, timeoutMs: 10_000 }),
         logger,
       ).start()
     : async () => undefined;

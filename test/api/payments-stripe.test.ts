@@ -154,3 +154,95 @@ describe('the Stripe webhook', () => {
     }
   });
 });
+
+describe('what Stripe may do a day later', () => {
+  it('resumes the order\'s PaymentIntent after Stripe has forgotten the idempotency key, and starts anew only if it was canceled', async () => {
+    const first = await startedOrder();
+    fake.forgetIdempotencyKeys();
+    const again = await client.query(START_PAYMENT, { orderId: first.orderId, checkoutToken: first.checkoutToken });
+    expect(again.data!.startPayment).toMatchObject({ paymentId: first.paymentId, clientSecret: first.clientSecret });
+    expect([...fake.intents.values()].filter((i) => i.metadata.orderId === first.orderId)).toHaveLength(1);
+
+    fake.setStatus(first.paymentId, 'canceled');
+    fake.forgetIdempotencyKeys();
+    const fresh = await client.query(START_PAYMENT, { orderId: first.orderId, checkoutToken: first.checkoutToken });
+    expect(fresh.data!.startPayment.paymentId).not.toBe(first.paymentId);
+  });
+
+  it('never drops a second charge for a paid order: the order keeps its payment, and its history asks for a refund', async () => {
+    const { orderId, checkoutToken, paymentId } = await startedOrder();
+    fake.succeed(paymentId);
+    await client.query(RECORD_PAYMENT, { orderId, checkoutToken, paymentId });
+
+    // A second intent for the same order, paid (a stale tab with an old client secret, say).
+    const created = await fetch(`${fake.url}/v1/payment_intents`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_storybook', 'content-type': 'application/x-www-form-urlencoded' },
+      body: `amount=2500&currency=usd&metadata[orderId]=${orderId}`,
+    });
+    const second = ((await created.json()) as { id: string }).id;
+    fake.succeed(second);
+    const event = fake.eventFor(second);
+    expect((await deliverWebhook(server.url, WEBHOOK_SECRET, event)).status).toBe(200);
+    expect((await deliverWebhook(server.url, WEBHOOK_SECRET, event)).status).toBe(200);
+
+    expect(await orderRow(orderId)).toMatchObject({ status: 'Paid', payment_id: paymentId });
+    const flagged = await server.dataSource.query(
+      `SELECT data FROM order_events WHERE order_id = $1 AND type = 'payment-needs-attention'`,
+      [orderId],
+    );
+    expect(flagged).toEqual([{ data: { paymentId: second, reason: 'This order has already been paid.' } }]);
+  });
+
+  it('answers 500 when handling fails, so Stripe retries, and handles the retry', async () => {
+    const { orderId, paymentId } = await startedOrder();
+    fake.succeed(paymentId);
+    const event = fake.eventFor(paymentId);
+    fake.failNext({ count: 3 }); // the SDK's own retries fail too
+    expect((await deliverWebhook(server.url, WEBHOOK_SECRET, event)).status).toBe(500);
+    expect((await orderRow(orderId)).status).toBe('Pending');
+    const [{ n }] = await server.dataSource.query('SELECT count(*)::int AS n FROM payment_events WHERE id = $1', [event.id]);
+    expect(n).toBe(0);
+
+    expect((await deliverWebhook(server.url, WEBHOOK_SECRET, event)).status).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'Paid', payment_id: paymentId });
+  });
+
+  it('shows the spec\'s account message when Stripe refuses the shop\'s own account', async () => {
+    const ref = await placeOrder(client);
+    fake.failNext({ status: 403 });
+    const response = await client.query(START_PAYMENT, ref);
+    expect(response.data!.startPayment.userErrors).toEqual([
+      {
+        field: null,
+        message:
+          'PayPal account issue: Your PayPal business account has restrictions. Please check your PayPal account settings and verify your account.',
+      },
+    ]);
+  });
+
+  // On PostgreSQL the two paths really run at once; hold the order row so both must wait for
+  // it and then find the other's work. (PGlite runs one session, which serialises them anyway.)
+  if (process.env.DATABASE_URL) {
+    it('serialises recordPayment and the webhook on the order row (PostgreSQL)', async () => {
+      const { orderId, checkoutToken, paymentId } = await startedOrder();
+      fake.succeed(paymentId);
+      const holder = server.dataSource.createQueryRunner();
+      await holder.connect();
+      await holder.startTransaction();
+      await holder.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
+      const both = Promise.all([
+        client.query(RECORD_PAYMENT, { orderId, checkoutToken, paymentId }),
+        deliverWebhook(server.url, WEBHOOK_SECRET, fake.eventFor(paymentId)),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // both are now waiting on the lock
+      await holder.commitTransaction();
+      await holder.release();
+      const [recorded, hook] = await both;
+      expect(recorded.data!.recordPayment.userErrors).toEqual([]);
+      expect(hook.status).toBe(200);
+      expect(await paidEvents(orderId)).toBe(1);
+      expect(await emails(orderId)).toBe(1);
+    });
+  }
+});

@@ -333,3 +333,38 @@ test.describe('checkout in the sandbox', () => {
     });
   }
 });
+
+test.describe('coming back from a payment method that redirects', () => {
+  test('lands on the success page even when the webhook has already marked the order Paid', async ({ page, request }) => {
+    const order = await createOrderByApi(request, 'digital');
+    const call = async (query: string, variables: Record<string, unknown>) =>
+      (await (await request.post('/graphql', { data: { query, variables } })).json()).data;
+    const { startPayment } = await call(
+      `mutation($orderId: ID!, $checkoutToken: String!) { startPayment(orderId: $orderId, checkoutToken: $checkoutToken) { paymentId } }`,
+      order,
+    );
+    await call(
+      `mutation($orderId: ID!, $checkoutToken: String!, $paymentId: String!) {
+        confirmSandboxPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId, cardNumber: "4242424242424242") { succeeded } }`,
+      { ...order, paymentId: startPayment.paymentId },
+    );
+    // Paid before the browser returns, as a provider's webhook often is.
+    const { recordPayment } = await call(
+      `mutation($orderId: ID!, $checkoutToken: String!, $paymentId: String!) {
+        recordPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId) { order { status } } }`,
+      { ...order, paymentId: startPayment.paymentId },
+    );
+    expect(recordPayment.order.status).toBe('Paid');
+
+    await page.goto('/faq');
+    await page.evaluate(({ orderId, checkoutToken }) => {
+      sessionStorage.setItem('paymentOrderId', orderId);
+      sessionStorage.setItem('checkoutToken', checkoutToken);
+    }, order);
+    await page.goto(
+      `/payment?orderId=${order.orderId}&amount=25&format=digital&payment_intent=${startPayment.paymentId}&redirect_status=succeeded`,
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Successful!');
+    await expect(page).toHaveURL(/\/payment-success\?format=digital$/);
+  });
+});

@@ -2,6 +2,7 @@ import { InitialSchema1763720000000 } from './1763720000000-initial-schema';
 import { NewsletterSubscribers1763800000000 } from './1763800000000-newsletter-subscribers';
 import { OutboxEmails1763900000000 } from './1763900000000-outbox-emails';
 import { Payments1763900001000 } from './1763900001000-payments';
+import { OrderProviderPayment1763900002000 } from './1763900002000-order-provider-payment';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   NewsletterSubscribers1763800000000,
   OutboxEmails1763900000000,
   Payments1763900001000,
+  OrderProviderPayment1763900002000,
 ];

@@ -93,6 +93,10 @@ export class Order {
   @Column({ name: 'payment_provider', type: 'varchar', length: 32, nullable: true })
   paymentProvider: string | null;
 
+  /** The provider payment started for this order (resumed on a later visit); payment_id is set once paid. */
+  @Column({ name: 'provider_payment_id', type: 'varchar', length: 255, nullable: true })
+  providerPaymentId: string | null;
+
   @Field(() => String, { nullable: true })
   @Column({ name: 'payment_id', type: 'varchar', length: 255, nullable: true, unique: true })
   paymentId: string | null;

@@ -50,12 +50,26 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** The provider refused because of the shop's own account (restricted, invalid, closed). */
+export class PaymentAccountError extends Error {
+  constructor(readonly code: string) {
+    super(`The payment provider refused the shop's account: ${code}`);
+    this.name = 'PaymentAccountError';
+  }
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** The browser SDK's public key (Stripe's publishable key); null for the sandbox. */
   readonly publishableKey: string | null;
   /** Creates the payment for an order, or returns the one already created for it (idempotent per order). */
   createPayment(request: PaymentRequest): Promise<StartedPayment>;
+  /**
+   * The payment created earlier for an order, if it can still be paid (or already was);
+   * null when it is gone or canceled. Idempotency keys expire, so the service remembers the
+   * id on the order and resumes it rather than risk a second payment for the same order.
+   */
+  resumePayment(paymentId: string): Promise<StartedPayment | null>;
   /** Asks the provider for the payment's current state; null when it does not exist. */
   verifyPayment(paymentId: string): Promise<VerifiedPayment | null>;
   /** Verifies the signature first, then maps the event. Throws WebhookSignatureError. */

@@ -16,7 +16,7 @@ import type { OrderService } from '../orders/order.service';
 import { toCheckoutOrder } from '../orders/order.service';
 import { assertTransition, OrderStatus } from '../orders/order-status';
 import type { CheckoutOrder } from '../orders/order.types';
-import type { PaymentProvider, VerifiedPayment, WebhookAction } from './payment-provider';
+import { PaymentAccountError, type PaymentProvider, type VerifiedPayment, type WebhookAction } from './payment-provider';
 import { SandboxProvider } from './sandbox/sandbox.provider';
 
 export const PAYMENT_MESSAGES = {
@@ -27,6 +27,9 @@ export const PAYMENT_MESSAGES = {
   mismatch: 'This payment does not match your order.',
   reused: 'This payment has already been used for another order.',
   notSandbox: 'Test cards can only be used in the payment sandbox.',
+  // The spec's wording for a problem with the shop's own payment account.
+  accountRestricted:
+    'PayPal account issue: Your PayPal business account has restrictions. Please check your PayPal account settings and verify your account.',
 } as const;
 
 export interface StartedPaymentResult {
@@ -61,14 +64,25 @@ export class PaymentService {
     const found = await this.payableOrder(orderId, checkoutToken);
     if (!found.ok) return found;
     const order = found.value;
-    const started = await this.provider.createPayment({
-      orderId: order.id,
-      amountCents: order.amountCents,
-      currency: order.currency,
-      email: order.email,
-      description: `${findPlan(order.bookFormat)?.title ?? 'Storybook'} for ${order.childName}`,
-    });
-    await this.dataSource.getRepository(Order).update({ id: order.id }, { paymentProvider: this.provider.name });
+    let started;
+    try {
+      // Resume the payment started earlier (another tab, another day) rather than open a second one.
+      started = order.providerPaymentId ? await this.provider.resumePayment(order.providerPaymentId) : null;
+      started ??= await this.provider.createPayment({
+        orderId: order.id,
+        amountCents: order.amountCents,
+        currency: order.currency,
+        email: order.email,
+        description: `${findPlan(order.bookFormat)?.title ?? 'Storybook'} for ${order.childName}`,
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentAccountError)) throw error;
+      this.logger.error('payment provider refused the shop account', { code: error.code, orderId: order.id });
+      return { ok: false, error: new UserError(PAYMENT_MESSAGES.accountRestricted) };
+    }
+    await this.dataSource
+      .getRepository(Order)
+      .update({ id: order.id }, { paymentProvider: this.provider.name, providerPaymentId: started.paymentId });
     return {
       ok: true,
       value: {
@@ -128,15 +142,40 @@ export class PaymentService {
     const verified = await this.provider.verifyPayment(action.paymentId);
     const problem = order.status === OrderStatus.Pending ? this.checkPayment(order, verified) : null;
     if (problem) {
-      this.logger.warn('webhook payment refused', { eventId: action.eventId, orderId: order.id, reason: problem.message });
+      await this.needsAttention(order.id, action, problem.message);
       return;
     }
     try {
       await this.markPaid(order.id, action.paymentId, `${this.provider.name}-webhook`, action.eventId);
     } catch (error) {
       if (!(error instanceof UserFacingError)) throw error;
-      this.logger.warn('webhook could not mark the order paid', { eventId: action.eventId, orderId: order.id, reason: error.message });
+      await this.needsAttention(order.id, action, error.message);
     }
+  }
+
+  /**
+   * Money the provider took that cannot pay this order (a second charge for a paid order, or
+   * one that does not match it): never silently dropped. The order's history records it for
+   * the admin to refund, the log raises an error, and the event is not handled again.
+   */
+  private async needsAttention(orderId: string, action: Extract<WebhookAction, { type: 'payment_succeeded' }>, reason: string) {
+    this.logger.error('payment needs attention: refund or resolve by hand', { orderId, paymentId: action.paymentId, reason });
+    await this.dataSource.transaction(async (manager) => {
+      const inserted = await manager.query(
+        `INSERT INTO payment_events (id, provider, type, order_id) VALUES ($1, $2, 'payment_needs_attention', $3)
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [action.eventId, this.provider.name, orderId],
+      );
+      if (inserted.length === 0) return;
+      await this.orders.recordEvent(manager, {
+        orderId,
+        type: 'payment-needs-attention',
+        fromStatus: null,
+        toStatus: null,
+        actor: `${this.provider.name}-webhook`,
+        data: { paymentId: action.paymentId, reason },
+      });
+    });
   }
 
   private checkPayment(order: Order, verified: VerifiedPayment | null): UserError | null {
@@ -164,7 +203,7 @@ export class PaymentService {
    * Pending -> Paid with its payment id, the event and the confirmation e-mail, in one
    * transaction on the locked order row. Idempotent for the same payment.
    */
-  async markPaid(orderId: string, paymentId: string, actor: string, eventId?: string): Promise<Order> {
+  private async markPaid(orderId: string, paymentId: string, actor: string, eventId?: string): Promise<Order> {
     return this.dataSource.transaction(async (manager) => {
       if (eventId) {
         const inserted = await manager.query(

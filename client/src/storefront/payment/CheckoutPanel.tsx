@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 
 import { Spinner } from '../../ui/Spinner';
 import { OrderSummary } from './OrderSummary';
@@ -8,6 +8,7 @@ import { CHECKOUT_ORDER_QUERY } from './payment-operations';
 import { PaymentErrorMessage } from './PaymentErrorMessage';
 import { PaymentLoadNotice } from './PaymentLoadNotice';
 import { PaymentMethods } from './PaymentMethods';
+import { ReturnedPayment } from './ReturnedPayment';
 
 export interface CheckoutPanelProps {
   orderId: string;
@@ -19,6 +20,8 @@ export interface CheckoutPanelProps {
  * from the order: an amount in the link that differs is never shown (nor charged).
  */
 export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
+  const [searchParams] = useSearchParams();
+  const returnedPaymentId = searchParams.get('redirect_status') === 'succeeded' ? searchParams.get('payment_intent') : null;
   // Always asked afresh: the order may have been paid in another tab since.
   const { data, loading, error } = useQuery(CHECKOUT_ORDER_QUERY, {
     variables: { orderId, checkoutToken },
@@ -30,6 +33,9 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
   const order = data?.checkoutOrder;
   if (!order) return <PaymentErrorMessage message={PAYMENT_MESSAGES.missingOrder} />;
 
+  if (order.status !== 'Pending' && returnedPaymentId) {
+    return <ReturnedPayment order={order} checkoutToken={checkoutToken} paymentId={returnedPaymentId} />;
+  }
   if (order.status !== 'Pending') {
     return (
       <div className="payment-paid" role="status">

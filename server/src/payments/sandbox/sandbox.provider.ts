@@ -43,6 +43,11 @@ export class SandboxProvider implements PaymentProvider {
     return { paymentId: payment.id, clientSecret: null };
   }
 
+  async resumePayment(paymentId: string): Promise<StartedPayment | null> {
+    const payment = await this.dataSource.getRepository(SandboxPayment).findOneBy({ id: paymentId });
+    return payment ? { paymentId: payment.id, clientSecret: null } : null;
+  }
+
   async verifyPayment(paymentId: string): Promise<VerifiedPayment | null> {
     const payment = await this.dataSource.getRepository(SandboxPayment).findOneBy({ id: paymentId });
     if (!payment) return null;

@@ -69,7 +69,8 @@ describe('StripeProvider.createPayment', () => {
       metadata: { orderId: ORDER_ID },
       receipt_email: 'parent@example.com',
       description: 'Digital Comic Book for Mia',
-      automatic_payment_methods: { enabled: 'true' },
+      // Cards only (the SDK sends arrays as allowed_payment_method_types[0]=card).
+      allowed_payment_method_types: { 0: 'card' },
     });
     expect(intent).toMatchObject({ amount: 2500, currency: 'usd', metadata: { orderId: ORDER_ID }, status: 'requires_payment_method' });
   });

@@ -6,6 +6,7 @@
  * Tests point the SDK at a local fake of Stripe's REST API through host/port/protocol.
  */
 import Stripe from 'stripe';
+import { PaymentAccountError } from '../payment-provider';
 import {
   type PaymentProvider,
   type PaymentRequest,
@@ -132,18 +133,36 @@ export class StripeProvider implements PaymentProvider {
     if (!/^[A-Za-z]{3}$/.test(request.currency)) {
       throw new Error(`Invalid currency: ${request.currency}`);
     }
-    const intent = await this.stripe.paymentIntents.create(
-      {
-        amount: request.amountCents,
-        currency: request.currency.toLowerCase(),
-        metadata: { orderId: request.orderId },
-        receipt_email: request.email,
-        description: request.description,
-        automatic_payment_methods: { enabled: true },
-      },
-      { idempotencyKey: stripeIdempotencyKey(request.orderId) },
-    );
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency.toLowerCase(),
+          metadata: { orderId: request.orderId },
+          receipt_email: request.email,
+          description: request.description,
+          // Cards settle at once; delayed methods (bank debits) would leave the order waiting.
+          allowed_payment_method_types: ['card'],
+        },
+        { idempotencyKey: stripeIdempotencyKey(request.orderId) },
+      );
+    } catch (error) {
+      throw asAccountError(error) ?? error;
+    }
     return { paymentId: intent.id, clientSecret: intent.client_secret ?? null };
+  }
+
+  async resumePayment(paymentId: string): Promise<StartedPayment | null> {
+    if (typeof paymentId !== 'string' || !PAYMENT_INTENT_ID.test(paymentId)) return null;
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(paymentId);
+      if (intent.status === 'canceled') return null;
+      return { paymentId: intent.id, clientSecret: intent.client_secret ?? null };
+    } catch (error) {
+      if (isResourceMissing(error)) return null;
+      throw asAccountError(error) ?? error;
+    }
   }
 
   async verifyPayment(paymentId: string): Promise<VerifiedPayment | null> {
@@ -195,4 +214,14 @@ export class StripeProvider implements PaymentProvider {
     }
     return { type: 'ignored', eventId: event.id, eventType: event.type };
   }
+}
+
+/** Stripe's codes for a problem with the shop's own account, not the customer's card. */
+const ACCOUNT_CODES = new Set(['account_invalid', 'account_closed', 'platform_account_required', 'account_country_invalid_address', 'secret_key_required']);
+
+function asAccountError(error: unknown): PaymentAccountError | null {
+  const e = error as { type?: string; code?: string };
+  if (e?.type === 'StripePermissionError' || e?.type === 'StripeAuthenticationError') return new PaymentAccountError(e.code ?? e.type);
+  if (e?.code && ACCOUNT_CODES.has(e.code)) return new PaymentAccountError(e.code);
+  return null;
 }

@@ -1,13 +1,16 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config';
 
-const base = () => ({
-  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'storybook-config-')),
-  SESSION_SECRET: 's',
-  MEDIA_SECRET: 'm',
-});
+const dataDirs: string[] = [];
+afterAll(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const base = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'storybook-config-'));
+  dataDirs.push(dir);
+  return { DATA_DIR: dir, SESSION_SECRET: 's', MEDIA_SECRET: 'm' };
+};
 
 describe('loadConfig', () => {
   it('runs payments in the sandbox and keeps e-mail in the outbox by default', () => {

@@ -5,8 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-import { pngPhoto } from './support/shop';
+import { adminOrder, pngPhoto } from './support/shop';
 
 const MESSAGES = {
   missingOrder: 'Missing order information. Please try again.',
@@ -24,24 +23,13 @@ const DELIVERY = {
 
 /** The order as the admin API sees it, with its payment and e-mails. */
 async function adminPaymentView(request: APIRequestContext, id: string): Promise<Record<string, any>> {
-  const login = await request.post('/graphql', {
-    data: {
-      query: 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }',
-      variables: { e: E2E_ADMIN.email, p: E2E_ADMIN.password },
-    },
-  });
-  expect((await login.json()).data.login.admin).toBeTruthy();
-  const response = await request.post('/graphql', {
-    data: {
-      query: `query($id: ID!) { order(id: $id) {
-        id status bookFormat amountCents paidAt paymentId paymentProvider
-        emails { template status subject toAddress } } }`,
-      variables: { id },
-    },
-  });
-  const order = (await response.json()).data.order;
+  const order = await adminOrder(
+    request,
+    id,
+    'id status bookFormat amountCents paidAt paymentId paymentProvider emails { template status subject toAddress }',
+  );
   expect(order).toBeTruthy();
-  return order;
+  return order!;
 }
 
 /** Creates a Pending order straight through the API (the form has its own tests). */

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource, LessThan, MoreThan } from 'typeorm';
 import type { Logger } from '../common/logger';
+import { isEmailAddress } from '../common/email';
 import { hmacHex, randomToken } from '../common/tokens';
 import { AdminSession } from './admin-session.entity';
 import { AdminUser } from './admin-user.entity';
@@ -116,7 +117,7 @@ export class AuthService {
   /** Adds an admin, or sets a new password for an existing e-mail. */
   async upsertAdmin(emailInput: string, password: string): Promise<{ admin: AdminUser; created: boolean }> {
     const email = emailInput.trim().toLowerCase();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Not an e-mail address: "${emailInput}"`);
+    if (!isEmailAddress(email)) throw new Error(`Not an e-mail address: "${emailInput}"`);
     if (password.length < MIN_PASSWORD_LENGTH) {
       throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
     }

@@ -96,6 +96,13 @@ export function findPlan(format: string): Plan | undefined {
   return PLANS.find((plan) => plan.format === format);
 }
 
+/** The plan of a format already known to be one (a stored or validated order's). */
+export function planFor(format: BookFormat): Plan {
+  const plan = findPlan(format);
+  if (!plan) throw new Error(`No plan for book format ${format}`);
+  return plan;
+}
+
 export function isLifeLesson(value: string): boolean {
   return LIFE_LESSONS.some((lesson) => lesson.value === value);
 }

@@ -4,9 +4,10 @@
  * The sweep runs at start-up and hourly; rows are claimed with SKIP LOCKED so several
  * instances can sweep at once without doing the same work.
  */
-import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../common/logger';
+import { Order } from '../orders/order.entity';
+import type { OrderService } from '../orders/order.service';
 import type { Storage } from './storage';
 
 export const RETENTION = {
@@ -19,6 +20,7 @@ export class PhotoRetention {
   constructor(
     private readonly dataSource: DataSource,
     private readonly storage: Storage,
+    private readonly orders: OrderService,
     private readonly logger: Logger,
   ) {}
 
@@ -49,11 +51,15 @@ export class PhotoRetention {
       for (const order of due) {
         // Deleting a file that is already gone is fine; the row is what records it.
         await this.storage.delete(order.photo_key);
-        await manager.query(`UPDATE orders SET photo_key = NULL, updated_at = now() WHERE id = $1`, [order.id]);
-        await manager.query(
-          `INSERT INTO order_events (id, order_id, type, actor, data) VALUES ($1, $2, 'photo-deleted', 'system', $3)`,
-          [randomUUID(), order.id, JSON.stringify({ photoKey: order.photo_key })],
-        );
+        await manager.update(Order, { id: order.id }, { photoKey: null, updatedAt: new Date() });
+        await this.orders.recordEvent(manager, {
+          orderId: order.id,
+          type: 'photo-deleted',
+          fromStatus: null,
+          toStatus: null,
+          actor: 'system',
+          data: { photoKey: order.photo_key },
+        });
       }
       return due.length;
     });

@@ -1,19 +1,18 @@
 /** Newsletter sign-ups: validated, and idempotent (subscribing twice is a quiet success). */
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { LIMITS } from '../catalogue/catalogue';
+import { isEmailAddress } from '../common/email';
 import { UserError } from '../common/user-error';
 import { NewsletterSubscriber } from './newsletter-subscriber.entity';
 
 export const NEWSLETTER_EMAIL_MESSAGE = 'Please enter a valid email address.';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export class NewsletterService {
   constructor(private readonly dataSource: DataSource) {}
 
   async subscribe(emailInput: string): Promise<UserError | null> {
     const email = emailInput.trim().toLowerCase();
-    if (!EMAIL.test(email) || email.length > LIMITS.emailMaxLength) return new UserError(NEWSLETTER_EMAIL_MESSAGE, 'email');
+    if (!isEmailAddress(email)) return new UserError(NEWSLETTER_EMAIL_MESSAGE, 'email');
     await this.dataSource
       .createQueryBuilder()
       .insert()

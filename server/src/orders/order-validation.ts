@@ -10,6 +10,7 @@ import {
   isShippingCountry,
   LIMITS,
 } from '../catalogue/catalogue';
+import { isEmailAddress } from '../common/email';
 import { UserError } from '../common/user-error';
 import type { CreateOrderInput } from './create-order.input';
 import type { ShippingAddress } from './order.entity';
@@ -41,7 +42,6 @@ export interface ValidOrder {
 
 export type ValidationResult = { ok: true; order: ValidOrder } | { ok: false; error: UserError };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // Control characters have no place in a name or an address (a newline would break a label).
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
@@ -76,7 +76,7 @@ export function validateOrderInput(input: CreateOrderInput): ValidationResult {
   if (!Number.isInteger(input.childAge) || input.childAge < LIMITS.minChildAge || input.childAge > LIMITS.maxChildAge) {
     return fail(MESSAGES.childAge, 'childAge');
   }
-  if (!EMAIL.test(email) || email.length > LIMITS.emailMaxLength) return fail(MESSAGES.email, 'email');
+  if (!isEmailAddress(email)) return fail(MESSAGES.email, 'email');
   if (length(storyIdea) > LIMITS.storyIdeaMaxLength) return fail(MESSAGES.storyIdea, 'storyIdea');
   if (!isLifeLesson(moral)) return fail(MESSAGES.moral, 'moral');
   const plan = findPlan(bookFormat);

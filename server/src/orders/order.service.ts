@@ -6,7 +6,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { type DataSource, type EntityManager, In } from 'typeorm';
-import { CURRENCY, findPlan } from '../catalogue/catalogue';
+import { CURRENCY, planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { randomToken, sha256Hex } from '../common/tokens';
 import { UserError, UserFacingError } from '../common/user-error';
@@ -51,8 +51,7 @@ export class OrderService {
     const validation = validateOrderInput(input);
     if (!validation.ok) return refused(validation.error);
     const valid = validation.order;
-    const plan = findPlan(valid.bookFormat);
-    if (!plan) return refused(new UserError('Invalid book format', 'bookFormat'));
+    const plan = planFor(valid.bookFormat);
 
     let photo;
     try {
@@ -205,7 +204,7 @@ export function toCheckoutOrder(order: Order): CheckoutOrder {
   return {
     id: order.id,
     bookFormat: order.bookFormat,
-    title: findPlan(order.bookFormat)?.title ?? order.bookFormat,
+    title: planFor(order.bookFormat).title,
     amountCents: order.amountCents,
     currency: order.currency,
     status: order.status,

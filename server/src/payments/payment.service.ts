@@ -6,7 +6,7 @@
  * before or after recordPayment, leaves one Paid order with one payment id.
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import { findPlan } from '../catalogue/catalogue';
+import { planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { UserError, UserFacingError } from '../common/user-error';
 import type { OutboxService } from '../mail/outbox.service';
@@ -73,7 +73,7 @@ export class PaymentService {
         amountCents: order.amountCents,
         currency: order.currency,
         email: order.email,
-        description: `${findPlan(order.bookFormat)?.title ?? 'Storybook'} for ${order.childName}`,
+        description: `${planFor(order.bookFormat).title} for ${order.childName}`,
       });
     } catch (error) {
       if (!(error instanceof PaymentAccountError)) throw error;
@@ -154,6 +154,19 @@ export class PaymentService {
   }
 
   /**
+   * Records a provider event id in the caller's transaction; false when it was handled before.
+   * A rolled-back transaction un-records it, so a failed attempt is handled again on retry.
+   */
+  private async claimEvent(manager: EntityManager, eventId: string, type: string, orderId: string): Promise<boolean> {
+    const inserted = await manager.query(
+      `INSERT INTO payment_events (id, provider, type, order_id) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [eventId, this.provider.name, type, orderId],
+    );
+    return inserted.length > 0;
+  }
+
+  /**
    * Money the provider took that cannot pay this order (a second charge for a paid order, or
    * one that does not match it): never silently dropped. The order's history records it for
    * the admin to refund, the log raises an error, and the event is not handled again.
@@ -161,12 +174,7 @@ export class PaymentService {
   private async needsAttention(orderId: string, action: Extract<WebhookAction, { type: 'payment_succeeded' }>, reason: string) {
     this.logger.error('payment needs attention: refund or resolve by hand', { orderId, paymentId: action.paymentId, reason });
     await this.dataSource.transaction(async (manager) => {
-      const inserted = await manager.query(
-        `INSERT INTO payment_events (id, provider, type, order_id) VALUES ($1, $2, 'payment_needs_attention', $3)
-         ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [action.eventId, this.provider.name, orderId],
-      );
-      if (inserted.length === 0) return;
+      if (!(await this.claimEvent(manager, action.eventId, 'payment_needs_attention', orderId))) return;
       await this.orders.recordEvent(manager, {
         orderId,
         type: 'payment-needs-attention',
@@ -206,12 +214,7 @@ export class PaymentService {
   private async markPaid(orderId: string, paymentId: string, actor: string, eventId?: string): Promise<Order> {
     return this.dataSource.transaction(async (manager) => {
       if (eventId) {
-        const inserted = await manager.query(
-          `INSERT INTO payment_events (id, provider, type, order_id) VALUES ($1, $2, 'payment_succeeded', $3)
-           ON CONFLICT (id) DO NOTHING RETURNING id`,
-          [eventId, this.provider.name, orderId],
-        );
-        if (inserted.length === 0) {
+        if (!(await this.claimEvent(manager, eventId, 'payment_succeeded', orderId))) {
           this.logger.info('webhook event already handled', { eventId });
           return manager.findOneByOrFail(Order, { id: orderId });
         }

@@ -9,8 +9,15 @@ export function pngPhoto(width = 120, height = 90): Promise<Buffer> {
     .toBuffer();
 }
 
+const ORDER_FIELDS = `id status childName childAge moral email bookFormat bookStyle amountCents
+  shippingAddress { fullName streetAddress city state zipCode country } photoUrl`;
+
 /** Signs in through the API (the request context keeps the cookie) and reads one order. */
-export async function adminOrder(request: APIRequestContext, id: string): Promise<Record<string, any> | null> {
+export async function adminOrder(
+  request: APIRequestContext,
+  id: string,
+  fields = ORDER_FIELDS,
+): Promise<Record<string, any> | null> {
   const login = await request.post('/graphql', {
     data: {
       query: 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }',
@@ -20,9 +27,7 @@ export async function adminOrder(request: APIRequestContext, id: string): Promis
   if (!(await login.json()).data.login.admin) throw new Error('e2e admin could not sign in');
   const response = await request.post('/graphql', {
     data: {
-      query: `query($id: ID!) { order(id: $id) {
-        id status childName childAge moral email bookFormat bookStyle amountCents
-        shippingAddress { fullName streetAddress city state zipCode country } photoUrl } }`,
+      query: `query($id: ID!) { order(id: $id) { ${fields} } }`,
       variables: { id },
     },
   });

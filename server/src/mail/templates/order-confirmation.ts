@@ -3,7 +3,7 @@
  * when it arrives. HTML and plain text; every value the customer typed is escaped in the HTML;
  * no external images, so nothing is fetched when it is opened.
  */
-import { BOOK_STYLES, type BookFormat, findPlan, LIFE_LESSONS } from '../../catalogue/catalogue';
+import { BOOK_STYLES, type BookFormat, LIFE_LESSONS, planFor } from '../../catalogue/catalogue';
 import type { ShippingAddress } from '../../orders/order.entity';
 import { escapeHtml } from '../escape-html';
 import type { OutboxEmailInput } from '../outbox.service';
@@ -31,8 +31,7 @@ export interface RenderedEmail {
 }
 
 export function orderConfirmationEmail(order: OrderConfirmationOrder, options: { publicUrl: string }): RenderedEmail {
-  const plan = findPlan(order.bookFormat);
-  const title = plan?.title ?? 'Personalized Storybook';
+  const title = planFor(order.bookFormat).title;
   const lesson = LIFE_LESSONS.find((l) => l.value === order.moral)?.label ?? order.moral;
   const style = order.bookStyle ? (BOOK_STYLES.find((s) => s.value === order.bookStyle)?.label ?? order.bookStyle) : null;
   const amount = formatAmount(order.amountCents, order.currency);

@@ -66,14 +66,11 @@ export class SandboxProvider implements PaymentProvider {
     const card = cardNumber.replace(/[\s-]/g, '');
     if (card === SANDBOX_CARDS.declined) return { ok: false, message: SANDBOX_MESSAGES.declined, code: 'card_declined' };
     if (card !== SANDBOX_CARDS.success) return { ok: false, message: SANDBOX_MESSAGES.unknownCard, code: 'invalid_number' };
-    const result = await this.dataSource.query(
-      `UPDATE sandbox_payments SET status = 'succeeded', amount_received_cents = amount_cents, updated_at = now()
-        WHERE id = $1 RETURNING id`,
-      [paymentId],
+    const { affected } = await this.dataSource.getRepository(SandboxPayment).update(
+      { id: paymentId },
+      { status: 'succeeded', amountReceivedCents: () => 'amount_cents', updatedAt: new Date() },
     );
-    // pg answers [rows, count] for UPDATE ... RETURNING through TypeORM.
-    const rows = Array.isArray(result[0]) ? result[0] : result;
-    return rows.length > 0 ? { ok: true } : { ok: false, message: 'We could not find that payment.', code: 'resource_missing' };
+    return affected ? { ok: true } : { ok: false, message: 'We could not find that payment.', code: 'resource_missing' };
   }
 
   parseWebhook(): WebhookAction {

@@ -18,18 +18,16 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { runningServer, serverMain, sleep, startServer, stopServer } from './support/server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
-const serverMain = path.join(repoRoot, 'server', 'dist', 'main.js');
 
 const SECONDS = positiveInt('BENCH_SECONDS', 10);
 const UPLOAD_SECONDS = positiveInt('BENCH_UPLOAD_SECONDS', SECONDS);
@@ -117,7 +115,7 @@ const eventParams = (orderId) =>
 // ---------------------------------------------------------------------------------------------
 // Process state and clean-up
 
-const state = { child: null, dataDir: null, benchDb: null, cleaned: false, instance: null };
+const state = { dataDir: null, benchDb: null, cleaned: false, instance: null };
 
 /** One short connection to DATABASE_URL's server, for CREATE/DROP DATABASE. */
 async function adminQuery(fn) {
@@ -154,74 +152,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 // ---------------------------------------------------------------------------------------------
 // Server child process
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [serverMain], {
-    cwd: repoRoot,
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  state.child = child;
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => {
-    if (state.child === child) console.error(`  server exited unexpectedly (code ${code}, signal ${signal})`);
-    resolve({ code, signal });
-  }));
-  child.exitPromise = exited;
-  const forward = (stream) => stream.on('data', (chunk) => {
-    for (const line of String(chunk).split('\n')) {
-      if (!line.trim()) continue;
-      let shown = line;
-      try {
-        const entry = JSON.parse(line); // the server logs JSON lines; keep them to one short line
-        shown = `${entry.level} ${entry.msg}${entry.error?.message ? `: ${entry.error.message}` : ''}`;
-      } catch { /* not JSON */ }
-      process.stderr.write(`  [server] ${shown}\n`);
-    }
-  });
-  forward(child.stdout);
-  forward(child.stderr);
-
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  let early = null;
-  exited.then((info) => { early = info; });
-  while (Date.now() < deadline) {
-    if (early) throw new Error(`server exited during start-up (${JSON.stringify(early)})`);
-    try {
-      const res = await fetch(`${base}/readyz`);
-      if (res.status === 200) return base;
-    } catch { /* not listening yet */ }
-    await sleep(100);
-  }
-  throw new Error('server not ready after 60 s');
-}
-
-async function stopServer() {
-  const child = state.child;
-  if (!child) return;
-  state.child = null;
-  if (child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    const { code, signal } = await child.exitPromise;
-    clearTimeout(timer);
-    if (code !== 0) console.error(`  server exited with ${code ?? signal} (not a clean shutdown)`);
-  } else if (child.exitCode !== 0) {
-    console.error(`  server had already exited with ${child.exitCode ?? child.signalCode}`);
-  }
-}
-
 /**
  * autocannon stops with requests still running on the server; let them finish before the next
  * run or a shutdown (readyz queues behind them on PGlite's single connection).
@@ -231,7 +161,6 @@ async function settle(graphqlUrl) {
   await fetch(new URL('/readyz', graphqlUrl)).then((res) => res.arrayBuffer()).catch(() => undefined);
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
 // Database access from the bench (seeding, counts, the direct-insert ceiling)
@@ -258,7 +187,7 @@ async function withDb(fn, benchUrl) {
 }
 
 async function openPglite() {
-  if (state.child) throw new Error('the server must be stopped before opening PGlite directly');
+  if (runningServer()) throw new Error('the server must be stopped before opening PGlite directly');
   const dir = path.join(state.dataDir, 'pglite');
   const lockFile = `${dir}.lock`;
   if (existsSync(lockFile)) {
@@ -455,7 +384,8 @@ async function runCannon(title, opts, seconds) {
   state.instance = instance;
   const result = await instance;
   state.instance = null;
-  if (!state.child || state.child.exitCode !== null || state.child.signalCode !== null) {
+  const child = runningServer();
+  if (!child || child.exitCode !== null || child.signalCode !== null) {
     throw new Error(`${title}: the server is gone`);
   }
   await settle(opts.url);

@@ -20,15 +20,18 @@ import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
 import type { DataSource } from 'typeorm';
+import type { AdminUser } from './admin/admin-user.entity';
 import { AuthResolver } from './admin/auth.resolver';
 import { AuthService } from './admin/auth.service';
 import { SessionCookie } from './admin/session-cookie';
 import { LIMITS } from './catalogue/catalogue';
 import { CatalogueResolver } from './catalogue/catalogue.resolver';
+import { DeliveryResolver, ShopConfigVideoResolver } from './delivery/delivery.resolver';
+import { DeliveryService } from './delivery/delivery.service';
 import type { Config } from './config';
 import type { Context } from './common/context';
 import type { Logger } from './common/logger';
-import { LocalStorage } from './media/local-storage';
+import { createStorage } from './media/create-storage';
 import { mediaRouter } from './media/media.route';
 import { OutboxService } from './mail/outbox.service';
 import { PhotoRetention } from './media/photo-retention';
@@ -64,6 +67,7 @@ export interface Services {
   photoRetention: PhotoRetention;
   outbox: OutboxService;
   payments: PaymentService;
+  delivery: DeliveryService;
 }
 
 export interface App {
@@ -87,19 +91,27 @@ export function createPaymentProvider(config: Config, dataSource: DataSource): P
 
 export function createServices(deps: AppDeps): Services {
   const { config, dataSource, logger } = deps;
-  const storage = deps.storage ?? new LocalStorage(path.join(config.dataDir, 'files'));
+  const storage = deps.storage ?? createStorage(config, logger);
   const orders = new OrderService(dataSource, storage, logger);
   const outbox = new OutboxService(dataSource, logger, { sendingEnabled: Boolean(config.mailgun) });
+  const signer = new MediaSigner(config.mediaSecret, config.mediaUrlTtlSeconds);
   return {
     storage,
     orders,
     outbox,
     payments: new PaymentService(dataSource, createPaymentProvider(config, dataSource), orders, outbox, logger, config.publicUrl),
     auth: new AuthService(dataSource, config.sessionSecret, config.sessionTtlMs, logger),
-    signer: new MediaSigner(config.mediaSecret, config.mediaUrlTtlSeconds),
+    signer,
     cookie: new SessionCookie(config.isProduction),
     newsletter: new NewsletterService(dataSource),
     photoRetention: new PhotoRetention(dataSource, storage, orders, logger),
+    delivery: new DeliveryService(dataSource, storage, orders, outbox, signer, logger, {
+      publicUrl: config.publicUrl,
+      videoMaxBytes: config.videoMaxBytes,
+      videoLinkTtlMs: config.videoLinkTtlMs,
+      // Long enough to watch, or download a large file on a slow line; the page asks for fresh ones.
+      mediaTtlSeconds: 12 * 3600,
+    }),
   };
 }
 
@@ -114,6 +126,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
     AuthResolver: new AuthResolver(services.auth, services.cookie),
     NewsletterResolver: new NewsletterResolver(services.newsletter),
     PaymentResolver: new PaymentResolver(services.payments, config.pixelId),
+    DeliveryResolver: new DeliveryResolver(services.delivery),
+    ShopConfigVideoResolver: new ShopConfigVideoResolver(config.videoMaxBytes),
   });
 
   const app = express();
@@ -173,19 +187,27 @@ export async function createApp(deps: AppDeps): Promise<App> {
     app.use('/webhooks/stripe', stripeWebhookRouter(services.payments, logger));
   }
 
+  // Multipart parsing must come before the JSON parser. One file per request, cut off one byte past
+  // its cap: the rest of an oversize upload is discarded, never spooled to disk. Only a signed-in
+  // admin may send more than a photo (the finished video); everyone else gets the photo's cap.
+  const photoUploads = graphqlUploadExpress({ maxFileSize: LIMITS.photoMaxBytes + 1, maxFiles: 1 });
+  const videoUploads = graphqlUploadExpress({ maxFileSize: config.videoMaxBytes + 1, maxFiles: 1 });
+  const sessionAdmin = (req: express.Request, res: express.Response): Promise<AdminUser | null> =>
+    ((res.locals as { admin?: Promise<AdminUser | null> }).admin ??= services.auth.adminForToken(services.cookie.read(req)));
   app.use(
     '/graphql',
-    // Multipart parsing must come before the JSON parser. One file per request, cut off one
-    // byte past the photo cap: the rest of an oversize upload is discarded, never spooled to disk.
-    graphqlUploadExpress({ maxFileSize: LIMITS.photoMaxBytes + 1, maxFiles: 1 }),
+    async (req, res, next) => {
+      if (!req.is('multipart/form-data')) return next();
+      const uploads = (await sessionAdmin(req, res)) ? videoUploads : photoUploads;
+      return uploads(req, res, next);
+    },
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<Context> => {
-        let admin: ReturnType<Context['admin']> | undefined;
         return {
           req,
           res,
-          admin: () => (admin ??= services.auth.adminForToken(services.cookie.read(req))),
+          admin: () => sessionAdmin(req, res),
           ordersCreated: 0,
           loaders: {
             orderEvents: new DataLoader((ids) => services.orders.eventsForOrders(ids)),

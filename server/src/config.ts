@@ -34,7 +34,27 @@ export interface Config {
   mailFrom: string;
   /** The advertising pixel; unset: no consent banner and nothing loaded. */
   pixelId: string | undefined;
+  /** Unset: files on local disk in `${dataDir}/files`. */
+  s3: S3Config | undefined;
+  /** Largest finished video an admin may upload, in bytes (2 GiB unless VIDEO_MAX_BYTES says otherwise). */
+  videoMaxBytes: number;
+  /** How long the link in a delivery e-mail lets the parent watch and download the video. */
+  videoLinkTtlMs: number;
 }
+
+/** An S3-compatible bucket (AWS S3, MinIO, R2, ...). Credentials come from the AWS SDK's usual chain (AWS_ACCESS_KEY_ID, ...). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Unset: AWS itself. Set for MinIO, R2 and the like. */
+  endpoint: string | undefined;
+  /** Bucket in the path rather than the host name; needed by MinIO and most self-hosted stores. */
+  forcePathStyle: boolean;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; unset: the AWS SDK's default chain (AWS_* variables, instance roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+export const DEFAULT_VIDEO_MAX_BYTES = 2 * 1024 ** 3;
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'];
@@ -46,6 +66,12 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   if (!Number.isSafeInteger(value) || value < 0) {
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   }
+  return value;
+}
+
+function positiveIntFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = intFromEnv(env, name, fallback);
+  if (value === 0) throw new Error(`${name} must be greater than 0`);
   return value;
 }
 
@@ -66,6 +92,22 @@ function secretFromEnv(env: NodeJS.ProcessEnv, name: string, dataDir: string, is
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return secrets[name];
+}
+
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint) new URL(endpoint); // fail at start-up, not at the first upload
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint,
+    // Self-hosted stores rarely have per-bucket host names; AWS prefers virtual hosts.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1' : Boolean(endpoint),
+    credentials: env.S3_ACCESS_KEY_ID
+      ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: required(env, 'S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID') }
+      : undefined,
+  };
 }
 
 function required(env: NodeJS.ProcessEnv, name: string, because: string): string {
@@ -128,5 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     mailFrom: env.MAIL_FROM ?? `Storybook Shop <orders@${env.MAILGUN_DOMAIN ?? 'localhost'}>`,
     pixelId: env.META_PIXEL_ID || undefined,
+    s3: s3FromEnv(env),
+    videoMaxBytes: positiveIntFromEnv(env, 'VIDEO_MAX_BYTES', DEFAULT_VIDEO_MAX_BYTES),
+    videoLinkTtlMs: positiveIntFromEnv(env, 'VIDEO_LINK_TTL_DAYS', 90) * 86_400_000,
   };
 }

@@ -33,8 +33,9 @@ async function main(): Promise<void> {
         logger,
       ).start()
     : async () => undefined;
-  logger.info('payments and e-mail', {
+  logger.info('payments, e-mail and files', {
     paymentProvider: app.services.payments.provider.name,
+    files: app.services.storage.describe(),
     email: config.mailgun ? 'mailgun' : 'outbox only (no MAILGUN_API_KEY)',
   });
   const url = await app.listen();

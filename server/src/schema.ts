@@ -3,13 +3,14 @@ import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphq
 import { buildSchema, type ResolverData } from 'type-graphql';
 import { AuthResolver } from './admin/auth.resolver';
 import { CatalogueResolver } from './catalogue/catalogue.resolver';
+import { DeliveryResolver, ShopConfigVideoResolver } from './delivery/delivery.resolver';
 import type { Context } from './common/context';
 import { AdminOrderResolver, OrderConnectionResolver } from './orders/admin-order.resolver';
 import { NewsletterResolver } from './newsletter/newsletter.resolver';
 import { OrderResolver } from './orders/order.resolver';
 import { PaymentResolver } from './payments/payment.resolver';
 
-export const resolvers = [CatalogueResolver, OrderResolver, AdminOrderResolver, OrderConnectionResolver, AuthResolver, NewsletterResolver, PaymentResolver] as const;
+export const resolvers = [CatalogueResolver, OrderResolver, AdminOrderResolver, OrderConnectionResolver, AuthResolver, NewsletterResolver, PaymentResolver, DeliveryResolver, ShopConfigVideoResolver] as const;
 
 export interface ResolverInstances {
   CatalogueResolver: CatalogueResolver;
@@ -19,6 +20,8 @@ export interface ResolverInstances {
   AuthResolver: AuthResolver;
   NewsletterResolver: NewsletterResolver;
   PaymentResolver: PaymentResolver;
+  DeliveryResolver: DeliveryResolver;
+  ShopConfigVideoResolver: ShopConfigVideoResolver;
 }
 
 /** Resolvers are built by the app with their services; the container just hands them out. */

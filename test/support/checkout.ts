@@ -34,3 +34,13 @@ export async function placeOrder(client: GraphQLClient, input: Record<string, un
   if (userErrors.length) throw new Error(JSON.stringify(userErrors));
   return { orderId, checkoutToken };
 }
+
+/** An order paid through the sandbox with the test card that succeeds. */
+export async function placePaidOrder(client: GraphQLClient, input: Record<string, unknown> = digitalOrder()): Promise<CheckoutOrderRef> {
+  const ref = await placeOrder(client, input);
+  const started = (await client.query(START_PAYMENT, ref)).data!.startPayment;
+  await client.query(CONFIRM_SANDBOX, { ...ref, paymentId: started.paymentId, cardNumber: '4242 4242 4242 4242' });
+  const recorded = (await client.query(RECORD_PAYMENT, { ...ref, paymentId: started.paymentId })).data!.recordPayment;
+  if (recorded.order?.status !== 'Paid') throw new Error(`payment failed: ${JSON.stringify(recorded)}`);
+  return ref;
+}

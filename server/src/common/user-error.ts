@@ -29,3 +29,6 @@ export class UserFacingError extends Error {
     return new UserError(this.message, this.field);
   }
 }
+
+/** What a service hands back for an expected failure: the value, or the error the user sees. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: UserError };

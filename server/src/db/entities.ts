@@ -1,5 +1,6 @@
 import { AdminSession } from '../admin/admin-session.entity';
 import { AdminUser } from '../admin/admin-user.entity';
+import { VideoLink } from '../delivery/video-link.entity';
 import { LoginAttempt } from '../admin/login-attempt.entity';
 import { OutboxEmail } from '../mail/outbox-email.entity';
 import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity';
@@ -18,4 +19,5 @@ export const entities = [
   OutboxEmail,
   PaymentEvent,
   SandboxPayment,
+  VideoLink,
 ];

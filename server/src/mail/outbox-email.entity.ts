@@ -41,6 +41,7 @@ export class OutboxEmail {
   @Column({ type: 'text' })
   html: string;
 
+  @Field({ description: 'The plain-text body: what the customer reads (the embedded mode keeps e-mails here unsent).' })
   @Column({ type: 'text' })
   text: string;
 

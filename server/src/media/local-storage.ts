@@ -4,7 +4,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Storage, StoredObject } from './storage';
+import type { ByteRange, Storage, StoredObject } from './storage';
 
 /** Files under one folder; each write goes to a temporary name and is renamed when complete. */
 export class LocalStorage implements Storage {
@@ -29,12 +29,17 @@ export class LocalStorage implements Storage {
     }
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     const file = this.resolve(key);
+    const size = await this.size(key);
+    if (size === null) return null;
+    return { stream: createReadStream(file, range ? { start: range.start, end: range.end } : {}), size };
+  }
+
+  async size(key: string): Promise<number | null> {
     try {
-      const info = await stat(file);
-      if (!info.isFile()) return null;
-      return { stream: createReadStream(file), size: info.size };
+      const info = await stat(this.resolve(key));
+      return info.isFile() ? info.size : null;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
@@ -46,11 +51,10 @@ export class LocalStorage implements Storage {
   }
 
   async exists(key: string): Promise<boolean> {
-    try {
-      return (await stat(this.resolve(key))).isFile();
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw error;
-    }
+    return (await this.size(key)) !== null;
+  }
+
+  describe(): string {
+    return `local disk (${this.root})`;
   }
 }

@@ -3,6 +3,7 @@ import { NewsletterSubscribers1763800000000 } from './1763800000000-newsletter-s
 import { OutboxEmails1763900000000 } from './1763900000000-outbox-emails';
 import { Payments1763900001000 } from './1763900001000-payments';
 import { OrderProviderPayment1763900002000 } from './1763900002000-order-provider-payment';
+import { VideoLinks1764000000000 } from './1764000000000-video-links';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   OutboxEmails1763900000000,
   Payments1763900001000,
   OrderProviderPayment1763900002000,
+  VideoLinks1764000000000,
 ];

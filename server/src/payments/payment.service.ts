@@ -8,7 +8,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
-import { UserError, UserFacingError } from '../common/user-error';
+import { type Outcome, UserError, UserFacingError } from '../common/user-error';
 import type { OutboxService } from '../mail/outbox.service';
 import { orderConfirmationOutboxEmail } from '../mail/templates/order-confirmation';
 import { Order } from '../orders/order.entity';
@@ -40,8 +40,6 @@ export interface StartedPaymentResult {
   amountCents: number;
   currency: string;
 }
-
-type Outcome<T> = { ok: true; value: T } | { ok: false; error: UserError };
 
 export class PaymentService {
   constructor(

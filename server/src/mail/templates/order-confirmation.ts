@@ -6,6 +6,7 @@
 import { BOOK_STYLES, type BookFormat, LIFE_LESSONS, planFor } from '../../catalogue/catalogue';
 import type { ShippingAddress } from '../../orders/order.entity';
 import { escapeHtml } from '../escape-html';
+import { EMAIL_COLORS, emailFooter, emailLayout, oneLine, orderReference, type RenderedEmail } from './email-layout';
 import type { OutboxEmailInput } from '../outbox.service';
 
 export const ORDER_CONFIRMATION_TEMPLATE = 'order-confirmation';
@@ -24,12 +25,6 @@ export interface OrderConfirmationOrder {
   shippingAddress: ShippingAddress | null;
 }
 
-export interface RenderedEmail {
-  subject: string;
-  html: string;
-  text: string;
-}
-
 export function orderConfirmationEmail(order: OrderConfirmationOrder, options: { publicUrl: string }): RenderedEmail {
   const title = planFor(order.bookFormat).title;
   const lesson = LIFE_LESSONS.find((l) => l.value === order.moral)?.label ?? order.moral;
@@ -40,6 +35,7 @@ export function orderConfirmationEmail(order: OrderConfirmationOrder, options: {
   const printed = order.bookFormat === 'printed';
   const address = printed && order.shippingAddress ? addressLines(order.shippingAddress) : [];
 
+  const footer = emailFooter(shopUrl, reference);
   const subject = oneLine(`Your order is confirmed: ${order.childName}'s storybook is on its way`);
   const delivery = printed
     ? `You'll receive your premium printed storybook in 7-10 business days${address.length ? ', shipped to:' : '.'}`
@@ -66,53 +62,29 @@ export function orderConfirmationEmail(order: OrderConfirmationOrder, options: {
     delivery,
     ...(address.length ? ['', ...address.map((line) => `  ${line}`)] : []),
     '',
-    `Questions about your order? Visit ${shopUrl} and mention your order reference ${reference}.`,
-    '',
-    'With warm wishes,',
-    'The Storybook Shop team',
+    ...footer.text,
   ].join('\n');
 
   const e = escapeHtml;
   const row = ([label, value]: [string, string]) =>
-    `<tr><td style="padding:6px 12px 6px 0;color:#6b5b7b;white-space:nowrap;vertical-align:top">${e(label)}</td>` +
-    `<td style="padding:6px 0;color:#2d2438;font-weight:bold">${e(value)}</td></tr>`;
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:#fdf8f3;font-family:Georgia,'Times New Roman',serif;color:#2d2438">
-<div style="display:none;max-height:0;overflow:hidden">Your order ${e(reference)} is confirmed. ${e(amount)} paid.</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fdf8f3">
-<tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid #efe4d8">
-<tr><td style="padding:28px 28px 8px">
-<h1 style="margin:0 0 12px;font-size:24px;color:#7a3e9d">Thank you for your order!</h1>
-<p style="margin:0 0 12px;font-size:16px;line-height:1.5">We're so excited to create a storybook starring <strong>${e(order.childName)}</strong>. Your payment went through and your order is confirmed.</p>
-</td></tr>
-<tr><td style="padding:8px 28px">
-<h2 style="margin:0 0 8px;font-size:18px;color:#7a3e9d">Your order</h2>
-<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4">
-${details.map(row).join('\n')}
-</table>
-</td></tr>
-<tr><td style="padding:8px 28px">
-<h2 style="margin:0 0 8px;font-size:18px;color:#7a3e9d">Delivery</h2>
-<p style="margin:0 0 8px;font-size:15px;line-height:1.5">${e(delivery)}</p>
-${address.length ? `<p style="margin:0 0 8px;font-size:15px;line-height:1.5;padding-left:12px;border-left:3px solid #efe4d8">${address.map(e).join('<br>')}</p>` : ''}
-</td></tr>
-<tr><td style="padding:8px 28px 28px">
-<p style="margin:0 0 12px;font-size:14px;line-height:1.5;color:#6b5b7b">Questions about your order? Visit <a href="${e(shopUrl)}" style="color:#7a3e9d">${e(shopUrl)}</a> and mention your order reference <strong>${e(reference)}</strong>.</p>
-<p style="margin:0;font-size:15px;line-height:1.5">With warm wishes,<br>The Storybook Shop team</p>
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+    `<tr><td style="padding:6px 12px 6px 0;color:${EMAIL_COLORS.muted};white-space:nowrap;vertical-align:top">${e(label)}</td>` +
+    `<td style="padding:6px 0;color:${EMAIL_COLORS.ink};font-weight:bold">${e(value)}</td></tr>`;
+  const html = emailLayout({
+    title: subject,
+    preheader: `Your order ${reference} is confirmed. ${amount} paid.`,
+    sections: [
+      `<h1 style="margin:0 0 12px;font-size:24px;color:${EMAIL_COLORS.accent}">Thank you for your order!</h1>\n` +
+        `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">We're so excited to create a storybook starring <strong>${e(order.childName)}</strong>. Your payment went through and your order is confirmed.</p>`,
+      `<h2 style="margin:0 0 8px;font-size:18px;color:${EMAIL_COLORS.accent}">Your order</h2>\n` +
+        `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4">\n${details.map(row).join('\n')}\n</table>`,
+      `<h2 style="margin:0 0 8px;font-size:18px;color:${EMAIL_COLORS.accent}">Delivery</h2>\n` +
+        `<p style="margin:0 0 8px;font-size:15px;line-height:1.5">${e(delivery)}</p>` +
+        (address.length
+          ? `\n<p style="margin:0 0 8px;font-size:15px;line-height:1.5;padding-left:12px;border-left:3px solid ${EMAIL_COLORS.rule}">${address.map(e).join('<br>')}</p>`
+          : ''),
+      footer.html,
+    ],
+  });
 
   return { subject, html, text };
 }
@@ -143,20 +115,7 @@ export function formatAmount(amountCents: number, currency: string): string {
   }
 }
 
-/** The order id as the shop shows it: its first 8 characters. */
-export function orderReference(orderId: string): string {
-  return orderId.slice(0, 8);
-}
-
 function addressLines(address: ShippingAddress): string[] {
   const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return [address.fullName, address.streetAddress, cityLine, address.country].filter((line) => line && line.trim());
-}
-
-/** A header value: no line breaks or other control characters, whatever the customer typed. */
-function oneLine(value: string): string {
-  return value
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }

@@ -1,0 +1,69 @@
+/**
+ * The frame every shop e-mail shares: a centred card on the shop's paper colour, inline styles
+ * only (mail clients drop style sheets), no external images, so nothing is fetched when opened.
+ */
+import { escapeHtml } from '../escape-html';
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export const EMAIL_COLORS = { ink: '#2d2438', muted: '#6b5b7b', accent: '#7a3e9d', rule: '#efe4d8' } as const;
+
+/**
+ * `sections` are trusted HTML built by the template, with every customer value already escaped;
+ * `title` and `preheader` are plain text and escaped here.
+ */
+export function emailLayout({ title, preheader, sections }: { title: string; preheader: string; sections: string[] }): string {
+  const e = escapeHtml;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(title)}</title>
+</head>
+<body style="margin:0;padding:0;background:#fdf8f3;font-family:Georgia,'Times New Roman',serif;color:${EMAIL_COLORS.ink}">
+<div style="display:none;max-height:0;overflow:hidden">${e(preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fdf8f3">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid ${EMAIL_COLORS.rule}">
+${sections.map((section, index) => `<tr><td style="padding:${index === 0 ? '28px 28px 8px' : index === sections.length - 1 ? '8px 28px 28px' : '8px 28px'}">\n${section}\n</td></tr>`).join('\n')}
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+/** A header value: no line breaks or other control characters, whatever the customer typed. */
+export function oneLine(value: string): string {
+  return value
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The order id as the shop shows it: its first 8 characters. */
+export function orderReference(orderId: string): string {
+  return orderId.slice(0, 8);
+}
+
+/** The sign-off and the "questions?" line every e-mail ends with, as HTML and as text. */
+export function emailFooter(shopUrl: string, reference: string): { html: string; text: string[] } {
+  const e = escapeHtml;
+  return {
+    html:
+      `<p style="margin:0 0 12px;font-size:14px;line-height:1.5;color:${EMAIL_COLORS.muted}">Questions about your order? Visit <a href="${e(shopUrl)}" style="color:${EMAIL_COLORS.accent}">${e(shopUrl)}</a> and mention your order reference <strong>${e(reference)}</strong>.</p>\n` +
+      `<p style="margin:0;font-size:15px;line-height:1.5">With warm wishes,<br>The Storybook Shop team</p>`,
+    text: [
+      `Questions about your order? Visit ${shopUrl} and mention your order reference ${reference}.`,
+      '',
+      'With warm wishes,',
+      'The Storybook Shop team',
+    ],
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * Files in an S3-compatible bucket (AWS S3, MinIO, R2, ...): the server deployment's `Storage`.
+ * Keys map 1:1 to object keys. Buffers go up in one PutObject; streams (finished videos, up
+ * to gigabytes) go up as a streamed multipart upload, so memory stays bounded whatever the
+ * file's size, and a failed upload is aborted so that no object and no stray parts remain.
+ */
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { Readable } from 'node:stream';
+import type { Logger } from '../common/logger';
+import type { S3Config } from '../config';
+import type { ByteRange, Storage, StoredObject } from './storage';
+
+/**
+ * Multipart tuning. lib-storage holds at most partSize x queueSize bytes of a stream in memory
+ * (here 16 MiB per upload in flight), so a 2 GiB video costs the same memory as a 20 MiB one.
+ * 8 MiB parts stay well above S3's 5 MiB minimum and, with the 10,000-part limit, allow objects
+ * up to 80 GiB; two parts in flight keep the connection busy while the next part is read from
+ * the (usually slower) client upload without multiplying memory per concurrent upload.
+ */
+export const PART_SIZE = 8 * 1024 * 1024;
+export const QUEUE_SIZE = 2;
+
+export interface S3StorageOptions {
+  /** A ready client (tests add middleware or point it at a local fake); made from the config otherwise. */
+  client?: S3Client;
+  /** Where an upload that could not be aborted is reported; its parts then wait for a lifecycle rule. */
+  logger?: Logger;
+}
+
+/**
+ * The client's settings for a bucket. Since 3.729 the SDK sends CRC32 checksums
+ * (`x-amz-checksum-*`, `x-amz-sdk-checksum-algorithm`) on every upload and asks for them on every
+ * download. AWS checks them, but S3-compatible stores vary: Cloudflare R2 and Backblaze B2 have
+ * refused requests carrying those headers, and others (s3rver among them) silently ignore them.
+ * So with a custom endpoint we send checksums only where the API requires them, as those vendors
+ * advise; AWS itself keeps the SDK's default end-to-end checks. (s3rver works either way: the
+ * tests use this same function so that they exercise what production sends to MinIO.)
+ */
+export function s3ClientConfig(config: S3Config): S3ClientConfig {
+  return {
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: config.credentials,
+    ...(config.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+  };
+}
+
+export class S3Storage implements Storage {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly endpointHost: string | undefined;
+  private readonly logger: Logger | undefined;
+
+  constructor(config: S3Config, options: S3StorageOptions = {}) {
+    this.client = options.client ?? new S3Client(s3ClientConfig(config));
+    this.bucket = config.bucket;
+    this.endpointHost = config.endpoint ? new URL(config.endpoint).host : undefined;
+    this.logger = options.logger;
+  }
+
+  /**
+   * The object key for a storage key. S3 itself would accept `..` or a leading slash as plain
+   * characters, but the same key must mean the same file on local disk, where LocalStorage
+   * refuses anything that could leave its folder; refusing here too keeps the two
+   * interchangeable and stops a key built from input from wandering into another prefix.
+   */
+  private objectKey(key: string): string {
+    const segments = key.split(/[/\\]/);
+    if (key === '' || key.startsWith('/') || key.startsWith('\\') || segments.some((s) => s === '..' || s === '.' || s === '')) {
+      throw new Error(`Invalid storage key: ${key}`);
+    }
+    return key;
+  }
+
+  async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
+    const Key = this.objectKey(key);
+    if (Buffer.isBuffer(body)) {
+      // A single PutObject is atomic: S3 stores all of it or nothing.
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentLength: body.length, ContentType: contentType }),
+      );
+      return;
+    }
+    await this.putStream(Key, body, contentType);
+  }
+
+  private async putStream(Key: string, body: Readable, contentType: string): Promise<void> {
+    // Callers tell a refused file from a broken one with instanceof on the error the source
+    // stream raised (a cut-off upload, a file over the limit, a file that is not a video), so
+    // that very object must come back out, whatever the SDK made of it on the way.
+    let sourceError: unknown;
+    const onSourceError = (error: unknown) => {
+      sourceError ??= error;
+    };
+    body.on('error', onSourceError);
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key, Body: body, ContentType: contentType },
+      partSize: PART_SIZE,
+      queueSize: QUEUE_SIZE,
+      // We abort ourselves below: when lib-storage's own abort request fails, done() rejects with
+      // that request's error (e.g. MethodNotAllowed) instead of the source's, which callers need.
+      leavePartsOnError: true,
+    });
+    try {
+      await upload.done();
+    } catch (error) {
+      // lib-storage waits for every part in flight before it rejects, so no part can land
+      // after the abort. A stream shorter than one part went up with PutObject: nothing to abort.
+      if (upload.uploadId) await this.abortUpload(Key, upload.uploadId);
+      // Like stream.pipeline on local disk: a source we stopped reading is not left half-open.
+      body.destroy();
+      throw sourceError ?? error;
+    } finally {
+      body.off('error', onSourceError);
+    }
+  }
+
+  private async abortUpload(Key: string, UploadId: string): Promise<void> {
+    try {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId }));
+    } catch (abortError) {
+      // The write has failed either way and its own error matters more to the caller; the parts
+      // stay (billed, never visible as an object) until a lifecycle rule removes them.
+      this.logger?.warn('could not abort a failed multipart upload; its parts remain until the bucket lifecycle rule removes them', {
+        bucket: this.bucket,
+        key: Key,
+        uploadId: UploadId,
+        error: abortError,
+      });
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
+    const Key = this.objectKey(key);
+    try {
+      const output = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
+      const body = output.Body;
+      // ContentLength is the length of what was sent; for a range the whole size is only in
+      // Content-Range (`bytes 0-99/12345`).
+      const size = range ? sizeFromContentRange(output.ContentRange, range) : output.ContentLength;
+      if (!(body instanceof Readable) || size === undefined) {
+        if (body instanceof Readable) body.destroy();
+        throw new Error(
+          `Unexpected GetObject response for ${Key}: ${range ? `asked for bytes ${range.start}-${range.end}, got ${output.ContentRange}` : 'no body or length'}`,
+        );
+      }
+      return { stream: body, size };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async size(key: string): Promise<number | null> {
+    const Key = this.objectKey(key);
+    try {
+      const output = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key }));
+      return output.ContentLength ?? 0;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    // S3 answers 204 for a key that does not exist, so deleting twice is fine.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.size(key)) !== null;
+  }
+
+  describe(): string {
+    return this.endpointHost ? `s3://${this.bucket} (${this.endpointHost})` : `s3://${this.bucket}`;
+  }
+}
+
+/**
+ * The whole size from `bytes start-end/total`, provided the store sent exactly the bytes asked
+ * for: the media route has already promised that Content-Length to the browser, so a store that
+ * answers with other bytes (s3rver sends the whole object for `bytes=0-0`) is an error, not a
+ * silently corrupt video.
+ */
+function sizeFromContentRange(contentRange: string | undefined, range: ByteRange): number | undefined {
+  const match = contentRange ? /^bytes (\d+)-(\d+)\/(\d+)$/.exec(contentRange) : null;
+  if (!match || Number(match[1]) !== range.start || Number(match[2]) !== range.end) return undefined;
+  return Number(match[3]);
+}
+
+/**
+ * A missing object: GetObject says NoSuchKey, HeadObject (no body to carry a code) NotFound.
+ * A missing bucket is a configuration error and must not read as "no such file".
+ */
+function isNotFound(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  if (error.name === 'NoSuchKey' || error.name === 'NotFound') return true;
+  return error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
+}

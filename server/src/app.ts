@@ -50,6 +50,9 @@ import { StripeProvider, stripeApiTarget } from './payments/stripe/stripe.provid
 import { stripeWebhookRouter } from './payments/stripe-webhook.route';
 import { createSchema } from './schema';
 
+/** How long a connection may stay silent mid-request (a stalled upload) before it is closed. */
+export const UPLOAD_IDLE_TIMEOUT_MS = 120_000;
+
 export interface AppDeps {
   config: Config;
   dataSource: DataSource;
@@ -143,6 +146,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
     next();
   });
   const server = http.createServer(app);
+  // Node ends any request still running after 5 minutes; a 2 GB video over an ordinary uplink
+  // takes longer. No total limit, then: a socket silent for 2 minutes is closed instead, so a
+  // slow upload that keeps moving finishes and a stalled one does not hold the server.
+  server.requestTimeout = 0;
+  server.setTimeout(UPLOAD_IDLE_TIMEOUT_MS);
 
   const apollo = new ApolloServer<Context>({
     schema,

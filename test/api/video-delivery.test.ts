@@ -6,6 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { UPLOAD_IDLE_TIMEOUT_MS } from '../../server/src/app';
 import { createAdmin, signIn } from '../support/admin';
 import { placeOrder, placePaidOrder } from '../support/checkout';
 import { GraphQLClient } from '../support/graphql-client';
@@ -196,6 +197,15 @@ describe('completeOrderWithVideo', () => {
     expect(await orderRow(orderId)).toMatchObject({ status: 'Paid', video_key: null, completed_at: null });
     expect(await eventTypes(orderId)).toEqual(['created', 'paid']);
     expect(await deliveryEmails(orderId)).toEqual([]);
+  });
+});
+
+describe('a long upload', () => {
+  it('is not cut off by a total request time, only by two silent minutes', () => {
+    // Node's default would end a 2 GB upload on an ordinary uplink after 5 minutes.
+    expect(server.app.server.requestTimeout).toBe(0);
+    expect(server.app.server.timeout).toBe(UPLOAD_IDLE_TIMEOUT_MS);
+    expect(UPLOAD_IDLE_TIMEOUT_MS).toBe(120_000);
   });
 });
 

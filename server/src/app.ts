@@ -53,6 +53,7 @@ import { createSchema } from './schema';
 /** How long a connection may stay silent mid-request (a stalled upload) before it is closed. */
 export const UPLOAD_IDLE_TIMEOUT_MS = 120_000;
 
+
 export interface AppDeps {
   config: Config;
   dataSource: DataSource;
@@ -146,11 +147,19 @@ export async function createApp(deps: AppDeps): Promise<App> {
     next();
   });
   const server = http.createServer(app);
-  // Node ends any request still running after 5 minutes; a 2 GB video over an ordinary uplink
-  // takes longer. No total limit, then: a socket silent for 2 minutes is closed instead, so a
-  // slow upload that keeps moving finishes and a stalled one does not hold the server.
+  // Node ends any request whose body takes over 5 minutes to arrive, and a 2 GB video over an
+  // ordinary uplink takes longer. So Node's limit is off, the same limit is kept below for
+  // everyone but a signed-in admin's upload, and a socket silent for 2 minutes is closed.
   server.requestTimeout = 0;
   server.setTimeout(UPLOAD_IDLE_TIMEOUT_MS);
+  app.use((req, res, next) => {
+    const timer = setTimeout(() => {
+      if (!req.complete && !(res.locals as { longUpload?: boolean }).longUpload) req.destroy();
+    }, config.requestBodyTimeoutMs);
+    timer.unref();
+    res.once('close', () => clearTimeout(timer));
+    next();
+  });
 
   const apollo = new ApolloServer<Context>({
     schema,
@@ -206,8 +215,12 @@ export async function createApp(deps: AppDeps): Promise<App> {
     '/graphql',
     async (req, res, next) => {
       if (!req.is('multipart/form-data')) return next();
-      const uploads = (await sessionAdmin(req, res)) ? videoUploads : photoUploads;
-      return uploads(req, res, next);
+      if (!(await sessionAdmin(req, res))) return photoUploads(req, res, next);
+      (res.locals as { longUpload?: boolean }).longUpload = true;
+      // Once the whole video is in, the socket goes quiet while it is written to storage (slower
+      // than the upload, with S3): that silence must not close it under the waiting admin.
+      req.once('end', () => req.socket.setTimeout(0));
+      return videoUploads(req, res, next);
     },
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {

@@ -29,6 +29,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...withoutSecret, NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/SESSION_SECRET/);
   });
 
+  it('refuses to start in production without the public address e-mails link to', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(() => loadConfig({ ...base(), ...stripe, NODE_ENV: 'production' })).toThrow(/PUBLIC_URL must be set/);
+    const config = loadConfig({ ...base(), ...stripe, NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com/' });
+    expect(config.publicUrl).toBe('https://shop.example.com');
+    expect(() => loadConfig({ ...base(), PUBLIC_URL: 'shop.example.com' })).toThrow();
+  });
+
+  it('reads the video limits, with defaults of 2 GB and 90 days', () => {
+    expect(loadConfig(base())).toMatchObject({ videoMaxBytes: 2 * 1024 ** 3, videoLinkTtlMs: 90 * 86_400_000 });
+    expect(loadConfig({ ...base(), VIDEO_MAX_BYTES: '1048576', VIDEO_LINK_TTL_DAYS: '7' })).toMatchObject({
+      videoMaxBytes: 1048576,
+      videoLinkTtlMs: 7 * 86_400_000,
+    });
+    expect(() => loadConfig({ ...base(), VIDEO_MAX_BYTES: '0' })).toThrow(/VIDEO_MAX_BYTES must be greater than 0/);
+  });
+
+  it('uses the bucket S3_BUCKET names, with path-style addressing for a custom endpoint', () => {
+    expect(loadConfig(base()).s3).toBeUndefined();
+    expect(loadConfig({ ...base(), S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000' }).s3).toMatchObject({
+      bucket: 'media',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: undefined,
+    });
+    expect(() => loadConfig({ ...base(), S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_SECRET_ACCESS_KEY must be set/);
+  });
+
   it('wants all three Stripe keys together', () => {
     expect(() => loadConfig({ ...base(), STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY must be set/);
     const config = loadConfig({

@@ -40,6 +40,8 @@ export interface Config {
   videoMaxBytes: number;
   /** How long the link in a delivery e-mail lets the parent watch and download the video. */
   videoLinkTtlMs: number;
+  /** How long a request's body may take to arrive; a signed-in admin's video upload has no such limit. */
+  requestBodyTimeoutMs: number;
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, R2, ...). Credentials come from the AWS SDK's usual chain (AWS_ACCESS_KEY_ID, ...). */
@@ -110,6 +112,14 @@ function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
   };
 }
 
+/** Links in e-mails (the parent's video link above all) must reach the shop, not the server's own localhost. */
+function publicUrlFromEnv(env: NodeJS.ProcessEnv, port: number, isProduction: boolean): string {
+  if (!env.PUBLIC_URL && isProduction) throw new Error('PUBLIC_URL must be set when NODE_ENV=production: e-mails link to it');
+  const url = env.PUBLIC_URL || `http://localhost:${port}`;
+  new URL(url); // refuse a malformed address at start-up, not in a parent's inbox
+  return url.replace(/\/+$/, '');
+}
+
 function required(env: NodeJS.ProcessEnv, name: string, because: string): string {
   const value = env[name];
   if (!value) throw new Error(`${name} must be set when ${because} is set`);
@@ -163,8 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? path.join(repoRoot, 'client', 'dist')),
     logLevel: logLevel as Config['logLevel'],
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     stripe: stripeFromEnv(env, isProduction),
+    publicUrl: publicUrlFromEnv(env, port, isProduction),
     mailgun: env.MAILGUN_API_KEY
       ? { apiKey: env.MAILGUN_API_KEY, domain: required(env, 'MAILGUN_DOMAIN', 'MAILGUN_API_KEY'), url: env.MAILGUN_URL || undefined }
       : undefined,
@@ -172,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pixelId: env.META_PIXEL_ID || undefined,
     s3: s3FromEnv(env),
     videoMaxBytes: positiveIntFromEnv(env, 'VIDEO_MAX_BYTES', DEFAULT_VIDEO_MAX_BYTES),
-    videoLinkTtlMs: positiveIntFromEnv(env, 'VIDEO_LINK_TTL_DAYS', 90) * 86_400_000,
+    requestBodyTimeoutMs: positiveIntFromEnv(env, 'REQUEST_BODY_TIMEOUT_SECONDS', 300) * 1000,
+    videoLinkTtlMs: Math.min(positiveIntFromEnv(env, 'VIDEO_LINK_TTL_DAYS', 90), 3650) * 86_400_000,
   };
 }

@@ -50,7 +50,8 @@ export class DeliveryService {
   ) {}
 
   async completeOrderWithVideo(orderId: string, upload: Promise<FileUpload>, admin: AdminUser): Promise<Outcome<Order>> {
-    // Refuse a wrong order before reading a byte of what may be a 2 GB file.
+    // Refuse a wrong order before storing a byte of what may be a 2 GB file. (graphql-upload still
+    // receives the whole request into a temporary file first: the dashboard offers uploads for Paid orders only.)
     const order = await this.orders.findOrder(orderId);
     if (!order) return refuse(DELIVERY_MESSAGES.orderNotFound, 'orderId');
     try {
@@ -100,10 +101,14 @@ export class DeliveryService {
       this.logger.info('order completed', { orderId: order.id, videoKey, bytes, admin: admin.email });
       return { ok: true, value: completed };
     } catch (error) {
-      // Nothing was committed: take the file back out so a refused or failed completion changes nothing.
-      await this.storage.delete(videoKey).catch((cleanupError: unknown) =>
-        this.logger.error('video cleanup failed', { error: cleanupError, videoKey }),
-      );
+      // Take the file back out so a refused or failed completion changes nothing; but a commit whose
+      // answer was lost may have gone through, and then the file is the delivered video.
+      const delivered = !(error instanceof UserFacingError) && (await this.orders.findOrder(order.id).catch(() => null))?.videoKey === videoKey;
+      if (!delivered) {
+        await this.storage.delete(videoKey).catch((cleanupError: unknown) =>
+          this.logger.error('video cleanup failed', { error: cleanupError, videoKey }),
+        );
+      }
       if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
       this.logger.error('order completion failed', { error, orderId });
       return refuse(DELIVERY_MESSAGES.updateFailed);

@@ -21,6 +21,7 @@ const contentTypes: Record<string, string> = {
 /** The one range of `bytes=a-b`, `bytes=a-` or `bytes=-n`; 'unsatisfiable' past the end; null to send it all. */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
   if (!header) return null;
+  if (size === 0) return 'unsatisfiable';
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // Several ranges, or anything odd: the whole file is a correct answer to those.
   if (!match || (match[1] === '' && match[2] === '')) return null;

@@ -1,6 +1,8 @@
 import { ApolloClient, InMemoryCache } from '@apollo/client';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 
+import { xhrFetch } from './xhr-fetch';
+
 export interface CreateApolloClientOptions {
   /** GraphQL endpoint; same origin in dev (Vite proxy) and production (one server). */
   uri?: string;
@@ -42,4 +44,5 @@ export function createApolloClient(options: CreateApolloClientOptions = {}): Apo
   });
 }
 
-export const apolloClient = createApolloClient();
+// XHR underneath, so an upload can report its progress (see xhr-fetch.ts).
+export const apolloClient = createApolloClient({ fetch: xhrFetch });

@@ -20,12 +20,15 @@ const ProcessPage = lazy(() => import('./storefront/info/ProcessPage').then((m) 
 const BenefitsPage = lazy(() => import('./storefront/info/BenefitsPage').then((m) => ({ default: m.BenefitsPage })));
 const PrivacyPage = lazy(() => import('./storefront/info/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('./storefront/info/TermsPage').then((m) => ({ default: m.TermsPage })));
+// The parent's page for a delivered video (linked from the delivery e-mail).
+const VideoPage = lazy(() => import('./storefront/video/VideoPage').then((m) => ({ default: m.VideoPage })));
 
 function PageSuspense({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner label="Loading…" />}>{children}</Suspense>;
 }
 
-// Admin code lives in one lazily loaded chunk: both pages come from the same module.
+// Admin code lives in one lazily loaded chunk: the frame and both pages come from the same module.
+const AdminRoot = lazy(() => import('./admin').then((m) => ({ default: m.AdminRoot })));
 const AdminLoginPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminLoginPage })));
 const AdminDashboardPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminDashboardPage })));
 
@@ -64,29 +67,22 @@ export const routes: RouteObject[] = [
       { path: 'about', element: <PageSuspense><AboutPage /></PageSuspense> },
       { path: 'process', element: <PageSuspense><ProcessPage /></PageSuspense> },
       { path: 'benefits', element: <PageSuspense><BenefitsPage /></PageSuspense> },
+      { path: 'video/:token', element: <PageSuspense><VideoPage /></PageSuspense> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
   {
     path: 'admin',
+    // The session provider lives in the frame, so it survives moving between the two pages.
+    element: (
+      <AdminSuspense>
+        <AdminRoot />
+      </AdminSuspense>
+    ),
     errorElement: <RouteErrorPage />,
     children: [
-      {
-        index: true,
-        element: (
-          <AdminSuspense>
-            <AdminLoginPage />
-          </AdminSuspense>
-        ),
-      },
-      {
-        path: 'dashboard',
-        element: (
-          <AdminSuspense>
-            <AdminDashboardPage />
-          </AdminSuspense>
-        ),
-      },
+      { index: true, element: <AdminLoginPage /> },
+      { path: 'dashboard', element: <AdminDashboardPage /> },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 // The admin portal's entry point: routes.tsx imports it lazily, so everything
 // reachable from here lands in a separate chunk.
-export { AdminDashboardPage } from './AdminDashboardPage';
-export { AdminLoginPage } from './AdminLoginPage';
+export { AdminRoot } from './AdminRoot';
+export { AdminDashboardPage } from './dashboard/AdminDashboardPage';
+export { AdminLoginPage } from './login/AdminLoginPage';

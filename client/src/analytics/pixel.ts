@@ -15,6 +15,8 @@ interface Fbq {
   push: Fbq;
   loaded: boolean;
   version: string;
+  /** Set before the script loads: it then leaves counting history changes to us. */
+  disablePushState?: boolean;
 }
 
 declare global {
@@ -40,6 +42,8 @@ function installSnippet(): Fbq {
   fbq.loaded = true;
   fbq.version = '2.0';
   fbq.queue = [];
+  // Meta's script counts history changes by itself; we count pages ourselves, and skip private ones.
+  fbq.disablePushState = true;
   window.fbq = fbq;
   window._fbq ??= fbq;
 

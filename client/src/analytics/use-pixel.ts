@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 
 import { type ConsentChoice, onConsentChange, readConsent } from './consent';
 import { isPixelActive, startPixel, trackPageView } from './pixel';
+import { isPrivatePath } from './private-paths';
 import { SHOP_PIXEL_QUERY } from './shop-config-query';
 
 export interface PixelState {
@@ -25,15 +26,18 @@ export function usePixel(): PixelState {
 
   useEffect(() => onConsentChange(setChoice), []);
 
+  // Never on a private page: the pixel would send its address (a video link's token) to Meta.
+  const privatePage = isPrivatePath(pathname);
+
   useEffect(() => {
-    if (pixelId && choice === 'accepted') startPixel(pixelId);
-  }, [pixelId, choice]);
+    if (pixelId && choice === 'accepted' && !privatePage) startPixel(pixelId);
+  }, [pixelId, choice, privatePage]);
 
   // startPixel counts the page it starts on; later pages are counted here.
   useEffect(() => {
-    if (isPixelActive() && lastPath.current !== null && lastPath.current !== pathname) trackPageView();
+    if (isPixelActive() && !privatePage && lastPath.current !== null && lastPath.current !== pathname) trackPageView();
     lastPath.current = pathname;
-  }, [pathname]);
+  }, [pathname, privatePage]);
 
   return { pixelId, choice };
 }

@@ -14,6 +14,16 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment OrderRow on Order {\n    id\n    childName\n    email\n    bookFormat\n    moral\n    status\n    createdAt\n    photoUrl\n    videoUrl\n  }\n": typeof types.OrderRowFragmentDoc,
+    "\n  query AdminOrders($status: OrderStatus, $search: String, $first: Int, $after: String) {\n    orders(status: $status, search: $search, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...OrderRow\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n    }\n  }\n": typeof types.AdminOrdersDocument,
+    "\n  fragment OrderDetail on Order {\n    ...OrderRow\n    childAge\n    storyIdea\n    bookStyle\n    shippingAddress {\n      fullName\n      streetAddress\n      city\n      state\n      zipCode\n      country\n    }\n    amountCents\n    currency\n    paymentProvider\n    paymentId\n    updatedAt\n    paidAt\n    completedAt\n    events {\n      id\n      type\n      fromStatus\n      toStatus\n      actor\n      createdAt\n    }\n    emails {\n      id\n      template\n      toAddress\n      subject\n      status\n      attempts\n      lastError\n      createdAt\n      sentAt\n      text\n    }\n  }\n": typeof types.OrderDetailFragmentDoc,
+    "\n  query AdminOrderDetail($id: ID!) {\n    order(id: $id) {\n      ...OrderDetail\n    }\n  }\n": typeof types.AdminOrderDetailDocument,
+    "\n  mutation ResendDeliveryEmail($orderId: ID!) {\n    resendDeliveryEmail(orderId: $orderId) {\n      order {\n        ...OrderDetail\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": typeof types.ResendDeliveryEmailDocument,
+    "\n  query AdminMe {\n    me {\n      id\n      email\n    }\n  }\n": typeof types.AdminMeDocument,
+    "\n  mutation AdminLogin($email: String!, $password: String!) {\n    login(email: $email, password: $password) {\n      admin {\n        id\n        email\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": typeof types.AdminLoginDocument,
+    "\n  mutation AdminLogout {\n    logout\n  }\n": typeof types.AdminLogoutDocument,
+    "\n  mutation CompleteOrderWithVideo($orderId: ID!, $video: Upload!) {\n    completeOrderWithVideo(orderId: $orderId, video: $video) {\n      order {\n        ...OrderDetail\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": typeof types.CompleteOrderWithVideoDocument,
+    "\n  query VideoUploadLimit {\n    shopConfig {\n      videoMaxBytes\n    }\n  }\n": typeof types.VideoUploadLimitDocument,
     "\n  query ShopPixel {\n    shopConfig {\n      pixelId\n    }\n  }\n": typeof types.ShopPixelDocument,
     "\n  query OrderFormCatalogue {\n    catalogue {\n      currency\n      plans {\n        format\n        title\n        priceCents\n        recommended\n        delivery\n      }\n      lifeLessons {\n        value\n        label\n        emoji\n      }\n      bookStyles {\n        value\n        label\n      }\n      shippingCountries\n      limits {\n        minChildAge\n        maxChildAge\n        childNameMaxLength\n        storyIdeaMaxLength\n        photoMaxBytes\n      }\n    }\n  }\n": typeof types.OrderFormCatalogueDocument,
     "\n  mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!) {\n    createOrder(input: $input, childPhoto: $childPhoto) {\n      orderId\n      checkoutToken\n      order {\n        id\n        amountCents\n        currency\n        bookFormat\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": typeof types.CreateOrderDocument,
@@ -22,9 +32,20 @@ type Documents = {
     "\n  mutation StartPayment($orderId: ID!, $checkoutToken: String!) {\n    startPayment(orderId: $orderId, checkoutToken: $checkoutToken) {\n      provider\n      paymentId\n      clientSecret\n      publishableKey\n      amountCents\n      currency\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": typeof types.StartPaymentDocument,
     "\n  mutation ConfirmSandboxPayment($orderId: ID!, $checkoutToken: String!, $paymentId: String!, $cardNumber: String!) {\n    confirmSandboxPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId, cardNumber: $cardNumber) {\n      succeeded\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": typeof types.ConfirmSandboxPaymentDocument,
     "\n  mutation RecordPayment($orderId: ID!, $checkoutToken: String!, $paymentId: String!) {\n    recordPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId) {\n      order {\n        id\n        status\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": typeof types.RecordPaymentDocument,
+    "\n  query VideoDelivery($token: String!) {\n    videoDelivery(token: $token) {\n      childName\n      expiresAt\n      watchUrl\n      downloadUrl\n      contentType\n    }\n  }\n": typeof types.VideoDeliveryDocument,
     "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email) {\n      subscribed\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": typeof types.SubscribeNewsletterDocument,
 };
 const documents: Documents = {
+    "\n  fragment OrderRow on Order {\n    id\n    childName\n    email\n    bookFormat\n    moral\n    status\n    createdAt\n    photoUrl\n    videoUrl\n  }\n": types.OrderRowFragmentDoc,
+    "\n  query AdminOrders($status: OrderStatus, $search: String, $first: Int, $after: String) {\n    orders(status: $status, search: $search, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...OrderRow\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n    }\n  }\n": types.AdminOrdersDocument,
+    "\n  fragment OrderDetail on Order {\n    ...OrderRow\n    childAge\n    storyIdea\n    bookStyle\n    shippingAddress {\n      fullName\n      streetAddress\n      city\n      state\n      zipCode\n      country\n    }\n    amountCents\n    currency\n    paymentProvider\n    paymentId\n    updatedAt\n    paidAt\n    completedAt\n    events {\n      id\n      type\n      fromStatus\n      toStatus\n      actor\n      createdAt\n    }\n    emails {\n      id\n      template\n      toAddress\n      subject\n      status\n      attempts\n      lastError\n      createdAt\n      sentAt\n      text\n    }\n  }\n": types.OrderDetailFragmentDoc,
+    "\n  query AdminOrderDetail($id: ID!) {\n    order(id: $id) {\n      ...OrderDetail\n    }\n  }\n": types.AdminOrderDetailDocument,
+    "\n  mutation ResendDeliveryEmail($orderId: ID!) {\n    resendDeliveryEmail(orderId: $orderId) {\n      order {\n        ...OrderDetail\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": types.ResendDeliveryEmailDocument,
+    "\n  query AdminMe {\n    me {\n      id\n      email\n    }\n  }\n": types.AdminMeDocument,
+    "\n  mutation AdminLogin($email: String!, $password: String!) {\n    login(email: $email, password: $password) {\n      admin {\n        id\n        email\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": types.AdminLoginDocument,
+    "\n  mutation AdminLogout {\n    logout\n  }\n": types.AdminLogoutDocument,
+    "\n  mutation CompleteOrderWithVideo($orderId: ID!, $video: Upload!) {\n    completeOrderWithVideo(orderId: $orderId, video: $video) {\n      order {\n        ...OrderDetail\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": types.CompleteOrderWithVideoDocument,
+    "\n  query VideoUploadLimit {\n    shopConfig {\n      videoMaxBytes\n    }\n  }\n": types.VideoUploadLimitDocument,
     "\n  query ShopPixel {\n    shopConfig {\n      pixelId\n    }\n  }\n": types.ShopPixelDocument,
     "\n  query OrderFormCatalogue {\n    catalogue {\n      currency\n      plans {\n        format\n        title\n        priceCents\n        recommended\n        delivery\n      }\n      lifeLessons {\n        value\n        label\n        emoji\n      }\n      bookStyles {\n        value\n        label\n      }\n      shippingCountries\n      limits {\n        minChildAge\n        maxChildAge\n        childNameMaxLength\n        storyIdeaMaxLength\n        photoMaxBytes\n      }\n    }\n  }\n": types.OrderFormCatalogueDocument,
     "\n  mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!) {\n    createOrder(input: $input, childPhoto: $childPhoto) {\n      orderId\n      checkoutToken\n      order {\n        id\n        amountCents\n        currency\n        bookFormat\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": types.CreateOrderDocument,
@@ -33,6 +54,7 @@ const documents: Documents = {
     "\n  mutation StartPayment($orderId: ID!, $checkoutToken: String!) {\n    startPayment(orderId: $orderId, checkoutToken: $checkoutToken) {\n      provider\n      paymentId\n      clientSecret\n      publishableKey\n      amountCents\n      currency\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": types.StartPaymentDocument,
     "\n  mutation ConfirmSandboxPayment($orderId: ID!, $checkoutToken: String!, $paymentId: String!, $cardNumber: String!) {\n    confirmSandboxPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId, cardNumber: $cardNumber) {\n      succeeded\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": types.ConfirmSandboxPaymentDocument,
     "\n  mutation RecordPayment($orderId: ID!, $checkoutToken: String!, $paymentId: String!) {\n    recordPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId) {\n      order {\n        id\n        status\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": types.RecordPaymentDocument,
+    "\n  query VideoDelivery($token: String!) {\n    videoDelivery(token: $token) {\n      childName\n      expiresAt\n      watchUrl\n      downloadUrl\n      contentType\n    }\n  }\n": types.VideoDeliveryDocument,
     "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email) {\n      subscribed\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": types.SubscribeNewsletterDocument,
 };
 
@@ -50,6 +72,46 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment OrderRow on Order {\n    id\n    childName\n    email\n    bookFormat\n    moral\n    status\n    createdAt\n    photoUrl\n    videoUrl\n  }\n"): (typeof documents)["\n  fragment OrderRow on Order {\n    id\n    childName\n    email\n    bookFormat\n    moral\n    status\n    createdAt\n    photoUrl\n    videoUrl\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminOrders($status: OrderStatus, $search: String, $first: Int, $after: String) {\n    orders(status: $status, search: $search, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...OrderRow\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n    }\n  }\n"): (typeof documents)["\n  query AdminOrders($status: OrderStatus, $search: String, $first: Int, $after: String) {\n    orders(status: $status, search: $search, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...OrderRow\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment OrderDetail on Order {\n    ...OrderRow\n    childAge\n    storyIdea\n    bookStyle\n    shippingAddress {\n      fullName\n      streetAddress\n      city\n      state\n      zipCode\n      country\n    }\n    amountCents\n    currency\n    paymentProvider\n    paymentId\n    updatedAt\n    paidAt\n    completedAt\n    events {\n      id\n      type\n      fromStatus\n      toStatus\n      actor\n      createdAt\n    }\n    emails {\n      id\n      template\n      toAddress\n      subject\n      status\n      attempts\n      lastError\n      createdAt\n      sentAt\n      text\n    }\n  }\n"): (typeof documents)["\n  fragment OrderDetail on Order {\n    ...OrderRow\n    childAge\n    storyIdea\n    bookStyle\n    shippingAddress {\n      fullName\n      streetAddress\n      city\n      state\n      zipCode\n      country\n    }\n    amountCents\n    currency\n    paymentProvider\n    paymentId\n    updatedAt\n    paidAt\n    completedAt\n    events {\n      id\n      type\n      fromStatus\n      toStatus\n      actor\n      createdAt\n    }\n    emails {\n      id\n      template\n      toAddress\n      subject\n      status\n      attempts\n      lastError\n      createdAt\n      sentAt\n      text\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminOrderDetail($id: ID!) {\n    order(id: $id) {\n      ...OrderDetail\n    }\n  }\n"): (typeof documents)["\n  query AdminOrderDetail($id: ID!) {\n    order(id: $id) {\n      ...OrderDetail\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResendDeliveryEmail($orderId: ID!) {\n    resendDeliveryEmail(orderId: $orderId) {\n      order {\n        ...OrderDetail\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResendDeliveryEmail($orderId: ID!) {\n    resendDeliveryEmail(orderId: $orderId) {\n      order {\n        ...OrderDetail\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminMe {\n    me {\n      id\n      email\n    }\n  }\n"): (typeof documents)["\n  query AdminMe {\n    me {\n      id\n      email\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminLogin($email: String!, $password: String!) {\n    login(email: $email, password: $password) {\n      admin {\n        id\n        email\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminLogin($email: String!, $password: String!) {\n    login(email: $email, password: $password) {\n      admin {\n        id\n        email\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminLogout {\n    logout\n  }\n"): (typeof documents)["\n  mutation AdminLogout {\n    logout\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CompleteOrderWithVideo($orderId: ID!, $video: Upload!) {\n    completeOrderWithVideo(orderId: $orderId, video: $video) {\n      order {\n        ...OrderDetail\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteOrderWithVideo($orderId: ID!, $video: Upload!) {\n    completeOrderWithVideo(orderId: $orderId, video: $video) {\n      order {\n        ...OrderDetail\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query VideoUploadLimit {\n    shopConfig {\n      videoMaxBytes\n    }\n  }\n"): (typeof documents)["\n  query VideoUploadLimit {\n    shopConfig {\n      videoMaxBytes\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -82,6 +144,10 @@ export function graphql(source: "\n  mutation ConfirmSandboxPayment($orderId: ID
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RecordPayment($orderId: ID!, $checkoutToken: String!, $paymentId: String!) {\n    recordPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId) {\n      order {\n        id\n        status\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RecordPayment($orderId: ID!, $checkoutToken: String!, $paymentId: String!) {\n    recordPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId) {\n      order {\n        id\n        status\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query VideoDelivery($token: String!) {\n    videoDelivery(token: $token) {\n      childName\n      expiresAt\n      watchUrl\n      downloadUrl\n      contentType\n    }\n  }\n"): (typeof documents)["\n  query VideoDelivery($token: String!) {\n    videoDelivery(token: $token) {\n      childName\n      expiresAt\n      watchUrl\n      downloadUrl\n      contentType\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,5 +1,5 @@
-/** Helpers for the browser tests: real images, and the admin API to check what was stored. */
-import type { APIRequestContext } from '@playwright/test';
+/** Helpers for the browser tests: real images, orders made through the API, and the admin API to check what was stored. */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../../../playwright.config';
 
@@ -48,3 +48,98 @@ export const PUBLIC_PAGES: Array<[string, string]> = [
   ['/payment-success?format=printed', 'Payment Successful!'],
   ['/no-such-page', 'Page Not Found'],
 ];
+
+/** One GraphQL call through the API (the request context keeps its own cookies). */
+export async function graphqlCall(
+  request: APIRequestContext,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<Record<string, any>> {
+  const response = await request.post('/graphql', { data: { query, variables } });
+  const body = await response.json();
+  if (!body.data || body.errors) throw new Error(`GraphQL call failed: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+export interface ApiOrder {
+  orderId: string;
+  checkoutToken: string;
+}
+
+/** A Pending digital order straight through the API (multipart, with a real PNG as the photo). */
+export async function createOrderByApi(request: APIRequestContext, input: Record<string, unknown> = {}): Promise<ApiOrder> {
+  const order = {
+    childName: 'Ivy',
+    childAge: 5,
+    moral: 'Courage',
+    storyIdea: '',
+    email: 'ivy.parent@example.com',
+    bookFormat: 'digital',
+    ...input,
+  };
+  const query = `mutation($input: CreateOrderInput!, $childPhoto: Upload!) {
+    createOrder(input: $input, childPhoto: $childPhoto) { orderId checkoutToken userErrors { message } } }`;
+  const response = await request.post('/graphql', {
+    headers: { 'Apollo-Require-Preflight': 'true' },
+    multipart: {
+      operations: JSON.stringify({ query, variables: { input: order, childPhoto: null } }),
+      // Not "0": integer-like keys would be sent first, and the file must follow the map.
+      map: JSON.stringify({ photo: ['variables.childPhoto'] }),
+      photo: { name: 'child.png', mimeType: 'image/png', buffer: await pngPhoto() },
+    },
+  });
+  const body = await response.json();
+  if (!body.data) throw new Error(`createOrder failed: ${JSON.stringify(body)}`);
+  const { orderId, checkoutToken, userErrors } = body.data.createOrder;
+  expect(userErrors).toEqual([]);
+  return { orderId, checkoutToken };
+}
+
+/** Pays an order in the sandbox as the payment page would: start, the success card, record. */
+export async function payOrderByApi(request: APIRequestContext, order: ApiOrder): Promise<void> {
+  const { startPayment } = await graphqlCall(
+    request,
+    `mutation($orderId: ID!, $checkoutToken: String!) {
+      startPayment(orderId: $orderId, checkoutToken: $checkoutToken) { paymentId userErrors { message } } }`,
+    { ...order },
+  );
+  expect(startPayment.userErrors).toEqual([]);
+  const { confirmSandboxPayment } = await graphqlCall(
+    request,
+    `mutation($orderId: ID!, $checkoutToken: String!, $paymentId: String!) {
+      confirmSandboxPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId,
+        cardNumber: "4242 4242 4242 4242") { succeeded userErrors { message } } }`,
+    { ...order, paymentId: startPayment.paymentId },
+  );
+  expect(confirmSandboxPayment).toEqual({ succeeded: true, userErrors: [] });
+  const { recordPayment } = await graphqlCall(
+    request,
+    `mutation($orderId: ID!, $checkoutToken: String!, $paymentId: String!) {
+      recordPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId) {
+        order { status } userErrors { message } } }`,
+    { ...order, paymentId: startPayment.paymentId },
+  );
+  expect(recordPayment).toEqual({ order: { status: 'Paid' }, userErrors: [] });
+}
+
+/** A Paid order, made and paid through the API. */
+export async function createPaidOrderByApi(request: APIRequestContext, input: Record<string, unknown> = {}): Promise<string> {
+  const order = await createOrderByApi(request, input);
+  await payOrderByApi(request, order);
+  return order.orderId;
+}
+
+/** A name no other test uses, so searches and filters find only this test's orders. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Signs in through the admin login form and waits for the dashboard. */
+export async function loginAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/admin/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+}

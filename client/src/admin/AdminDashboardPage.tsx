@@ -1,5 +1,0 @@
-import { PlaceholderPage } from '../ui/PlaceholderPage';
-
-export function AdminDashboardPage() {
-  return <PlaceholderPage title="Admin Dashboard" />;
-}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+import { PageTitle } from '../../ui/PageTitle';
+import { OrderDetailPanel } from '../detail/OrderDetailPanel';
+import { RequireAdmin } from '../session/RequireAdmin';
+import { UploadNotice } from '../upload/UploadNotice';
+import { VideoUploadsProvider } from '../upload/VideoUploadsProvider';
+import { DashboardHeader } from './DashboardHeader';
+import { LIST_MESSAGES } from './dashboard-messages';
+import { readOrderFilter, writeOrderFilter, type OrderFilter } from './order-filter';
+import { OrderFilters } from './OrderFilters';
+import { OrdersPagination } from './OrdersPagination';
+import { OrdersTable } from './OrdersTable';
+import { useOrdersList } from './use-orders-list';
+
+/** /admin/dashboard: only for a signed-in admin; anyone else is sent to /admin. */
+export function AdminDashboardPage() {
+  return (
+    <RequireAdmin>
+      <OrdersDashboard />
+    </RequireAdmin>
+  );
+}
+
+function OrdersDashboard() {
+  const [params, setParams] = useSearchParams();
+  const filter = readOrderFilter(params);
+  const list = useOrdersList(filter);
+  const [detail, setDetail] = useState<{ orderId: string; trigger: HTMLElement } | null>(null);
+
+  const changeFilter = (next: OrderFilter) => setParams(writeOrderFilter(next), { replace: true });
+
+  return (
+    <VideoUploadsProvider onUploaded={() => void list.refresh()}>
+      <PageTitle>Admin Dashboard</PageTitle>
+      {/* While the panel is open nothing behind it can be focused or clicked. */}
+      <div className="admin-dashboard" inert={detail !== null}>
+        <DashboardHeader />
+        <main className="admin-dashboard__main" id="admin-main">
+          <div className="admin-dashboard__heading">
+            <h1 className="admin-dashboard__title">Orders</h1>
+            {list.totalCount !== null && (
+              <p className="admin-dashboard__count">
+                {list.totalCount} {list.totalCount === 1 ? 'order' : 'orders'}
+              </p>
+            )}
+          </div>
+          <OrderFilters filter={filter} onChange={changeFilter} onRefresh={() => void list.refresh()} refreshing={list.loading} />
+          <UploadNotice />
+          {list.message && (
+            <p className="admin-alert admin-alert--error" role="alert">
+              {list.message}
+            </p>
+          )}
+          <div className="admin-dashboard__list" aria-busy={list.loading}>
+            {list.orders === null && list.loading && <p className="admin-dashboard__state" role="status">{LIST_MESSAGES.loading}</p>}
+            {list.orders?.length === 0 && <p className="admin-dashboard__state" role="status">{LIST_MESSAGES.empty}</p>}
+            {list.orders && list.orders.length > 0 && (
+              <OrdersTable orders={list.orders} onDetails={(orderId, trigger) => setDetail({ orderId, trigger })} />
+            )}
+          </div>
+          <OrdersPagination
+            page={list.page}
+            hasPrevious={list.hasPrevious}
+            hasNext={list.hasNext}
+            onPrevious={list.previous}
+            onNext={list.next}
+          />
+        </main>
+      </div>
+      {detail && <OrderDetailPanel orderId={detail.orderId} returnFocusTo={detail.trigger} onClose={() => setDetail(null)} />}
+    </VideoUploadsProvider>
+  );
+}

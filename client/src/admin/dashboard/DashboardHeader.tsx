@@ -1,0 +1,44 @@
+import { Link, useNavigate } from 'react-router-dom';
+
+import { LogoMark } from '../../ui/LogoMark';
+import { useAdminSession } from '../session/admin-session-context';
+
+/** Spec: a Dashboard link, the signed-in admin's e-mail, and Logout (ends the session, then /admin). */
+export function DashboardHeader() {
+  const { currentUser, logout, loading, error } = useAdminSession();
+  const navigate = useNavigate();
+
+  async function onLogout() {
+    if (loading) return;
+    if (await logout()) navigate('/admin', { replace: true });
+  }
+
+  return (
+    <header className="admin-header">
+      <div className="admin-header__inner">
+        <nav className="admin-header__nav" aria-label="Admin">
+          <span className="admin-header__brand">
+            <LogoMark size={32} />
+            <span className="admin-header__brand-name">Storybook Shop</span>
+          </span>
+          <Link to="/admin/dashboard" className="admin-header__link" aria-current="page">
+            Dashboard
+          </Link>
+        </nav>
+        <div className="admin-header__user">
+          <span className="admin-header__email" title={currentUser?.email}>
+            {currentUser?.email}
+          </span>
+          <button type="button" className="button button--secondary button--small" onClick={onLogout} aria-disabled={loading}>
+            Logout
+          </button>
+        </div>
+      </div>
+      {error && (
+        <p className="admin-alert admin-alert--error admin-header__error" role="alert">
+          {error}
+        </p>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,61 @@
+import type { OrderRowFragment } from '../../gql/graphql';
+import { formatDate, formatDateTime, shortOrderId, storyType } from '../order-format';
+import { OrderActions } from './OrderActions';
+import { StatusBadge } from './StatusBadge';
+
+const COLUMNS = ['Order ID', 'Child Name', 'Email', 'Story Type', 'Status', 'Created At', 'Actions'] as const;
+
+interface OrdersTableProps {
+  orders: OrderRowFragment[];
+  onDetails(orderId: string, trigger: HTMLElement): void;
+}
+
+/**
+ * The orders, one row each. On narrow screens CSS lays each row out as a card, each cell with
+ * its column name; the explicit roles keep it a table for screen readers when CSS does that.
+ */
+export function OrdersTable({ orders, onDetails }: OrdersTableProps) {
+  return (
+    <table className="orders-table" role="table">
+      <caption className="visually-hidden">Orders, newest first</caption>
+      <thead role="rowgroup">
+        <tr role="row">
+          {COLUMNS.map((column) => (
+            <th key={column} scope="col" role="columnheader">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody role="rowgroup">
+        {orders.map((order) => (
+          <tr key={order.id} role="row">
+            <th scope="row" role="rowheader" data-label="Order ID" className="orders-table__id">
+              <span title={order.id}>{shortOrderId(order.id)}</span>
+            </th>
+            <td role="cell" data-label="Child Name" className="orders-table__child">
+              {order.childName}
+            </td>
+            <td role="cell" data-label="Email" className="orders-table__email">
+              {order.email}
+            </td>
+            <td role="cell" data-label="Story Type">
+              {storyType(order)}
+            </td>
+            <td role="cell" data-label="Status">
+              <StatusBadge status={order.status} />
+            </td>
+            <td role="cell" data-label="Created At">
+              <time dateTime={order.createdAt} title={formatDateTime(order.createdAt)}>
+                {formatDate(order.createdAt)}
+              </time>
+            </td>
+            <td role="cell" data-label="Actions" className="orders-table__actions">
+              <OrderActions order={order} onDetails={(trigger) => onDetails(order.id, trigger)} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,35 @@
+import { graphql } from '../../gql';
+
+/** What a row of the orders table shows; the upload and the detail panel reuse it. */
+export const ORDER_ROW_FIELDS = graphql(`
+  fragment OrderRow on Order {
+    id
+    childName
+    email
+    bookFormat
+    moral
+    status
+    createdAt
+    photoUrl
+    videoUrl
+  }
+`);
+
+/** One page of orders, newest first, with the total for the filter (the server counts it only when asked). */
+export const ORDERS_QUERY = graphql(`
+  query AdminOrders($status: OrderStatus, $search: String, $first: Int, $after: String) {
+    orders(status: $status, search: $search, first: $first, after: $after) {
+      edges {
+        cursor
+        node {
+          ...OrderRow
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      totalCount
+    }
+  }
+`);

@@ -1,0 +1,63 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+
+import type { AdminOrdersQueryVariables } from '../../gql/graphql';
+import { useExpireOnUnauthenticated } from '../session/use-expire-on-unauthenticated';
+import { LIST_MESSAGES } from './dashboard-messages';
+import type { OrderFilter } from './order-filter';
+import { ORDERS_QUERY } from './orders-operations';
+
+export const PAGE_SIZE = 20;
+
+/** The query's variables, with only what is set: the same filter always asks the same question. */
+export function ordersVariables(filter: OrderFilter, after: string | null = null): AdminOrdersQueryVariables {
+  return {
+    first: PAGE_SIZE,
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.search ? { search: filter.search } : {}),
+    ...(after ? { after } : {}),
+  };
+}
+
+/**
+ * One page of the orders table. Cursor pagination: "Next" pushes the page's end cursor on a
+ * stack, "Previous" pops it; a new filter starts again from the first page.
+ */
+export function useOrdersList(filter: OrderFilter) {
+  const filterKey = `${filter.status ?? ''}|${filter.search}`;
+  const [pages, setPages] = useState<{ key: string; cursors: string[] }>({ key: filterKey, cursors: [] });
+  const cursors = pages.key === filterKey ? pages.cursors : [];
+  const after = cursors.at(-1) ?? null;
+
+  const { data, loading, error, refetch } = useQuery(ORDERS_QUERY, {
+    variables: ordersVariables(filter, after),
+    notifyOnNetworkStatusChange: true,
+  });
+  const expired = useExpireOnUnauthenticated(error);
+
+  let message: string | null = null;
+  if (error && !expired) message = CombinedGraphQLErrors.is(error) ? LIST_MESSAGES.failed : LIST_MESSAGES.error;
+
+  const connection = data?.orders;
+  return {
+    orders: connection?.edges.map((edge) => edge.node) ?? null,
+    totalCount: connection?.totalCount ?? null,
+    loading,
+    message,
+    page: cursors.length + 1,
+    hasPrevious: cursors.length > 0,
+    hasNext: Boolean(connection?.pageInfo.hasNextPage && connection.pageInfo.endCursor),
+    next() {
+      const end = connection?.pageInfo.endCursor;
+      if (end) setPages({ key: filterKey, cursors: [...cursors, end] });
+    },
+    previous() {
+      setPages({ key: filterKey, cursors: cursors.slice(0, -1) });
+    },
+    /** Asks the server again (never the cache). Failures show as the list's message. */
+    refresh() {
+      return refetch().catch(() => undefined);
+    },
+  };
+}

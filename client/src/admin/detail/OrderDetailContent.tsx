@@ -1,0 +1,95 @@
+import type { OrderDetailFragment } from '../../gql/graphql';
+import { formatAmount, formatDateTime, formatLabel } from '../order-format';
+import { NewTabLink } from '../shared/NewTabLink';
+import { DetailList } from './DetailList';
+import { OrderDelivery } from './OrderDelivery';
+import { OrderEmails } from './OrderEmails';
+import { OrderHistory } from './OrderHistory';
+
+const when = (iso: string | null | undefined) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : null);
+
+/** Everything about one order, in the order the admin works through it. Customer text renders as text. */
+export function OrderDetailContent({ order }: { order: OrderDetailFragment }) {
+  const address = order.shippingAddress;
+  return (
+    <div className="order-detail">
+      <section className="order-detail__section" aria-labelledby="order-detail-delivery">
+        <h3 id="order-detail-delivery">Video delivery</h3>
+        <OrderDelivery order={order} />
+      </section>
+
+      <section className="order-detail__section" aria-labelledby="order-detail-story">
+        <h3 id="order-detail-story">Child and story</h3>
+        <div className="order-detail__story">
+          {order.photoUrl && (
+            <figure className="order-detail__photo">
+              <img src={order.photoUrl} alt={`Photo of ${order.childName}`} />
+              <figcaption>
+                <NewTabLink href={order.photoUrl}>View Photo</NewTabLink>
+              </figcaption>
+            </figure>
+          )}
+          <DetailList
+            items={[
+              ["Child's name", order.childName],
+              ['Age', order.childAge],
+              ['Life lesson', order.moral],
+              ['Story idea', order.storyIdea ? <span className="order-detail__story-idea">{order.storyIdea}</span> : null],
+              ['Format', formatLabel(order.bookFormat)],
+              ['Style', order.bookStyle],
+            ]}
+          />
+        </div>
+      </section>
+
+      <section className="order-detail__section" aria-labelledby="order-detail-customer">
+        <h3 id="order-detail-customer">Customer</h3>
+        <DetailList
+          items={[
+            ['Email', order.email],
+            [
+              'Shipping address',
+              address ? (
+                <address className="order-detail__address">
+                  {address.fullName}
+                  <br />
+                  {address.streetAddress}
+                  <br />
+                  {[address.city, address.state, address.zipCode].filter(Boolean).join(', ')}
+                  <br />
+                  {address.country}
+                </address>
+              ) : null,
+            ],
+          ]}
+        />
+      </section>
+
+      <section className="order-detail__section" aria-labelledby="order-detail-payment">
+        <h3 id="order-detail-payment">Payment and dates</h3>
+        <DetailList
+          items={[
+            ['Order ID', <code className="order-detail__code">{order.id}</code>],
+            ['Amount', formatAmount(order.amountCents, order.currency)],
+            ['Payment provider', order.paymentProvider],
+            ['Payment ID', order.paymentId ? <code className="order-detail__code">{order.paymentId}</code> : null],
+            ['Created', when(order.createdAt)],
+            ['Paid', when(order.paidAt)],
+            ['Completed', when(order.completedAt)],
+            ['Updated', when(order.updatedAt)],
+          ]}
+        />
+      </section>
+
+      <section className="order-detail__section" aria-labelledby="order-detail-history">
+        <h3 id="order-detail-history">History</h3>
+        <OrderHistory events={order.events} />
+      </section>
+
+      <section className="order-detail__section" aria-labelledby="order-detail-emails">
+        <h3 id="order-detail-emails">E-mails</h3>
+        <OrderEmails emails={order.emails} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import type { MockLink } from '@apollo/client/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+
+import {
+  anOrder,
+  meMock,
+  orderDetailMock,
+  ordersMock,
+  type OrderRecord,
+  renderAdmin,
+  videoLimitMock,
+} from '../test-support/admin-mocks';
+import { formatDateTime } from '../order-format';
+import { RESEND_DELIVERY_EMAIL_MUTATION } from './resend-operations';
+
+const DASHBOARD = '/admin/dashboard';
+
+async function openDetails(order: OrderRecord, extraMocks: MockLink.MockedResponse[] = []) {
+  const view = renderAdmin(DASHBOARD, [
+    meMock(),
+    ordersMock({ orders: [order] }),
+    videoLimitMock(),
+    orderDetailMock(order),
+    ...extraMocks,
+  ]);
+  const details = await screen.findByRole('button', { name: /^Details/ });
+  await view.user.click(details);
+  const dialog = await screen.findByRole('dialog');
+  // The full order has arrived once the heading names the child.
+  await within(dialog).findByRole('heading', { level: 2, name: `${String(order.childName)}'s order` });
+  return { ...view, dialog, details };
+}
+
+const printed = () =>
+  anOrder({
+    childName: 'Leo',
+    childAge: 8,
+    moral: 'Courage',
+    storyIdea: 'Leo sails to the moon',
+    bookFormat: 'printed',
+    bookStyle: 'adventure',
+    amountCents: 5000,
+    email: 'leo.parent@example.com',
+    shippingAddress: {
+      __typename: 'ShippingAddress',
+      fullName: 'Ana Parent',
+      streetAddress: '1 Maple Ave',
+      city: 'Portland',
+      state: 'OR',
+      zipCode: '97201',
+      country: 'United States',
+    },
+  });
+
+describe('OrderDetailPanel', () => {
+  it('is a labelled dialog with everything the parent entered, the payment, the history and the e-mails', async () => {
+    const order = printed();
+    const { dialog } = await openDetails(order);
+    const panel = within(dialog);
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleName("Leo's order");
+    expect(panel.getByRole('heading', { level: 2 })).toHaveFocus();
+
+    const value = (label: string) => panel.getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(value("Child's name")).toHaveTextContent('Leo');
+    expect(value('Age')).toHaveTextContent('8');
+    expect(value('Life lesson')).toHaveTextContent('Courage');
+    expect(value('Story idea')).toHaveTextContent('Leo sails to the moon');
+    expect(value('Format')).toHaveTextContent('Printed');
+    expect(value('Style')).toHaveTextContent('adventure');
+    expect(value('Email')).toHaveTextContent('leo.parent@example.com');
+    expect(value('Shipping address')).toHaveTextContent('Ana Parent1 Maple AvePortland, OR, 97201United States');
+    expect(value('Amount')).toHaveTextContent('$50.00');
+    expect(value('Payment provider')).toHaveTextContent('sandbox');
+    expect(value('Payment ID')).toHaveTextContent('sbx_123');
+    expect(value('Order ID')).toHaveTextContent(order.id);
+    // In the admin's own time zone, however the test machine is set.
+    expect(value('Created')).toHaveTextContent(formatDateTime(String(order.createdAt)));
+    expect(panel.getByRole('img', { name: 'Photo of Leo' })).toHaveAttribute('src', order.photoUrl);
+
+    const history = panel.getByRole('heading', { name: 'History' }).nextElementSibling as HTMLElement;
+    expect(within(history).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      `created— → Pendingby customer · ${formatDateTime('2025-03-05T14:07:00.000Z')}`,
+      `paidPending → Paidby sandbox · ${formatDateTime('2025-03-05T14:09:00.000Z')}`,
+    ]);
+
+    const emails = panel.getByRole('heading', { name: 'E-mails' }).nextElementSibling as HTMLElement;
+    expect(emails).toHaveTextContent('order-confirmation');
+    expect(emails).toHaveTextContent('Thank you for your order');
+    expect(emails).toHaveTextContent('To parent@example.com');
+    expect(emails).toHaveTextContent('0 attempts');
+    expect(within(emails).getByText('Show the e-mail text').closest('details')).not.toHaveAttribute('open');
+    expect(within(emails).getByText('Thank you for your order.')).toBeInTheDocument();
+  });
+
+  it('closes on Escape and gives focus back to the Details button', async () => {
+    const { user, details } = await openDetails(anOrder());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(details).toHaveFocus();
+  });
+
+  it('closes with its close button, and keeps the page behind it inert while open', async () => {
+    const { user, dialog } = await openDetails(anOrder());
+    expect(screen.getByRole('table').closest('.admin-dashboard')).toHaveAttribute('inert');
+    await user.click(within(dialog).getByRole('button', { name: 'Close order details' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('table').closest('.admin-dashboard')).not.toHaveAttribute('inert');
+  });
+
+  it('shows customer text with markup as text', async () => {
+    const markup = '<img src=x onerror=alert(1)>';
+    const { dialog } = await openDetails(anOrder({ childName: markup, storyIdea: `<script>alert(2)</script>` }));
+    expect(within(dialog).getAllByText(markup).length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('<script>alert(2)</script>')).toBeInTheDocument();
+    expect(dialog.querySelectorAll('img')).toHaveLength(1);
+    expect(dialog.querySelector('script')).toBeNull();
+  });
+
+  it('offers the upload for a Paid order', async () => {
+    const { dialog } = await openDetails(anOrder({ status: 'Paid' }));
+    expect(within(dialog).getByLabelText(/^Upload Video/)).toHaveAttribute('type', 'file');
+    expect(within(dialog).queryByRole('button', { name: 'Resend delivery e-mail' })).not.toBeInTheDocument();
+  });
+
+  describe('a Completed order', () => {
+    const completed = () =>
+      anOrder({
+        status: 'Completed',
+        email: 'mia.parent@example.com',
+        videoUrl: 'https://shop.test/media/videos/v.mp4?sig=4',
+        completedAt: '2025-03-06T09:00:00.000Z',
+      });
+
+    const resendMock = (order: OrderRecord, userErrors: string[] = []): MockLink.MockedResponse => ({
+      request: { query: RESEND_DELIVERY_EMAIL_MUTATION, variables: { orderId: order.id } },
+      result: {
+        data: {
+          resendDeliveryEmail: {
+            __typename: 'ResendDeliveryEmailPayload',
+            order: userErrors.length ? null : order,
+            userErrors: userErrors.map((message) => ({ __typename: 'UserError', field: null, message })),
+          },
+        },
+      },
+      delay: 10,
+    });
+
+    it('links to the video and resends the delivery e-mail, showing the new e-mail', async () => {
+      const order = completed();
+      const resent = {
+        ...order,
+        emails: [
+          ...(order.emails as object[]),
+          {
+            __typename: 'OutboxEmail',
+            id: `${order.id}-m2`,
+            template: 'video-delivery',
+            toAddress: 'mia.parent@example.com',
+            subject: "Mia's story is ready",
+            status: 'pending',
+            attempts: 0,
+            lastError: null,
+            createdAt: '2025-03-07T10:00:00.000Z',
+            sentAt: null,
+            text: 'Watch it here: https://shop.test/video/abc123',
+          },
+        ],
+      };
+      const { user, dialog } = await openDetails(order, [resendMock(resent)]);
+      const panel = within(dialog);
+      expect(panel.getByRole('link', { name: /^View Video/ })).toHaveAttribute('href', order.videoUrl);
+      expect(panel.queryByLabelText(/^Upload Video/)).not.toBeInTheDocument();
+
+      await user.click(panel.getByRole('button', { name: 'Resend delivery e-mail' }));
+      expect(await panel.findByRole('status')).toHaveTextContent(
+        'The delivery e-mail has been queued again for mia.parent@example.com, with a fresh link.',
+      );
+      expect(panel.getByText('video-delivery')).toBeInTheDocument();
+      expect(panel.getByText('Watch it here: https://shop.test/video/abc123')).toBeInTheDocument();
+    });
+
+    it("shows the server's reason when it will not resend", async () => {
+      const order = completed();
+      const { user, dialog } = await openDetails(order, [resendMock(order, ['Order not found.'])]);
+      await user.click(within(dialog).getByRole('button', { name: 'Resend delivery e-mail' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Order not found.');
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import { graphql } from '../../gql';
+
+/** Everything the detail panel shows about an order: what the parent entered, payment, history, e-mails. */
+export const ORDER_DETAIL_FIELDS = graphql(`
+  fragment OrderDetail on Order {
+    ...OrderRow
+    childAge
+    storyIdea
+    bookStyle
+    shippingAddress {
+      fullName
+      streetAddress
+      city
+      state
+      zipCode
+      country
+    }
+    amountCents
+    currency
+    paymentProvider
+    paymentId
+    updatedAt
+    paidAt
+    completedAt
+    events {
+      id
+      type
+      fromStatus
+      toStatus
+      actor
+      createdAt
+    }
+    emails {
+      id
+      template
+      toAddress
+      subject
+      status
+      attempts
+      lastError
+      createdAt
+      sentAt
+      text
+    }
+  }
+`);
+
+export const ORDER_DETAIL_QUERY = graphql(`
+  query AdminOrderDetail($id: ID!) {
+    order(id: $id) {
+      ...OrderDetail
+    }
+  }
+`);

@@ -1,0 +1,54 @@
+/** How the admin portal writes order values: one place, so the table and the panel agree. */
+
+/** Spec: the order id shown as its first 8 characters, then an ellipsis. */
+export function shortOrderId(id: string): string {
+  return id.length > 8 ? `${id.slice(0, 8)}...` : id;
+}
+
+const FORMAT_LABELS: Record<string, string> = { digital: 'Digital', printed: 'Printed' };
+
+export function formatLabel(bookFormat: string): string {
+  return FORMAT_LABELS[bookFormat] ?? bookFormat;
+}
+
+/** The Story Type column: the format and the life lesson, e.g. "Digital · Kindness". */
+export function storyType(order: { bookFormat: string; moral: string }): string {
+  return `${formatLabel(order.bookFormat)} · ${order.moral}`;
+}
+
+const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "Mar 5, 2025" in the admin's own time zone. */
+export function formatDate(iso: string): string {
+  return DATE.format(new Date(iso));
+}
+
+/** "Mar 5, 2025, 2:07 PM" in the admin's own time zone. */
+export function formatDateTime(iso: string): string {
+  return DATE_TIME.format(new Date(iso));
+}
+
+/** Bytes as the server words its limit: 2147483648 -> "2 GB", 524288000 -> "500 MB". */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  // Worded as the server's own message words it (server/src/delivery/video-file.ts).
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Money in the admin's views, always with cents: 2500 -> "$25.00". */
+export function formatAmount(amountCents: number, currency = 'USD'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountCents / 100);
+}

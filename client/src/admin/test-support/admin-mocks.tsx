@@ -1,0 +1,234 @@
+/** Orders, sessions and a rendered admin portal for the admin's component tests. */
+import type { ApolloClient } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GraphQLError } from 'graphql';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+
+import { createCache } from '../../apollo';
+import { AdminRoot } from '../AdminRoot';
+import { AdminDashboardPage } from '../dashboard/AdminDashboardPage';
+import type { OrderFilter } from '../dashboard/order-filter';
+import { ORDERS_QUERY } from '../dashboard/orders-operations';
+import { ordersVariables } from '../dashboard/use-orders-list';
+import { ORDER_DETAIL_QUERY } from '../detail/order-detail-operations';
+import { AdminLoginPage } from '../login/AdminLoginPage';
+import { LOGIN_MUTATION, LOGOUT_MUTATION, ME_QUERY } from '../session/session-operations';
+import { VIDEO_LIMIT_QUERY } from '../upload/upload-operations';
+
+export const ADMIN = { __typename: 'AdminUser', id: 'admin-1', email: 'staff@storybookshop.com' } as const;
+
+export type OrderRecord = Record<string, unknown> & { id: string; status: string };
+
+let serial = 0;
+
+/** An order as the admin API returns it (row and detail fields); override what the test is about. */
+export function anOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
+  serial += 1;
+  const id = `${String(serial).padStart(8, '0')}-aaaa-4bbb-8ccc-${String(serial).padStart(12, '0')}`;
+  return {
+    __typename: 'Order',
+    id,
+    childName: 'Mia',
+    email: 'parent@example.com',
+    bookFormat: 'digital',
+    moral: 'Kindness',
+    status: 'Paid',
+    createdAt: '2025-03-05T14:07:00.000Z',
+    photoUrl: `https://shop.test/media/photos/${id}.jpg?sig=1`,
+    videoUrl: null,
+    childAge: 6,
+    storyIdea: 'Mia finds a lost puppy',
+    bookStyle: null,
+    shippingAddress: null,
+    amountCents: 2500,
+    currency: 'USD',
+    paymentProvider: 'sandbox',
+    paymentId: 'sbx_123',
+    updatedAt: '2025-03-05T14:09:00.000Z',
+    paidAt: '2025-03-05T14:09:00.000Z',
+    completedAt: null,
+    events: [
+      {
+        __typename: 'OrderEvent',
+        id: `${id}-e1`,
+        type: 'created',
+        fromStatus: null,
+        toStatus: 'Pending',
+        actor: 'customer',
+        createdAt: '2025-03-05T14:07:00.000Z',
+      },
+      {
+        __typename: 'OrderEvent',
+        id: `${id}-e2`,
+        type: 'paid',
+        fromStatus: 'Pending',
+        toStatus: 'Paid',
+        actor: 'sandbox',
+        createdAt: '2025-03-05T14:09:00.000Z',
+      },
+    ],
+    emails: [
+      {
+        __typename: 'OutboxEmail',
+        id: `${id}-m1`,
+        template: 'order-confirmation',
+        toAddress: 'parent@example.com',
+        subject: 'Thank you for your order',
+        status: 'pending',
+        attempts: 0,
+        lastError: null,
+        createdAt: '2025-03-05T14:09:00.000Z',
+        sentAt: null,
+        text: 'Thank you for your order.',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const ROW_FIELDS = ['__typename', 'id', 'childName', 'email', 'bookFormat', 'moral', 'status', 'createdAt', 'photoUrl', 'videoUrl'];
+
+/** Just the fields the table asks for (a mock must answer exactly what was asked). */
+export function asRow(order: OrderRecord): OrderRecord {
+  return Object.fromEntries(ROW_FIELDS.map((field) => [field, order[field]])) as OrderRecord;
+}
+
+export const meMock = (me: typeof ADMIN | null = ADMIN): MockLink.MockedResponse => ({
+  request: { query: ME_QUERY },
+  result: { data: { me } },
+});
+
+export const videoLimitMock = (videoMaxBytes = 2 * 1024 ** 3): MockLink.MockedResponse => ({
+  request: { query: VIDEO_LIMIT_QUERY },
+  result: { data: { shopConfig: { __typename: 'ShopConfig', videoMaxBytes } } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+});
+
+interface OrdersPage {
+  orders: OrderRecord[];
+  filter?: OrderFilter;
+  after?: string | null;
+  hasNextPage?: boolean;
+  totalCount?: number;
+  delay?: number;
+}
+
+/** The `orders` connection as the server would answer it. */
+export function ordersData(orders: OrderRecord[], { hasNextPage = false, totalCount }: { hasNextPage?: boolean; totalCount?: number } = {}) {
+  return {
+    orders: {
+      __typename: 'OrderConnection',
+      edges: orders.map((order) => ({ __typename: 'OrderEdge', cursor: `cursor-${order.id}`, node: asRow(order) })),
+      pageInfo: {
+        __typename: 'PageInfo',
+        hasNextPage,
+        endCursor: orders.length ? `cursor-${orders[orders.length - 1].id}` : null,
+      },
+      totalCount: totalCount ?? orders.length,
+    },
+  };
+}
+
+export function ordersMock({
+  orders,
+  filter = { status: null, search: '' },
+  after = null,
+  hasNextPage = false,
+  totalCount,
+  delay,
+}: OrdersPage): MockLink.MockedResponse {
+  return {
+    request: { query: ORDERS_QUERY, variables: ordersVariables(filter, after) },
+    result: { data: ordersData(orders, { hasNextPage, totalCount }) },
+    delay,
+  };
+}
+
+export function ordersErrorMock(kind: 'graphql' | 'network' | 'unauthenticated', filter?: OrderFilter): MockLink.MockedResponse {
+  const request = { query: ORDERS_QUERY, variables: ordersVariables(filter ?? { status: null, search: '' }) };
+  if (kind === 'network') return { request, error: new Error('Failed to fetch') };
+  const code = kind === 'unauthenticated' ? 'UNAUTHENTICATED' : 'INTERNAL_SERVER_ERROR';
+  const message = kind === 'unauthenticated' ? 'Sign in as an admin first.' : 'Unexpected error.';
+  return { request, result: { errors: [new GraphQLError(message, { extensions: { code } })] } };
+}
+
+export const orderDetailMock = (order: OrderRecord): MockLink.MockedResponse => ({
+  request: { query: ORDER_DETAIL_QUERY, variables: { id: order.id } },
+  result: { data: { order } },
+});
+
+export const loginMock = (
+  variables: { email: string; password: string },
+  outcome: { admin?: typeof ADMIN | null; userErrors?: string[] } | 'network' | 'graphql',
+  delay = 20,
+): MockLink.MockedResponse => {
+  const request = { query: LOGIN_MUTATION, variables };
+  if (outcome === 'network') return { request, error: new Error('Failed to fetch'), delay };
+  if (outcome === 'graphql') return { request, result: { errors: [new GraphQLError('Unexpected error.')] }, delay };
+  return {
+    request,
+    result: {
+      data: {
+        login: {
+          __typename: 'LoginPayload',
+          admin: outcome.admin ?? null,
+          userErrors: (outcome.userErrors ?? []).map((message) => ({ __typename: 'UserError', field: null, message })),
+        },
+      },
+    },
+    delay,
+  };
+};
+
+export const logoutMock = (): MockLink.MockedResponse => ({
+  request: { query: LOGOUT_MUTATION },
+  result: { data: { logout: true } },
+});
+
+/** Shows where the app is, so a test can read the URL it navigated to. */
+function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+export const currentPath = () => screen.getByTestId('location').textContent;
+
+function AdminRoutes({ url }: { url: string }) {
+  return (
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/admin" element={<AdminRoot />}>
+          <Route index element={<AdminLoginPage />} />
+          <Route path="dashboard" element={<AdminDashboardPage />} />
+        </Route>
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>
+  );
+}
+
+/** The admin portal at `url`, answering from `mocks` (the shop's own cache: same type policies). */
+export function renderAdmin(url: string, mocks: MockLink.MockedResponse[]) {
+  const user = userEvent.setup();
+  render(
+    <MockedProvider mocks={mocks} cache={createCache()}>
+      <AdminRoutes url={url} />
+    </MockedProvider>,
+  );
+  return { user };
+}
+
+/** The admin portal with a real Apollo client (e.g. the shop's own link with a fake fetch). */
+export function renderAdminWithClient(url: string, client: ApolloClient) {
+  const user = userEvent.setup();
+  render(
+    <ApolloProvider client={client}>
+      <AdminRoutes url={url} />
+    </ApolloProvider>,
+  );
+  return { user };
+}

@@ -1,0 +1,153 @@
+import type { MockLink } from '@apollo/client/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
+
+import { createApolloClient } from '../../apollo';
+import {
+  ADMIN,
+  anOrder,
+  meMock,
+  ordersData,
+  ordersMock,
+  type OrderRecord,
+  renderAdmin,
+  renderAdminWithClient,
+  videoLimitMock,
+} from '../test-support/admin-mocks';
+import { fakeGraphqlFetch, type FakeRequest } from '../test-support/fake-graphql-fetch';
+import { COMPLETE_ORDER_WITH_VIDEO_MUTATION } from './upload-operations';
+
+const DASHBOARD = '/admin/dashboard';
+const mp4 = (name = 'story.mp4', size = 2048) => new File([new Uint8Array(size)], name, { type: 'video/mp4' });
+const rowOf = (childName: string) => screen.getByRole('row', { name: new RegExp(childName) });
+
+function completedFrom(order: OrderRecord): OrderRecord {
+  return {
+    ...order,
+    status: 'Completed',
+    videoUrl: `https://shop.test/media/videos/${order.id}.mp4?sig=3`,
+    completedAt: '2025-03-06T09:00:00.000Z',
+  };
+}
+
+const uploadPayload = (order: OrderRecord | null, userErrors: string[] = []) => ({
+  data: {
+    completeOrderWithVideo: {
+      __typename: 'CompleteOrderWithVideoPayload',
+      order,
+      userErrors: userErrors.map((message) => ({ __typename: 'UserError', field: 'video', message })),
+    },
+  },
+});
+
+describe('uploading a video: through the shop’s own upload link', () => {
+  it('sends the file as a multipart upload with a progress bar, then says so and refreshes the list', async () => {
+    const paid = anOrder({ childName: 'Mia', email: 'mia.parent@example.com', status: 'Paid' });
+    const completed = completedFrom(paid);
+    let ordersAsked = 0;
+    let upload: FakeRequest | null = null;
+    let answerUpload: (() => void) | null = null;
+
+    const client = createApolloClient({
+      fetch: fakeGraphqlFetch({
+        AdminMe: () => ({ data: { me: ADMIN } }),
+        VideoUploadLimit: () => ({ data: { shopConfig: { __typename: 'ShopConfig', videoMaxBytes: 10_000 } } }),
+        AdminOrders: () => {
+          ordersAsked += 1;
+          return { data: ordersData([ordersAsked === 1 ? paid : completed]) };
+        },
+        CompleteOrderWithVideo: (request) =>
+          new Promise((resolve) => {
+            upload = request;
+            answerUpload = () => resolve(uploadPayload(completed));
+          }),
+      }),
+    });
+    const { user } = renderAdminWithClient(DASHBOARD, client);
+    await screen.findByRole('table');
+
+    await user.upload(within(rowOf('Mia')).getByLabelText(/^Upload Video/), mp4());
+    await waitFor(() => expect(upload).not.toBeNull());
+    const sent = upload as unknown as FakeRequest;
+    expect(sent.variables).toEqual({ orderId: paid.id, video: null });
+    expect(Object.values(sent.files).map((file) => file.name)).toEqual(['story.mp4']);
+    expect(sent.init.headers).toMatchObject({ 'apollo-require-preflight': 'true' });
+
+    // The link hands our progress callback to fetch: the bar follows what has been sent.
+    const bar = within(rowOf('Mia')).getByRole('progressbar', { name: /Uploading the video/ });
+    expect(bar).toHaveAttribute('value', '0');
+    act(() => sent.init.onUploadProgress?.({ loaded: 512, total: 2048 }));
+    expect(bar).toHaveAttribute('value', '25');
+    expect(within(rowOf('Mia')).getByText('25%')).toBeInTheDocument();
+    // No second upload for the same order while this one runs.
+    expect(within(rowOf('Mia')).getByLabelText(/^Uploading… for order/)).toBeDisabled();
+    act(() => sent.init.onUploadProgress?.({ loaded: 2048, total: 2048 }));
+    expect(bar).toHaveAttribute('value', '100');
+
+    act(() => answerUpload?.());
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Video uploaded successfully and email sent to mia.parent@example.com',
+    );
+    await waitFor(() => expect(ordersAsked).toBe(2));
+    const row = rowOf('Mia');
+    expect(within(row).getByText('Completed')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: /^View Video/ })).toHaveAttribute('href', completed.videoUrl);
+    expect(within(row).queryByLabelText(/^Upload Video/)).not.toBeInTheDocument();
+    expect(within(row).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});
+
+describe('uploading a video: what the admin is told', () => {
+  const paid = anOrder({ childName: 'Mia', status: 'Paid' });
+
+  const uploadMock = (outcome: MockLink.MockedResponse['result'] | Error): MockLink.MockedResponse => ({
+    request: { query: COMPLETE_ORDER_WITH_VIDEO_MUTATION, variables: (variables) => variables.orderId === paid.id },
+    ...(outcome instanceof Error ? { error: outcome } : { result: outcome }),
+    delay: 10,
+  });
+
+  async function uploadFor(mocks: MockLink.MockedResponse[], file = mp4(), limit = 2 * 1024 ** 3) {
+    const { user } = renderAdmin(DASHBOARD, [meMock(), ordersMock({ orders: [paid] }), videoLimitMock(limit), ...mocks]);
+    await screen.findByRole('table');
+    const input = within(rowOf('Mia')).getByLabelText(/^Upload Video/);
+    // user.upload honours `accept`, as the browser's picker does; a drop or "All files" does not.
+    if (file.type.startsWith('video/')) await user.upload(input, file);
+    else fireEvent.change(input, { target: { files: [file] } });
+    return screen.findByRole('alert');
+  }
+
+  it("shows the server's own reason", async () => {
+    const alert = await uploadFor([uploadMock(uploadPayload(null, ['This order has already been completed.']))]);
+    expect(alert).toHaveTextContent('This order has already been completed.');
+    expect(alert).toHaveTextContent(`Order ${paid.id.slice(0, 8)}... · Mia`);
+    // Still Paid: the admin can try again.
+    expect(within(rowOf('Mia')).getByLabelText(/^Upload Video/)).toBeEnabled();
+  });
+
+  it("says 'Failed to upload video' when the server gives no order and no reason", async () => {
+    expect(await uploadFor([uploadMock(uploadPayload(null))])).toHaveTextContent('Failed to upload video');
+  });
+
+  it("says 'An error occurred while processing the video' when the request fails", async () => {
+    expect(await uploadFor([uploadMock(new Error('Failed to fetch'))])).toHaveTextContent(
+      'An error occurred while processing the video',
+    );
+  });
+
+  it('treats a GraphQL error the same way', async () => {
+    expect(await uploadFor([uploadMock({ errors: [new GraphQLError('Unexpected error.')] })])).toHaveTextContent(
+      'An error occurred while processing the video',
+    );
+  });
+
+  it("refuses a file over the shop's limit before sending it", async () => {
+    // No upload mock: a request would fail the test.
+    const alert = await uploadFor([], mp4('big.mp4', 3 * 1024 ** 2), 2 * 1024 ** 2);
+    expect(alert).toHaveTextContent('The video is too large: the limit is 2 MB.');
+  });
+
+  it('refuses a file that is not an MP4, MOV or WebM video before sending it', async () => {
+    const alert = await uploadFor([], new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(alert).toHaveTextContent('Please upload an MP4, MOV or WebM video.');
+  });
+});

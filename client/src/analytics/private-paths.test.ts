@@ -1,0 +1,16 @@
+import { isPrivatePath } from './private-paths';
+
+describe('isPrivatePath', () => {
+  it('keeps the video link (its token is in the path) and the admin portal from the pixel', () => {
+    expect(isPrivatePath('/video/Zk3x-abcdefghijklmnopqrstuvwxyz0123456789AB')).toBe(true);
+    expect(isPrivatePath('/video')).toBe(true);
+    expect(isPrivatePath('/admin')).toBe(true);
+    expect(isPrivatePath('/admin/dashboard')).toBe(true);
+  });
+
+  it('lets the shop\'s own pages be counted', () => {
+    for (const path of ['/', '/create', '/payment', '/payment-success', '/faq', '/videos-we-love']) {
+      expect(isPrivatePath(path)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,14 @@
+import { graphql } from '../../gql';
+
+/** The parent's video, by the token in the e-mailed link; null when unknown or expired. */
+export const VIDEO_DELIVERY_QUERY = graphql(`
+  query VideoDelivery($token: String!) {
+    videoDelivery(token: $token) {
+      childName
+      expiresAt
+      watchUrl
+      downloadUrl
+      contentType
+    }
+  }
+`);

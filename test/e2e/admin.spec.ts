@@ -1,0 +1,264 @@
+/**
+ * The admin portal in the browser against the real server: signing in and out, finding orders,
+ * the order panel, and delivering a finished video, from the upload's progress bar to the
+ * parent opening the e-mailed link in a browser of their own.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { createOrderByApi, createPaidOrderByApi, loginAsAdmin, uniqueName } from './support/shop';
+
+const STORY_MP4 = path.join(__dirname, 'fixtures', 'story.mp4');
+
+/** Narrows the list to what the search finds (Enter searches at once). */
+async function search(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(text);
+  await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}`));
+}
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function graveAxeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+const rowFor = (page: Page, childName: string): Locator => page.getByRole('row', { name: new RegExp(childName) });
+
+test.describe('the admin portal', () => {
+  test('signs in through the form: a wrong password gets the server\'s message, the right one the dashboard', async ({
+    page,
+  }) => {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Login');
+
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter both email and password');
+
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await expect(page.getByRole('banner')).toContainText(E2E_ADMIN.email);
+    await expect(page.getByText(/^\d+ orders?$/)).toBeVisible();
+
+    // Signed in, /admin goes straight on to the dashboard.
+    await page.goto('/admin');
+    await page.waitForURL('**/admin/dashboard');
+  });
+
+  test('finds orders by search, status and the start of their id', async ({ page, request }) => {
+    const tag = uniqueName('Fnd');
+    const paidName = `${tag}Paid`;
+    const pendingName = `${tag}Pending`;
+    const paidId = await createPaidOrderByApi(request, { childName: paidName, email: `${tag.toLowerCase()}.a@example.com` });
+    await createOrderByApi(request, { childName: pendingName, email: `${tag.toLowerCase()}.b@example.com` });
+
+    await loginAsAdmin(page);
+    await search(page, tag);
+    await expect(page.getByText('2 orders', { exact: true })).toBeVisible();
+    await expect(rowFor(page, paidName).getByText('Paid', { exact: true })).toBeVisible();
+    await expect(rowFor(page, pendingName).getByText('Pending', { exact: true })).toBeVisible();
+
+    await page.getByLabel('Status').selectOption('Paid');
+    await expect(page.getByText('1 order', { exact: true })).toBeVisible();
+    await expect(rowFor(page, paidName)).toBeVisible();
+    await expect(rowFor(page, pendingName)).toHaveCount(0);
+
+    await page.getByLabel('Status').selectOption('Pending');
+    await expect(rowFor(page, pendingName)).toBeVisible();
+    await expect(rowFor(page, paidName)).toHaveCount(0);
+
+    await page.getByLabel('Status').selectOption('Completed');
+    await expect(page.getByText('No orders found.')).toBeVisible();
+
+    // The start of an order id, as the table shows it.
+    await page.getByLabel('Status').selectOption('');
+    await search(page, paidId.slice(0, 8));
+    await expect(rowFor(page, paidName)).toBeVisible();
+    await expect(rowFor(page, paidName).getByRole('rowheader')).toHaveText(`${paidId.slice(0, 8)}...`);
+    await expect(rowFor(page, pendingName)).toHaveCount(0);
+  });
+
+  test('delivers a video: progress, Completed, the delivery e-mail, and the parent\'s page', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const childName = uniqueName('Vid');
+    const email = `${childName.toLowerCase()}.parent@example.com`;
+    await createPaidOrderByApi(request, { childName, email, storyIdea: 'A dragon who shares' });
+
+    await loginAsAdmin(page);
+    await search(page, childName);
+    const row = rowFor(page, childName);
+    await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(row.getByRole('link', { name: /^View Video/ })).toHaveCount(0);
+
+    // The panel of a Paid order: what the parent entered, and the same upload control.
+    await row.getByRole('button', { name: /^Details/ }).click();
+    const dialog = page.getByRole('dialog', { name: `${childName}'s order` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('A dragon who shares');
+    await expect(dialog).toContainText('$25.00');
+    await expect(dialog.getByRole('img', { name: `Photo of ${childName}` })).toBeVisible();
+    await expect(dialog.getByLabel(/^Upload Video/)).toBeAttached();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(row.getByRole('button', { name: /^Details/ })).toBeFocused();
+
+    // Hold the upload at the network until the progress bar has been seen: on localhost 50 kB
+    // would otherwise be gone before anyone could look.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      const type = route.request().headers()['content-type'] ?? '';
+      if (type.startsWith('multipart/form-data')) await released;
+      await route.continue();
+    });
+    await row.getByLabel(/^Upload Video/).setInputFiles(STORY_MP4);
+    const bar = row.getByRole('progressbar', { name: /Uploading the video/ });
+    await expect(bar).toBeVisible();
+    await expect(row.getByText(/^(\d{1,3}%|100% · Finishing…)$/)).toBeVisible();
+    await expect(row.getByLabel(/^Uploading…/)).toBeDisabled();
+    release();
+
+    await expect(page.getByRole('status').filter({ hasText: `Video uploaded successfully and email sent to ${email}` })).toBeVisible();
+    await expect(bar).toHaveCount(0);
+    await expect(row.getByText('Completed', { exact: true })).toBeVisible();
+    await expect(row.getByLabel(/^Upload Video/)).toHaveCount(0);
+    const viewVideo = row.getByRole('link', { name: /^View Video/ });
+    await expect(viewVideo).toHaveAttribute('target', '_blank');
+    await expect(viewVideo).toHaveAttribute('rel', 'noopener noreferrer');
+    const video = await page.request.get((await viewVideo.getAttribute('href'))!);
+    expect(video.status()).toBe(200);
+    expect(video.headers()['content-type']).toMatch(/^video\/mp4/);
+    expect((await video.body()).equals(readFileSync(STORY_MP4))).toBe(true);
+
+    // The delivery e-mail, queued with the change, readable in the panel.
+    await row.getByRole('button', { name: /^Details/ }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(`Paid → Completed`)).toBeVisible();
+    await expect(dialog).toContainText(`by admin:${E2E_ADMIN.email}`);
+    const delivery = dialog.getByRole('listitem').filter({ hasText: 'video-delivery' });
+    await expect(delivery).toContainText(`To ${email}`);
+    await delivery.getByText('Show the e-mail text').click();
+    const body = (await delivery.locator('pre').textContent()) ?? '';
+    const link = body.match(/https?:\/\/\S+\/video\/[\w-]+/)?.[0];
+    expect(link, body).toBeTruthy();
+
+    // The parent: another browser, no admin cookie.
+    const parent = await browser.newContext();
+    try {
+      const parentPage = await parent.newPage();
+      await parentPage.goto(new URL(new URL(link!).pathname, page.url()).href);
+      await expect(parentPage.getByRole('heading', { level: 1 })).toHaveText(`${childName}'s story is ready`);
+      await expect(parentPage.getByText(/^This link works until /)).toBeVisible();
+      const download = parentPage.getByRole('link', { name: 'Download video' });
+      await expect(download).toHaveAttribute('download', '');
+      const watchUrl = await parentPage.locator('video source').getAttribute('src');
+      const watched = await parentPage.request.get(watchUrl!);
+      expect(watched.status()).toBe(200);
+      expect(watched.headers()['content-type']).toMatch(/^video\/mp4/);
+      // The player has read the file's header: it really is playable from there.
+      await expect.poll(() => parentPage.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+    } finally {
+      await parent.close();
+    }
+
+    // An unknown token gets the friendly message.
+    await page.goto('/video/not-a-real-token');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link is invalid or has expired.');
+  });
+
+  test('a child named with markup shows as text, in the table and the panel', async ({ page, request }) => {
+    const tag = uniqueName('xss');
+    const childName = '<img src=x onerror=alert(1)>';
+    await createPaidOrderByApi(request, { childName, email: `${tag}@example.com` });
+    const dialogs: string[] = [];
+    page.on('dialog', async (dialog) => {
+      dialogs.push(dialog.message());
+      await dialog.dismiss();
+    });
+
+    await loginAsAdmin(page);
+    await search(page, `${tag}@example.com`);
+    const cell = page.getByRole('cell', { name: childName, exact: true });
+    await expect(cell).toBeVisible();
+    await expect(cell.locator('img')).toHaveCount(0);
+    await page.getByRole('row', { name: /xss|img/ }).getByRole('button', { name: /^Details/ }).click();
+    await expect(page.getByRole('dialog')).toContainText(`${childName}'s order`);
+    await expect(page.getByRole('dialog').locator('img[src="x"]')).toHaveCount(0);
+    expect(dialogs).toEqual([]);
+  });
+
+  test('logging out ends the session: the dashboard sends the browser back to /admin', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/\/admin$/);
+    await expect(page.getByLabel('Password')).toBeVisible();
+
+    await page.goto('/admin/dashboard');
+    await page.waitForURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Login');
+    // The server has ended the session, not only this page.
+    const me = await page.request.post('/graphql', { data: { query: '{ me { id } }' } });
+    expect((await me.json()).data.me).toBeNull();
+  });
+
+  test('a session that ends behind the dashboard\'s back sends it to /admin on its next request', async ({ page }) => {
+    await loginAsAdmin(page);
+    // Ended elsewhere (same cookie): the server now answers UNAUTHENTICATED.
+    await page.request.post('/graphql', { data: { query: 'mutation { logout }' } });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.waitForURL(/\/admin$/);
+    await expect(page.getByRole('alert')).toHaveText('Your session has expired. Please log in again.');
+  });
+
+  for (const width of [390, 1280]) {
+    test(`the login form, the orders and the order panel pass axe and fit at ${width} px`, async ({ page, request }) => {
+      const childName = uniqueName('Axe');
+      await createPaidOrderByApi(request, {
+        childName,
+        email: `${childName.toLowerCase()}@example.com`,
+        bookFormat: 'printed',
+        bookStyle: 'classic',
+        storyIdea: 'A long idea that has to wrap on a phone without pushing the panel wider than the screen.',
+        shippingAddress: {
+          fullName: 'Ana Parent', streetAddress: '1 Maple Ave', city: 'Portland', state: 'OR', zipCode: '97201', country: 'United States',
+        },
+      });
+      await page.setViewportSize({ width, height: 900 });
+      const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      await page.goto('/admin');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      expect(await graveAxeViolations(page)).toEqual([]);
+
+      await loginAsAdmin(page);
+      await search(page, childName);
+      await expect(rowFor(page, childName)).toBeVisible();
+      expect(await graveAxeViolations(page)).toEqual([]);
+      await fits();
+
+      await rowFor(page, childName).getByRole('button', { name: /^Details/ }).click();
+      const dialog = page.getByRole('dialog', { name: `${childName}'s order` });
+      await expect(dialog.locator('address')).toContainText('Ana Parent');
+      await dialog.getByText('Show the e-mail text').first().click();
+      expect(await graveAxeViolations(page)).toEqual([]);
+      await fits();
+      // The panel's close button is within reach on every width.
+      await expect(dialog.getByRole('button', { name: 'Close order details' })).toBeInViewport();
+    });
+  }
+});

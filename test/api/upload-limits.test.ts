@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { GraphQLClient } from '../support/graphql-client';
 import { makePng } from '../support/images';
+import { multipartFrame } from '../support/multipart';
 import { CREATE_ORDER, digitalOrder } from '../support/orders';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -24,14 +25,8 @@ afterAll(() => server?.close());
 const orderCount = async () => (await server.dataSource.query('SELECT count(*)::int AS n FROM orders'))[0].n as number;
 
 function multipartBody(query: string, variables: Record<string, unknown>, file: Buffer, boundary: string): Buffer[] {
-  const head = (name: string, extra = '') => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n`;
-  return [
-    Buffer.from(`${head('operations')}\r\n${JSON.stringify({ query, variables })}\r\n`),
-    Buffer.from(`${head('map')}\r\n${JSON.stringify({ 0: ['variables.childPhoto'] })}\r\n`),
-    Buffer.from(`${head('0', '; filename="kid.png"')}Content-Type: image/png\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ];
+  const { preamble, closing } = multipartFrame({ query, variables }, { variable: 'childPhoto', name: 'kid.png', type: 'image/png' }, boundary);
+  return [...preamble, file, closing];
 }
 
 /** Sends the parts with a pause after each, so the server receives them as separate chunks. */

@@ -10,6 +10,7 @@ import { UPLOAD_IDLE_TIMEOUT_MS } from '../../server/src/app';
 import { createAdmin, signIn } from '../support/admin';
 import { placeOrder, placePaidOrder } from '../support/checkout';
 import { GraphQLClient } from '../support/graphql-client';
+import { multipartFrame } from '../support/multipart';
 import { digitalOrder } from '../support/orders';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { mp4OfSize, REAL_MP4, WEBM_HEAD } from '../support/videos';
@@ -39,6 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+const VIDEO_PART = { variable: 'video', name: 'story.mp4', type: 'video/mp4' };
 const mp4 = (data: Buffer = REAL_MP4, name = 'story.mp4') => ({ video: { name, type: 'video/mp4', data } });
 const videoFiles = () => {
   const dir = path.join(server.dataDir, 'files', 'videos');
@@ -166,11 +168,8 @@ describe('completeOrderWithVideo', () => {
     const before = videoFiles();
     const url = new URL(`${server.url}/graphql`);
     const boundary = 'cutoff-boundary';
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${JSON.stringify({ query: COMPLETE, variables: { orderId, video: null } })}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n${JSON.stringify({ 0: ['variables.video'] })}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="story.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
-    );
+    const { preamble } = multipartFrame({ query: COMPLETE, variables: { orderId, video: null } }, VIDEO_PART, boundary);
+    const head = Buffer.concat(preamble);
     const request = http.request({
       host: url.hostname,
       port: url.port,
@@ -379,18 +378,11 @@ describe('with a smaller video limit', () => {
 });
 
 /** Sends a one-file multipart request spread over `overMs`; resolves with the body, rejects if the server hangs up. */
-function trickle(target: TestServer, operations: object, file: Buffer, cookie: string | undefined, overMs: number): Promise<string> {
+function trickle(target: TestServer, operations: { query: string; variables: Record<string, unknown> }, file: Buffer, cookie: string | undefined, overMs: number): Promise<string> {
   const url = new URL(`${target.url}/graphql`);
   const boundary = 'trickle-boundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${JSON.stringify(operations)}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n${JSON.stringify({ 0: ['variables.video'] })}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="story.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { preamble, closing } = multipartFrame(operations, VIDEO_PART, boundary);
+  const body = Buffer.concat([...preamble, file, closing]);
   return new Promise((resolve, reject) => {
     const request = http.request(
       {

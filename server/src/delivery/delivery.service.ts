@@ -14,6 +14,7 @@ import { type Outcome, UserError, UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import type { OutboxService } from '../mail/outbox.service';
 import { videoDeliveryOutboxEmail } from '../mail/templates/video-delivery';
+import { mediaContentType } from '../media/media.route';
 import type { MediaSigner } from '../media/signed-url';
 import type { Storage } from '../media/storage';
 import { Order } from '../orders/order.entity';
@@ -149,12 +150,13 @@ export class DeliveryService {
     // Short-lived media URLs, never past the link's own expiry; the page asks again when reopened.
     const remaining = Math.floor((link.expiresAt.getTime() - Date.now()) / 1000);
     const ttl = Math.max(1, Math.min(this.options.mediaTtlSeconds, remaining));
+    const watchUrl = this.signer.url(order.videoKey, ttl);
     return {
       childName: order.childName,
       expiresAt: link.expiresAt,
-      watchUrl: this.signer.url(order.videoKey, ttl),
-      downloadUrl: `${this.signer.url(order.videoKey, ttl)}&download=1`,
-      contentType: contentTypeOf(order.videoKey),
+      watchUrl,
+      downloadUrl: `${watchUrl}&download=1`,
+      contentType: mediaContentType(order.videoKey),
     };
   }
 
@@ -173,10 +175,4 @@ export class DeliveryService {
 
 function refuse(message: string, field: string | null = null): Outcome<never> {
   return { ok: false, error: new UserError(message, field) };
-}
-
-function contentTypeOf(key: string): string {
-  if (key.endsWith('.mov')) return 'video/quicktime';
-  if (key.endsWith('.webm')) return 'video/webm';
-  return 'video/mp4';
 }

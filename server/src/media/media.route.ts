@@ -18,6 +18,11 @@ const contentTypes: Record<string, string> = {
   '.webm': 'video/webm',
 };
 
+/** The Content-Type a stored file is served with, from its key's extension. */
+export function mediaContentType(key: string): string {
+  return contentTypes[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
+
 /** The one range of `bytes=a-b`, `bytes=a-` or `bytes=-n`; 'unsatisfiable' past the end; null to send it all. */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
   if (!header) return null;
@@ -63,7 +68,7 @@ export function mediaRouter(storage: Storage, signer: MediaSigner, logger: Logge
     }
     const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
     res.set({
-      'Content-Type': contentTypes[path.extname(key).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Type': mediaContentType(key),
       'Content-Length': String(range ? range.end - range.start + 1 : object.size),
       'Accept-Ranges': 'bytes',
       'Cache-Control': `private, max-age=${maxAge}`,

@@ -3,11 +3,10 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { bootstrapAdmin } from './admin/bootstrap-admin';
 import { createApp } from './app';
+import { describeProviders } from './composition';
 import { createLogger } from './common/logger';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { MailgunMailer } from './mail/mailgun.mailer';
-import { OutboxWorker } from './mail/outbox.worker';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -24,20 +23,9 @@ async function main(): Promise<void> {
     logger,
   );
   const stopRetention = app.services.photoRetention.start();
-  // Without Mailgun, e-mails stay in the outbox (and the log); with it, a worker sends them.
-  const stopOutbox = config.mailgun
-    ? new OutboxWorker(
-        database.dataSource,
-        // Well inside the 15 s shutdown, so a send in flight is recorded, never repeated.
-        new MailgunMailer({ ...config.mailgun, from: config.mailFrom, timeoutMs: 10_000 }),
-        logger,
-      ).start()
-    : async () => undefined;
-  logger.info('payments, e-mail and files', {
-    paymentProvider: app.services.payments.provider.name,
-    files: app.services.storage.describe(),
-    email: config.mailgun ? 'mailgun' : 'outbox only (no MAILGUN_API_KEY)',
-  });
+  // Without a mail provider there is no worker: e-mails stay in the outbox (and the log).
+  const stopOutbox = app.services.outboxWorker?.start() ?? (async () => undefined);
+  logger.info('payments, e-mail and files', describeProviders(app.services));
   const url = await app.listen();
   logger.info('storybook shop listening', { url, graphql: `${url}/graphql`, database: database.mode });
 

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { UPLOAD_IDLE_TIMEOUT_MS } from '../../server/src/app';
+import { UPLOAD_IDLE_TIMEOUT_MS } from '../../server/src/http/body-time-limit';
 import { createAdmin, signIn } from '../support/admin';
 import { placeOrder, placePaidOrder } from '../support/checkout';
 import { GraphQLClient } from '../support/graphql-client';

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { Context } from '../common/context';
+import type { Context } from '../graphql/context';
 import { UserError } from '../common/user-error';
 import { AdminUser } from './admin-user.entity';
 import type { AuthService } from './auth.service';
@@ -16,10 +16,13 @@ export class LoginPayload {
 
 @Resolver()
 export class AuthResolver {
-  constructor(
-    private readonly auth: AuthService,
-    private readonly cookie: SessionCookie,
-  ) {}
+  private readonly auth: AuthService;
+  private readonly cookie: SessionCookie;
+
+  constructor(services: { auth: AuthService; cookie: SessionCookie }) {
+    this.auth = services.auth;
+    this.cookie = services.cookie;
+  }
 
   @Query(() => AdminUser, { nullable: true, description: 'The signed-in admin, or null.' })
   me(@Ctx() ctx: Context): Promise<AdminUser | null> {

@@ -1,16 +1,19 @@
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
-import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { AdminUser } from '../admin/admin-user.entity';
-import type { Context } from '../common/context';
-import { ShopConfig } from '../payments/payment.types';
+import { CurrentAdmin } from '../graphql/current-admin';
 import type { DeliveryService } from './delivery.service';
 import { CompleteOrderWithVideoPayload, ResendDeliveryEmailPayload, VideoDelivery } from './delivery.types';
 
 /** The admin's delivery of a finished video, and the parent's page behind the e-mailed link. */
 @Resolver()
 export class DeliveryResolver {
-  constructor(private readonly delivery: DeliveryService) {}
+  private readonly delivery: DeliveryService;
+
+  constructor(services: { delivery: DeliveryService }) {
+    this.delivery = services.delivery;
+  }
 
   @Authorized()
   @Mutation(() => CompleteOrderWithVideoPayload, {
@@ -22,9 +25,9 @@ export class DeliveryResolver {
   async completeOrderWithVideo(
     @Arg('orderId', () => ID) orderId: string,
     @Arg('video', () => GraphQLUpload) video: Promise<FileUpload>,
-    @Ctx() ctx: Context,
+    @CurrentAdmin() admin: AdminUser,
   ): Promise<CompleteOrderWithVideoPayload> {
-    const result = await this.delivery.completeOrderWithVideo(orderId, video, await signedIn(ctx));
+    const result = await this.delivery.completeOrderWithVideo(orderId, video, admin);
     return result.ok ? { order: result.value, userErrors: [] } : { order: null, userErrors: [result.error] };
   }
 
@@ -32,8 +35,11 @@ export class DeliveryResolver {
   @Mutation(() => ResendDeliveryEmailPayload, {
     description: 'Admin only. Queues the delivery e-mail again, with a fresh link, for a Completed order.',
   })
-  async resendDeliveryEmail(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: Context): Promise<ResendDeliveryEmailPayload> {
-    const result = await this.delivery.resendDeliveryEmail(orderId, await signedIn(ctx));
+  async resendDeliveryEmail(
+    @Arg('orderId', () => ID) orderId: string,
+    @CurrentAdmin() admin: AdminUser,
+  ): Promise<ResendDeliveryEmailPayload> {
+    const result = await this.delivery.resendDeliveryEmail(orderId, admin);
     return result.ok ? { order: result.value, userErrors: [] } : { order: null, userErrors: [result.error] };
   }
 
@@ -44,22 +50,4 @@ export class DeliveryResolver {
   videoDelivery(@Arg('token', () => String) token: string): Promise<VideoDelivery | null> {
     return this.delivery.findDelivery(token);
   }
-}
-
-/** The upload limit, so the dashboard can refuse an oversize file before sending a byte. */
-@Resolver(() => ShopConfig)
-export class ShopConfigVideoResolver {
-  constructor(private readonly maxBytes: number) {}
-
-  @FieldResolver(() => Float, { description: 'Largest finished video an admin may upload, in bytes.' })
-  videoMaxBytes(): number {
-    return this.maxBytes;
-  }
-}
-
-/** @Authorized has already let only a signed-in admin through. */
-async function signedIn(ctx: Context): Promise<AdminUser> {
-  const admin = await ctx.admin();
-  if (!admin) throw new Error('unreachable: @Authorized let an anonymous caller through');
-  return admin;
 }

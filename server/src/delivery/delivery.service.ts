@@ -14,7 +14,7 @@ import { type Outcome, UserError, UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import type { OutboxService } from '../mail/outbox.service';
 import { videoDeliveryOutboxEmail } from '../mail/templates/video-delivery';
-import { mediaContentType } from '../media/media.route';
+import { mediaContentType } from '../media/content-type';
 import type { MediaSigner } from '../media/signed-url';
 import type { Storage } from '../media/storage';
 import { Order } from '../orders/order.entity';

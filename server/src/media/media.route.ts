@@ -6,22 +6,9 @@
 import { Router } from 'express';
 import path from 'node:path';
 import type { Logger } from '../common/logger';
+import { mediaContentType } from './content-type';
 import type { MediaSigner } from './signed-url';
 import type { ByteRange, Storage } from './storage';
-
-const contentTypes: Record<string, string> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.mp4': 'video/mp4',
-  '.mov': 'video/quicktime',
-  '.webm': 'video/webm',
-};
-
-/** The Content-Type a stored file is served with, from its key's extension. */
-export function mediaContentType(key: string): string {
-  return contentTypes[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
-}
 
 /** The one range of `bytes=a-b`, `bytes=a-` or `bytes=-n`; 'unsatisfiable' past the end; null to send it all. */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {

@@ -13,7 +13,11 @@ export class SubscribeNewsletterPayload {
 
 @Resolver()
 export class NewsletterResolver {
-  constructor(private readonly newsletter: NewsletterService) {}
+  private readonly newsletter: NewsletterService;
+
+  constructor(services: { newsletter: NewsletterService }) {
+    this.newsletter = services.newsletter;
+  }
 
   @Mutation(() => SubscribeNewsletterPayload, { description: 'Adds an address to the newsletter; idempotent.' })
   async subscribeNewsletter(@Arg('email', () => String) email: string): Promise<SubscribeNewsletterPayload> {

@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
-import type { Context } from '../common/context';
+import type { Context } from '../graphql/context';
 import { OutboxEmail } from '../mail/outbox-email.entity';
 import type { MediaSigner } from '../media/signed-url';
 import { OrderEvent } from './order-event.entity';
@@ -11,10 +11,13 @@ import { OrderConnection } from './order.types';
 /** The admin's view of orders. Every field here needs a signed-in admin. */
 @Resolver(() => Order)
 export class AdminOrderResolver {
-  constructor(
-    private readonly orderService: OrderService,
-    private readonly signer: MediaSigner,
-  ) {}
+  private readonly orderService: OrderService;
+  private readonly signer: MediaSigner;
+
+  constructor(services: { orders: OrderService; signer: MediaSigner }) {
+    this.orderService = services.orders;
+    this.signer = services.signer;
+  }
 
   @Authorized()
   @Query(() => OrderConnection, { description: 'Orders, newest first, with cursor pagination.' })

@@ -1,7 +1,7 @@
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { Context } from '../common/context';
+import type { Context } from '../graphql/context';
 import { UserError } from '../common/user-error';
 import { CreateOrderInput } from './create-order.input';
 import type { OrderService } from './order.service';
@@ -12,7 +12,11 @@ export const ONE_ORDER_PER_REQUEST = 'Only one order can be created per request.
 /** The customer's side of orders: create one, then read its summary with the checkout token. */
 @Resolver()
 export class OrderResolver {
-  constructor(private readonly orders: OrderService) {}
+  private readonly orders: OrderService;
+
+  constructor(services: { orders: OrderService }) {
+    this.orders = services.orders;
+  }
 
   @Mutation(() => CreateOrderPayload, {
     description:

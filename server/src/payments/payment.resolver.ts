@@ -1,20 +1,16 @@
-import { Arg, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, ID, Mutation, Resolver } from 'type-graphql';
 import type { PaymentService } from './payment.service';
-import { ConfirmSandboxPaymentPayload, RecordPaymentPayload, ShopConfig, StartPaymentPayload } from './payment.types';
+import { ConfirmSandboxPaymentPayload, RecordPaymentPayload, StartPaymentPayload } from './payment.types';
 
 const noPayment = { provider: null, paymentId: null, clientSecret: null, publishableKey: null, amountCents: null, currency: null };
 
 /** The payment page's side of checkout; every call needs the order's checkout token. */
 @Resolver()
 export class PaymentResolver {
-  constructor(
-    private readonly payments: PaymentService,
-    private readonly pixelId: string | undefined,
-  ) {}
+  private readonly payments: PaymentService;
 
-  @Query(() => ShopConfig)
-  shopConfig(): ShopConfig {
-    return { paymentProvider: this.payments.provider.name, pixelId: this.pixelId ?? null };
+  constructor(services: { payments: PaymentService }) {
+    this.payments = services.payments;
   }
 
   @Mutation(() => StartPaymentPayload, {

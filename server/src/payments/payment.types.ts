@@ -53,12 +53,3 @@ export class ConfirmSandboxPaymentPayload {
   @Field(() => [UserError])
   userErrors: UserError[];
 }
-
-@ObjectType({ description: 'What the storefront needs to know about how this shop is set up.' })
-export class ShopConfig {
-  @Field(() => PaymentProviderNameEnum)
-  paymentProvider: PaymentProviderName;
-
-  @Field(() => String, { nullable: true, description: 'The advertising pixel id; null: no pixel, no consent banner.' })
-  pixelId: string | null;
-}

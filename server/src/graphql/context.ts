@@ -1,5 +1,5 @@
-import type { Request, Response } from 'express';
 import type DataLoader from 'dataloader';
+import type { Request, Response } from 'express';
 import type { AdminUser } from '../admin/admin-user.entity';
 import type { OutboxEmail } from '../mail/outbox-email.entity';
 import type { OrderEvent } from '../orders/order-event.entity';

@@ -6,9 +6,9 @@
  */
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../common/logger';
-import { Order } from '../orders/order.entity';
-import type { OrderService } from '../orders/order.service';
-import type { Storage } from './storage';
+import { Order } from './order.entity';
+import type { OrderService } from './order.service';
+import type { Storage } from '../media/storage';
 
 export const RETENTION = {
   afterCompletionDays: 7,

@@ -1,0 +1,115 @@
+/**
+ * The composition root: the one place that reads the configuration to choose the providers
+ * (payments, file storage, mail or outbox-only) and builds every service with what it needs.
+ * The app, the process entry and the scripts take their services from here.
+ */
+import path from 'node:path';
+import type { DataSource } from 'typeorm';
+import { AuthService } from './admin/auth.service';
+import { SessionCookie } from './admin/session-cookie';
+import type { Logger } from './common/logger';
+import type { Config } from './config';
+import { DeliveryService } from './delivery/delivery.service';
+import { MailgunMailer } from './mail/mailgun.mailer';
+import type { Mailer } from './mail/mailer';
+import { OutboxService } from './mail/outbox.service';
+import { OutboxWorker } from './mail/outbox.worker';
+import { LocalStorage } from './media/local-storage';
+import { S3Storage } from './media/s3-storage';
+import { MediaSigner } from './media/signed-url';
+import type { Storage } from './media/storage';
+import { NewsletterService } from './newsletter/newsletter.service';
+import { OrderService } from './orders/order.service';
+import { PhotoRetention } from './orders/photo-retention';
+import type { PaymentProvider } from './payments/payment-provider';
+import { PaymentService } from './payments/payment.service';
+import { SandboxProvider } from './payments/sandbox/sandbox.provider';
+import { StripeProvider, stripeApiTarget } from './payments/stripe/stripe.provider';
+import type { ShopSettings } from './shop/shop-config.types';
+
+/** Where payments, files and e-mail go. */
+export interface Providers {
+  payments: PaymentProvider;
+  storage: Storage;
+  /** Null: no mail provider is configured, and e-mails stay in the outbox (and the log). */
+  mailer: Mailer | null;
+}
+
+export interface Services {
+  settings: ShopSettings;
+  storage: Storage;
+  signer: MediaSigner;
+  cookie: SessionCookie;
+  auth: AuthService;
+  orders: OrderService;
+  outbox: OutboxService;
+  /** Null when there is no mail provider: nothing sends the outbox's rows. */
+  outboxWorker: OutboxWorker | null;
+  payments: PaymentService;
+  delivery: DeliveryService;
+  photoRetention: PhotoRetention;
+  newsletter: NewsletterService;
+}
+
+/** Mailgun's answer is awaited at most this long; well inside the 15 s shutdown, so a send in flight is recorded. */
+const MAIL_TIMEOUT_MS = 10_000;
+/** How long a signed link on the parent's delivery page works: long enough to watch, or download on a slow line. */
+const DELIVERY_MEDIA_TTL_SECONDS = 12 * 3600;
+
+/** Stripe, S3 and Mailgun when configured; otherwise the offline sandbox, local disk and the outbox alone. */
+export function createProviders(config: Config, dataSource: DataSource, logger: Logger): Providers {
+  const payments = config.stripe
+    ? new StripeProvider({
+        secretKey: config.stripe.secretKey,
+        publishableKey: config.stripe.publishableKey,
+        webhookSecret: config.stripe.webhookSecret,
+        ...stripeApiTarget(config.stripe.apiUrl),
+      })
+    : new SandboxProvider(dataSource);
+  // The logger only hears of S3 multipart uploads that failed and could not be aborted.
+  const storage = config.s3 ? new S3Storage(config.s3, { logger }) : new LocalStorage(path.join(config.dataDir, 'files'));
+  const mailer = config.mailgun
+    ? new MailgunMailer({ ...config.mailgun, from: config.mailFrom, timeoutMs: MAIL_TIMEOUT_MS })
+    : null;
+  return { payments, storage, mailer };
+}
+
+export function createServices(
+  config: Config,
+  dataSource: DataSource,
+  logger: Logger,
+  providers: Providers = createProviders(config, dataSource, logger),
+): Services {
+  const { storage, mailer } = providers;
+  const signer = new MediaSigner(config.mediaSecret, config.mediaUrlTtlSeconds);
+  const orders = new OrderService(dataSource, storage, logger);
+  const outbox = new OutboxService(dataSource, logger, { sendingEnabled: mailer !== null });
+  return {
+    settings: { paymentProvider: providers.payments.name, pixelId: config.pixelId ?? null, videoMaxBytes: config.videoMaxBytes },
+    storage,
+    signer,
+    cookie: new SessionCookie(config.isProduction),
+    auth: new AuthService(dataSource, config.sessionSecret, config.sessionTtlMs, logger),
+    orders,
+    outbox,
+    outboxWorker: mailer ? new OutboxWorker(dataSource, mailer, logger) : null,
+    payments: new PaymentService(dataSource, providers.payments, orders, outbox, logger, config.publicUrl),
+    delivery: new DeliveryService(dataSource, storage, orders, outbox, signer, logger, {
+      publicUrl: config.publicUrl,
+      videoMaxBytes: config.videoMaxBytes,
+      videoLinkTtlMs: config.videoLinkTtlMs,
+      mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
+    }),
+    photoRetention: new PhotoRetention(dataSource, storage, orders, logger),
+    newsletter: new NewsletterService(dataSource),
+  };
+}
+
+/** One line for the start-up log: which provider each concern uses. */
+export function describeProviders(services: Services): Record<string, string> {
+  return {
+    paymentProvider: services.payments.provider.name,
+    files: services.storage.describe(),
+    email: services.outboxWorker ? 'mailgun' : 'outbox only (no MAILGUN_API_KEY)',
+  };
+}

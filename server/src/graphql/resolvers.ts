@@ -1,0 +1,28 @@
+/**
+ * Every resolver of the schema, in one list. Each is built once per app from the services:
+ * its constructor takes the services it needs by name (`constructor({ orders }: ...)`), so
+ * adding a resolver means adding it here and nowhere else.
+ */
+import { AuthResolver } from '../admin/auth.resolver';
+import { CatalogueResolver } from '../catalogue/catalogue.resolver';
+import type { Services } from '../composition';
+import { DeliveryResolver } from '../delivery/delivery.resolver';
+import { NewsletterResolver } from '../newsletter/newsletter.resolver';
+import { AdminOrderResolver, OrderConnectionResolver } from '../orders/admin-order.resolver';
+import { OrderResolver } from '../orders/order.resolver';
+import { PaymentResolver } from '../payments/payment.resolver';
+import { ShopConfigResolver } from '../shop/shop-config.resolver';
+
+export type ResolverClass = new (services: Services) => object;
+
+export const resolvers = [
+  CatalogueResolver,
+  ShopConfigResolver,
+  OrderResolver,
+  AdminOrderResolver,
+  OrderConnectionResolver,
+  AuthResolver,
+  NewsletterResolver,
+  PaymentResolver,
+  DeliveryResolver,
+] as const satisfies readonly ResolverClass[];

@@ -1,0 +1,24 @@
+import { Field, Float, ObjectType } from 'type-graphql';
+import type { PaymentProviderName } from '../payments/payment-provider';
+import { PaymentProviderNameEnum } from '../payments/payment.types';
+
+/** How this shop is set up, as far as its pages need to know; chosen once, by the composition root. */
+export interface ShopSettings {
+  paymentProvider: PaymentProviderName;
+  /** The advertising pixel id; null: no pixel, no consent banner. */
+  pixelId: string | null;
+  /** Largest finished video an admin may upload, in bytes. */
+  videoMaxBytes: number;
+}
+
+@ObjectType({ description: 'What the storefront needs to know about how this shop is set up.' })
+export class ShopConfig implements ShopSettings {
+  @Field(() => PaymentProviderNameEnum)
+  paymentProvider: PaymentProviderName;
+
+  @Field(() => String, { nullable: true, description: 'The advertising pixel id; null: no pixel, no consent banner.' })
+  pixelId: string | null;
+
+  @Field(() => Float, { description: 'Largest finished video an admin may upload, in bytes.' })
+  videoMaxBytes: number;
+}

@@ -7,9 +7,9 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { AuthService } from '../admin/auth.service';
 import { generatePassword } from '../admin/password';
 import { createLogger } from '../common/logger';
+import { createServices } from '../composition';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 
@@ -30,7 +30,7 @@ async function run(): Promise<void> {
     logger,
   });
   try {
-    const auth = new AuthService(database.dataSource, config.sessionSecret, config.sessionTtlMs, logger);
+    const { auth } = createServices(config, database.dataSource, logger);
     const { created } = await auth.upsertAdmin(email, password);
     process.stdout.write(`${created ? 'Created' : 'Updated the password of'} admin ${email.toLowerCase()}\n`);
     if (generated) process.stdout.write(`password: ${password}\n`);

@@ -29,6 +29,8 @@ export async function createSchema(instances?: ResolverInstances): Promise<Graph
   const byClass = new Map<unknown, unknown>(instances ? Object.values(instances).map((r) => [r.constructor, r]) : []);
   return buildSchema({
     resolvers,
+    // Inputs are checked by the services through common/input-validation.ts, so a refusal comes
+    // back in the mutation's payload in the spec's order; TypeGraphQL's own check would throw first.
     validate: false,
     container: {
       get: (someClass: unknown, _data: ResolverData<Context>) => {

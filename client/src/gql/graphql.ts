@@ -65,6 +65,29 @@ export type ShippingAddressInput = {
   zipCode?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Why a request was refused. Branch on the code; show the message. */
+export type UserErrorCode =
+  /** Something failed on the shop's side; nothing was changed, so trying again is safe. */
+  | 'INTERNAL_FAILURE'
+  /** The e-mail or password is wrong. */
+  | 'INVALID_CREDENTIALS'
+  /** A value is missing or not acceptable; `field` names it when there is one. */
+  | 'INVALID_INPUT'
+  /** This shop's set-up does not offer the operation (e.g. test cards outside the sandbox). */
+  | 'NOT_AVAILABLE'
+  /** The order, payment or link does not exist (or the token does not match it). */
+  | 'NOT_FOUND'
+  /** The shop's own account with the payment provider is restricted. */
+  | 'PAYMENT_ACCOUNT_RESTRICTED'
+  /** The card or payment method was declined; the customer may try another. */
+  | 'PAYMENT_DECLINED'
+  /** The payment has not gone through, does not match the order, or pays another order. */
+  | 'PAYMENT_FAILED'
+  /** Too many attempts, or too many of them in one request. */
+  | 'RATE_LIMITED'
+  /** The order is not in a status that allows this (e.g. already paid). */
+  | 'WRONG_STATUS';
+
 export type OrderRowFragment = { __typename?: 'Order', id: string, childName: string, email: string, bookFormat: BookFormat, moral: string, status: OrderStatus, createdAt: string, photoUrl?: string | null, videoUrl?: string | null };
 
 export type AdminOrdersQueryVariables = Exact<{

@@ -3,6 +3,7 @@ import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { AdminUser } from '../admin/admin-user.entity';
 import type { Context } from '../common/context';
+import { toPayload } from '../common/payload';
 import { ShopConfig } from '../payments/payment.types';
 import type { DeliveryService } from './delivery.service';
 import { CompleteOrderWithVideoPayload, ResendDeliveryEmailPayload, VideoDelivery } from './delivery.types';
@@ -25,7 +26,7 @@ export class DeliveryResolver {
     @Ctx() ctx: Context,
   ): Promise<CompleteOrderWithVideoPayload> {
     const result = await this.delivery.completeOrderWithVideo(orderId, video, await signedIn(ctx));
-    return result.ok ? { order: result.value, userErrors: [] } : { order: null, userErrors: [result.error] };
+    return toPayload(result, (order) => ({ order }), { order: null });
   }
 
   @Authorized()
@@ -34,7 +35,7 @@ export class DeliveryResolver {
   })
   async resendDeliveryEmail(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: Context): Promise<ResendDeliveryEmailPayload> {
     const result = await this.delivery.resendDeliveryEmail(orderId, await signedIn(ctx));
-    return result.ok ? { order: result.value, userErrors: [] } : { order: null, userErrors: [result.error] };
+    return toPayload(result, (order) => ({ order }), { order: null });
   }
 
   @Query(() => VideoDelivery, {

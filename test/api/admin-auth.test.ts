@@ -51,6 +51,22 @@ describe('admin sign-in', () => {
     expect(response.data!.login.userErrors).toEqual([{ field: null, message: 'Please enter both email and password' }]);
   });
 
+  it('tells a client why by code: INVALID_CREDENTIALS for a wrong password, INVALID_INPUT for a blank field', async () => {
+    const client = new GraphQLClient(server.url);
+    const LOGIN_WITH_CODE = `mutation($email: String!, $password: String!) {
+      login(email: $email, password: $password) { admin { id } userErrors { code field message } }
+    }`;
+    const wrong = await client.query(LOGIN_WITH_CODE, { email: ADMIN_EMAIL, password: 'not the password' });
+    expect(wrong.data!.login).toEqual({
+      admin: null,
+      userErrors: [{ code: 'INVALID_CREDENTIALS', field: null, message: 'Invalid email or password' }],
+    });
+    const blank = await client.query(LOGIN_WITH_CODE, { email: ' ', password: ADMIN_PASSWORD });
+    expect(blank.data!.login.userErrors).toEqual([
+      { code: 'INVALID_INPUT', field: null, message: 'Please enter both email and password' },
+    ]);
+  });
+
   it('stores only a hash of the password', async () => {
     const [row] = await server.dataSource.query('SELECT password_hash FROM admin_users WHERE email = $1', [ADMIN_EMAIL]);
     expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);

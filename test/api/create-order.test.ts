@@ -295,3 +295,24 @@ describe('checkoutOrder', () => {
     }
   });
 });
+
+describe('refusal codes', () => {
+  const CREATE_WITH_CODE = `mutation($input: CreateOrderInput!, $childPhoto: Upload!) {
+    createOrder(input: $input, childPhoto: $childPhoto) { orderId userErrors { code field message } }
+  }`;
+
+  it('marks a refused order INVALID_INPUT beside the spec\'s field and message', async () => {
+    const response = await client.upload(CREATE_WITH_CODE, { input: { ...digitalOrder(), childAge: 30 } }, photo());
+    expect(response.data!.createOrder).toEqual({
+      orderId: null,
+      userErrors: [{ code: 'INVALID_INPUT', field: 'childAge', message: 'Child age must be between 2 and 12' }],
+    });
+  });
+
+  it('marks a photo that is not an image INVALID_INPUT', async () => {
+    const response = await client.upload(CREATE_WITH_CODE, { input: digitalOrder() }, photo(Buffer.from('not an image'), 'kid.png'));
+    expect(response.data!.createOrder.userErrors).toEqual([
+      { code: 'INVALID_INPUT', field: 'childPhoto', message: 'Please upload a JPEG or PNG image only.' },
+    ]);
+  });
+});

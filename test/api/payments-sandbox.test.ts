@@ -137,3 +137,43 @@ describe('the sandbox payment provider', () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe('refusal codes', () => {
+  const CONFIRM_WITH_CODE = `mutation($orderId: ID!, $checkoutToken: String!, $paymentId: String!, $cardNumber: String!) {
+    confirmSandboxPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId, cardNumber: $cardNumber) {
+      succeeded userErrors { code field message }
+    }
+  }`;
+  const START_WITH_CODE = `mutation($orderId: ID!, $checkoutToken: String!) {
+    startPayment(orderId: $orderId, checkoutToken: $checkoutToken) { paymentId userErrors { code field message } }
+  }`;
+  const RECORD_WITH_CODE = `mutation($orderId: ID!, $checkoutToken: String!, $paymentId: String!) {
+    recordPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId) { order { id } userErrors { code field message } }
+  }`;
+
+  it('marks a declined card PAYMENT_DECLINED and a payment that has not gone through PAYMENT_FAILED', async () => {
+    const ref = await placeOrder(client);
+    const { paymentId } = await start(ref);
+    const declined = await client.query(CONFIRM_WITH_CODE, { ...ref, paymentId, cardNumber: '4000 0000 0000 0002' });
+    expect(declined.data!.confirmSandboxPayment).toEqual({
+      succeeded: false,
+      userErrors: [{ code: 'PAYMENT_DECLINED', field: 'cardNumber', message: 'Your card was declined.' }],
+    });
+    const early = await client.query(RECORD_WITH_CODE, { ...ref, paymentId });
+    expect(early.data!.recordPayment.userErrors[0]).toMatchObject({ code: 'PAYMENT_FAILED', message: 'Your payment has not gone through yet.' });
+  });
+
+  it('marks a paid order WRONG_STATUS and a wrong checkout token NOT_FOUND', async () => {
+    const ref = await placeOrder(client);
+    const { paymentId } = await start(ref);
+    await client.query(CONFIRM_SANDBOX, { ...ref, paymentId, cardNumber: '4242424242424242' });
+    await client.query(RECORD_PAYMENT, { ...ref, paymentId });
+    const restart = await client.query(START_WITH_CODE, ref);
+    expect(restart.data!.startPayment).toEqual({
+      paymentId: null,
+      userErrors: [{ code: 'WRONG_STATUS', field: null, message: 'This order has already been paid.' }],
+    });
+    const wrongToken = await client.query(START_WITH_CODE, { ...ref, checkoutToken: 'not-the-token' });
+    expect(wrongToken.data!.startPayment.userErrors[0]).toMatchObject({ code: 'NOT_FOUND', field: 'orderId' });
+  });
+});

@@ -1,8 +1,10 @@
-import { Arg, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Args, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { toPayload } from '../common/payload';
 import type { Context } from '../graphql/context';
 import { UserError } from '../common/user-error';
 import { AdminUser } from './admin-user.entity';
 import type { AuthService } from './auth.service';
+import { LoginArgs } from './login.args';
 import type { SessionCookie } from './session-cookie';
 
 @ObjectType()
@@ -30,15 +32,10 @@ export class AuthResolver {
   }
 
   @Mutation(() => LoginPayload, { description: 'Signs an admin in and sets the session cookie.' })
-  async login(
-    @Arg('email', () => String) email: string,
-    @Arg('password', () => String) password: string,
-    @Ctx() ctx: Context,
-  ): Promise<LoginPayload> {
+  async login(@Args(() => LoginArgs) { email, password }: LoginArgs, @Ctx() ctx: Context): Promise<LoginPayload> {
     const result = await this.auth.login(email, password, ctx.req.ip ?? 'unknown');
-    if (!result.ok) return { admin: null, userErrors: [new UserError(result.message)] };
-    this.cookie.set(ctx.res, result.token, result.expiresAt);
-    return { admin: result.admin, userErrors: [] };
+    if (result.ok) this.cookie.set(ctx.res, result.value.token, result.value.expiresAt);
+    return toPayload(result, ({ admin }) => ({ admin }), { admin: null });
   }
 
   @Mutation(() => Boolean, { description: 'Ends the current session on the server and clears the cookie.' })

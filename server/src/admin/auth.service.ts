@@ -5,19 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type DataSource, LessThan, MoreThan } from 'typeorm';
+import { firstInputError } from '../common/input-validation';
 import type { Logger } from '../common/logger';
 import { isEmailAddress } from '../common/email';
 import { hmacHex, randomToken } from '../common/tokens';
+import { type Outcome, refuse, succeed, UserErrorCode } from '../common/user-error';
 import { AdminSession } from './admin-session.entity';
 import { AdminUser } from './admin-user.entity';
 import { LoginAttempt } from './login-attempt.entity';
+import { LOGIN_MESSAGES, LoginArgs } from './login.args';
 import { dummyPasswordHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password';
-
-export const LOGIN_MESSAGES = {
-  missing: 'Please enter both email and password',
-  invalid: 'Invalid email or password',
-  tooMany: 'Too many login attempts. Please wait 15 minutes and try again.',
-} as const;
 
 export interface RateLimits {
   windowMs: number;
@@ -27,9 +24,12 @@ export interface RateLimits {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { windowMs: 15 * 60_000, perEmail: 5, perAddress: 20 };
 
-export type LoginResult =
-  | { ok: true; admin: AdminUser; token: string; expiresAt: Date }
-  | { ok: false; message: string };
+/** A signed-in admin and the session the cookie will carry. */
+export interface SignedIn {
+  admin: AdminUser;
+  token: string;
+  expiresAt: Date;
+}
 
 export class AuthService {
   constructor(
@@ -44,9 +44,10 @@ export class AuthService {
     return hmacHex(this.sessionSecret, token);
   }
 
-  async login(emailInput: string, password: string, ip: string): Promise<LoginResult> {
+  async login(emailInput: string, password: string, ip: string): Promise<Outcome<SignedIn>> {
     const email = emailInput.trim().toLowerCase();
-    if (!email || !password) return { ok: false, message: LOGIN_MESSAGES.missing };
+    const invalid = firstInputError(Object.assign(new LoginArgs(), { email, password }));
+    if (invalid) return { ok: false, error: invalid };
 
     // The attempt is written before the password is checked and counted with it, so parallel
     // guesses see each other: at most `perEmail` of them ever reach the password check.
@@ -60,7 +61,7 @@ export class AuthService {
       // A refused attempt does not extend the lock-out: it ends 15 minutes after the last real guess.
       await attempts.delete({ id: attemptId });
       this.logger.warn('login rate-limited', { email, ip, byEmail, byAddress });
-      return { ok: false, message: LOGIN_MESSAGES.tooMany };
+      return refuse(UserErrorCode.RATE_LIMITED, LOGIN_MESSAGES.tooMany);
     }
 
     const admin = await this.dataSource
@@ -72,7 +73,7 @@ export class AuthService {
     const valid = await verifyPassword(password, admin?.passwordHash ?? (await dummyPasswordHash()));
     if (!admin || !valid) {
       this.logger.warn('login failed', { email, ip });
-      return { ok: false, message: LOGIN_MESSAGES.invalid };
+      return refuse(UserErrorCode.INVALID_CREDENTIALS, LOGIN_MESSAGES.invalid);
     }
 
     const token = randomToken();
@@ -92,7 +93,7 @@ export class AuthService {
     });
     this.logger.info('admin signed in', { adminId: admin.id, ip });
     const { passwordHash: _omit, ...publicAdmin } = admin;
-    return { ok: true, admin: publicAdmin as AdminUser, token, expiresAt };
+    return succeed({ admin: publicAdmin as AdminUser, token, expiresAt });
   }
 
   /** The admin a session token belongs to, if the session exists and has not expired. */

@@ -2,6 +2,7 @@ import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import { Arg, Authorized, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { AdminUser } from '../admin/admin-user.entity';
+import { toPayload } from '../common/payload';
 import { CurrentAdmin } from '../graphql/current-admin';
 import type { DeliveryService } from './delivery.service';
 import { CompleteOrderWithVideoPayload, ResendDeliveryEmailPayload, VideoDelivery } from './delivery.types';
@@ -28,7 +29,7 @@ export class DeliveryResolver {
     @CurrentAdmin() admin: AdminUser,
   ): Promise<CompleteOrderWithVideoPayload> {
     const result = await this.delivery.completeOrderWithVideo(orderId, video, admin);
-    return result.ok ? { order: result.value, userErrors: [] } : { order: null, userErrors: [result.error] };
+    return toPayload(result, (order) => ({ order }), { order: null });
   }
 
   @Authorized()
@@ -40,7 +41,7 @@ export class DeliveryResolver {
     @CurrentAdmin() admin: AdminUser,
   ): Promise<ResendDeliveryEmailPayload> {
     const result = await this.delivery.resendDeliveryEmail(orderId, admin);
-    return result.ok ? { order: result.value, userErrors: [] } : { order: null, userErrors: [result.error] };
+    return toPayload(result, (order) => ({ order }), { order: null });
   }
 
   @Query(() => VideoDelivery, {

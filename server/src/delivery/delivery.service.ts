@@ -10,7 +10,7 @@ import { type DataSource, type EntityManager, MoreThan } from 'typeorm';
 import type { AdminUser } from '../admin/admin-user.entity';
 import type { Logger } from '../common/logger';
 import { randomToken, sha256Hex } from '../common/tokens';
-import { type Outcome, UserError, UserFacingError } from '../common/user-error';
+import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import type { OutboxService } from '../mail/outbox.service';
 import { videoDeliveryOutboxEmail } from '../mail/templates/video-delivery';
@@ -54,12 +54,11 @@ export class DeliveryService {
     // Refuse a wrong order before storing a byte of what may be a 2 GB file. (graphql-upload still
     // receives the whole request into a temporary file first: the dashboard offers uploads for Paid orders only.)
     const order = await this.orders.findOrder(orderId);
-    if (!order) return refuse(DELIVERY_MESSAGES.orderNotFound, 'orderId');
+    if (!order) return refuse(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');
     try {
       assertTransition(order.status, OrderStatus.Completed);
     } catch (error) {
-      if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
-      throw error;
+      return refusalOf(error);
     }
 
     let videoKey: string;
@@ -75,10 +74,10 @@ export class DeliveryService {
       if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
       // graphql-upload cuts the file off one byte past the cap itself, with a 413.
       if ((error as { status?: number }).status === 413) {
-        return { ok: false, error: new VideoTooLargeError(this.options.videoMaxBytes).toUserError() };
+        return refusalOf(new VideoTooLargeError(this.options.videoMaxBytes));
       }
       this.logger.error('video upload failed', { error, orderId });
-      return refuse(DELIVERY_MESSAGES.uploadFailed, 'video');
+      return refuse(UserErrorCode.INTERNAL_FAILURE, DELIVERY_MESSAGES.uploadFailed, 'video');
     }
 
     try {
@@ -100,7 +99,7 @@ export class DeliveryService {
         return { ...locked, status: OrderStatus.Completed, videoKey, completedAt, updatedAt: completedAt };
       });
       this.logger.info('order completed', { orderId: order.id, videoKey, bytes, admin: admin.email });
-      return { ok: true, value: completed };
+      return succeed(completed);
     } catch (error) {
       // Take the file back out so a refused or failed completion changes nothing; but a commit whose
       // answer was lost may have gone through, and then the file is the delivered video.
@@ -112,17 +111,19 @@ export class DeliveryService {
       }
       if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
       this.logger.error('order completion failed', { error, orderId });
-      return refuse(DELIVERY_MESSAGES.updateFailed);
+      return refuse(UserErrorCode.INTERNAL_FAILURE, DELIVERY_MESSAGES.updateFailed);
     }
   }
 
   /** Queues the delivery e-mail again, with a link of its own, for a Completed order. */
   async resendDeliveryEmail(orderId: string, admin: AdminUser): Promise<Outcome<Order>> {
-    if (!isUuid(orderId)) return refuse(DELIVERY_MESSAGES.orderNotFound, 'orderId');
+    if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');
     return this.dataSource.transaction(async (manager) => {
       const order = await manager.findOne(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
-      if (!order) return refuse(DELIVERY_MESSAGES.orderNotFound, 'orderId');
-      if (order.status !== OrderStatus.Completed || !order.videoKey) return refuse(DELIVERY_MESSAGES.notCompleted);
+      if (!order) return refuse(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');
+      if (order.status !== OrderStatus.Completed || !order.videoKey) {
+        return refuse(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.notCompleted);
+      }
       const link = await this.createLink(manager, order, admin);
       await this.outbox.enqueue(manager, videoDeliveryOutboxEmail(order, link, this.options));
       await this.orders.recordEvent(manager, {
@@ -134,7 +135,7 @@ export class DeliveryService {
         data: { to: order.email },
       });
       this.logger.info('delivery e-mail queued again', { orderId: order.id, admin: admin.email });
-      return { ok: true, value: order };
+      return succeed(order);
     });
   }
 
@@ -171,8 +172,4 @@ export class DeliveryService {
     await manager.insert(VideoLink, { id, orderId: order.id, tokenHash: sha256Hex(token), expiresAt, createdBy: `admin:${admin.email}` });
     return { id, url: `${this.options.publicUrl.replace(/\/+$/, '')}/video/${token}`, expiresAt };
   }
-}
-
-function refuse(message: string, field: string | null = null): Outcome<never> {
-  return { ok: false, error: new UserError(message, field) };
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { UserFacingError } from '../common/user-error';
+import { UserErrorCode, UserFacingError } from '../common/user-error';
 import { formatBytes, openVideo, sniffVideo, VIDEO_TYPE_MESSAGE, VideoTooLargeError } from './video-file';
 
 // The first 64 bytes of files ffmpeg made: what real uploads start with.
@@ -52,7 +52,7 @@ describe('openVideo', () => {
 
   it('refuses a text file named .mp4 before anything is passed on', async () => {
     await expect(openVideo(streamOf(Buffer.from('hello '.repeat(50))), 1_000_000)).rejects.toEqual(
-      new UserFacingError(VIDEO_TYPE_MESSAGE, 'video'),
+      new UserFacingError(UserErrorCode.INVALID_INPUT, VIDEO_TYPE_MESSAGE, 'video'),
     );
   });
 

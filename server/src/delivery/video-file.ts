@@ -3,7 +3,7 @@
  * it on as a stream with a size cap, so a 2 GB file goes to storage without being held in memory.
  */
 import { Readable } from 'node:stream';
-import { UserFacingError } from '../common/user-error';
+import { UserErrorCode, UserFacingError } from '../common/user-error';
 
 export const VIDEO_TYPE_MESSAGE = 'Please upload an MP4, MOV or WebM video.';
 
@@ -56,7 +56,7 @@ export function sniffVideo(head: Buffer): VideoType | null {
 
 export class VideoTooLargeError extends UserFacingError {
   constructor(maxBytes: number) {
-    super(`The video is too large: the limit is ${formatBytes(maxBytes)}.`, 'video');
+    super(UserErrorCode.INVALID_INPUT, `The video is too large: the limit is ${formatBytes(maxBytes)}.`, 'video');
     this.name = 'VideoTooLargeError';
   }
 }
@@ -103,7 +103,7 @@ export async function openVideo(source: Readable, maxBytes: number): Promise<Ope
   const type = sniffVideo(head);
   if (!type) {
     await chunks.return?.();
-    throw new UserFacingError(VIDEO_TYPE_MESSAGE, 'video');
+    throw new UserFacingError(UserErrorCode.INVALID_INPUT, VIDEO_TYPE_MESSAGE, 'video');
   }
 
   async function* whole(): AsyncGenerator<Buffer> {

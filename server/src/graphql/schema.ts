@@ -13,6 +13,8 @@ export async function createSchema(services?: Services): Promise<GraphQLSchema> 
   const instances = new Map<unknown, object>(services ? resolvers.map((Resolver: ResolverClass) => [Resolver, new Resolver(services)]) : []);
   return buildSchema({
     resolvers,
+    // Inputs are checked by the services through common/input-validation.ts, so a refusal comes
+    // back in the mutation's payload in the spec's order; TypeGraphQL's own check would throw first.
     validate: false,
     container: {
       get: (someClass: unknown, _data: ResolverData<Context>) => {

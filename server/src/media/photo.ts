@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { LIMITS } from '../catalogue/catalogue';
-import { UserFacingError } from '../common/user-error';
+import { UserErrorCode, UserFacingError } from '../common/user-error';
 import { readLimited, TooLargeError } from './read-limited';
 
 export const PHOTO_TYPE_MESSAGE = 'Please upload a JPEG or PNG image only.';
@@ -39,17 +39,17 @@ export async function processPhoto(stream: Readable, maxBytes: number = LIMITS.p
   try {
     input = await readLimited(stream, maxBytes, (head) => {
       // The first chunk of a multipart file is far larger than 8 bytes unless the file is tiny.
-      if (sniffImageType(head) === null) throw new UserFacingError(PHOTO_TYPE_MESSAGE, 'childPhoto');
+      if (sniffImageType(head) === null) throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_TYPE_MESSAGE, 'childPhoto');
     });
   } catch (error) {
     // Ours, or graphql-upload's 413 when the request itself is cut off at the same cap.
     if (error instanceof TooLargeError || (error as { status?: number }).status === 413) {
-      throw new UserFacingError(PHOTO_SIZE_MESSAGE, 'childPhoto');
+      throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_SIZE_MESSAGE, 'childPhoto');
     }
     throw error;
   }
   const format = sniffImageType(input);
-  if (!format) throw new UserFacingError(PHOTO_TYPE_MESSAGE, 'childPhoto');
+  if (!format) throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_TYPE_MESSAGE, 'childPhoto');
 
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by default).
@@ -70,6 +70,6 @@ export async function processPhoto(stream: Readable, maxBytes: number = LIMITS.p
     };
   } catch {
     // The header looked right but the picture does not decode: not an image we can use.
-    throw new UserFacingError(PHOTO_TYPE_MESSAGE, 'childPhoto');
+    throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_TYPE_MESSAGE, 'childPhoto');
   }
 }

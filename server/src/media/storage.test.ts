@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline, Readable, Transform } from 'node:stream';
-import { UserFacingError } from '../common/user-error';
+import { UserErrorCode, UserFacingError } from '../common/user-error';
 import { LocalStorage } from './local-storage';
 import { startS3rver } from '../../../test/support/s3rver';
 import { PART_SIZE, s3ClientConfig, S3Storage } from './s3-storage';
@@ -227,7 +227,7 @@ describe.each([
   it('passes a refusal raised while reading the source through as the same UserFacingError', async () => {
     // As the upload route does: a transform between the request and the store that refuses the
     // file part way through (too large, not a video). The caller checks instanceof on it.
-    const refusal = new UserFacingError('That file is too large.', 'video');
+    const refusal = new UserFacingError(UserErrorCode.INVALID_INPUT, 'That file is too large.', 'video');
     let seen = 0;
     const limit = new Transform({
       transform(chunk: Buffer, _encoding, callback) {

@@ -1,6 +1,8 @@
-import { Arg, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { Args, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { toPayload } from '../common/payload';
 import { UserError } from '../common/user-error';
 import type { NewsletterService } from './newsletter.service';
+import { SubscribeNewsletterArgs } from './subscribe-newsletter.args';
 
 @ObjectType()
 export class SubscribeNewsletterPayload {
@@ -20,8 +22,8 @@ export class NewsletterResolver {
   }
 
   @Mutation(() => SubscribeNewsletterPayload, { description: 'Adds an address to the newsletter; idempotent.' })
-  async subscribeNewsletter(@Arg('email', () => String) email: string): Promise<SubscribeNewsletterPayload> {
-    const error = await this.newsletter.subscribe(email);
-    return error ? { subscribed: false, userErrors: [error] } : { subscribed: true, userErrors: [] };
+  async subscribeNewsletter(@Args(() => SubscribeNewsletterArgs) { email }: SubscribeNewsletterArgs): Promise<SubscribeNewsletterPayload> {
+    const result = await this.newsletter.subscribe(email);
+    return toPayload(result, () => ({ subscribed: true }), { subscribed: false });
   }
 }

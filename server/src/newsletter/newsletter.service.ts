@@ -1,18 +1,19 @@
 /** Newsletter sign-ups: validated, and idempotent (subscribing twice is a quiet success). */
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { isEmailAddress } from '../common/email';
-import { UserError } from '../common/user-error';
+import { firstInputError } from '../common/input-validation';
+import { type Outcome, succeed } from '../common/user-error';
 import { NewsletterSubscriber } from './newsletter-subscriber.entity';
-
-export const NEWSLETTER_EMAIL_MESSAGE = 'Please enter a valid email address.';
+import { SubscribeNewsletterArgs } from './subscribe-newsletter.args';
 
 export class NewsletterService {
   constructor(private readonly dataSource: DataSource) {}
 
-  async subscribe(emailInput: string): Promise<UserError | null> {
-    const email = emailInput.trim().toLowerCase();
-    if (!isEmailAddress(email)) return new UserError(NEWSLETTER_EMAIL_MESSAGE, 'email');
+  async subscribe(emailInput: string): Promise<Outcome<void>> {
+    const signUp = Object.assign(new SubscribeNewsletterArgs(), { email: emailInput.trim().toLowerCase() });
+    const invalid = firstInputError(signUp);
+    if (invalid) return { ok: false, error: invalid };
+    const { email } = signUp;
     await this.dataSource
       .createQueryBuilder()
       .insert()
@@ -20,6 +21,6 @@ export class NewsletterService {
       .values({ id: randomUUID(), email })
       .orIgnore() // ON CONFLICT DO NOTHING: already subscribed is fine
       .execute();
-    return null;
+    return succeed(undefined);
   }
 }

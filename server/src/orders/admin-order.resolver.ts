@@ -1,12 +1,13 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
+import { valueOrBadInput } from '../common/payload';
 import type { Context } from '../graphql/context';
 import { OutboxEmail } from '../mail/outbox-email.entity';
 import type { MediaSigner } from '../media/signed-url';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import type { OrderService } from './order.service';
-import { OrderStatus } from './order-status';
 import { OrderConnection } from './order.types';
+import { OrdersArgs } from './orders.args';
 
 /** The admin's view of orders. Every field here needs a signed-in admin. */
 @Resolver(() => Order)
@@ -21,14 +22,8 @@ export class AdminOrderResolver {
 
   @Authorized()
   @Query(() => OrderConnection, { description: 'Orders, newest first, with cursor pagination.' })
-  orders(
-    @Arg('status', () => OrderStatus, { nullable: true }) status: OrderStatus | null,
-    @Arg('first', () => Int, { nullable: true, description: '1 to 100; 20 when omitted.' }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Arg('search', () => String, { nullable: true, description: 'E-mail, child name, or (the start of) an order id.' })
-    search: string | null,
-  ): Promise<OrderConnection> {
-    return this.orderService.listOrders({ status, first, after, search });
+  async orders(@Args(() => OrdersArgs) args: OrdersArgs): Promise<OrderConnection> {
+    return valueOrBadInput(await this.orderService.listOrders(args));
   }
 
   @Authorized()

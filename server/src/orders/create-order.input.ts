@@ -1,52 +1,96 @@
+import { IsIn, IsInt, IsNotEmpty, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
+import { BOOK_STYLES, LIFE_LESSONS, LIMITS, PLANS, SHIPPING_COUNTRIES } from '../catalogue/catalogue';
+import { IsEmailAddress, MaxChars, NoControlCharacters } from '../common/input-validation';
+import { orderRule } from './order-rules';
 
 // Choice fields are strings, not enums, so a wrong value gets the shop's own message
 // ('Invalid book format', ...) instead of a GraphQL coercion error. Their values are in `catalogue`.
+// The rules below see the input trimmed (order-validation.ts); which failure is reported
+// first is set by order-rules.ts, whatever the order of the decorators.
 
 @InputType({ description: 'A printed book\'s delivery address (required for printed books; state is optional).' })
 export class ShippingAddressInput {
+  @IsNotEmpty(orderRule('shippingAddress'))
+  @MaxChars(LIMITS.addressFieldMaxLength, orderRule('shippingTooLong'))
+  @NoControlCharacters(orderRule('shippingTooLong'))
   @Field(() => String, { nullable: true })
   fullName?: string | null;
 
+  @IsNotEmpty(orderRule('shippingAddress'))
+  @MaxChars(LIMITS.addressFieldMaxLength, orderRule('shippingTooLong'))
+  @NoControlCharacters(orderRule('shippingTooLong'))
   @Field(() => String, { nullable: true })
   streetAddress?: string | null;
 
+  @IsNotEmpty(orderRule('shippingAddress'))
+  @MaxChars(LIMITS.addressFieldMaxLength, orderRule('shippingTooLong'))
+  @NoControlCharacters(orderRule('shippingTooLong'))
   @Field(() => String, { nullable: true })
   city?: string | null;
 
+  @MaxChars(LIMITS.addressFieldMaxLength, orderRule('shippingTooLong'))
+  @NoControlCharacters(orderRule('shippingTooLong'))
   @Field(() => String, { nullable: true })
   state?: string | null;
 
+  @IsNotEmpty(orderRule('shippingAddress'))
+  @MaxChars(LIMITS.addressFieldMaxLength, orderRule('shippingTooLong'))
+  @NoControlCharacters(orderRule('shippingTooLong'))
   @Field(() => String, { nullable: true })
   zipCode?: string | null;
 
+  @IsNotEmpty(orderRule('shippingAddress'))
+  @MaxChars(LIMITS.addressFieldMaxLength, orderRule('shippingTooLong'))
+  @NoControlCharacters(orderRule('shippingTooLong'))
+  @IsIn(SHIPPING_COUNTRIES, orderRule('shippingCountry'))
   @Field(() => String, { nullable: true, description: 'One of catalogue.shippingCountries.' })
   country?: string | null;
 }
 
+const isPrinted = (input: CreateOrderInput) => input.bookFormat === 'printed';
+
 @InputType({ description: 'What the parent typed in the order form. The photo travels beside it as `childPhoto`.' })
 export class CreateOrderInput {
+  @IsNotEmpty(orderRule('missingFields'))
+  @MaxChars(LIMITS.childNameMaxLength, orderRule('childName'))
+  @NoControlCharacters(orderRule('childName'))
   @Field({ description: 'At most catalogue.limits.childNameMaxLength characters.' })
   childName: string;
 
+  @IsNotEmpty(orderRule('missingFields'))
+  @IsInt(orderRule('childAge'))
+  @Min(LIMITS.minChildAge, orderRule('childAge'))
+  @Max(LIMITS.maxChildAge, orderRule('childAge'))
   @Field(() => Int, { description: 'From catalogue.limits.minChildAge to maxChildAge.' })
   childAge: number;
 
+  @IsNotEmpty(orderRule('missingFields'))
+  @IsIn(LIFE_LESSONS.map((lesson) => lesson.value), orderRule('moral'))
   @Field({ description: 'A life lesson: one of catalogue.lifeLessons[].value.' })
   moral: string;
 
+  @MaxChars(LIMITS.storyIdeaMaxLength, orderRule('storyIdea'))
   @Field(() => String, { nullable: true, description: 'Optional; at most catalogue.limits.storyIdeaMaxLength characters.' })
   storyIdea?: string | null;
 
+  @IsNotEmpty(orderRule('missingFields'))
+  @IsEmailAddress(orderRule('email'))
   @Field()
   email: string;
 
+  @IsNotEmpty(orderRule('missingFields'))
+  @IsIn(PLANS.map((plan) => plan.format), orderRule('bookFormat'))
   @Field({ description: '`digital` or `printed`.' })
   bookFormat: string;
 
+  @ValidateIf(isPrinted)
+  @IsIn(BOOK_STYLES.map((style) => style.value), orderRule('bookStyle'))
   @Field(() => String, { nullable: true, description: 'Printed books: one of catalogue.bookStyles[].value.' })
   bookStyle?: string | null;
 
+  @ValidateIf(isPrinted)
+  @ValidateNested()
   @Field(() => ShippingAddressInput, { nullable: true })
   shippingAddress?: ShippingAddressInput | null;
 }

@@ -1,4 +1,4 @@
-import { UserFacingError } from '../common/user-error';
+import { UserErrorCode, UserFacingError } from '../common/user-error';
 import { assertTransition, canTransition, OrderStatus } from './order-status';
 
 describe('order status transitions', () => {
@@ -10,7 +10,7 @@ describe('order status transitions', () => {
 
   it('refuses anything else with a message for the user', () => {
     expect(() => assertTransition(OrderStatus.Pending, OrderStatus.Completed)).toThrow(
-      new UserFacingError('This order has not been paid yet.'),
+      new UserFacingError(UserErrorCode.WRONG_STATUS, 'This order has not been paid yet.'),
     );
     expect(() => assertTransition(OrderStatus.Paid, OrderStatus.Paid)).toThrow('This order has already been paid.');
     expect(() => assertTransition(OrderStatus.Completed, OrderStatus.Paid)).toThrow(

@@ -3,7 +3,7 @@
  * `assertTransition`, so a wrong-state request is refused with a message and changes nothing.
  */
 import { registerEnumType } from 'type-graphql';
-import { UserFacingError } from '../common/user-error';
+import { UserErrorCode, UserFacingError } from '../common/user-error';
 
 export enum OrderStatus {
   Pending = 'Pending',
@@ -32,5 +32,5 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 }
 
 export function assertTransition(from: OrderStatus, to: OrderStatus): void {
-  if (!canTransition(from, to)) throw new UserFacingError(refusals[from], 'status');
+  if (!canTransition(from, to)) throw new UserFacingError(UserErrorCode.WRONG_STATUS, refusals[from], 'status');
 }

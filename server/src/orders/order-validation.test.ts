@@ -35,7 +35,7 @@ describe('validateOrderInput', () => {
     const result = validateOrderInput({ ...digital(), bookStyle: 'classic', shippingAddress: printed().shippingAddress });
     expect(result).toEqual({
       ok: true,
-      order: {
+      value: {
         childName: 'Leo',
         childAge: 7,
         moral: 'Courage',
@@ -50,14 +50,14 @@ describe('validateOrderInput', () => {
 
   it('keeps a printed order\'s style and address', () => {
     const result = validateOrderInput(printed());
-    expect(result.ok && result.order.bookStyle).toBe('superhero');
-    expect(result.ok && result.order.shippingAddress?.country).toBe('Canada');
+    expect(result.ok && result.value.bookStyle).toBe('superhero');
+    expect(result.ok && result.value.shippingAddress?.country).toBe('Canada');
   });
 
   it('accepts each of the eight life lessons the form offers, unchanged', () => {
     for (const { value } of LIFE_LESSONS) {
       const result = validateOrderInput({ ...digital(), moral: value });
-      expect(result.ok && result.order.moral).toBe(value);
+      expect(result.ok && result.value.moral).toBe(value);
     }
   });
 

@@ -1,8 +1,9 @@
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { toPayload } from '../common/payload';
+import { refuse, UserErrorCode } from '../common/user-error';
 import type { Context } from '../graphql/context';
-import { UserError } from '../common/user-error';
 import { CreateOrderInput } from './create-order.input';
 import type { OrderService } from './order.service';
 import { CheckoutOrder, CreateOrderPayload } from './order.types';
@@ -23,21 +24,17 @@ export class OrderResolver {
       'Creates a Pending order at the catalogue price. Send as a multipart request (GraphQL multipart spec) ' +
       'with the child\'s photo (JPEG or PNG, at most 5 MB). Validation failures come back in userErrors.',
   })
-  createOrder(
+  async createOrder(
     @Arg('input', () => CreateOrderInput) input: CreateOrderInput,
     @Arg('childPhoto', () => GraphQLUpload) childPhoto: Promise<FileUpload>,
     @Ctx() ctx: Context,
   ): Promise<CreateOrderPayload> {
     // Mutation fields run one after another, so a plain counter is enough.
-    if (++ctx.ordersCreated > 1) {
-      return Promise.resolve({
-        orderId: null,
-        checkoutToken: null,
-        order: null,
-        userErrors: [new UserError(ONE_ORDER_PER_REQUEST)],
-      });
-    }
-    return this.orders.createOrder(input, childPhoto);
+    const result =
+      ++ctx.ordersCreated > 1
+        ? refuse(UserErrorCode.RATE_LIMITED, ONE_ORDER_PER_REQUEST)
+        : await this.orders.createOrder(input, childPhoto);
+    return toPayload(result, (created) => created, { orderId: null, checkoutToken: null, order: null });
   }
 
   @Query(() => CheckoutOrder, {

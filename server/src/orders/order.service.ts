@@ -3,13 +3,13 @@
  * summary for the token holder, and the admin list and detail.
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { GraphQLError } from 'graphql';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { CURRENCY, planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { randomToken, sha256Hex } from '../common/tokens';
-import { UserError, UserFacingError } from '../common/user-error';
+import { firstInputError } from '../common/input-validation';
+import { type Outcome, refuse, UserErrorCode, UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import { processPhoto } from '../media/photo';
 import type { Storage } from '../media/storage';
@@ -17,20 +17,20 @@ import { decodeCursor, encodeCursor } from './order-cursor';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import { OrderStatus } from './order-status';
-import type { CheckoutOrder, CreateOrderPayload, OrderConnection } from './order.types';
+import type { CheckoutOrder, OrderConnection } from './order.types';
 import type { CreateOrderInput } from './create-order.input';
 import { validateOrderInput } from './order-validation';
+import type { OrdersArgs } from './orders.args';
 
 export const CREATE_FAILED_MESSAGE = 'Failed to create order. Please try again.';
 
-export interface ListOrdersArgs {
-  status?: OrderStatus | null;
-  first?: number | null;
-  after?: string | null;
-  search?: string | null;
+/** A new order, and the secret that lets the payment page read it. */
+export interface CreatedOrder {
+  orderId: string;
+  checkoutToken: string;
+  order: CheckoutOrder;
 }
 
-export const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 20;
 
 export class OrderService {
@@ -40,17 +40,10 @@ export class OrderService {
     private readonly logger: Logger,
   ) {}
 
-  async createOrder(input: CreateOrderInput, childPhoto: Promise<FileUpload>): Promise<CreateOrderPayload> {
-    const refused = (error: UserError): CreateOrderPayload => ({
-      orderId: null,
-      checkoutToken: null,
-      order: null,
-      userErrors: [error],
-    });
-
+  async createOrder(input: CreateOrderInput, childPhoto: Promise<FileUpload>): Promise<Outcome<CreatedOrder>> {
     const validation = validateOrderInput(input);
-    if (!validation.ok) return refused(validation.error);
-    const valid = validation.order;
+    if (!validation.ok) return validation;
+    const valid = validation.value;
     const plan = planFor(valid.bookFormat);
 
     let photo;
@@ -58,9 +51,9 @@ export class OrderService {
       const upload = await childPhoto;
       photo = await processPhoto(upload.createReadStream());
     } catch (error) {
-      if (error instanceof UserFacingError) return refused(error.toUserError());
+      if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
       this.logger.error('photo upload failed', { error });
-      return refused(new UserError(CREATE_FAILED_MESSAGE, 'childPhoto'));
+      return refuse(UserErrorCode.INTERNAL_FAILURE, CREATE_FAILED_MESSAGE, 'childPhoto');
     }
 
     const id = randomUUID();
@@ -70,7 +63,7 @@ export class OrderService {
       await this.storage.put(photoKey, photo.data, photo.contentType);
     } catch (error) {
       this.logger.error('photo storage failed', { error, orderId: id });
-      return refused(new UserError(CREATE_FAILED_MESSAGE));
+      return refuse(UserErrorCode.INTERNAL_FAILURE, CREATE_FAILED_MESSAGE);
     }
 
     try {
@@ -96,14 +89,14 @@ export class OrderService {
         return created;
       });
       this.logger.info('order created', { orderId: id, bookFormat: order.bookFormat, amountCents: order.amountCents });
-      return { orderId: id, checkoutToken, order: toCheckoutOrder(order), userErrors: [] };
+      return { ok: true, value: { orderId: id, checkoutToken, order: toCheckoutOrder(order) } };
     } catch (error) {
       // Nothing was committed; take the photo back out so a failed request leaves no file.
       await this.storage.delete(photoKey).catch((cleanupError: unknown) =>
         this.logger.error('photo cleanup failed', { error: cleanupError, photoKey }),
       );
       this.logger.error('order insert failed', { error, orderId: id });
-      return refused(new UserError(CREATE_FAILED_MESSAGE));
+      return refuse(UserErrorCode.INTERNAL_FAILURE, CREATE_FAILED_MESSAGE);
     }
   }
 
@@ -144,13 +137,11 @@ export class OrderService {
   }
 
   /** Newest first, keyset-paginated on (created_at, id) so deep pages stay as fast as the first. */
-  async listOrders(args: ListOrdersArgs): Promise<OrderConnection> {
+  async listOrders(args: OrdersArgs): Promise<Outcome<OrderConnection>> {
+    const invalid = firstInputError(args);
+    if (invalid) return { ok: false, error: invalid };
     const first = args.first ?? DEFAULT_PAGE_SIZE;
-    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
-      throw badInput(`first must be between 1 and ${MAX_PAGE_SIZE}`, 'first');
-    }
     const cursor = args.after ? decodeCursor(args.after) : null;
-    if (args.after && !cursor) throw badInput('Invalid cursor', 'after');
 
     const filtered = this.dataSource.getRepository(Order).createQueryBuilder('o');
     if (args.status) filtered.andWhere('o.status = :status', { status: args.status });
@@ -186,9 +177,12 @@ export class OrderService {
     const nodes = rows.slice(0, first);
     const edges = nodes.map((node) => ({ node, cursor: encodeCursor(node) }));
     return {
-      edges,
-      pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null },
-      countTotal: () => filtered.clone().getCount(),
+      ok: true,
+      value: {
+        edges,
+        pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null },
+        countTotal: () => filtered.clone().getCount(),
+      },
     };
   }
 
@@ -210,8 +204,4 @@ export function toCheckoutOrder(order: Order): CheckoutOrder {
     status: order.status,
     childName: order.childName,
   };
-}
-
-function badInput(message: string, field: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', field } });
 }

@@ -1,4 +1,5 @@
 import { Arg, ID, Mutation, Resolver } from 'type-graphql';
+import { toPayload } from '../common/payload';
 import type { PaymentService } from './payment.service';
 import { ConfirmSandboxPaymentPayload, RecordPaymentPayload, StartPaymentPayload } from './payment.types';
 
@@ -21,7 +22,7 @@ export class PaymentResolver {
     @Arg('checkoutToken', () => String) checkoutToken: string,
   ): Promise<StartPaymentPayload> {
     const result = await this.payments.startPayment(orderId, checkoutToken);
-    return result.ok ? { ...result.value, userErrors: [] } : { ...noPayment, userErrors: [result.error] };
+    return toPayload(result, (started) => started, noPayment);
   }
 
   @Mutation(() => ConfirmSandboxPaymentPayload, {
@@ -33,8 +34,8 @@ export class PaymentResolver {
     @Arg('paymentId', () => String) paymentId: string,
     @Arg('cardNumber', () => String) cardNumber: string,
   ): Promise<ConfirmSandboxPaymentPayload> {
-    const error = await this.payments.confirmSandboxPayment(orderId, checkoutToken, paymentId, cardNumber);
-    return error ? { succeeded: false, userErrors: [error] } : { succeeded: true, userErrors: [] };
+    const result = await this.payments.confirmSandboxPayment(orderId, checkoutToken, paymentId, cardNumber);
+    return toPayload(result, () => ({ succeeded: true }), { succeeded: false });
   }
 
   @Mutation(() => RecordPaymentPayload, {
@@ -48,6 +49,6 @@ export class PaymentResolver {
     @Arg('paymentId', () => String) paymentId: string,
   ): Promise<RecordPaymentPayload> {
     const result = await this.payments.recordPayment(orderId, checkoutToken, paymentId);
-    return result.ok ? { order: result.value, userErrors: [] } : { order: null, userErrors: [result.error] };
+    return toPayload(result, (order) => ({ order }), { order: null });
   }
 }

@@ -8,7 +8,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
-import { type Outcome, UserError, UserFacingError } from '../common/user-error';
+import { type Outcome, refusalOf, refuse, succeed, UserError, UserErrorCode, UserFacingError } from '../common/user-error';
 import type { OutboxService } from '../mail/outbox.service';
 import { orderConfirmationOutboxEmail } from '../mail/templates/order-confirmation';
 import { Order } from '../orders/order.entity';
@@ -53,9 +53,9 @@ export class PaymentService {
 
   private async payableOrder(orderId: string, checkoutToken: string): Promise<Outcome<Order>> {
     const order = await this.orders.findForCheckout(orderId, checkoutToken);
-    if (!order) return { ok: false, error: new UserError(PAYMENT_MESSAGES.orderNotFound, 'orderId') };
-    if (order.status !== OrderStatus.Pending) return { ok: false, error: new UserError(PAYMENT_MESSAGES.alreadyPaid) };
-    return { ok: true, value: order };
+    if (!order) return refuse(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.orderNotFound, 'orderId');
+    if (order.status !== OrderStatus.Pending) return refuse(UserErrorCode.WRONG_STATUS, PAYMENT_MESSAGES.alreadyPaid);
+    return succeed(order);
   }
 
   async startPayment(orderId: string, checkoutToken: string): Promise<Outcome<StartedPaymentResult>> {
@@ -76,53 +76,50 @@ export class PaymentService {
     } catch (error) {
       if (!(error instanceof PaymentAccountError)) throw error;
       this.logger.error('payment provider refused the shop account', { code: error.code, orderId: order.id });
-      return { ok: false, error: new UserError(PAYMENT_MESSAGES.accountRestricted) };
+      return refuse(UserErrorCode.PAYMENT_ACCOUNT_RESTRICTED, PAYMENT_MESSAGES.accountRestricted);
     }
     await this.dataSource
       .getRepository(Order)
       .update({ id: order.id }, { paymentProvider: this.provider.name, providerPaymentId: started.paymentId });
-    return {
-      ok: true,
-      value: {
-        provider: this.provider.name,
-        paymentId: started.paymentId,
-        clientSecret: started.clientSecret,
-        publishableKey: this.provider.publishableKey,
-        amountCents: order.amountCents,
-        currency: order.currency,
-      },
-    };
+    return succeed({
+      provider: this.provider.name,
+      paymentId: started.paymentId,
+      clientSecret: started.clientSecret,
+      publishableKey: this.provider.publishableKey,
+      amountCents: order.amountCents,
+      currency: order.currency,
+    });
   }
 
   /** The sandbox's test card form. */
-  async confirmSandboxPayment(orderId: string, checkoutToken: string, paymentId: string, cardNumber: string): Promise<UserError | null> {
-    if (!(this.provider instanceof SandboxProvider)) return new UserError(PAYMENT_MESSAGES.notSandbox);
+  async confirmSandboxPayment(orderId: string, checkoutToken: string, paymentId: string, cardNumber: string): Promise<Outcome<void>> {
+    if (!(this.provider instanceof SandboxProvider)) return refuse(UserErrorCode.NOT_AVAILABLE, PAYMENT_MESSAGES.notSandbox);
     const found = await this.payableOrder(orderId, checkoutToken);
-    if (!found.ok) return found.error;
+    if (!found.ok) return found;
     const verified = await this.provider.verifyPayment(paymentId);
-    if (!verified || verified.orderId !== found.value.id) return new UserError(PAYMENT_MESSAGES.paymentNotFound, 'paymentId');
-    const result = await this.provider.confirmCard(paymentId, cardNumber);
-    return result.ok ? null : new UserError(result.message, 'cardNumber');
+    if (!verified || verified.orderId !== found.value.id) {
+      return refuse(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.paymentNotFound, 'paymentId');
+    }
+    return this.provider.confirmCard(paymentId, cardNumber);
   }
 
   /** The browser says it paid: ask the provider, and mark the order Paid only if it agrees. */
   async recordPayment(orderId: string, checkoutToken: string, paymentId: string): Promise<Outcome<CheckoutOrder>> {
     const order = await this.orders.findForCheckout(orderId, checkoutToken);
-    if (!order) return { ok: false, error: new UserError(PAYMENT_MESSAGES.orderNotFound, 'orderId') };
+    if (!order) return refuse(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.orderNotFound, 'orderId');
     if (order.status !== OrderStatus.Pending) {
       // Recording the same payment again is a no-op; another payment for a paid order is not.
-      if (order.paymentId === paymentId) return { ok: true, value: toCheckoutOrder(order) };
-      return { ok: false, error: new UserError(PAYMENT_MESSAGES.alreadyPaid) };
+      if (order.paymentId === paymentId) return succeed(toCheckoutOrder(order));
+      return refuse(UserErrorCode.WRONG_STATUS, PAYMENT_MESSAGES.alreadyPaid);
     }
     const verified = await this.provider.verifyPayment(paymentId);
     const problem = this.checkPayment(order, verified);
     if (problem) return { ok: false, error: problem };
     try {
       const paid = await this.markPaid(order.id, paymentId, 'customer');
-      return { ok: true, value: toCheckoutOrder(paid) };
+      return succeed(toCheckoutOrder(paid));
     } catch (error) {
-      if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
-      throw error;
+      return refusalOf(error);
     }
   }
 
@@ -185,8 +182,8 @@ export class PaymentService {
   }
 
   private checkPayment(order: Order, verified: VerifiedPayment | null): UserError | null {
-    if (!verified) return new UserError(PAYMENT_MESSAGES.paymentNotFound, 'paymentId');
-    if (verified.status !== 'succeeded') return new UserError(PAYMENT_MESSAGES.notSucceeded, 'paymentId');
+    if (!verified) return new UserError(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.paymentNotFound, 'paymentId');
+    if (verified.status !== 'succeeded') return new UserError(UserErrorCode.PAYMENT_FAILED, PAYMENT_MESSAGES.notSucceeded, 'paymentId');
     const matches =
       verified.orderId === order.id &&
       verified.amountReceivedCents === order.amountCents &&
@@ -200,7 +197,7 @@ export class PaymentService {
         amountCents: order.amountCents,
         currency: verified.currency,
       });
-      return new UserError(PAYMENT_MESSAGES.mismatch, 'paymentId');
+      return new UserError(UserErrorCode.PAYMENT_FAILED, PAYMENT_MESSAGES.mismatch, 'paymentId');
     }
     return null;
   }
@@ -221,7 +218,7 @@ export class PaymentService {
       if (order.status !== OrderStatus.Pending && order.paymentId === paymentId) return order;
       assertTransition(order.status, OrderStatus.Paid);
       const usedBy = await manager.findOneBy(Order, { paymentId });
-      if (usedBy && usedBy.id !== order.id) throw new UserFacingError(PAYMENT_MESSAGES.reused, 'paymentId');
+      if (usedBy && usedBy.id !== order.id) throw new UserFacingError(UserErrorCode.PAYMENT_FAILED, PAYMENT_MESSAGES.reused, 'paymentId');
 
       const paidAt = new Date();
       await manager.update(Order, { id: order.id }, {

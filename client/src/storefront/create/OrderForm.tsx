@@ -11,6 +11,7 @@ import {
   ADDRESS_FIELDS,
   type BookFormat,
   initialOrderFormValues,
+  isAddressField,
   type OrderFormField,
   type OrderFormValues,
 } from './order-form-values';
@@ -19,7 +20,7 @@ import { ProcessingOverlay } from './ProcessingOverlay';
 import { ShippingFields } from './ShippingFields';
 import { StyleChoice } from './StyleChoice';
 import { useSubmitOrder } from './use-submit-order';
-import { MESSAGES, validateOrderForm } from './validate-order-form';
+import { validateOrderForm } from './validate-order-form';
 
 type Catalogue = OrderFormCatalogueQuery['catalogue'];
 
@@ -104,7 +105,7 @@ export function OrderForm({ catalogue, initialFormat }: { catalogue: Catalogue; 
     if (problem) {
       // Every blank address field is marked, not just the first, so none is missed.
       const blankAddress = ADDRESS_FIELDS.filter((field) => !values[field].trim());
-      showError(problem.message, problem.message === MESSAGES.shippingAddress ? blankAddress : [problem.field]);
+      showError(problem.message, isAddressField(problem.field) ? blankAddress : [problem.field]);
       return;
     }
     setError(null);

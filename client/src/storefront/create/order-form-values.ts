@@ -28,6 +28,10 @@ export const ADDRESS_FIELDS = ['fullName', 'streetAddress', 'city', 'state', 'zi
 
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
+export function isAddressField(field: string): field is AddressField {
+  return (ADDRESS_FIELDS as readonly string[]).includes(field);
+}
+
 export type OrderFormField = keyof OrderFormValues;
 
 export function isBookFormat(value: string | null | undefined): value is BookFormat {

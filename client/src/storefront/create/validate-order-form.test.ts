@@ -1,12 +1,15 @@
 import { initialOrderFormValues, type OrderFormValues } from './order-form-values';
+import { catalogueData } from './test-support/catalogue-mock';
 import { MESSAGES, parseAge, validateOrderForm } from './validate-order-form';
+
+const { limits } = catalogueData.catalogue;
 
 const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'mia.png', { type: 'image/png' });
 
 const blank = (bookFormat: 'digital' | 'printed') =>
   initialOrderFormValues({ bookFormat, bookStyle: 'classic', country: 'United States' });
 
-const messageOf = (values: OrderFormValues) => validateOrderForm(values)?.message ?? null;
+const messageOf = (values: OrderFormValues) => validateOrderForm(values, limits)?.message ?? null;
 
 describe('validateOrderForm', () => {
   it('names the first problem of a printed order, one fix at a time, in the spec order', () => {
@@ -60,7 +63,7 @@ describe('validateOrderForm', () => {
     };
     expect(messageOf(complete)).toBeNull();
     for (const field of ['fullName', 'streetAddress', 'city', 'state', 'zipCode', 'country'] as const) {
-      expect(validateOrderForm({ ...complete, [field]: '  ' })).toEqual({ message: MESSAGES.shippingAddress, field });
+      expect(validateOrderForm({ ...complete, [field]: '  ' }, limits)).toEqual({ message: MESSAGES.shippingAddress, field });
     }
   });
 
@@ -73,8 +76,8 @@ describe('validateOrderForm', () => {
   });
 
   it('accepts whole ages from 2 to 12 only', () => {
-    expect(['2', '7', '12', ' 12 '].map((age) => parseAge(age))).toEqual([2, 7, 12, 12]);
-    expect(['', '1', '13', '6.5', '-3', 'six', '1e1'].map((age) => parseAge(age))).toEqual([
+    expect(['2', '7', '12', ' 12 '].map((age) => parseAge(age, limits))).toEqual([2, 7, 12, 12]);
+    expect(['', '1', '13', '6.5', '-3', 'six', '1e1'].map((age) => parseAge(age, limits))).toEqual([
       null,
       null,
       null,
@@ -94,7 +97,7 @@ describe('validateOrderForm', () => {
   });
 
   it('points at the field to fix', () => {
-    expect(validateOrderForm(blank('digital'))?.field).toBe('childName');
-    expect(validateOrderForm({ ...blank('digital'), childName: 'Mia', childAge: '6' })?.field).toBe('moral');
+    expect(validateOrderForm(blank('digital'), limits)?.field).toBe('childName');
+    expect(validateOrderForm({ ...blank('digital'), childName: 'Mia', childAge: '6' }, limits)?.field).toBe('moral');
   });
 });

@@ -10,12 +10,11 @@ export interface FormError {
   field: OrderFormField;
 }
 
+/** The catalogue's age range, as the API serves it (the server checks against the same one). */
 export interface AgeLimits {
   minChildAge: number;
   maxChildAge: number;
 }
-
-export const DEFAULT_AGE_LIMITS: AgeLimits = { minChildAge: 2, maxChildAge: 12 };
 
 export const MESSAGES = {
   childName: "Please enter your child's name.",
@@ -36,7 +35,7 @@ export function isValidEmail(value: string): boolean {
   return EMAIL.test(value.trim());
 }
 
-export function parseAge(value: string, limits: AgeLimits = DEFAULT_AGE_LIMITS): number | null {
+export function parseAge(value: string, limits: AgeLimits): number | null {
   const text = value.trim();
   if (!WHOLE_NUMBER.test(text)) return null;
   const age = Number(text);
@@ -44,7 +43,7 @@ export function parseAge(value: string, limits: AgeLimits = DEFAULT_AGE_LIMITS):
 }
 
 /** The first problem with the form, or null when it can be sent. */
-export function validateOrderForm(values: OrderFormValues, limits: AgeLimits = DEFAULT_AGE_LIMITS): FormError | null {
+export function validateOrderForm(values: OrderFormValues, limits: AgeLimits): FormError | null {
   if (!values.childName.trim()) return { message: MESSAGES.childName, field: 'childName' };
   if (parseAge(values.childAge, limits) === null) return { message: MESSAGES.childAge(limits), field: 'childAge' };
   if (!values.moral.trim()) return { message: MESSAGES.moral, field: 'moral' };

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../ui/Spinner';
 import { formatPrice } from '../../ui/formatPrice';
 import { LoadFailureBoundary } from './LoadFailureBoundary';
-import { isAccountRestriction, PAYMENT_MESSAGES } from './payment-messages';
+import { PAYMENT_MESSAGES } from './payment-messages';
 import { CONFIRM_SANDBOX_PAYMENT_MUTATION, START_PAYMENT_MUTATION } from './payment-operations';
 import { PaymentErrorMessage } from './PaymentErrorMessage';
 import { PaymentLoadNotice } from './PaymentLoadNotice';
@@ -55,7 +55,7 @@ export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; 
         } else if (refusal) {
           setStarted({
             state: 'refused',
-            message: isAccountRestriction(refusal.message) ? PAYMENT_MESSAGES.accountRestricted : refusal.message,
+            message: refusal.code === 'PAYMENT_ACCOUNT_RESTRICTED' ? PAYMENT_MESSAGES.accountRestricted : refusal.message,
           });
         } else if (payload.provider && payload.paymentId) {
           setStarted({
@@ -90,10 +90,10 @@ export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; 
       variables: { orderId: order.id, checkoutToken, paymentId, cardNumber },
     });
     const payload = data?.confirmSandboxPayment;
-    if (requestError || !payload) return { failure: { codes: [requestError?.message] } };
+    if (requestError || !payload) return { failure: { codes: [] } };
     if (!payload.succeeded) {
       const refusal = payload.userErrors[0];
-      return { failure: { codes: [refusal?.message], detail: refusal?.message ?? null } };
+      return { failure: { codes: [refusal?.code], detail: refusal?.message ?? null } };
     }
     return { paymentId };
   }

@@ -81,7 +81,9 @@ const confirm = (cardNumber: string, declined = false): MockLink.MockedResponse 
       confirmSandboxPayment: {
         __typename: 'ConfirmSandboxPaymentPayload',
         succeeded: !declined,
-        userErrors: declined ? [{ __typename: 'UserError', field: 'cardNumber', message: 'Your card was declined.' }] : [],
+        userErrors: declined
+          ? [{ __typename: 'UserError', code: 'PAYMENT_DECLINED', field: 'cardNumber', message: 'Your card was declined.' }]
+          : [],
       },
     },
   },
@@ -96,7 +98,9 @@ const record = (outcome: 'paid' | 'refused' = 'paid'): MockLink.MockedResponse =
         __typename: 'RecordPaymentPayload',
         order: outcome === 'paid' ? { __typename: 'CheckoutOrder', id: ORDER_ID, status: 'Paid' } : null,
         userErrors:
-          outcome === 'paid' ? [] : [{ __typename: 'UserError', field: 'paymentId', message: 'The payment has not succeeded.' }],
+          outcome === 'paid'
+            ? []
+            : [{ __typename: 'UserError', code: 'PAYMENT_FAILED', field: 'paymentId', message: 'The payment has not succeeded.' }],
       },
     },
   },
@@ -235,9 +239,27 @@ describe('PaymentPage: the summary and the sandbox', () => {
   it('maps a restricted provider account to the spec\'s account message', async () => {
     renderPayment(PAY_URL, [
       checkoutOrder(),
-      startPayment({ provider: null, paymentId: null, userErrors: [{ __typename: 'UserError', field: null, message: 'account_invalid' }] }),
+      startPayment({
+        provider: null,
+        paymentId: null,
+        userErrors: [{ __typename: 'UserError', code: 'PAYMENT_ACCOUNT_RESTRICTED', field: null, message: 'The provider refused the shop.' }],
+      }),
     ]);
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.accountRestricted);
+  });
+
+  it('goes by the refusal\'s code, not its wording: other refusals are shown as the server words them', async () => {
+    renderPayment(PAY_URL, [
+      checkoutOrder(),
+      startPayment({
+        provider: null,
+        paymentId: null,
+        userErrors: [{ __typename: 'UserError', code: 'WRONG_STATUS', field: null, message: 'Paid already (account_invalid)' }],
+      }),
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Paid already (account_invalid)');
+    expect(alert).not.toHaveTextContent(PAYMENT_MESSAGES.accountRestricted);
   });
 
   it('shows the yellow load notice with Refresh Page when payment cannot be started', async () => {

@@ -12,9 +12,11 @@ export const PAYMENT_MESSAGES = {
 
 /**
  * Problems with the shop's own provider account (not the parent's card). The spec names
- * PayPal's code; Stripe's equivalents are mapped to the same message.
+ * PayPal's code; Stripe's equivalents and the shop's own refusal code (UserErrorCode) are
+ * mapped to the same message.
  */
 const ACCOUNT_RESTRICTION_CODES = [
+  'payment_account_restricted',
   'payee_account_restricted',
   'account_invalid',
   'account_closed',

@@ -35,6 +35,7 @@ export const START_PAYMENT_MUTATION = graphql(`
       amountCents
       currency
       userErrors {
+        code
         field
         message
       }
@@ -48,6 +49,7 @@ export const CONFIRM_SANDBOX_PAYMENT_MUTATION = graphql(`
     confirmSandboxPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId, cardNumber: $cardNumber) {
       succeeded
       userErrors {
+        code
         field
         message
       }
@@ -64,6 +66,7 @@ export const RECORD_PAYMENT_MUTATION = graphql(`
         status
       }
       userErrors {
+        code
         field
         message
       }

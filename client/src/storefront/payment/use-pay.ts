@@ -18,7 +18,7 @@ export type ConfirmOutcome =
   | { paymentId: string }
   | {
       failure: {
-        /** Codes and messages to look for an account restriction in. */
+        /** The provider's or the shop's error codes, to look for an account restriction in. */
         codes: Array<string | null | undefined>;
         /** A reason safe to show under the message (e.g. "Your card was declined."). */
         detail?: string | null;
@@ -59,7 +59,7 @@ export function usePay(order: PayableOrder, checkoutToken: string) {
       const payload = data?.recordPayment;
       const refusal = payload?.userErrors[0];
       if (requestError || !payload || refusal || !payload.order) {
-        fail('record', [refusal?.message, refusal?.field]);
+        fail('record', [refusal?.code]);
         return false;
       }
       if (payload.order.status !== 'Paid' && payload.order.status !== 'Completed') {
@@ -67,8 +67,8 @@ export function usePay(order: PayableOrder, checkoutToken: string) {
         return false;
       }
       return true;
-    } catch (caught) {
-      fail('record', [caught instanceof Error ? caught.message : null]);
+    } catch {
+      fail('record', []);
       return false;
     }
   }

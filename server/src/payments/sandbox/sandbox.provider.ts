@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { type Outcome, refuse, succeed, UserErrorCode } from '../../common/user-error';
 import type { PaymentProvider, PaymentRequest, StartedPayment, VerifiedPayment, WebhookAction } from '../payment-provider';
 import { WebhookSignatureError } from '../payment-provider';
 import { SandboxPayment } from './sandbox-payment.entity';
@@ -14,9 +15,8 @@ export const SANDBOX_CARDS = { success: '4242424242424242', declined: '400000000
 export const SANDBOX_MESSAGES = {
   declined: 'Your card was declined.',
   unknownCard: 'Use a sandbox test card: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.',
+  paymentNotFound: 'We could not find that payment.',
 } as const;
-
-export type SandboxConfirmation = { ok: true } | { ok: false; message: string; code: string };
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
@@ -62,15 +62,15 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** What the test card form does: charge the card for the whole amount, or decline it. */
-  async confirmCard(paymentId: string, cardNumber: string): Promise<SandboxConfirmation> {
+  async confirmCard(paymentId: string, cardNumber: string): Promise<Outcome<void>> {
     const card = cardNumber.replace(/[\s-]/g, '');
-    if (card === SANDBOX_CARDS.declined) return { ok: false, message: SANDBOX_MESSAGES.declined, code: 'card_declined' };
-    if (card !== SANDBOX_CARDS.success) return { ok: false, message: SANDBOX_MESSAGES.unknownCard, code: 'invalid_number' };
+    if (card === SANDBOX_CARDS.declined) return refuse(UserErrorCode.PAYMENT_DECLINED, SANDBOX_MESSAGES.declined, 'cardNumber');
+    if (card !== SANDBOX_CARDS.success) return refuse(UserErrorCode.INVALID_INPUT, SANDBOX_MESSAGES.unknownCard, 'cardNumber');
     const { affected } = await this.dataSource.getRepository(SandboxPayment).update(
       { id: paymentId },
       { status: 'succeeded', amountReceivedCents: () => 'amount_cents', updatedAt: new Date() },
     );
-    return affected ? { ok: true } : { ok: false, message: 'We could not find that payment.', code: 'resource_missing' };
+    return affected ? succeed(undefined) : refuse(UserErrorCode.NOT_FOUND, SANDBOX_MESSAGES.paymentNotFound, 'paymentId');
   }
 
   parseWebhook(): WebhookAction {

@@ -1,5 +1,5 @@
 import { Args, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { toPayload } from '../common/payload';
+import { toPayload } from '../graphql/payload';
 import type { Context } from '../graphql/context';
 import { UserError } from '../common/user-error';
 import { AdminUser } from './admin-user.entity';

@@ -3,6 +3,8 @@
  * and order limits. One source of truth: the `catalogue` query serves it to the client, and
  * the server validates orders and charges amounts from it.
  */
+import { EMAIL_MAX_LENGTH } from '../common/email';
+
 export type BookFormat = 'digital' | 'printed';
 
 export interface Plan {
@@ -86,7 +88,7 @@ export const LIMITS = {
   maxChildAge: 12,
   childNameMaxLength: 50,
   storyIdeaMaxLength: 1000,
-  emailMaxLength: 254,
+  emailMaxLength: EMAIL_MAX_LENGTH,
   addressFieldMaxLength: 200,
   photoMaxBytes: 5 * 1024 * 1024,
   photoTypes: ['image/jpeg', 'image/png'] as readonly string[],

@@ -2,7 +2,7 @@ import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import { Arg, Authorized, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { AdminUser } from '../admin/admin-user.entity';
-import { toPayload } from '../common/payload';
+import { toPayload } from '../graphql/payload';
 import { CurrentAdmin } from '../graphql/current-admin';
 import type { DeliveryService } from './delivery.service';
 import { CompleteOrderWithVideoPayload, ResendDeliveryEmailPayload, VideoDelivery } from './delivery.types';

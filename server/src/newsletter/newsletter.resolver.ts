@@ -1,5 +1,5 @@
 import { Args, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
-import { toPayload } from '../common/payload';
+import { toPayload } from '../graphql/payload';
 import { UserError } from '../common/user-error';
 import type { NewsletterService } from './newsletter.service';
 import { SubscribeNewsletterArgs } from './subscribe-newsletter.args';

@@ -1,5 +1,5 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
-import { valueOrBadInput } from '../common/payload';
+import { valueOrBadInput } from '../graphql/payload';
 import type { Context } from '../graphql/context';
 import { OutboxEmail } from '../mail/outbox-email.entity';
 import type { MediaSigner } from '../media/signed-url';

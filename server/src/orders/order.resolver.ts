@@ -1,7 +1,7 @@
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { toPayload } from '../common/payload';
+import { toPayload } from '../graphql/payload';
 import { refuse, UserErrorCode } from '../common/user-error';
 import type { Context } from '../graphql/context';
 import { CreateOrderInput } from './create-order.input';

@@ -1,5 +1,5 @@
 import { Arg, ID, Mutation, Resolver } from 'type-graphql';
-import { toPayload } from '../common/payload';
+import { toPayload } from '../graphql/payload';
 import type { PaymentService } from './payment.service';
 import { ConfirmSandboxPaymentPayload, RecordPaymentPayload, StartPaymentPayload } from './payment.types';
 

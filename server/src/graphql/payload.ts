@@ -3,7 +3,7 @@
  * carries `userErrors`; a query has no payload, so its refusal is a BAD_USER_INPUT error.
  */
 import { GraphQLError } from 'graphql';
-import type { Outcome, UserError } from './user-error';
+import type { Outcome, UserError } from '../common/user-error';
 
 /**
  * The mutation payload for an outcome: `accepted(value)` and no userErrors, or the payload's

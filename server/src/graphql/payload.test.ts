@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { toPayload, valueOrBadInput } from './payload';
-import { refuse, succeed, UserError, UserErrorCode } from './user-error';
+import { refuse, succeed, UserError, UserErrorCode } from '../common/user-error';
 
 describe('toPayload', () => {
   it('puts an accepted value in the payload with no userErrors', () => {

@@ -19,6 +19,7 @@ import { S3Storage } from './media/s3-storage';
 import { MediaSigner } from './media/signed-url';
 import type { Storage } from './media/storage';
 import { NewsletterService } from './newsletter/newsletter.service';
+import { OrderLifecycle } from './orders/order-lifecycle';
 import { OrderService } from './orders/order.service';
 import { PhotoRetention } from './orders/photo-retention';
 import type { PaymentProvider } from './payments/payment-provider';
@@ -42,6 +43,7 @@ export interface Services {
   cookie: SessionCookie;
   auth: AuthService;
   orders: OrderService;
+  lifecycle: OrderLifecycle;
   outbox: OutboxService;
   /** Null when there is no mail provider: nothing sends the outbox's rows. */
   outboxWorker: OutboxWorker | null;
@@ -82,8 +84,9 @@ export function createServices(
 ): Services {
   const { storage, mailer } = providers;
   const signer = new MediaSigner(config.mediaSecret, config.mediaUrlTtlSeconds);
-  const orders = new OrderService(dataSource, storage, logger);
   const outbox = new OutboxService(dataSource, logger, { sendingEnabled: mailer !== null });
+  const lifecycle = new OrderLifecycle(outbox, logger);
+  const orders = new OrderService(dataSource, storage, lifecycle, logger);
   return {
     settings: { paymentProvider: providers.payments.name, pixelId: config.pixelId ?? null, videoMaxBytes: config.videoMaxBytes },
     storage,
@@ -91,16 +94,17 @@ export function createServices(
     cookie: new SessionCookie(config.isProduction),
     auth: new AuthService(dataSource, config.sessionSecret, config.sessionTtlMs, logger),
     orders,
+    lifecycle,
     outbox,
     outboxWorker: mailer ? new OutboxWorker(dataSource, mailer, logger) : null,
-    payments: new PaymentService(dataSource, providers.payments, orders, outbox, logger, config.publicUrl),
-    delivery: new DeliveryService(dataSource, storage, orders, outbox, signer, logger, {
+    payments: new PaymentService(dataSource, providers.payments, orders, lifecycle, logger, config.publicUrl),
+    delivery: new DeliveryService(dataSource, storage, orders, lifecycle, outbox, signer, logger, {
       publicUrl: config.publicUrl,
       videoMaxBytes: config.videoMaxBytes,
       videoLinkTtlMs: config.videoLinkTtlMs,
       mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
     }),
-    photoRetention: new PhotoRetention(dataSource, storage, orders, logger),
+    photoRetention: new PhotoRetention(dataSource, storage, lifecycle, logger),
     newsletter: new NewsletterService(dataSource),
   };
 }

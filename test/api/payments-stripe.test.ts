@@ -188,7 +188,7 @@ describe('what Stripe may do a day later', () => {
 
     expect(await orderRow(orderId)).toMatchObject({ status: 'Paid', payment_id: paymentId });
     const flagged = await server.dataSource.query(
-      `SELECT data FROM order_events WHERE order_id = $1 AND type = 'payment-needs-attention'`,
+      `SELECT data FROM order_events WHERE order_id = $1 AND type = 'payment_needs_attention'`,
       [orderId],
     );
     expect(flagged).toEqual([{ data: { paymentId: second, reason: 'This order has already been paid.' } }]);

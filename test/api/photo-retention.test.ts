@@ -44,7 +44,7 @@ describe('photo retention', () => {
     for (const gone of [completedLongAgo, abandoned]) {
       expect(existsSync(gone.file)).toBe(false);
       expect(await photoKey(gone.id)).toBeNull();
-      const events = await server.dataSource.query(`SELECT actor FROM order_events WHERE order_id = $1 AND type = 'photo-deleted'`, [gone.id]);
+      const events = await server.dataSource.query(`SELECT actor FROM order_events WHERE order_id = $1 AND type = 'photo_deleted'`, [gone.id]);
       expect(events).toEqual([{ actor: 'system' }]);
     }
     for (const kept of [completedRecently, pendingRecently, paidLongAgo]) {

@@ -43,11 +43,14 @@ export type CreateOrderInput = {
   storyIdea?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** Pending until paid; Paid until the admin delivers the video; then Completed. */
+/** Pending until paid; Paid until the finished book is delivered; then Completed, and Shipped once a printed book is on its way. An unpaid order may be Cancelled; a paid one Refunded. */
 export type OrderStatus =
+  | 'Cancelled'
   | 'Completed'
   | 'Paid'
-  | 'Pending';
+  | 'Pending'
+  | 'Refunded'
+  | 'Shipped';
 
 /** stripe: real payments with Stripe; sandbox: the offline test provider (never in production). */
 export type PaymentProviderName =

@@ -18,7 +18,8 @@ import { mediaContentType } from '../media/content-type';
 import type { MediaSigner } from '../media/signed-url';
 import type { Storage } from '../media/storage';
 import { Order } from '../orders/order.entity';
-import { assertTransition, OrderStatus } from '../orders/order-status';
+import { assertTransition, isDelivered, OrderStatus } from '../orders/order-status';
+import type { OrderLifecycle } from '../orders/order-lifecycle';
 import type { OrderService } from '../orders/order.service';
 import type { VideoDelivery } from './delivery.types';
 import { openVideo, VideoTooLargeError } from './video-file';
@@ -44,6 +45,7 @@ export class DeliveryService {
     private readonly dataSource: DataSource,
     private readonly storage: Storage,
     private readonly orders: OrderService,
+    private readonly lifecycle: OrderLifecycle,
     private readonly outbox: OutboxService,
     private readonly signer: MediaSigner,
     private readonly logger: Logger,
@@ -82,21 +84,13 @@ export class DeliveryService {
 
     try {
       const completed = await this.dataSource.transaction(async (manager) => {
-        const locked = await manager.findOneOrFail(Order, { where: { id: order.id }, lock: { mode: 'pessimistic_write' } });
-        assertTransition(locked.status, OrderStatus.Completed);
-        const completedAt = new Date();
-        await manager.update(Order, { id: order.id }, { status: OrderStatus.Completed, videoKey, completedAt, updatedAt: completedAt });
-        await this.orders.recordEvent(manager, {
-          orderId: order.id,
-          type: 'completed',
-          fromStatus: OrderStatus.Paid,
-          toStatus: OrderStatus.Completed,
+        return this.lifecycle.transition(manager, order.id, {
+          to: OrderStatus.Completed,
           actor: `admin:${admin.email}`,
+          patch: { videoKey },
           data: { videoKey, bytes },
+          email: async (completed, tx) => videoDeliveryOutboxEmail(completed, await this.createLink(tx, completed, admin), this.options),
         });
-        const link = await this.createLink(manager, locked, admin);
-        await this.outbox.enqueue(manager, videoDeliveryOutboxEmail(locked, link, this.options));
-        return { ...locked, status: OrderStatus.Completed, videoKey, completedAt, updatedAt: completedAt };
       });
       this.logger.info('order completed', { orderId: order.id, videoKey, bytes, admin: admin.email });
       return succeed(completed);
@@ -121,12 +115,12 @@ export class DeliveryService {
     return this.dataSource.transaction(async (manager) => {
       const order = await manager.findOne(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
       if (!order) return refuse(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');
-      if (order.status !== OrderStatus.Completed || !order.videoKey) {
+      if (!isDelivered(order.status) || !order.videoKey) {
         return refuse(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.notCompleted);
       }
       const link = await this.createLink(manager, order, admin);
       await this.outbox.enqueue(manager, videoDeliveryOutboxEmail(order, link, this.options));
-      await this.orders.recordEvent(manager, {
+      await this.lifecycle.recordEvent(manager, {
         orderId: order.id,
         type: 'delivery_email_resent',
         fromStatus: null,
@@ -147,7 +141,7 @@ export class DeliveryService {
       relations: { order: true },
     });
     const order = link?.order;
-    if (!link || !order?.videoKey || order.status !== OrderStatus.Completed) return null;
+    if (!link || !order?.videoKey || !isDelivered(order.status)) return null;
     // Short-lived media URLs, never past the link's own expiry; the page asks again when reopened.
     const remaining = Math.floor((link.expiresAt.getTime() - Date.now()) / 1000);
     const ttl = Math.max(1, Math.min(this.options.mediaTtlSeconds, remaining));

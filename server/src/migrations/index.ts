@@ -4,6 +4,7 @@ import { OutboxEmails1763900000000 } from './1763900000000-outbox-emails';
 import { Payments1763900001000 } from './1763900001000-payments';
 import { OrderProviderPayment1763900002000 } from './1763900002000-order-provider-payment';
 import { VideoLinks1764000000000 } from './1764000000000-video-links';
+import { OrderLifecycle1764100000000 } from './1764100000000-order-lifecycle';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Payments1763900001000,
   OrderProviderPayment1763900002000,
   VideoLinks1764000000000,
+  OrderLifecycle1764100000000,
 ];

@@ -1,36 +1,94 @@
 /**
- * Order states and the transitions allowed between them. Every status change goes through
- * `assertTransition`, so a wrong-state request is refused with a message and changes nothing.
+ * Order states and the table of moves between them. The lifecycle (order-lifecycle.ts) is
+ * the only code that changes a status, and it asks this table first: a move the table does
+ * not allow is refused with the message the user sees, and changes nothing.
  */
 import { registerEnumType } from 'type-graphql';
+import type { BookFormat } from '../catalogue/catalogue';
 import { UserErrorCode, UserFacingError } from '../common/user-error';
 
 export enum OrderStatus {
   Pending = 'Pending',
   Paid = 'Paid',
   Completed = 'Completed',
+  Shipped = 'Shipped',
+  Cancelled = 'Cancelled',
+  Refunded = 'Refunded',
 }
 registerEnumType(OrderStatus, {
   name: 'OrderStatus',
-  description: 'Pending until paid; Paid until the admin delivers the video; then Completed.',
+  description:
+    'Pending until paid; Paid until the finished book is delivered; then Completed, and Shipped once a printed ' +
+    'book is on its way. An unpaid order may be Cancelled; a paid one Refunded.',
 });
 
+/** The order's timestamp column each status sets when it is entered. */
+export const STATUS_TIMESTAMP = {
+  [OrderStatus.Paid]: 'paidAt',
+  [OrderStatus.Completed]: 'completedAt',
+  [OrderStatus.Shipped]: 'shippedAt',
+  [OrderStatus.Cancelled]: 'cancelledAt',
+  [OrderStatus.Refunded]: 'refundedAt',
+} as const satisfies Record<Exclude<OrderStatus, OrderStatus.Pending>, string>;
+
+/** The `order_events.type` recorded when an order enters a status: snake_case, like every event type. */
+export const STATUS_EVENT = {
+  [OrderStatus.Paid]: 'paid',
+  [OrderStatus.Completed]: 'completed',
+  [OrderStatus.Shipped]: 'shipped',
+  [OrderStatus.Cancelled]: 'cancelled',
+  [OrderStatus.Refunded]: 'refunded',
+} as const satisfies Record<Exclude<OrderStatus, OrderStatus.Pending>, string>;
+
+/** Statuses in which the finished book has been delivered, and the parent's link works. */
+export const DELIVERED_STATUSES: readonly OrderStatus[] = [OrderStatus.Completed, OrderStatus.Shipped];
+
+export function isDelivered(status: OrderStatus): boolean {
+  return DELIVERED_STATUSES.includes(status);
+}
+
+/** The moves allowed from each status. */
 const allowed: Record<OrderStatus, readonly OrderStatus[]> = {
-  [OrderStatus.Pending]: [OrderStatus.Paid],
-  [OrderStatus.Paid]: [OrderStatus.Completed],
-  [OrderStatus.Completed]: [],
+  [OrderStatus.Pending]: [OrderStatus.Paid, OrderStatus.Cancelled],
+  [OrderStatus.Paid]: [OrderStatus.Completed, OrderStatus.Refunded],
+  [OrderStatus.Completed]: [OrderStatus.Shipped, OrderStatus.Refunded],
+  [OrderStatus.Shipped]: [OrderStatus.Refunded],
+  [OrderStatus.Cancelled]: [],
+  [OrderStatus.Refunded]: [],
 };
 
-const refusals: Record<OrderStatus, string> = {
-  [OrderStatus.Pending]: 'This order has not been paid yet.',
-  [OrderStatus.Paid]: 'This order has already been paid.',
-  [OrderStatus.Completed]: 'This order has already been completed.',
-};
+export const STATUS_MESSAGES = {
+  notPaid: 'This order has not been paid yet.',
+  alreadyPaid: 'This order has already been paid.',
+  alreadyCompleted: 'This order has already been completed.',
+  notCompleted: 'This order has not been completed yet.',
+  alreadyShipped: 'This order has already been shipped.',
+  cancelled: 'This order has been cancelled.',
+  refunded: 'This order has been refunded.',
+  paidNotCancellable: 'A paid order cannot be cancelled; refund it instead.',
+  digitalNotShipped: 'Only printed books are shipped.',
+} as const;
+
+/** Why an order in `from` cannot move to `to`: the reason nearest to what the user asked for. */
+function refusal(from: OrderStatus, to: OrderStatus): string {
+  if (from === OrderStatus.Cancelled) return STATUS_MESSAGES.cancelled;
+  if (from === OrderStatus.Refunded) return STATUS_MESSAGES.refunded;
+  if (to === OrderStatus.Cancelled) return STATUS_MESSAGES.paidNotCancellable;
+  if (from === OrderStatus.Pending) return STATUS_MESSAGES.notPaid;
+  if (to === OrderStatus.Shipped && from === OrderStatus.Paid) return STATUS_MESSAGES.notCompleted;
+  if (from === OrderStatus.Shipped) return to === OrderStatus.Shipped ? STATUS_MESSAGES.alreadyShipped : STATUS_MESSAGES.alreadyCompleted;
+  if (from === OrderStatus.Completed) return STATUS_MESSAGES.alreadyCompleted;
+  return STATUS_MESSAGES.alreadyPaid;
+}
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return allowed[from].includes(to);
 }
 
-export function assertTransition(from: OrderStatus, to: OrderStatus): void {
-  if (!canTransition(from, to)) throw new UserFacingError(UserErrorCode.WRONG_STATUS, refusals[from], 'status');
+/** Throws the user's refusal unless an order of this format may move from `from` to `to`. */
+export function assertTransition(from: OrderStatus, to: OrderStatus, bookFormat?: BookFormat): void {
+  if (!canTransition(from, to)) throw new UserFacingError(UserErrorCode.WRONG_STATUS, refusal(from, to), 'status');
+  if (to === OrderStatus.Shipped && bookFormat === 'digital') {
+    throw new UserFacingError(UserErrorCode.WRONG_STATUS, STATUS_MESSAGES.digitalNotShipped, 'status');
+  }
 }

@@ -32,7 +32,7 @@ export class ShippingAddress {
 @Index('orders_created_idx', ['createdAt', 'id'])
 @Check('orders_child_age_check', `"child_age" BETWEEN 2 AND 12`)
 @Check('orders_book_format_check', `"book_format" IN ('digital', 'printed')`)
-@Check('orders_status_check', `"status" IN ('Pending', 'Paid', 'Completed')`)
+@Check('orders_status_check', `"status" IN ('Pending', 'Paid', 'Completed', 'Shipped', 'Cancelled', 'Refunded')`)
 @Check('orders_amount_check', `"amount_cents" > 0`)
 export class Order {
   @Field(() => ID)
@@ -89,6 +89,18 @@ export class Order {
   @Column({ name: 'video_key', type: 'varchar', length: 255, nullable: true })
   videoKey: string | null;
 
+  /** The finished storybook's PDF: required to complete a digital order, optional for a printed one. */
+  @Column({ name: 'pdf_key', type: 'varchar', length: 255, nullable: true })
+  pdfKey: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The carrier a printed book was shipped with.' })
+  @Column({ name: 'shipping_carrier', type: 'varchar', length: 32, nullable: true })
+  shippingCarrier: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The shipment\'s tracking number.' })
+  @Column({ name: 'tracking_number', type: 'varchar', length: 64, nullable: true })
+  trackingNumber: string | null;
+
   @Field(() => String, { nullable: true })
   @Column({ name: 'payment_provider', type: 'varchar', length: 32, nullable: true })
   paymentProvider: string | null;
@@ -120,4 +132,16 @@ export class Order {
   @Field(() => Date, { nullable: true })
   @Column({ name: 'completed_at', type: 'timestamptz', precision: 3, nullable: true })
   completedAt: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Column({ name: 'shipped_at', type: 'timestamptz', precision: 3, nullable: true })
+  shippedAt: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Column({ name: 'cancelled_at', type: 'timestamptz', precision: 3, nullable: true })
+  cancelledAt: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Column({ name: 'refunded_at', type: 'timestamptz', precision: 3, nullable: true })
+  refundedAt: Date | null;
 }

@@ -16,6 +16,7 @@ import type { Storage } from '../media/storage';
 import { decodeCursor, encodeCursor } from './order-cursor';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
+import type { OrderLifecycle } from './order-lifecycle';
 import { OrderStatus } from './order-status';
 import type { CheckoutOrder, OrderConnection } from './order.types';
 import type { CreateOrderInput } from './create-order.input';
@@ -37,6 +38,7 @@ export class OrderService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly storage: Storage,
+    private readonly lifecycle: OrderLifecycle,
     private readonly logger: Logger,
   ) {}
 
@@ -78,7 +80,7 @@ export class OrderService {
           checkoutTokenHash: sha256Hex(checkoutToken),
         });
         await manager.insert(Order, created);
-        await this.recordEvent(manager, {
+        await this.lifecycle.recordEvent(manager, {
           orderId: id,
           type: 'created',
           fromStatus: null,
@@ -184,13 +186,6 @@ export class OrderService {
         countTotal: () => filtered.clone().getCount(),
       },
     };
-  }
-
-  async recordEvent(
-    manager: EntityManager,
-    event: Pick<OrderEvent, 'orderId' | 'type' | 'fromStatus' | 'toStatus' | 'actor' | 'data'>,
-  ): Promise<void> {
-    await manager.insert(OrderEvent, manager.create(OrderEvent, { id: randomUUID(), ...event }));
   }
 }
 

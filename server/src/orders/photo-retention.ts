@@ -7,7 +7,7 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../common/logger';
 import { Order } from './order.entity';
-import type { OrderService } from './order.service';
+import type { OrderLifecycle } from './order-lifecycle';
 import type { Storage } from '../media/storage';
 
 export const RETENTION = {
@@ -20,7 +20,7 @@ export class PhotoRetention {
   constructor(
     private readonly dataSource: DataSource,
     private readonly storage: Storage,
-    private readonly orders: OrderService,
+    private readonly lifecycle: OrderLifecycle,
     private readonly logger: Logger,
   ) {}
 
@@ -52,9 +52,9 @@ export class PhotoRetention {
         // Deleting a file that is already gone is fine; the row is what records it.
         await this.storage.delete(order.photo_key);
         await manager.update(Order, { id: order.id }, { photoKey: null, updatedAt: new Date() });
-        await this.orders.recordEvent(manager, {
+        await this.lifecycle.recordEvent(manager, {
           orderId: order.id,
-          type: 'photo-deleted',
+          type: 'photo_deleted',
           fromStatus: null,
           toStatus: null,
           actor: 'system',

@@ -9,9 +9,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { type Outcome, refusalOf, refuse, succeed, UserError, UserErrorCode, UserFacingError } from '../common/user-error';
-import type { OutboxService } from '../mail/outbox.service';
 import { orderConfirmationOutboxEmail } from '../mail/templates/order-confirmation';
 import { Order } from '../orders/order.entity';
+import type { OrderLifecycle } from '../orders/order-lifecycle';
 import type { OrderService } from '../orders/order.service';
 import { toCheckoutOrder } from '../orders/order.service';
 import { assertTransition, OrderStatus } from '../orders/order-status';
@@ -46,7 +46,7 @@ export class PaymentService {
     private readonly dataSource: DataSource,
     readonly provider: PaymentProvider,
     private readonly orders: OrderService,
-    private readonly outbox: OutboxService,
+    private readonly lifecycle: OrderLifecycle,
     private readonly logger: Logger,
     private readonly publicUrl: string,
   ) {}
@@ -170,9 +170,9 @@ export class PaymentService {
     this.logger.error('payment needs attention: refund or resolve by hand', { orderId, paymentId: action.paymentId, reason });
     await this.dataSource.transaction(async (manager) => {
       if (!(await this.claimEvent(manager, action.eventId, 'payment_needs_attention', orderId))) return;
-      await this.orders.recordEvent(manager, {
+      await this.lifecycle.recordEvent(manager, {
         orderId,
-        type: 'payment-needs-attention',
+        type: 'payment_needs_attention',
         fromStatus: null,
         toStatus: null,
         actor: `${this.provider.name}-webhook`,
@@ -216,34 +216,19 @@ export class PaymentService {
       }
       const order = await manager.findOneOrFail(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
       if (order.status !== OrderStatus.Pending && order.paymentId === paymentId) return order;
+      // A paid order is refused as such before anything about the payment itself.
       assertTransition(order.status, OrderStatus.Paid);
       const usedBy = await manager.findOneBy(Order, { paymentId });
       if (usedBy && usedBy.id !== order.id) throw new UserFacingError(UserErrorCode.PAYMENT_FAILED, PAYMENT_MESSAGES.reused, 'paymentId');
-
-      const paidAt = new Date();
-      await manager.update(Order, { id: order.id }, {
-        status: OrderStatus.Paid,
-        paymentId,
-        paymentProvider: this.provider.name,
-        paidAt,
-        updatedAt: paidAt,
-      });
-      const paid: Order = { ...order, status: OrderStatus.Paid, paymentId, paymentProvider: this.provider.name, paidAt, updatedAt: paidAt };
-      await this.orders.recordEvent(manager, {
-        orderId: order.id,
-        type: 'paid',
-        fromStatus: OrderStatus.Pending,
-        toStatus: OrderStatus.Paid,
+      const paid = await this.lifecycle.transition(manager, order.id, {
+        to: OrderStatus.Paid,
         actor,
+        patch: { paymentId, paymentProvider: this.provider.name },
         data: { paymentId, provider: this.provider.name, amountCents: order.amountCents, currency: order.currency },
+        email: (paidOrder) => orderConfirmationOutboxEmail(paidOrder, { publicUrl: this.publicUrl }),
       });
-      await this.queueConfirmation(manager, paid);
       this.logger.info('order paid', { orderId: order.id, paymentId, actor });
       return paid;
     });
-  }
-
-  private queueConfirmation(manager: EntityManager, order: Order): Promise<void> {
-    return this.outbox.enqueue(manager, orderConfirmationOutboxEmail(order, { publicUrl: this.publicUrl }));
   }
 }

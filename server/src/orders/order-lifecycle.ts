@@ -1,0 +1,91 @@
+/**
+ * The only code that changes an order's status. Inside the caller's transaction it locks the
+ * order row, checks the move against the table in order-status.ts, writes the status with its
+ * timestamp (and whatever the move carries, such as the payment id or the video), records the
+ * `order_events` row, and queues the e-mail the move promises the parent. A refused move
+ * throws the user's refusal, so the caller's transaction rolls back and nothing changes.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { Logger } from '../common/logger';
+import type { OutboxEmailInput, OutboxService } from '../mail/outbox.service';
+import { OrderEvent } from './order-event.entity';
+import { Order } from './order.entity';
+import { assertTransition, OrderStatus, STATUS_EVENT, STATUS_TIMESTAMP } from './order-status';
+
+export type EventData = OrderEvent['data'];
+
+/** Columns a move may write besides the status and its timestamp. */
+export type OrderPatch = Partial<
+  Pick<Order, 'paymentId' | 'paymentProvider' | 'videoKey' | 'pdfKey' | 'shippingCarrier' | 'trackingNumber' | 'photoKey'>
+>;
+
+export type TargetStatus = keyof typeof STATUS_EVENT;
+
+export interface Transition {
+  to: TargetStatus;
+  /** customer, system, a payment provider's webhook, or admin:{email}. */
+  actor: string;
+  patch?: OrderPatch;
+  /** Kept with the event: what the move was about (payment id, file keys, carrier, ...). */
+  data?: EventData;
+  /** The e-mail this move promises the parent, made from the order as it now stands. */
+  email?: (order: Order, manager: EntityManager) => Promise<OutboxEmailInput> | OutboxEmailInput;
+}
+
+/** Moves that promise the parent an e-mail: the lifecycle refuses to make one without it. */
+const PROMISES_EMAIL: ReadonlySet<TargetStatus> = new Set([
+  OrderStatus.Paid,
+  OrderStatus.Completed,
+  OrderStatus.Shipped,
+  OrderStatus.Refunded,
+] as const);
+
+/** Extra e-mails a move sends to others (the staff), made from the order as it now stands. */
+export type Notifier = (order: Order) => OutboxEmailInput[];
+
+export class OrderLifecycle {
+  private readonly notifiers = new Map<TargetStatus, Notifier[]>();
+
+  constructor(
+    private readonly outbox: OutboxService,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Also queue `notify(order)`'s e-mails whenever an order enters `status`. */
+  onEnter(status: TargetStatus, notify: Notifier): void {
+    this.notifiers.set(status, [...(this.notifiers.get(status) ?? []), notify]);
+  }
+
+  /** Moves the order; `manager` must be the caller's transaction. Throws a UserFacingError when refused. */
+  async transition(manager: EntityManager, orderId: string, move: Transition): Promise<Order> {
+    if (PROMISES_EMAIL.has(move.to) && !move.email) {
+      throw new Error(`Moving an order to ${move.to} promises the parent an e-mail, and none was given`);
+    }
+    const order = await manager.findOneOrFail(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+    assertTransition(order.status, move.to, order.bookFormat);
+    const now = new Date();
+    const changes = { ...move.patch, status: move.to, [STATUS_TIMESTAMP[move.to]]: now, updatedAt: now };
+    await manager.update(Order, { id: order.id }, changes);
+    const moved: Order = Object.assign(new Order(), order, changes);
+    await this.recordEvent(manager, {
+      orderId: order.id,
+      type: STATUS_EVENT[move.to],
+      fromStatus: order.status,
+      toStatus: move.to,
+      actor: move.actor,
+      data: move.data ?? {},
+    });
+    if (move.email) await this.outbox.enqueue(manager, await move.email(moved, manager));
+    for (const notify of this.notifiers.get(move.to) ?? []) {
+      for (const email of notify(moved)) await this.outbox.enqueue(manager, email);
+    }
+    this.logger.info('order status changed', { orderId: order.id, from: order.status, to: move.to, actor: move.actor });
+    return moved;
+  }
+
+  /** Records something that happened to an order without changing its status (a resent e-mail, a deleted photo). */
+  async recordEvent(manager: EntityManager, event: Pick<OrderEvent, 'orderId' | 'type' | 'fromStatus' | 'toStatus' | 'actor' | 'data'>): Promise<void> {
+    await manager.insert(OrderEvent, manager.create(OrderEvent, { id: randomUUID(), ...event }));
+  }
+}

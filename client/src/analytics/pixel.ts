@@ -39,7 +39,7 @@ const started = new WeakSet<Fbq>();
 function installSnippet(): Fbq {
   if (window.fbq) return window.fbq;
   const fbq = function (...args: FbqArgs) {
-    if (fbq.callMethod) fbq.callMethod.apply(fbq, args);
+    if (fbq.callMethod) fbq.callMethod(...args);
     else fbq.queue.push(args);
   } as Fbq;
   fbq.push = fbq;

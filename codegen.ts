@@ -24,13 +24,7 @@ const config: CodegenConfig = {
         defaultScalarType: 'unknown',
         scalars: {
           Upload: { input: 'File | Blob', output: 'never' },
-          DateTime: 'string',
           DateTimeISO: 'string',
-          UUID: 'string',
-          EmailAddress: 'string',
-          URL: 'string',
-          NonNegativeInt: 'number',
-          PositiveInt: 'number',
         },
       },
     },

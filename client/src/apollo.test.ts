@@ -5,7 +5,7 @@
 import { ME_QUERY } from './admin/session/session-operations';
 import { COMPLETE_ORDER_WITH_VIDEO_MUTATION } from './admin/upload/upload-operations';
 import { createApolloClient } from './apollo';
-import { FakeXhr } from './test-support/fake-xhr';
+import { FakeXhr } from '../../test/support/client/fake-xhr';
 import { xhrFetch } from './xhr-fetch';
 
 beforeEach(() => {

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 // Node's own Response, Headers and AbortController (jsdom has no Response); XMLHttpRequest is faked.
-import { FakeXhr } from './test-support/fake-xhr';
+import { FakeXhr } from '../../test/support/client/fake-xhr';
 import { xhrFetch } from './xhr-fetch';
 
 beforeEach(() => {

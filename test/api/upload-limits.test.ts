@@ -58,7 +58,7 @@ function sendInPieces(parts: Buffer[], boundary: string): Promise<any> {
         await new Promise((r) => setTimeout(r, 40));
       }
       request.end();
-    })();
+    })().catch(reject);
   });
 }
 

@@ -1,20 +1,415 @@
 /**
- * The local fake of Stripe's REST API and the webhook signing helpers, for API tests. The
- * implementation lives next to the Stripe provider (server/src/payments/stripe/testing) so the
- * server's own unit tests can use it within the server's tsconfig rootDir.
+ * A local fake of the part of Stripe's REST API the shop uses, for the Stripe provider's unit
+ * tests and the API tests. The real `stripe` SDK talks to it through its host, port and
+ * protocol options, so the requests, form encoding, headers, retries and errors are the SDK's
+ * own.
+ *
+ * - POST /v1/payment_intents (form-encoded, nested keys like metadata[orderId]); the
+ *   Idempotency-Key header works like Stripe's: the same key with the same parameters replays
+ *   the first response (header Idempotent-Replayed: true), with other parameters it is a 400
+ *   idempotency_error.
+ * - GET /v1/payment_intents/:id, 404 resource_missing when unknown.
+ * - Test controls to move an intent along as the browser and Stripe would.
  */
-export {
-  decodeStripeForm,
-  deliverWebhook,
-  makeStripeEvent,
-  randomStripeId,
-  signedWebhook,
-  startFakeStripe,
-  type FailNextOptions,
-  type FakeLastPaymentError,
-  type FakePaymentIntent,
-  type FakeStripe,
-  type FakeStripeRequest,
-  type SignedWebhook,
-  type StripeEventLike,
-} from '../../server/src/payments/stripe/testing/fake-stripe';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+export interface FakeLastPaymentError {
+  type: string;
+  code: string | null;
+  decline_code: string | null;
+  message: string;
+}
+
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  description: string | null;
+  receipt_email: string | null;
+  automatic_payment_methods: { enabled: boolean } | null;
+  last_payment_error: FakeLastPaymentError | null;
+  capture_method: string;
+  livemode: false;
+  created: number;
+}
+
+export interface FakeStripeRequest {
+  method: string;
+  /** The path without the query string. */
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  idempotencyKey: string | null;
+  /** The form body decoded into nested objects (all leaves are strings, as sent). */
+  body: Record<string, unknown>;
+  rawBody: string;
+  /** The status the fake answered. */
+  status: number;
+}
+
+export interface FailNextOptions {
+  /** How many requests in a row fail (default 1). */
+  count?: number;
+  /** Default 500, which the SDK retries. */
+  status?: number;
+  /** Process the request first, then lose the answer (the case idempotency keys exist for). */
+  afterProcessing?: boolean;
+}
+
+export interface FakeStripe {
+  host: string;
+  port: number;
+  protocol: 'http';
+  /** http://127.0.0.1:<port>, e.g. for STRIPE_API_URL. */
+  url: string;
+  /** Every intent created, by id. Mutate through the controls below. */
+  intents: Map<string, FakePaymentIntent>;
+  /** Every request received, in order. */
+  requests: FakeStripeRequest[];
+  /** The intent was paid: status succeeded, amount_received (default: its amount) and currency. */
+  succeed(id: string, options?: { amountReceived?: number; currency?: string }): FakePaymentIntent;
+  /** Any other status, optionally with a last_payment_error (e.g. requires_payment_method + card_declined). */
+  setStatus(id: string, status: string, options?: { lastPaymentErrorCode?: string; declineCode?: string }): FakePaymentIntent;
+  /** Makes the intent name another order in its metadata (null removes the key). */
+  setMetadataOrderId(id: string, orderId: string | null): FakePaymentIntent;
+  /** The next API requests fail with a Stripe api_error. */
+  failNext(options?: FailNextOptions): void;
+  /** Stripe forgets idempotency keys after 24 hours: simulate that. */
+  forgetIdempotencyKeys(): void;
+  /** A Stripe event (e.g. payment_intent.succeeded) carrying a snapshot of the intent. */
+  eventFor(id: string, type?: string, options?: { eventId?: string }): StripeEventLike;
+  close(): Promise<void>;
+}
+
+export interface StripeEventLike {
+  id: string;
+  object: 'event';
+  type: string;
+  api_version: string;
+  created: number;
+  livemode: boolean;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  data: { object: Record<string, unknown> };
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function randomStripeId(prefix: string, length = 24): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (const byte of bytes) out += ALPHANUMERIC[byte % ALPHANUMERIC.length];
+  return `${prefix}_${out}`;
+}
+
+/** metadata[orderId]=x&automatic_payment_methods[enabled]=true -> nested objects. */
+export function decodeStripeForm(raw: string): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
+    if (!match) {
+      result[key] = value;
+      continue;
+    }
+    const path = [match[1], ...[...match[2].matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1])];
+    let node: Record<string, unknown> = result;
+    path.forEach((part, index) => {
+      if (index === path.length - 1) {
+        node[part] = value;
+      } else {
+        if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
+        node = node[part] as Record<string, unknown>;
+      }
+    });
+  }
+  return result;
+}
+
+/** Builds an event the way Stripe sends it: the object's snapshot under data.object. */
+export function makeStripeEvent(type: string, object: object, options: { eventId?: string; livemode?: boolean } = {}): StripeEventLike {
+  return {
+    id: options.eventId ?? randomStripeId('evt'),
+    object: 'event',
+    type,
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: options.livemode ?? false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: structuredClone(object) as Record<string, unknown> },
+  };
+}
+
+export interface SignedWebhook {
+  /** The exact bytes to POST (pretty-printed JSON, as Stripe sends it). */
+  body: string;
+  /** The Stripe-Signature header value. */
+  signature: string;
+}
+
+/**
+ * Signs an event with the endpoint secret through the SDK's own test helper. `timestamp`
+ * (seconds) lets a test send an old event.
+ */
+export function signedWebhook(secret: string, event: object, options: { timestamp?: number } = {}): SignedWebhook {
+  const body = JSON.stringify(event, null, 2);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret, timestamp: options.timestamp });
+  return { body, signature };
+}
+
+/**
+ * POSTs a signed event to the app's webhook route with Stripe's headers. `signature: null`
+ * sends no Stripe-Signature header; `body` replaces the signed body (a tampered delivery).
+ */
+export async function deliverWebhook(
+  appUrl: string,
+  secret: string,
+  event: object,
+  options: { path?: string; signature?: string | null; body?: string; timestamp?: number } = {},
+): Promise<Response> {
+  const signed = signedWebhook(secret, event, { timestamp: options.timestamp });
+  const signature = options.signature === undefined ? signed.signature : options.signature;
+  return fetch(`${appUrl.replace(/\/+$/, '')}${options.path ?? '/webhooks/stripe'}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      ...(signature !== null ? { 'stripe-signature': signature } : {}),
+    },
+    body: options.body ?? signed.body,
+  });
+}
+
+interface StoredIdempotentResponse {
+  path: string;
+  rawBody: string;
+  status: number;
+  responseBody: string;
+}
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: Record<string, unknown>,
+  ) {
+    super(String(error.message));
+  }
+}
+
+function invalidRequest(message: string, extra: Record<string, unknown> = {}, status = 400): ApiError {
+  return new ApiError(status, { type: 'invalid_request_error', message, ...extra });
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const intents = new Map<string, FakePaymentIntent>();
+  const requests: FakeStripeRequest[] = [];
+  const idempotent = new Map<string, StoredIdempotentResponse>();
+  let failures: Required<FailNextOptions> = { count: 0, status: 500, afterProcessing: false };
+
+  const getIntent = (id: string): FakePaymentIntent => {
+    const intent = intents.get(id);
+    if (!intent) throw new Error(`fake-stripe: no PaymentIntent ${id}`);
+    return intent;
+  };
+
+  function createIntent(body: Record<string, unknown>): FakePaymentIntent {
+    const amount = body.amount;
+    if (amount === undefined) throw invalidRequest('Missing required param: amount.', { code: 'parameter_missing', param: 'amount' });
+    if (typeof amount !== 'string' || !/^\d+$/.test(amount) || Number(amount) < 1) {
+      throw invalidRequest('Invalid integer: ' + String(amount), { code: 'parameter_invalid_integer', param: 'amount' });
+    }
+    const currency = body.currency;
+    if (currency === undefined) throw invalidRequest('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
+    if (typeof currency !== 'string' || !/^[a-z]{3}$/.test(currency)) {
+      throw invalidRequest(`Invalid currency: ${String(currency)}.`, { code: 'parameter_invalid_string', param: 'currency' });
+    }
+    const metadata: Record<string, string> = {};
+    if (body.metadata !== undefined) {
+      if (typeof body.metadata !== 'object' || body.metadata === null) throw invalidRequest('Invalid object', { param: 'metadata' });
+      for (const [key, value] of Object.entries(body.metadata)) metadata[key] = String(value);
+    }
+    const apm = body.automatic_payment_methods as Record<string, unknown> | undefined;
+    const id = randomStripeId('pi');
+    const intent: FakePaymentIntent = {
+      id,
+      object: 'payment_intent',
+      amount: Number(amount),
+      amount_received: 0,
+      currency,
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomStripeId('x', 25).slice(2)}`,
+      metadata,
+      description: typeof body.description === 'string' ? body.description : null,
+      receipt_email: typeof body.receipt_email === 'string' ? body.receipt_email : null,
+      automatic_payment_methods: apm ? { enabled: apm.enabled === 'true' } : null,
+      last_payment_error: null,
+      capture_method: typeof body.capture_method === 'string' ? body.capture_method : 'automatic_async',
+      livemode: false,
+      created: Math.floor(Date.now() / 1000),
+    };
+    intents.set(id, intent);
+    return intent;
+  }
+
+  function route(method: string, path: string, body: Record<string, unknown>): unknown {
+    if (path === '/v1/payment_intents' && method === 'POST') return createIntent(body);
+    const one = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (one && method === 'GET') {
+      const id = decodeURIComponent(one[1]);
+      const intent = intents.get(id);
+      if (!intent) throw invalidRequest(`No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent' }, 404);
+      return intent;
+    }
+    throw invalidRequest(`Unrecognized request URL (${method}: ${path}).`, {}, 404);
+  }
+
+  const server = http.createServer(async (req, res) => {
+    const rawBody = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://fake-stripe');
+    const method = req.method ?? 'GET';
+    const keyHeader = req.headers['idempotency-key'];
+    const idempotencyKey = typeof keyHeader === 'string' ? keyHeader : null;
+    const body = method === 'GET' ? decodeStripeForm(url.search.slice(1)) : decodeStripeForm(rawBody);
+    const logged: FakeStripeRequest = { method, path: url.pathname, headers: req.headers, idempotencyKey, body, rawBody, status: 0 };
+    requests.push(logged);
+
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      logged.status = status;
+      const text = typeof payload === 'string' ? payload : JSON.stringify(payload, null, 2);
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': randomStripeId('req', 14),
+        'stripe-version': Stripe.API_VERSION,
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        ...headers,
+      });
+      res.end(text);
+    };
+    const apiFailure = () => ({ error: { type: 'api_error', message: 'fake-stripe: simulated failure' } });
+
+    let failThis = false;
+    if (failures.count > 0) {
+      failures.count -= 1;
+      failThis = true;
+      if (!failures.afterProcessing) return send(failures.status, apiFailure());
+    }
+
+    const auth = req.headers.authorization;
+    if (typeof auth !== 'string' || !/^Bearer \S+$/.test(auth)) {
+      return send(401, { error: { type: 'invalid_request_error', message: 'You did not provide an API key.' } });
+    }
+
+    if (method === 'POST' && idempotencyKey) {
+      const previous = idempotent.get(idempotencyKey);
+      if (previous) {
+        if (previous.path !== url.pathname || previous.rawBody !== rawBody) {
+          return send(400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            },
+          });
+        }
+        if (failThis) return send(failures.status, apiFailure());
+        return send(previous.status, previous.responseBody, { 'idempotent-replayed': 'true' });
+      }
+    }
+
+    let status = 200;
+    let payload: unknown;
+    try {
+      payload = route(method, url.pathname, body);
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        status = 500;
+        payload = apiFailure();
+      } else {
+        status = error.status;
+        payload = { error: error.error };
+      }
+    }
+    const responseBody = JSON.stringify(payload, null, 2);
+    // Stripe saves the first answer to a keyed request (except its own 500s) and replays it.
+    if (method === 'POST' && idempotencyKey && status < 500) {
+      idempotent.set(idempotencyKey, { path: url.pathname, rawBody, status, responseBody });
+    }
+    if (failThis) return send(failures.status, apiFailure());
+    send(status, responseBody);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = '127.0.0.1';
+
+  return {
+    host,
+    port,
+    protocol: 'http',
+    url: `http://${host}:${port}`,
+    intents,
+    requests,
+    succeed(id, options = {}) {
+      const intent = getIntent(id);
+      intent.status = 'succeeded';
+      intent.amount_received = options.amountReceived ?? intent.amount;
+      if (options.currency !== undefined) intent.currency = options.currency.toLowerCase();
+      intent.last_payment_error = null;
+      return intent;
+    },
+    setStatus(id, status, options = {}) {
+      const intent = getIntent(id);
+      intent.status = status;
+      if (status !== 'succeeded') intent.amount_received = 0;
+      intent.last_payment_error =
+        options.lastPaymentErrorCode || options.declineCode
+          ? {
+              type: 'card_error',
+              code: options.lastPaymentErrorCode ?? null,
+              decline_code: options.declineCode ?? null,
+              message: 'Your card was declined.',
+            }
+          : null;
+      return intent;
+    },
+    setMetadataOrderId(id, orderId) {
+      const intent = getIntent(id);
+      if (orderId === null) delete intent.metadata.orderId;
+      else intent.metadata.orderId = orderId;
+      return intent;
+    },
+    failNext(options = {}) {
+      failures = { count: options.count ?? 1, status: options.status ?? 500, afterProcessing: options.afterProcessing ?? false };
+    },
+    forgetIdempotencyKeys() {
+      idempotent.clear();
+    },
+    eventFor(id, type = 'payment_intent.succeeded', options = {}) {
+      return makeStripeEvent(type, getIntent(id), { eventId: options.eventId });
+    },
+    close() {
+      return new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -2,7 +2,6 @@ import { CONSENT_KEY, onConsentChange, readConsent, saveConsent } from './consen
 import {
   isPixelActive,
   PIXEL_SCRIPT_URL,
-  resetPixelForTests,
   startPixel,
   trackInitiateCheckout,
   trackPageView,
@@ -13,7 +12,9 @@ const pixelScripts = () => document.querySelectorAll(`script[src="${PIXEL_SCRIPT
 const queued = () => window.fbq?.queue.map((args) => Array.from(args as unknown[])) ?? [];
 
 beforeEach(() => {
-  resetPixelForTests();
+  // A fresh page: no pixel on it yet.
+  delete window.fbq;
+  delete window._fbq;
   document.head.innerHTML = '';
   localStorage.clear();
 });

@@ -26,7 +26,11 @@ declare global {
   }
 }
 
-let active = false;
+/**
+ * The fbq this module initialised. The page holds the pixel's state: the pixel counts as started
+ * while window.fbq is that one, so an fbq some other script put on the page sends nothing from here.
+ */
+const started = new WeakSet<Fbq>();
 
 /**
  * Meta's standard snippet, written out: a queueing fbq() stand-in, then the script itself,
@@ -35,7 +39,7 @@ let active = false;
 function installSnippet(): Fbq {
   if (window.fbq) return window.fbq;
   const fbq = function (...args: FbqArgs) {
-    if (fbq.callMethod) fbq.callMethod.apply(fbq, args);
+    if (fbq.callMethod) fbq.callMethod(...args);
     else fbq.queue.push(args);
   } as Fbq;
   fbq.push = fbq;
@@ -57,27 +61,34 @@ function installSnippet(): Fbq {
 /** Loads the pixel and counts this page view. Call only with consent; later calls do nothing. */
 export function startPixel(pixelId: string): void {
   const id = pixelId.trim();
-  if (active || !id) return;
-  active = true;
+  if (isPixelActive() || !id) return;
   const fbq = installSnippet();
+  started.add(fbq);
   fbq('init', id);
   fbq('track', 'PageView');
 }
 
+/** The page's fbq once this module started it; undefined before. */
+function startedFbq(): Fbq | undefined {
+  const fbq = window.fbq;
+  return fbq && started.has(fbq) ? fbq : undefined;
+}
+
 export function isPixelActive(): boolean {
-  return active;
+  return startedFbq() !== undefined;
 }
 
 function track(event: string, params: Record<string, unknown>, eventId?: string): void {
-  if (!active || !window.fbq) return;
+  const fbq = startedFbq();
+  if (!fbq) return;
   // The event id lets Meta drop a duplicate of the same checkout or purchase.
-  if (eventId) window.fbq('track', event, params, { eventID: eventId });
-  else window.fbq('track', event, params);
+  if (eventId) fbq('track', event, params, { eventID: eventId });
+  else fbq('track', event, params);
 }
 
 /** Another page of the single-page app was shown. */
 export function trackPageView(): void {
-  if (active && window.fbq) window.fbq('track', 'PageView');
+  startedFbq()?.('track', 'PageView');
 }
 
 export interface CheckoutEvent {
@@ -121,11 +132,4 @@ export function trackPurchase({ value, currency, contentIds, transactionId }: Pu
     },
     `purchase-${transactionId}`,
   );
-}
-
-/** For tests: forget that the pixel was started. */
-export function resetPixelForTests(): void {
-  active = false;
-  delete window.fbq;
-  delete window._fbq;
 }

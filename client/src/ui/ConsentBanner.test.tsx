@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter } from 'react-router-dom';
 
 import { CONSENT_KEY } from '../analytics/consent';
-import { PIXEL_SCRIPT_URL, resetPixelForTests } from '../analytics/pixel';
+import { PIXEL_SCRIPT_URL } from '../analytics/pixel';
 import { SHOP_PIXEL_QUERY } from '../analytics/shop-config-query';
 import { ConsentBanner } from './ConsentBanner';
 
@@ -33,7 +33,9 @@ const fbqCalls = () => window.fbq?.queue.map((args) => Array.from(args as unknow
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 beforeEach(() => {
-  resetPixelForTests();
+  // A fresh page: no pixel on it yet.
+  delete window.fbq;
+  delete window._fbq;
   document.head.innerHTML = '';
   localStorage.clear();
 });

@@ -29,7 +29,7 @@ export async function bootstrapAdmin(
     '  An admin account was created for this embedded database:',
     `    e-mail:   ${email}`,
     `    password: ${password}`,
-    '  Sign in with the `login` mutation at /graphql (the admin portal comes with its own issue).',
+    '  Sign in to the admin portal at /admin to manage orders and upload their videos.',
     '  This is shown once; `npm run admin:create` sets a new password.',
     '',
   ].join('\n');

@@ -38,7 +38,8 @@ export async function processPhoto(stream: Readable, maxBytes: number = LIMITS.p
   let input: Buffer;
   try {
     input = await readLimited(stream, maxBytes, (head) => {
-      // The first chunk of a multipart file is far larger than 8 bytes unless the file is tiny.
+      // The file's first 16 bytes (all of it when shorter), however the network split them:
+      // enough for the JPEG and PNG signatures.
       if (sniffImageType(head) === null) throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_TYPE_MESSAGE, 'childPhoto');
     });
   } catch (error) {

@@ -1,6 +1,6 @@
 // graphql-upload 17 ships JSDoc-typed ESM only; these are the parts we use.
 declare module 'graphql-upload/GraphQLUpload.mjs' {
-  import { GraphQLScalarType } from 'graphql';
+  import type { GraphQLScalarType } from 'graphql';
   const GraphQLUpload: GraphQLScalarType;
   export default GraphQLUpload;
 }

@@ -12,7 +12,7 @@ import {
   ordersMock,
   renderAdmin,
   videoLimitMock,
-} from '../test-support/admin-mocks';
+} from '../../../../test/support/client/admin/admin-mocks';
 
 const DASHBOARD = '/admin/dashboard';
 const table = () => screen.getByRole('table');

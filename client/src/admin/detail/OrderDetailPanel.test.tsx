@@ -9,7 +9,7 @@ import {
   type OrderRecord,
   renderAdmin,
   videoLimitMock,
-} from '../test-support/admin-mocks';
+} from '../../../../test/support/client/admin/admin-mocks';
 import { formatDateTime } from '../order-format';
 import { RESEND_DELIVERY_EMAIL_MUTATION } from './resend-operations';
 

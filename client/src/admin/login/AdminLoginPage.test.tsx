@@ -8,7 +8,7 @@ import {
   ordersMock,
   renderAdmin,
   videoLimitMock,
-} from '../test-support/admin-mocks';
+} from '../../../../test/support/client/admin/admin-mocks';
 
 const CREDENTIALS = { email: 'staff@storybookshop.com', password: 'correct horse' };
 const dashboardMocks = () => [ordersMock({ orders: [] }), videoLimitMock()];

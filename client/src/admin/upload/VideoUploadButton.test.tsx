@@ -13,8 +13,8 @@ import {
   renderAdmin,
   renderAdminWithClient,
   videoLimitMock,
-} from '../test-support/admin-mocks';
-import { fakeGraphqlFetch, type FakeRequest } from '../test-support/fake-graphql-fetch';
+} from '../../../../test/support/client/admin/admin-mocks';
+import { fakeGraphqlFetch, type FakeRequest } from '../../../../test/support/client/admin/fake-graphql-fetch';
 import { COMPLETE_ORDER_WITH_VIDEO_MUTATION } from './upload-operations';
 
 const DASHBOARD = '/admin/dashboard';

@@ -12,6 +12,7 @@ interface ChoiceCardProps {
   /** Extra lines (price, delivery) read as the radio's description. */
   details?: ReactNode;
   badge?: ReactNode;
+  /** Marks the radio and points it at the error; the radio group itself carries aria-invalid. */
   invalid?: boolean;
   errorId?: string;
   size?: 'small' | 'large';
@@ -43,7 +44,7 @@ export function ChoiceCard({
   return (
     <label className={`choice-card choice-card--${size}${checked ? ' choice-card--checked' : ''}`}>
       <input
-        className="choice-card__input"
+        className={`choice-card__input${invalid ? ' choice-card__input--invalid' : ''}`}
         type="radio"
         name={name}
         value={value}
@@ -51,7 +52,6 @@ export function ChoiceCard({
         onChange={() => onChange(value)}
         aria-labelledby={labelId}
         aria-describedby={describedBy || undefined}
-        aria-invalid={invalid || undefined}
       />
       {icon && (
         <span className="choice-card__icon" aria-hidden="true">

@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 import { CreatePage } from './CreatePage';
 import { CREATE_ORDER_MUTATION } from './order-form-operations';
-import { catalogueMock } from './test-support/catalogue-mock';
+import { catalogueMock } from '../../../../test/support/client/storefront/catalogue-mock';
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const pngFile = (name = 'mia.png', size = 256) =>

@@ -14,7 +14,12 @@ export function LessonChoice({ lessons, values, update, invalidFields, errorId, 
   const invalid = invalidFields.includes('moral');
   return (
     <>
-      <div className="choice-grid choice-grid--lessons" role="radiogroup" aria-labelledby={labelledBy}>
+      <div
+        className="choice-grid choice-grid--lessons"
+        role="radiogroup"
+        aria-labelledby={labelledBy}
+        aria-invalid={invalid || undefined}
+      >
         {lessons.map((lesson) => (
           <ChoiceCard
             key={lesson.value}

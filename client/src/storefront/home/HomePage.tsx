@@ -5,7 +5,7 @@ import { HowItWorksSection } from './HowItWorksSection';
 import { PricingSection } from './PricingSection';
 import { SampleStorySection } from './SampleStorySection';
 import { TestimonialsSection } from './TestimonialsSection';
-import { useScrollToSection } from './useScrollToSection';
+import { useScrollToSection } from './use-scroll-to-section';
 
 export type HomeSectionId = 'how-it-works' | 'pricing' | 'samples';
 

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 
 import { PRIVACY_EMAIL } from '../../ui/contact';
-import { useScrollToSection } from '../home/useScrollToSection';
+import { useScrollToSection } from '../home/use-scroll-to-section';
 import { LegalPage, type LegalSection } from './LegalPage';
 import { POLICY_UPDATED } from './policy-date';
 

@@ -6,7 +6,7 @@ import { WebhookSignatureError, type PaymentRequest } from '../payment-provider'
 import { mapStripeStatus, StripeProvider, stripeApiTarget, stripeIdempotencyKey } from './stripe.provider';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeStripeForm, deliverWebhook, type FakeStripe, makeStripeEvent, signedWebhook, startFakeStripe } from './testing/fake-stripe';
+import { decodeStripeForm, deliverWebhook, type FakeStripe, makeStripeEvent, signedWebhook, startFakeStripe } from '../../../../test/support/fake-stripe';
 
 const SECRET_KEY = 'sk_test_provider_unit';
 const PUBLISHABLE_KEY = 'pk_test_provider_unit';

@@ -8,16 +8,16 @@ import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
-import { createCache } from '../../apollo';
-import { AdminRoot } from '../AdminRoot';
-import { AdminDashboardPage } from '../dashboard/AdminDashboardPage';
-import type { OrderFilter } from '../dashboard/order-filter';
-import { ORDERS_QUERY } from '../dashboard/orders-operations';
-import { ordersVariables } from '../dashboard/use-orders-list';
-import { ORDER_DETAIL_QUERY } from '../detail/order-detail-operations';
-import { AdminLoginPage } from '../login/AdminLoginPage';
-import { LOGIN_MUTATION, LOGOUT_MUTATION, ME_QUERY } from '../session/session-operations';
-import { VIDEO_LIMIT_QUERY } from '../upload/upload-operations';
+import { createCache } from '../../../../client/src/apollo';
+import { AdminRoot } from '../../../../client/src/admin/AdminRoot';
+import { AdminDashboardPage } from '../../../../client/src/admin/dashboard/AdminDashboardPage';
+import type { OrderFilter } from '../../../../client/src/admin/dashboard/order-filter';
+import { ORDERS_QUERY } from '../../../../client/src/admin/dashboard/orders-operations';
+import { ordersVariables } from '../../../../client/src/admin/dashboard/use-orders-list';
+import { ORDER_DETAIL_QUERY } from '../../../../client/src/admin/detail/order-detail-operations';
+import { AdminLoginPage } from '../../../../client/src/admin/login/AdminLoginPage';
+import { LOGIN_MUTATION, LOGOUT_MUTATION, ME_QUERY } from '../../../../client/src/admin/session/session-operations';
+import { VIDEO_LIMIT_QUERY } from '../../../../client/src/admin/upload/upload-operations';
 
 export const ADMIN = { __typename: 'AdminUser', id: 'admin-1', email: 'staff@storybookshop.com' } as const;
 

@@ -1,6 +1,6 @@
 import type { MockLink } from '@apollo/client/testing';
 
-import { ORDER_FORM_CATALOGUE_QUERY } from '../order-form-operations';
+import { ORDER_FORM_CATALOGUE_QUERY } from '../../../../client/src/storefront/create/order-form-operations';
 
 /** The server's catalogue, as the order form asks for it. */
 export const catalogueData = {

@@ -4,7 +4,7 @@
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
-import { type DataSource, type EntityManager, In } from 'typeorm';
+import { type DataSource, In } from 'typeorm';
 import { CURRENCY, planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { randomToken, sha256Hex } from '../common/tokens';

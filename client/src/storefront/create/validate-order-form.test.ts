@@ -1,5 +1,5 @@
 import { initialOrderFormValues, type OrderFormValues } from './order-form-values';
-import { catalogueData } from './test-support/catalogue-mock';
+import { catalogueData } from '../../../../test/support/client/storefront/catalogue-mock';
 import { MESSAGES, parseAge, validateOrderForm } from './validate-order-form';
 
 const { limits } = catalogueData.catalogue;

@@ -9,9 +9,7 @@ import { createDataSource } from './server/src/db/data-source';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
-  throw new Error(
-    'Set DATABASE_URL for the TypeORM CLI. The embedded database is migrated by `npm start` itself.',
-  );
+  throw new Error('Set DATABASE_URL for the TypeORM CLI. The embedded database is migrated by `npm start` itself.');
 }
 
 export default createDataSource({ url });

@@ -30,8 +30,15 @@ export default defineConfig({
     launchOptions: {
       executablePath,
       // No background traffic: this machine's network is closed and Chromium would keep trying.
-      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync', '--no-sandbox'],
+      args: [
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-sandbox',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -108,11 +108,24 @@ const INSERT_EVENT_SQL = `
   RETURNING created_at`;
 const orderParams = (id) => {
   const o = digitalOrder();
-  return [id, o.childName, o.childAge, o.moral, o.storyIdea, o.email.toLowerCase(), o.bookFormat, 2500,
-    `photos/${id}.png`, randomBytes(32).toString('hex')];
+  return [
+    id,
+    o.childName,
+    o.childAge,
+    o.moral,
+    o.storyIdea,
+    o.email.toLowerCase(),
+    o.bookFormat,
+    2500,
+    `photos/${id}.png`,
+    randomBytes(32).toString('hex'),
+  ];
 };
-const eventParams = (orderId) =>
-  [randomUUID(), orderId, JSON.stringify({ amountCents: 2500, currency: 'USD', bookFormat: 'digital' })];
+const eventParams = (orderId) => [
+  randomUUID(),
+  orderId,
+  JSON.stringify({ amountCents: 2500, currency: 'USD', bookFormat: 'digital' }),
+];
 
 // ---------------------------------------------------------------------------------------------
 // Process state and clean-up
@@ -134,11 +147,16 @@ async function adminQuery(fn) {
 async function cleanup() {
   if (state.cleaned) return;
   state.cleaned = true;
-  try { state.instance?.stop(); } catch { /* already stopped */ }
+  try {
+    state.instance?.stop();
+  } catch {
+    /* already stopped */
+  }
   await stopServer().catch((error) => console.error('stopping the server failed:', error.message));
   if (state.benchDb) {
-    await adminQuery((client) => client.query(`DROP DATABASE IF EXISTS "${state.benchDb}" WITH (FORCE)`))
-      .catch((error) => console.error(`DROP DATABASE ${state.benchDb} failed:`, error.message));
+    await adminQuery((client) => client.query(`DROP DATABASE IF EXISTS "${state.benchDb}" WITH (FORCE)`)).catch((error) =>
+      console.error(`DROP DATABASE ${state.benchDb} failed:`, error.message),
+    );
   }
   if (state.dataDir && process.env.BENCH_KEEP !== '1') rmSync(state.dataDir, { recursive: true, force: true });
   else if (state.dataDir) console.error(`data kept in ${state.dataDir}`);
@@ -160,9 +178,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
  */
 async function settle(graphqlUrl) {
   await sleep(300);
-  await fetch(new URL('/readyz', graphqlUrl)).then((res) => res.arrayBuffer()).catch(() => undefined);
+  await fetch(new URL('/readyz', graphqlUrl))
+    .then((res) => res.arrayBuffer())
+    .catch(() => undefined);
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Database access from the bench (seeding, counts, the direct-insert ceiling)
@@ -237,8 +256,7 @@ async function seedTo(query, target, newest) {
 
 /** A cursor pointing `offset` rows into the newest-first list (same encoding as order-cursor.ts). */
 async function cursorAt(query, offset) {
-  const [row] = await query(
-    'SELECT created_at, id FROM orders ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1', [offset]);
+  const [row] = await query('SELECT created_at, id FROM orders ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1', [offset]);
   return Buffer.from(`${new Date(row.created_at).toISOString()}|${row.id}`).toString('base64url');
 }
 
@@ -273,37 +291,46 @@ async function directInsertCeiling(benchUrl, seconds) {
   } else {
     const { db, release } = await openPglite();
     count = async () => (await db.query('SELECT count(*)::int AS n FROM orders')).rows[0].n;
-    insertTx = () => db.transaction(async (tx) => {
-      const id = randomUUID();
-      await tx.query(INSERT_ORDER_SQL, orderParams(id));
-      await tx.query(INSERT_EVENT_SQL, eventParams(id));
-    });
-    close = async () => { await db.close(); release(); };
+    insertTx = () =>
+      db.transaction(async (tx) => {
+        const id = randomUUID();
+        await tx.query(INSERT_ORDER_SQL, orderParams(id));
+        await tx.query(INSERT_EVENT_SQL, eventParams(id));
+      });
+    close = async () => {
+      await db.close();
+      release();
+    };
   }
   try {
     rowsBefore = await count();
     // Warm-up, not measured.
     const warmUntil = performance.now() + WARMUP * 1000;
-    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < warmUntil) await insertTx();
-    }));
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < warmUntil) await insertTx();
+      }),
+    );
     const started = performance.now();
     const until = started + seconds * 1000;
-    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        try {
-          await insertTx();
-          latencies.push(performance.now() - t0);
-        } catch (error) {
-          if (errors++ === 0) console.error('  direct insert failed:', error.message);
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < until) {
+          const t0 = performance.now();
+          try {
+            await insertTx();
+            latencies.push(performance.now() - t0);
+          } catch (error) {
+            if (errors++ === 0) console.error('  direct insert failed:', error.message);
+          }
         }
-      }
-    }));
+      }),
+    );
     const elapsed = (performance.now() - started) / 1000;
     const rowsAfter = await count();
     latencies.sort((a, b) => a - b);
-    const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] : NaN);
+    const pct = (p) =>
+      latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] : NaN;
     return {
       rps: latencies.length / elapsed,
       p50: pct(50),
@@ -367,7 +394,9 @@ async function makePhoto() {
   const width = 640;
   const height = 546; // 640 * 546 * 3 = 1,048,320 bytes of pixels
   const pixels = randomBytes(width * height * 3);
-  const data = await sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 9 }).toBuffer();
+  const data = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   return { name: 'photo.png', type: 'image/png', data, width, height };
 }
 
@@ -412,15 +441,24 @@ function record(scenario, rows, r, note) {
   const row = { scenario, rows, connections: CONNECTIONS, ...r, ...(note ? { note } : {}) };
   delete row.title;
   results.push(row);
-  console.error(`  ${scenario}: ${fmt(r.rps, 1)} req/s, p50 ${fmt(r.p50, 2)} ms, p99 ${fmt(r.p99, 2)} ms, ` +
-    `errors ${r.errors}/${r.non2xx}/${r.mismatches}`);
+  console.error(
+    `  ${scenario}: ${fmt(r.rps, 1)} req/s, p50 ${fmt(r.p50, 2)} ms, p99 ${fmt(r.p99, 2)} ms, ` +
+      `errors ${r.errors}/${r.non2xx}/${r.mismatches}`,
+  );
 }
 const fmt = (n, digits) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 function table(rows) {
   const header = ['scenario', 'rows in table', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'err/non2xx/bad body'];
-  const lines = rows.map((r) => [r.scenario, String(r.rows), String(r.connections), fmt(r.rps, 1), fmt(r.p50, 2),
-    fmt(r.p99, 2), `${r.errors}/${r.non2xx}/${r.mismatches}`]);
+  const lines = rows.map((r) => [
+    r.scenario,
+    String(r.rows),
+    String(r.connections),
+    fmt(r.rps, 1),
+    fmt(r.p50, 2),
+    fmt(r.p99, 2),
+    `${r.errors}/${r.non2xx}/${r.mismatches}`,
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmtLine = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
   return [fmtLine(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(fmtLine)].join('\n');
@@ -462,9 +500,11 @@ async function main() {
     warmupSeconds: WARMUP,
   };
   console.log(`node ${machine.node}, ${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.platform}`);
-  console.log(`mode: ${MODE}${pgVersion ? ` (PostgreSQL ${pgVersion}, database ${state.benchDb})` : ' (embedded PGlite)'}; ` +
-    `${SECONDS} s per run (createOrder ${UPLOAD_SECONDS} s), ${CONNECTIONS} connections, ${WARMUP} s warm-up; ` +
-    'load generator and server share this machine');
+  console.log(
+    `mode: ${MODE}${pgVersion ? ` (PostgreSQL ${pgVersion}, database ${state.benchDb})` : ' (embedded PGlite)'}; ` +
+      `${SECONDS} s per run (createOrder ${UPLOAD_SECONDS} s), ${CONNECTIONS} connections, ${WARMUP} s warm-up; ` +
+      'load generator and server share this machine',
+  );
 
   // NODE_ENV stays unset: development mode (production would demand real secrets).
   const env = {
@@ -496,12 +536,16 @@ async function main() {
   {
     const { data } = await gql(base, CATALOGUE);
     if (!data.catalogue.plans.length) throw new Error('catalogue has no plans');
-    const r = await runCannon('catalogue', {
-      url: `${base}/graphql`,
-      headers: json,
-      body: JSON.stringify({ query: CATALOGUE }),
-      verifyBody: (b) => String(b).includes('"plans"') && !String(b).includes('"errors"'),
-    }, SECONDS);
+    const r = await runCannon(
+      'catalogue',
+      {
+        url: `${base}/graphql`,
+        headers: json,
+        body: JSON.stringify({ query: CATALOGUE }),
+        verifyBody: (b) => String(b).includes('"plans"') && !String(b).includes('"errors"'),
+      },
+      SECONDS,
+    );
     record('catalogue query', '-', r);
   }
 
@@ -518,15 +562,23 @@ async function main() {
       throw new Error(`createOrder by hand failed (${res.status}): ${JSON.stringify(reply).slice(0, 500)}`);
     }
     const before = await gql(base, ORDERS, {}, cookie);
-    const r = await runCannon('createOrder', {
-      url: `${base}/graphql`,
-      headers,
-      body,
-      verifyBody: (b) => String(b).includes('"userErrors":[]') && String(b).includes('"orderId":"'),
-    }, UPLOAD_SECONDS);
+    const r = await runCannon(
+      'createOrder',
+      {
+        url: `${base}/graphql`,
+        headers,
+        body,
+        verifyBody: (b) => String(b).includes('"userErrors":[]') && String(b).includes('"orderId":"'),
+      },
+      UPLOAD_SECONDS,
+    );
     const after = await gql(base, ORDERS, {}, cookie);
-    record('createOrder (1 MB photo)', `${before.data.orders.totalCount}->${after.data.orders.totalCount}`, r,
-      `multipart body ${body.length} bytes`);
+    record(
+      'createOrder (1 MB photo)',
+      `${before.data.orders.totalCount}->${after.data.orders.totalCount}`,
+      r,
+      `multipart body ${body.length} bytes`,
+    );
   }
 
   // 3. admin orders list
@@ -535,15 +587,23 @@ async function main() {
     const { data } = await gql(base, query, variables, cookie);
     const page = data.orders;
     const counted = query === ORDERS;
-    if ((counted && expect.totalCount !== undefined && page.totalCount !== expect.totalCount) || page.edges.length !== 20 || !page.pageInfo.hasNextPage) {
+    if (
+      (counted && expect.totalCount !== undefined && page.totalCount !== expect.totalCount) ||
+      page.edges.length !== 20 ||
+      !page.pageInfo.hasNextPage
+    ) {
       throw new Error(`${label}: unexpected page ${JSON.stringify({ ...page, edges: page.edges.length })}`);
     }
-    const r = await runCannon(label, {
-      url: `${base}/graphql`,
-      headers: { ...json, cookie },
-      body: JSON.stringify({ query, variables }),
-      verifyBody: (b) => String(b).includes(counted ? '"totalCount":' : '"edges":') && !String(b).includes('"errors"'),
-    }, SECONDS);
+    const r = await runCannon(
+      label,
+      {
+        url: `${base}/graphql`,
+        headers: { ...json, cookie },
+        body: JSON.stringify({ query, variables }),
+        verifyBody: (b) => String(b).includes(counted ? '"totalCount":' : '"edges":') && !String(b).includes('"errors"'),
+      },
+      SECONDS,
+    );
     record(label, rows, r);
     return page;
   };
@@ -571,9 +631,14 @@ async function main() {
   {
     const r = await directInsertCeiling(benchUrl, SECONDS);
     const label = MODE === 'pglite' ? 'direct insert (PGlite in-process)' : 'direct insert (pg pool)';
-    record(label, r.rows, r, MODE === 'pglite'
-      ? 'PGlite opened directly by the bench; no socket, no TypeORM, no HTTP, no photo'
-      : `pg.Pool max ${CONNECTIONS}, BEGIN/INSERT order/INSERT event/COMMIT; no TypeORM, no HTTP, no photo`);
+    record(
+      label,
+      r.rows,
+      r,
+      MODE === 'pglite'
+        ? 'PGlite opened directly by the bench; no socket, no TypeORM, no HTTP, no photo'
+        : `pg.Pool max ${CONNECTIONS}, BEGIN/INSERT order/INSERT event/COMMIT; no TypeORM, no HTTP, no photo`,
+    );
   }
 
   console.log('');
@@ -581,7 +646,10 @@ async function main() {
   const resultsDir = path.join(here, 'results');
   mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `api-${MODE}.json`);
-  writeFileSync(file, `${JSON.stringify({ date: benchStart.toISOString(), machine, photoBytes: photo.data.length, results }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: benchStart.toISOString(), machine, photoBytes: photo.data.length, results }, null, 2)}\n`,
+  );
   console.log(`\nwritten: ${path.relative(repoRoot, file)}`);
 }
 

@@ -50,25 +50,34 @@ function multipart(base, { query, variables, fileVariable, fileName, contentType
   const closing = Buffer.from(`\r\n--${boundary}--\r\n`);
   const url = new URL(`${base}/graphql`);
   return new Promise((resolve, reject) => {
-    const req = http.request({
-      host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(preamble.length + size + closing.length),
-        'apollo-require-preflight': 'true',
-        ...(cookie ? { cookie } : {}),
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(preamble.length + size + closing.length),
+          'apollo-require-preflight': 'true',
+          ...(cookie ? { cookie } : {}),
+        },
       },
-    }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve(JSON.parse(text)));
-    });
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve(JSON.parse(text)));
+      },
+    );
     req.on('error', reject);
     const filler = Buffer.alloc(1024 * 1024, 0x2a);
     let sent = 0;
     const write = () => {
       while (sent < size) {
-        const chunk = sent === 0 ? Buffer.concat([head, filler.subarray(0, Math.min(size, filler.length) - head.length)]) : filler.subarray(0, Math.min(filler.length, size - sent));
+        const chunk =
+          sent === 0
+            ? Buffer.concat([head, filler.subarray(0, Math.min(size, filler.length) - head.length)])
+            : filler.subarray(0, Math.min(filler.length, size - sent));
         sent += chunk.length;
         if (!req.write(chunk)) return req.once('drain', write);
       }
@@ -87,55 +96,111 @@ function rssMb(pid) {
 async function main() {
   if (!existsSync(serverMain)) throw new Error(`${serverMain} is missing: run \`npm run build -w server\` first`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-video-bench-'));
-  const freeGb = (dir) => { const s = statfsSync(dir); return (s.bavail * s.bsize) / 1024 ** 3; };
+  const freeGb = (dir) => {
+    const s = statfsSync(dir);
+    return (s.bavail * s.bsize) / 1024 ** 3;
+  };
   // The file lands twice on this disk: graphql-upload's temporary copy, then storage's.
-  if (freeGb(dataDir) < (2.2 * VIDEO_MB) / 1024) throw new Error(`not enough free disk for a ${VIDEO_MB} MB upload in ${dataDir}`);
+  if (freeGb(dataDir) < (2.2 * VIDEO_MB) / 1024)
+    throw new Error(`not enough free disk for a ${VIDEO_MB} MB upload in ${dataDir}`);
   try {
     const env = {
-      ...process.env, DATABASE_URL: '', NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
-      ADMIN_EMAIL, ADMIN_PASSWORD, VIDEO_MAX_BYTES: String(Math.max(VIDEO_MB + 16, 2048) * 1024 * 1024),
+      ...process.env,
+      DATABASE_URL: '',
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      VIDEO_MAX_BYTES: String(Math.max(VIDEO_MB + 16, 2048) * 1024 * 1024),
     };
     const base = await startServer(env);
     const pid = runningServer().pid;
 
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#fa8' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#fa8' } })
+      .png()
+      .toBuffer();
     const created = await multipart(base, {
       query: `mutation($input: CreateOrderInput!, $childPhoto: Upload!) { createOrder(input: $input, childPhoto: $childPhoto) { orderId checkoutToken userErrors { message } } }`,
-      variables: { input: { childName: 'Mia', childAge: 6, moral: 'Kindness', email: 'parent@example.com', bookFormat: 'digital' } },
-      fileVariable: 'childPhoto', fileName: 'kid.png', contentType: 'image/png', size: photo.length, head: photo,
+      variables: {
+        input: { childName: 'Mia', childAge: 6, moral: 'Kindness', email: 'parent@example.com', bookFormat: 'digital' },
+      },
+      fileVariable: 'childPhoto',
+      fileName: 'kid.png',
+      contentType: 'image/png',
+      size: photo.length,
+      head: photo,
     });
     const { orderId, checkoutToken } = created.data.createOrder;
-    const started = (await gql(base, `mutation($o: ID!, $t: String!) { startPayment(orderId: $o, checkoutToken: $t) { paymentId } }`, { o: orderId, t: checkoutToken })).data.startPayment;
-    await gql(base, `mutation($o: ID!, $t: String!, $p: String!) { confirmSandboxPayment(orderId: $o, checkoutToken: $t, paymentId: $p, cardNumber: "4242424242424242") { succeeded } }`, { o: orderId, t: checkoutToken, p: started.paymentId });
-    await gql(base, `mutation($o: ID!, $t: String!, $p: String!) { recordPayment(orderId: $o, checkoutToken: $t, paymentId: $p) { order { status } } }`, { o: orderId, t: checkoutToken, p: started.paymentId });
-    const login = await gql(base, `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }`, { e: ADMIN_EMAIL, p: ADMIN_PASSWORD });
+    const started = (
+      await gql(base, `mutation($o: ID!, $t: String!) { startPayment(orderId: $o, checkoutToken: $t) { paymentId } }`, {
+        o: orderId,
+        t: checkoutToken,
+      })
+    ).data.startPayment;
+    await gql(
+      base,
+      `mutation($o: ID!, $t: String!, $p: String!) { confirmSandboxPayment(orderId: $o, checkoutToken: $t, paymentId: $p, cardNumber: "4242424242424242") { succeeded } }`,
+      { o: orderId, t: checkoutToken, p: started.paymentId },
+    );
+    await gql(
+      base,
+      `mutation($o: ID!, $t: String!, $p: String!) { recordPayment(orderId: $o, checkoutToken: $t, paymentId: $p) { order { status } } }`,
+      { o: orderId, t: checkoutToken, p: started.paymentId },
+    );
+    const login = await gql(base, `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }`, {
+      e: ADMIN_EMAIL,
+      p: ADMIN_PASSWORD,
+    });
     const cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
 
     await sleep(2000);
     const idleSamples = [];
-    for (let i = 0; i < 20; i += 1) { idleSamples.push(rssMb(pid)); await sleep(50); }
+    for (let i = 0; i < 20; i += 1) {
+      idleSamples.push(rssMb(pid));
+      await sleep(50);
+    }
     const idle = Math.max(...idleSamples);
 
     let peak = 0;
-    const sampler = setInterval(() => { try { peak = Math.max(peak, rssMb(pid)); } catch { /* exited */ } }, 50);
+    const sampler = setInterval(() => {
+      try {
+        peak = Math.max(peak, rssMb(pid));
+      } catch {
+        /* exited */
+      }
+    }, 50);
     const t0 = performance.now();
     const result = await multipart(base, {
       query: `mutation($o: ID!, $video: Upload!) { completeOrderWithVideo(orderId: $o, video: $video) { order { status } userErrors { message } } }`,
-      variables: { o: orderId }, fileVariable: 'video', fileName: 'story.mp4', contentType: 'video/mp4',
-      size: VIDEO_MB * 1024 * 1024, head: MP4_HEAD, cookie,
+      variables: { o: orderId },
+      fileVariable: 'video',
+      fileName: 'story.mp4',
+      contentType: 'video/mp4',
+      size: VIDEO_MB * 1024 * 1024,
+      head: MP4_HEAD,
+      cookie,
     });
     const seconds = (performance.now() - t0) / 1000;
     clearInterval(sampler);
     await sleep(1000);
     const after = rssMb(pid);
     const payload = result.data?.completeOrderWithVideo;
-    if (!payload || payload.userErrors.length || payload.order.status !== 'Completed') throw new Error(`upload failed: ${JSON.stringify(result)}`);
+    if (!payload || payload.userErrors.length || payload.order.status !== 'Completed')
+      throw new Error(`upload failed: ${JSON.stringify(result)}`);
 
     const report = {
-      storage: process.env.S3_BUCKET ? 's3' : 'local disk', videoMb: VIDEO_MB,
-      idleRssMb: +idle.toFixed(1), peakRssMb: +peak.toFixed(1), peakOverIdleMb: +(peak - idle).toFixed(1),
-      afterRssMb: +after.toFixed(1), seconds: +seconds.toFixed(1), mbPerSecond: +(VIDEO_MB / seconds).toFixed(1),
-      node: process.version, cpus: os.cpus().length, date: new Date().toISOString(),
+      storage: process.env.S3_BUCKET ? 's3' : 'local disk',
+      videoMb: VIDEO_MB,
+      idleRssMb: +idle.toFixed(1),
+      peakRssMb: +peak.toFixed(1),
+      peakOverIdleMb: +(peak - idle).toFixed(1),
+      afterRssMb: +after.toFixed(1),
+      seconds: +seconds.toFixed(1),
+      mbPerSecond: +(VIDEO_MB / seconds).toFixed(1),
+      node: process.version,
+      cpus: os.cpus().length,
+      date: new Date().toISOString(),
     };
     console.table([report]);
     mkdirSync(path.join(here, 'results'), { recursive: true });

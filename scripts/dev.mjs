@@ -13,7 +13,8 @@ const children = [
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => {
-  if (code) process.exitCode = code;
-  stop();
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    if (code) process.exitCode = code;
+    stop();
+  });

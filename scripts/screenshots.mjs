@@ -6,8 +6,20 @@ import { chromium } from '@playwright/test';
 
 const base = process.argv[2] ?? 'http://localhost:4000';
 const out = path.resolve(process.argv[3] ?? 'screenshots');
-const pages = ['/', '/create', '/create?type=printed', '/faq', '/about', '/process', '/benefits', '/privacy', '/terms',
-  '/payment-success?format=digital', '/payment-success?format=printed', '/no-such-page'];
+const pages = [
+  '/',
+  '/create',
+  '/create?type=printed',
+  '/faq',
+  '/about',
+  '/process',
+  '/benefits',
+  '/privacy',
+  '/terms',
+  '/payment-success?format=digital',
+  '/payment-success?format=printed',
+  '/no-such-page',
+];
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

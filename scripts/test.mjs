@@ -27,6 +27,10 @@ if (runJest) {
 }
 if (runE2e) {
   failed += run('npm', ['run', 'build', '--silent']);
-  failed += run('npx', ['playwright', 'test', ...e2eArgs], results ? { PLAYWRIGHT_JSON_OUTPUT: path.join(results, 'e2e.json') } : {});
+  failed += run(
+    'npx',
+    ['playwright', 'test', ...e2eArgs],
+    results ? { PLAYWRIGHT_JSON_OUTPUT: path.join(results, 'e2e.json') } : {},
+  );
 }
 process.exit(failed ? 1 : 0);

@@ -39,35 +39,44 @@ export async function startServer(env) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   current = child;
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => {
-    if (current === child) console.error(`  server exited unexpectedly (code ${code}, signal ${signal})`);
-    resolve({ code, signal });
-  }));
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (current === child) console.error(`  server exited unexpectedly (code ${code}, signal ${signal})`);
+      resolve({ code, signal });
+    }),
+  );
   child.exitPromise = exited;
-  const forward = (stream) => stream.on('data', (chunk) => {
-    for (const line of String(chunk).split('\n')) {
-      if (!line.trim()) continue;
-      let shown = line;
-      try {
-        const entry = JSON.parse(line); // the server logs JSON lines; keep them to one short line
-        shown = `${entry.level} ${entry.msg}${entry.error?.message ? `: ${entry.error.message}` : ''}`;
-      } catch { /* not JSON */ }
-      process.stderr.write(`  [server] ${shown}\n`);
-    }
-  });
+  const forward = (stream) =>
+    stream.on('data', (chunk) => {
+      for (const line of String(chunk).split('\n')) {
+        if (!line.trim()) continue;
+        let shown = line;
+        try {
+          const entry = JSON.parse(line); // the server logs JSON lines; keep them to one short line
+          shown = `${entry.level} ${entry.msg}${entry.error?.message ? `: ${entry.error.message}` : ''}`;
+        } catch {
+          /* not JSON */
+        }
+        process.stderr.write(`  [server] ${shown}\n`);
+      }
+    });
   forward(child.stdout);
   forward(child.stderr);
 
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   let early = null;
-  exited.then((info) => { early = info; });
+  exited.then((info) => {
+    early = info;
+  });
   while (Date.now() < deadline) {
     if (early) throw new Error(`server exited during start-up (${JSON.stringify(early)})`);
     try {
       const res = await fetch(`${base}/readyz`);
       if (res.status === 200) return base;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await sleep(100);
   }
   throw new Error('server not ready after 60 s');

@@ -16,7 +16,8 @@ afterEach(() => {
   delete (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest;
 });
 
-const NOTHING_DONE = '{"data":{"completeOrderWithVideo":{"__typename":"CompleteOrderWithVideoPayload","order":null,"userErrors":[]}}}';
+const NOTHING_DONE =
+  '{"data":{"completeOrderWithVideo":{"__typename":"CompleteOrderWithVideoPayload","order":null,"userErrors":[]}}}';
 
 describe('the Apollo client over xhrFetch', () => {
   it('sends an upload as multipart and reports its progress to the operation that asked', async () => {
@@ -25,7 +26,11 @@ describe('the Apollo client over xhrFetch', () => {
     const pending = client.mutate({
       mutation: COMPLETE_ORDER_WITH_VIDEO_MUTATION,
       variables: { orderId: 'order-1', video: new File([new Uint8Array(1000)], 'story.mp4', { type: 'video/mp4' }) },
-      context: { fetchOptions: { onUploadProgress: ({ loaded, total }: { loaded: number; total: number }) => progress.push(loaded / total) } },
+      context: {
+        fetchOptions: {
+          onUploadProgress: ({ loaded, total }: { loaded: number; total: number }) => progress.push(loaded / total),
+        },
+      },
     });
     // The link starts the request on the next tick.
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -37,14 +37,7 @@ function AdminSuspense({ children }: { children: ReactNode }) {
 }
 
 /** Paths that show the home page unchanged (spec section 2). */
-const HOME_ALIASES = [
-  'contact',
-  'testimonials',
-  'blog',
-  'blog/:slug',
-  'values/:value',
-  'age/:ageGroup',
-] as const;
+const HOME_ALIASES = ['contact', 'testimonials', 'blog', 'blog/:slug', 'values/:value', 'age/:ageGroup'] as const;
 
 /** Paths that show the home page, then scroll to the section with the same id. */
 const HOME_SECTIONS = ['how-it-works', 'pricing', 'samples'] as const;
@@ -57,17 +50,94 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       ...HOME_SECTIONS.map((section) => ({ path: section, element: <HomePage scrollTo={section} /> })),
       ...HOME_ALIASES.map((path) => ({ path, element: <HomePage /> })),
-      { path: 'create', element: <PageSuspense><CreatePage /></PageSuspense> },
-      { path: 'payment', element: <PageSuspense><PaymentPage /></PageSuspense> },
-      { path: 'payment-success', element: <PageSuspense><PaymentSuccessPage /></PageSuspense> },
-      { path: 'privacy', element: <PageSuspense><PrivacyPage /></PageSuspense> },
-      { path: 'cookies', element: <PageSuspense><PrivacyPage /></PageSuspense> },
-      { path: 'terms', element: <PageSuspense><TermsPage /></PageSuspense> },
-      { path: 'faq', element: <PageSuspense><FaqPage /></PageSuspense> },
-      { path: 'about', element: <PageSuspense><AboutPage /></PageSuspense> },
-      { path: 'process', element: <PageSuspense><ProcessPage /></PageSuspense> },
-      { path: 'benefits', element: <PageSuspense><BenefitsPage /></PageSuspense> },
-      { path: 'video/:token', element: <PageSuspense><VideoPage /></PageSuspense> },
+      {
+        path: 'create',
+        element: (
+          <PageSuspense>
+            <CreatePage />
+          </PageSuspense>
+        ),
+      },
+      {
+        path: 'payment',
+        element: (
+          <PageSuspense>
+            <PaymentPage />
+          </PageSuspense>
+        ),
+      },
+      {
+        path: 'payment-success',
+        element: (
+          <PageSuspense>
+            <PaymentSuccessPage />
+          </PageSuspense>
+        ),
+      },
+      {
+        path: 'privacy',
+        element: (
+          <PageSuspense>
+            <PrivacyPage />
+          </PageSuspense>
+        ),
+      },
+      {
+        path: 'cookies',
+        element: (
+          <PageSuspense>
+            <PrivacyPage />
+          </PageSuspense>
+        ),
+      },
+      {
+        path: 'terms',
+        element: (
+          <PageSuspense>
+            <TermsPage />
+          </PageSuspense>
+        ),
+      },
+      {
+        path: 'faq',
+        element: (
+          <PageSuspense>
+            <FaqPage />
+          </PageSuspense>
+        ),
+      },
+      {
+        path: 'about',
+        element: (
+          <PageSuspense>
+            <AboutPage />
+          </PageSuspense>
+        ),
+      },
+      {
+        path: 'process',
+        element: (
+          <PageSuspense>
+            <ProcessPage />
+          </PageSuspense>
+        ),
+      },
+      {
+        path: 'benefits',
+        element: (
+          <PageSuspense>
+            <BenefitsPage />
+          </PageSuspense>
+        ),
+      },
+      {
+        path: 'video/:token',
+        element: (
+          <PageSuspense>
+            <VideoPage />
+          </PageSuspense>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

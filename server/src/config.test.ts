@@ -21,12 +21,16 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start in production without Stripe: the sandbox never takes real orders', () => {
-    expect(() => loadConfig({ ...base(), NODE_ENV: 'production' })).toThrow(/STRIPE_SECRET_KEY must be set when NODE_ENV=production/);
+    expect(() => loadConfig({ ...base(), NODE_ENV: 'production' })).toThrow(
+      /STRIPE_SECRET_KEY must be set when NODE_ENV=production/,
+    );
   });
 
   it('refuses to start in production without its secrets', () => {
     const { SESSION_SECRET: _s, ...withoutSecret } = base();
-    expect(() => loadConfig({ ...withoutSecret, NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ ...withoutSecret, NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(
+      /SESSION_SECRET/,
+    );
   });
 
   it('refuses to start in production without the public address e-mails link to', () => {
@@ -54,7 +58,9 @@ describe('loadConfig', () => {
       forcePathStyle: true,
       credentials: undefined,
     });
-    expect(() => loadConfig({ ...base(), S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_SECRET_ACCESS_KEY must be set/);
+    expect(() => loadConfig({ ...base(), S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /S3_SECRET_ACCESS_KEY must be set/,
+    );
   });
 
   it('wants all three Stripe keys together', () => {

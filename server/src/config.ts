@@ -105,7 +105,9 @@ function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
     region: env.S3_REGION || 'us-east-1',
     endpoint,
     // Self-hosted stores rarely have per-bucket host names; AWS prefers virtual hosts.
-    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1' : Boolean(endpoint),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE
+      ? env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1'
+      : Boolean(endpoint),
     credentials: env.S3_ACCESS_KEY_ID
       ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: required(env, 'S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID') }
       : undefined,
@@ -176,7 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: stripeFromEnv(env, isProduction),
     publicUrl: publicUrlFromEnv(env, port, isProduction),
     mailgun: env.MAILGUN_API_KEY
-      ? { apiKey: env.MAILGUN_API_KEY, domain: required(env, 'MAILGUN_DOMAIN', 'MAILGUN_API_KEY'), url: env.MAILGUN_URL || undefined }
+      ? {
+          apiKey: env.MAILGUN_API_KEY,
+          domain: required(env, 'MAILGUN_DOMAIN', 'MAILGUN_API_KEY'),
+          url: env.MAILGUN_URL || undefined,
+        }
       : undefined,
     mailFrom: env.MAIL_FROM ?? `Storybook Shop <orders@${env.MAILGUN_DOMAIN ?? 'localhost'}>`,
     pixelId: env.META_PIXEL_ID || undefined,

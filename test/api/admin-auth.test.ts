@@ -164,9 +164,7 @@ describe('sign-in rate limits', () => {
       await client.query(LOGIN, { email: `someone${i}@example.com`, password: 'guess' });
     }
     const blocked = await client.query(LOGIN, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-    expect(blocked.data!.login.userErrors[0].message).toBe(
-      'Too many login attempts. Please wait 15 minutes and try again.',
-    );
+    expect(blocked.data!.login.userErrors[0].message).toBe('Too many login attempts. Please wait 15 minutes and try again.');
   });
 });
 

@@ -147,7 +147,11 @@ describe('order (admin detail) and signed media links', () => {
     const photo = await fetch(server.url + order.photoUrl);
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await photo.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await photo.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
 
     const tampered = order.photoUrl.replace(/sig=(.)/, (_: string, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`);
     expect((await fetch(server.url + tampered)).status).toBe(403);
@@ -157,14 +161,16 @@ describe('order (admin detail) and signed media links', () => {
     expect((await fetch(server.url + unsigned)).status).toBe(403);
   });
 
-  it('loads each order\'s own events when a page asks for them', async () => {
+  it("loads each order's own events when a page asks for them", async () => {
     // Seeded Paid orders have no events of their own yet.
     const ids = (await ordersPage({ status: 'Paid', first: 3 })).edges.map((e) => e.node.id);
     await server.dataSource.query(
       `INSERT INTO order_events (id, order_id, type, to_status, actor) SELECT gen_random_uuid(), id, 'note', status, 'system' FROM orders WHERE id = ANY($1)`,
       [ids.slice(0, 2)],
     );
-    const response = await admin.query(`{ orders(status: Paid, first: 3) { edges { node { id status events { type toStatus } } } } }`);
+    const response = await admin.query(
+      `{ orders(status: Paid, first: 3) { edges { node { id status events { type toStatus } } } } }`,
+    );
     const nodes = response.data!.orders.edges.map((e: { node: { id: string; status: string; events: unknown[] } }) => e.node);
     expect(nodes.map((n: { id: string }) => n.id)).toEqual(ids);
     expect(nodes[0].events).toEqual([{ type: 'note', toStatus: nodes[0].status }]);

@@ -166,7 +166,7 @@ describe('createOrder', () => {
     expect(result.userErrors).toEqual([]);
   });
 
-  it('reports the first failure in the spec\'s order', async () => {
+  it("reports the first failure in the spec's order", async () => {
     const result = await createOrder({ ...digitalOrder(), childAge: 40, email: 'nope', moral: 'Greed' });
     expect(result.userErrors).toEqual([{ field: 'childAge', message: 'Child age must be between 2 and 12' }]);
   });
@@ -196,7 +196,9 @@ describe('createOrder photo rules', () => {
   });
 
   it('refuses a GIF even when it claims to be a JPEG', async () => {
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
     const result = await createOrder(digitalOrder(), photo(gif, 'kid.jpg', 'image/jpeg'));
     expect(result.userErrors[0].message).toBe('Please upload a JPEG or PNG image only.');
   });
@@ -252,7 +254,9 @@ describe('createOrder photo rules', () => {
   });
 
   it('bounds a very large photo to 2048 pixels on its longest side', async () => {
-    const large = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#abc' } }).png().toBuffer();
+    const large = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#abc' } })
+      .png()
+      .toBuffer();
     const result = await createOrder(digitalOrder(), photo(large));
     const stored = path.join(server.dataDir, 'files', 'photos', `${result.orderId}.png`);
     const metadata = await sharp(stored).metadata();
@@ -279,7 +283,7 @@ describe('checkoutOrder', () => {
     });
   });
 
-  it('gives nothing for a wrong token, another order\'s token, or a malformed id', async () => {
+  it("gives nothing for a wrong token, another order's token, or a malformed id", async () => {
     const first = await createOrder(digitalOrder());
     const second = await createOrder(digitalOrder());
     const attempts = [
@@ -301,7 +305,7 @@ describe('refusal codes', () => {
     createOrder(input: $input, childPhoto: $childPhoto) { orderId userErrors { code field message } }
   }`;
 
-  it('marks a refused order INVALID_INPUT beside the spec\'s field and message', async () => {
+  it("marks a refused order INVALID_INPUT beside the spec's field and message", async () => {
     const response = await client.upload(CREATE_WITH_CODE, { input: { ...digitalOrder(), childAge: 30 } }, photo());
     expect(response.data!.createOrder).toEqual({
       orderId: null,
@@ -310,7 +314,11 @@ describe('refusal codes', () => {
   });
 
   it('marks a photo that is not an image INVALID_INPUT', async () => {
-    const response = await client.upload(CREATE_WITH_CODE, { input: digitalOrder() }, photo(Buffer.from('not an image'), 'kid.png'));
+    const response = await client.upload(
+      CREATE_WITH_CODE,
+      { input: digitalOrder() },
+      photo(Buffer.from('not an image'), 'kid.png'),
+    );
     expect(response.data!.createOrder.userErrors).toEqual([
       { code: 'INVALID_INPUT', field: 'childPhoto', message: 'Please upload a JPEG or PNG image only.' },
     ]);

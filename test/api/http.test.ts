@@ -63,7 +63,7 @@ describe('plain HTTP routes', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 
-  it('serves the catalogue from the server\'s one source of truth', async () => {
+  it("serves the catalogue from the server's one source of truth", async () => {
     const response = await fetch(`${server.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -83,10 +83,23 @@ describe('plain HTTP routes', () => {
         { format: 'printed', title: 'Premium Printed Storybook', priceCents: 5000, recommended: true },
       ],
       bookStyles: [{ value: 'classic' }, { value: 'adventure' }, { value: 'fairytale' }, { value: 'superhero' }],
-      limits: { minChildAge: 2, maxChildAge: 12, childNameMaxLength: 50, photoMaxBytes: 5242880, photoTypes: ['image/jpeg', 'image/png'] },
+      limits: {
+        minChildAge: 2,
+        maxChildAge: 12,
+        childNameMaxLength: 50,
+        photoMaxBytes: 5242880,
+        photoTypes: ['image/jpeg', 'image/png'],
+      },
     });
     expect(data.catalogue.lifeLessons.map((l: { value: string }) => l.value)).toEqual([
-      'Kindness', 'Courage', 'Honesty', 'Friendship', 'Responsibility', 'Perseverance', 'Patience', 'Gratitude',
+      'Kindness',
+      'Courage',
+      'Honesty',
+      'Friendship',
+      'Responsibility',
+      'Perseverance',
+      'Patience',
+      'Gratitude',
     ]);
     expect(data.catalogue.lifeLessons.every((l: { emoji: string }) => l.emoji.length > 0)).toBe(true);
   });

@@ -67,8 +67,17 @@ describe('the order lifecycle', () => {
     expect(after.order.status).toBe(to);
     const column = STATUS_TIMESTAMP[to].replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
     expect(after.order[column]).not.toBeNull();
-    const [event] = await server.dataSource.query('SELECT type, from_status, to_status, actor, data FROM order_events WHERE order_id = $1', [id]);
-    expect(event).toEqual({ type: STATUS_EVENT[to], from_status: from, to_status: to, actor: 'admin:test@example.com', data: { note: 'test' } });
+    const [event] = await server.dataSource.query(
+      'SELECT type, from_status, to_status, actor, data FROM order_events WHERE order_id = $1',
+      [id],
+    );
+    expect(event).toEqual({
+      type: STATUS_EVENT[to],
+      from_status: from,
+      to_status: to,
+      actor: 'admin:test@example.com',
+      data: { note: 'test' },
+    });
     expect(after.emails).toBe(1);
 
     // Once: the same move again is refused and changes nothing more.

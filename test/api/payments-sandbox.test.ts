@@ -17,9 +17,14 @@ afterAll(() => server?.close());
 const orderRow = async (id: string) =>
   (await server.dataSource.query('SELECT status, payment_id, payment_provider, paid_at FROM orders WHERE id = $1', [id]))[0];
 const events = async (id: string) =>
-  server.dataSource.query('SELECT type, from_status, to_status, actor FROM order_events WHERE order_id = $1 ORDER BY created_at, type', [id]);
+  server.dataSource.query(
+    'SELECT type, from_status, to_status, actor FROM order_events WHERE order_id = $1 ORDER BY created_at, type',
+    [id],
+  );
 const outbox = async (id: string) =>
-  server.dataSource.query('SELECT template, to_address, subject, status, text, html FROM outbox_emails WHERE order_id = $1', [id]);
+  server.dataSource.query('SELECT template, to_address, subject, status, text, html FROM outbox_emails WHERE order_id = $1', [
+    id,
+  ]);
 
 async function start(ref: { orderId: string; checkoutToken: string }) {
   const response = await client.query(START_PAYMENT, ref);
@@ -35,11 +40,21 @@ describe('the sandbox payment provider', () => {
   it('pays with 4242 4242 4242 4242: Paid once, with its event and the confirmation e-mail in the outbox', async () => {
     const ref = await placeOrder(client);
     const started = await start(ref);
-    expect(started).toMatchObject({ provider: 'sandbox', amountCents: 2500, currency: 'USD', clientSecret: null, userErrors: [] });
+    expect(started).toMatchObject({
+      provider: 'sandbox',
+      amountCents: 2500,
+      currency: 'USD',
+      clientSecret: null,
+      userErrors: [],
+    });
     expect(started.paymentId).toMatch(/^sbx_pi_/);
     expect((await start(ref)).paymentId).toBe(started.paymentId); // one payment per order
 
-    const confirmed = await client.query(CONFIRM_SANDBOX, { ...ref, paymentId: started.paymentId, cardNumber: '4242 4242 4242 4242' });
+    const confirmed = await client.query(CONFIRM_SANDBOX, {
+      ...ref,
+      paymentId: started.paymentId,
+      cardNumber: '4242 4242 4242 4242',
+    });
     expect(confirmed.data!.confirmSandboxPayment).toEqual({ succeeded: true, userErrors: [] });
     expect((await orderRow(ref.orderId)).status).toBe('Pending'); // not until it is recorded
 
@@ -48,7 +63,11 @@ describe('the sandbox payment provider', () => {
       order: { id: ref.orderId, status: 'Paid', amountCents: 2500 },
       userErrors: [],
     });
-    expect(await orderRow(ref.orderId)).toMatchObject({ status: 'Paid', payment_id: started.paymentId, payment_provider: 'sandbox' });
+    expect(await orderRow(ref.orderId)).toMatchObject({
+      status: 'Paid',
+      payment_id: started.paymentId,
+      payment_provider: 'sandbox',
+    });
     expect((await orderRow(ref.orderId)).paid_at).not.toBeNull();
     expect(await events(ref.orderId)).toEqual([
       { type: 'created', from_status: null, to_status: 'Pending', actor: 'customer' },
@@ -85,13 +104,17 @@ describe('the sandbox payment provider', () => {
     expect(recorded.data!.recordPayment.order.status).toBe('Paid');
   });
 
-  it('refuses another card number, a wrong token, and another order\'s payment', async () => {
+  it("refuses another card number, a wrong token, and another order's payment", async () => {
     const first = await placeOrder(client);
     const second = await placeOrder(client);
     const firstPayment = (await start(first)).paymentId;
     const secondPayment = (await start(second)).paymentId;
 
-    const unknownCard = await client.query(CONFIRM_SANDBOX, { ...first, paymentId: firstPayment, cardNumber: '5555 5555 5555 4444' });
+    const unknownCard = await client.query(CONFIRM_SANDBOX, {
+      ...first,
+      paymentId: firstPayment,
+      cardNumber: '5555 5555 5555 4444',
+    });
     expect(unknownCard.data!.confirmSandboxPayment.userErrors[0].message).toMatch(/sandbox test card/);
 
     const wrongToken = await client.query(START_PAYMENT, { orderId: first.orderId, checkoutToken: second.checkoutToken });
@@ -102,7 +125,11 @@ describe('the sandbox payment provider', () => {
     const crossed = await client.query(RECORD_PAYMENT, { ...first, paymentId: secondPayment });
     expect(crossed.data!.recordPayment.userErrors[0].message).toBe('This payment does not match your order.');
     expect((await orderRow(first.orderId)).status).toBe('Pending');
-    const confirmCrossed = await client.query(CONFIRM_SANDBOX, { ...first, paymentId: secondPayment, cardNumber: '4242424242424242' });
+    const confirmCrossed = await client.query(CONFIRM_SANDBOX, {
+      ...first,
+      paymentId: secondPayment,
+      cardNumber: '4242424242424242',
+    });
     expect(confirmCrossed.data!.confirmSandboxPayment.userErrors[0].message).toBe('We could not find that payment.');
   });
 
@@ -115,16 +142,19 @@ describe('the sandbox payment provider', () => {
     expect(restart.data!.startPayment.userErrors).toEqual([{ field: null, message: 'This order has already been paid.' }]);
   });
 
-  it('shows admins the order\'s e-mails', async () => {
+  it("shows admins the order's e-mails", async () => {
     const ref = await placeOrder(client);
     const { paymentId } = await start(ref);
     await client.query(CONFIRM_SANDBOX, { ...ref, paymentId, cardNumber: '4242424242424242' });
     await client.query(RECORD_PAYMENT, { ...ref, paymentId });
     const admin = new GraphQLClient(server.url);
     await signIn(admin, ADMIN_EMAIL);
-    const response = await admin.query(`query($id: ID!) { order(id: $id) { status paymentId emails { template toAddress status attempts } } }`, {
-      id: ref.orderId,
-    });
+    const response = await admin.query(
+      `query($id: ID!) { order(id: $id) { status paymentId emails { template toAddress status attempts } } }`,
+      {
+        id: ref.orderId,
+      },
+    );
     expect(response.data!.order).toEqual({
       status: 'Paid',
       paymentId,
@@ -160,7 +190,10 @@ describe('refusal codes', () => {
       userErrors: [{ code: 'PAYMENT_DECLINED', field: 'cardNumber', message: 'Your card was declined.' }],
     });
     const early = await client.query(RECORD_WITH_CODE, { ...ref, paymentId });
-    expect(early.data!.recordPayment.userErrors[0]).toMatchObject({ code: 'PAYMENT_FAILED', message: 'Your payment has not gone through yet.' });
+    expect(early.data!.recordPayment.userErrors[0]).toMatchObject({
+      code: 'PAYMENT_FAILED',
+      message: 'Your payment has not gone through yet.',
+    });
   });
 
   it('marks a paid order WRONG_STATUS and a wrong checkout token NOT_FOUND', async () => {

@@ -43,7 +43,13 @@ async function startedOrder() {
 describe('paying with Stripe', () => {
   it('creates a PaymentIntent for the catalogue amount, with the order in its metadata and an idempotency key', async () => {
     const started = await startedOrder();
-    expect(started).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_storybook', amountCents: 2500, currency: 'USD', userErrors: [] });
+    expect(started).toMatchObject({
+      provider: 'stripe',
+      publishableKey: 'pk_test_storybook',
+      amountCents: 2500,
+      currency: 'USD',
+      userErrors: [],
+    });
     expect(started.clientSecret).toMatch(/^pi_.+_secret_/);
     const intent = fake.intents.get(started.paymentId)!;
     expect(intent).toMatchObject({ amount: 2500, currency: 'usd', metadata: { orderId: started.orderId } });
@@ -82,13 +88,25 @@ describe('paying with Stripe', () => {
     const first = await startedOrder();
     const second = await startedOrder();
     fake.succeed(first.paymentId);
-    const crossed = await client.query(RECORD_PAYMENT, { orderId: second.orderId, checkoutToken: second.checkoutToken, paymentId: first.paymentId });
+    const crossed = await client.query(RECORD_PAYMENT, {
+      orderId: second.orderId,
+      checkoutToken: second.checkoutToken,
+      paymentId: first.paymentId,
+    });
     expect(crossed.data!.recordPayment.userErrors[0].message).toBe('This payment does not match your order.');
 
     // Even if the intent is made to name the second order after paying for the first:
-    await client.query(RECORD_PAYMENT, { orderId: first.orderId, checkoutToken: first.checkoutToken, paymentId: first.paymentId });
+    await client.query(RECORD_PAYMENT, {
+      orderId: first.orderId,
+      checkoutToken: first.checkoutToken,
+      paymentId: first.paymentId,
+    });
     fake.setMetadataOrderId(first.paymentId, second.orderId);
-    const reused = await client.query(RECORD_PAYMENT, { orderId: second.orderId, checkoutToken: second.checkoutToken, paymentId: first.paymentId });
+    const reused = await client.query(RECORD_PAYMENT, {
+      orderId: second.orderId,
+      checkoutToken: second.checkoutToken,
+      paymentId: first.paymentId,
+    });
     expect(reused.data!.recordPayment.userErrors[0].message).toBe('This payment has already been used for another order.');
     expect((await orderRow(second.orderId)).status).toBe('Pending');
   });
@@ -101,7 +119,9 @@ describe('the Stripe webhook', () => {
     const response = await deliverWebhook(server.url, WEBHOOK_SECRET, fake.eventFor(paymentId));
     expect(response.status).toBe(200);
     expect(await orderRow(orderId)).toMatchObject({ status: 'Paid', payment_id: paymentId });
-    const [event] = await server.dataSource.query(`SELECT actor FROM order_events WHERE order_id = $1 AND type = 'paid'`, [orderId]);
+    const [event] = await server.dataSource.query(`SELECT actor FROM order_events WHERE order_id = $1 AND type = 'paid'`, [
+      orderId,
+    ]);
     expect(event.actor).toBe('stripe-webhook');
     expect(await emails(orderId)).toBe(1);
   });
@@ -156,7 +176,7 @@ describe('the Stripe webhook', () => {
 });
 
 describe('what Stripe may do a day later', () => {
-  it('resumes the order\'s PaymentIntent after Stripe has forgotten the idempotency key, and starts anew only if it was canceled', async () => {
+  it("resumes the order's PaymentIntent after Stripe has forgotten the idempotency key, and starts anew only if it was canceled", async () => {
     const first = await startedOrder();
     fake.forgetIdempotencyKeys();
     const again = await client.query(START_PAYMENT, { orderId: first.orderId, checkoutToken: first.checkoutToken });
@@ -208,7 +228,7 @@ describe('what Stripe may do a day later', () => {
     expect(await orderRow(orderId)).toMatchObject({ status: 'Paid', payment_id: paymentId });
   });
 
-  it('shows the spec\'s account message when Stripe refuses the shop\'s own account', async () => {
+  it("shows the spec's account message when Stripe refuses the shop's own account", async () => {
     const ref = await placeOrder(client);
     fake.failNext({ status: 403 });
     const response = await client.query(START_PAYMENT, ref);

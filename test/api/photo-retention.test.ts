@@ -15,9 +15,13 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function orderWithPhoto(): Promise<{ id: string; file: string }> {
-  const response = await new GraphQLClient(server.url).upload(CREATE_ORDER, { input: digitalOrder() }, {
-    childPhoto: { name: 'kid.png', type: 'image/png', data: png },
-  });
+  const response = await new GraphQLClient(server.url).upload(
+    CREATE_ORDER,
+    { input: digitalOrder() },
+    {
+      childPhoto: { name: 'kid.png', type: 'image/png', data: png },
+    },
+  );
   const id = response.data!.createOrder.orderId as string;
   return { id, file: path.join(server.dataDir, 'files', 'photos', `${id}.png`) };
 }
@@ -29,9 +33,15 @@ const photoKey = async (id: string) =>
 describe('photo retention', () => {
   it('deletes a photo 7 days after its order is completed, and 30 days after an order never paid', async () => {
     const completedLongAgo = await orderWithPhoto();
-    await set(completedLongAgo.id, `status = 'Completed', paid_at = now() - interval '20 days', completed_at = now() - interval '8 days'`);
+    await set(
+      completedLongAgo.id,
+      `status = 'Completed', paid_at = now() - interval '20 days', completed_at = now() - interval '8 days'`,
+    );
     const completedRecently = await orderWithPhoto();
-    await set(completedRecently.id, `status = 'Completed', paid_at = now() - interval '10 days', completed_at = now() - interval '6 days'`);
+    await set(
+      completedRecently.id,
+      `status = 'Completed', paid_at = now() - interval '10 days', completed_at = now() - interval '6 days'`,
+    );
     const abandoned = await orderWithPhoto();
     await set(abandoned.id, `created_at = now() - interval '31 days'`);
     const pendingRecently = await orderWithPhoto();
@@ -44,7 +54,10 @@ describe('photo retention', () => {
     for (const gone of [completedLongAgo, abandoned]) {
       expect(existsSync(gone.file)).toBe(false);
       expect(await photoKey(gone.id)).toBeNull();
-      const events = await server.dataSource.query(`SELECT actor FROM order_events WHERE order_id = $1 AND type = 'photo_deleted'`, [gone.id]);
+      const events = await server.dataSource.query(
+        `SELECT actor FROM order_events WHERE order_id = $1 AND type = 'photo_deleted'`,
+        [gone.id],
+      );
       expect(events).toEqual([{ actor: 'system' }]);
     }
     for (const kept of [completedRecently, pendingRecently, paidLongAgo]) {
@@ -57,7 +70,9 @@ describe('photo retention', () => {
   it('works through more photos than one batch', async () => {
     const orders = [];
     for (let i = 0; i < 3; i++) orders.push(await orderWithPhoto());
-    await server.dataSource.query(`UPDATE orders SET created_at = now() - interval '45 days' WHERE id = ANY($1)`, [orders.map((o) => o.id)]);
+    await server.dataSource.query(`UPDATE orders SET created_at = now() - interval '45 days' WHERE id = ANY($1)`, [
+      orders.map((o) => o.id),
+    ]);
     // Older orders with keys but no files left (deleted by hand) must not stop the sweep.
     await server.dataSource.query(
       `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, status, amount_cents, currency, photo_key, checkout_token_hash, created_at)

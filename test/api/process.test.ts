@@ -18,7 +18,14 @@ interface Started {
 }
 
 function start(extraEnv: Record<string, string> = {}): Promise<Started> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    ...extraEnv,
+  };
   delete env.DATABASE_URL;
   delete env.NODE_OPTIONS;
   env.NODE_ENV = 'development';

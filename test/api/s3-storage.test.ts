@@ -52,7 +52,9 @@ async function orderWithPhoto(): Promise<{ orderId: string; photoUrl: string }> 
   expect(created.errors).toBeUndefined();
   expect(created.data!.createOrder.userErrors).toEqual([]);
   const orderId: string = created.data!.createOrder.orderId;
-  const response = await admin.query<{ order: { photoUrl: string } }>(`query($id: ID!) { order(id: $id) { photoUrl } }`, { id: orderId });
+  const response = await admin.query<{ order: { photoUrl: string } }>(`query($id: ID!) { order(id: $id) { photoUrl } }`, {
+    id: orderId,
+  });
   expect(response.errors).toBeUndefined();
   return { orderId, photoUrl: response.data!.order.photoUrl };
 }

@@ -25,7 +25,11 @@ afterAll(() => server?.close());
 const orderCount = async () => (await server.dataSource.query('SELECT count(*)::int AS n FROM orders'))[0].n as number;
 
 function multipartBody(query: string, variables: Record<string, unknown>, file: Buffer, boundary: string): Buffer[] {
-  const { preamble, closing } = multipartFrame({ query, variables }, { variable: 'childPhoto', name: 'kid.png', type: 'image/png' }, boundary);
+  const { preamble, closing } = multipartFrame(
+    { query, variables },
+    { variable: 'childPhoto', name: 'kid.png', type: 'image/png' },
+    boundary,
+  );
   return [...preamble, file, closing];
 }
 
@@ -81,9 +85,13 @@ describe('upload limits', () => {
     try {
       const huge = Buffer.alloc(40 * 1024 * 1024, 3);
       png.copy(huge);
-      const response = await new GraphQLClient(server.url).upload(CREATE_ORDER, { input: digitalOrder() }, {
-        childPhoto: { name: 'kid.png', type: 'image/png', data: huge },
-      });
+      const response = await new GraphQLClient(server.url).upload(
+        CREATE_ORDER,
+        { input: digitalOrder() },
+        {
+          childPhoto: { name: 'kid.png', type: 'image/png', data: huge },
+        },
+      );
       expect(response.data!.createOrder.userErrors).toEqual([
         { field: 'childPhoto', message: 'Image should be less than 5MB in size.' },
       ]);
@@ -117,9 +125,13 @@ describe('upload limits', () => {
       c: createOrder(input: $input, childPhoto: $childPhoto) { orderId userErrors { message } }
     }`;
     const before = await orderCount();
-    const response = await new GraphQLClient(server.url).upload(query, { input: digitalOrder() }, {
-      childPhoto: { name: 'kid.png', type: 'image/png', data: png },
-    });
+    const response = await new GraphQLClient(server.url).upload(
+      query,
+      { input: digitalOrder() },
+      {
+        childPhoto: { name: 'kid.png', type: 'image/png', data: png },
+      },
+    );
     const { a, b, c } = response.data!;
     expect(a.userErrors).toEqual([]);
     expect(a.orderId).toEqual(expect.any(String));

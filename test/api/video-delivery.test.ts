@@ -84,7 +84,11 @@ describe('completeOrderWithVideo', () => {
     expect(Buffer.from(await stored.arrayBuffer()).equals(REAL_MP4)).toBe(true);
 
     const [email] = await deliveryEmails(orderId);
-    expect(email).toMatchObject({ to_address: 'parent@example.com', subject: "Mia's story is ready to watch", status: 'pending' });
+    expect(email).toMatchObject({
+      to_address: 'parent@example.com',
+      subject: "Mia's story is ready to watch",
+      status: 'pending',
+    });
     expect(tokenIn(email.text)).toBeDefined();
     expect(email.html).toContain(`https://shop.example.com/video/${tokenIn(email.text)}`);
   });
@@ -117,7 +121,7 @@ describe('completeOrderWithVideo', () => {
     expect(await deliveryEmails(orderId)).toHaveLength(1);
   });
 
-  it('completes an order once when two uploads race, and keeps only the winner\'s file', async () => {
+  it("completes an order once when two uploads race, and keeps only the winner's file", async () => {
     const { orderId } = await placePaidOrder(parent);
     const before = videoFiles().length;
     const results = await Promise.all([admin.upload(COMPLETE, { orderId }, mp4()), admin.upload(COMPLETE, { orderId }, mp4())]);
@@ -144,7 +148,11 @@ describe('completeOrderWithVideo', () => {
   it('accepts a WebM, judged by its bytes whatever it is called', async () => {
     const { orderId } = await placePaidOrder(parent);
     const webm = Buffer.concat([WEBM_HEAD, Buffer.alloc(4096, 1)]);
-    const response = await admin.upload(COMPLETE, { orderId }, { video: { name: 'final cut.bin', type: 'application/octet-stream', data: webm } });
+    const response = await admin.upload(
+      COMPLETE,
+      { orderId },
+      { video: { name: 'final cut.bin', type: 'application/octet-stream', data: webm } },
+    );
     expect(response.data!.completeOrderWithVideo.userErrors).toEqual([]);
     expect((await orderRow(orderId)).video_key).toMatch(/\.webm$/);
   });
@@ -217,7 +225,9 @@ describe('a long upload', () => {
 
   it('still cuts off anyone else whose body takes longer than the limit', async () => {
     const { orderId } = await placePaidOrder(new GraphQLClient(slow.url));
-    await expect(trickle(slow, { query: COMPLETE, variables: { orderId, video: null } }, REAL_MP4, undefined, 2500)).rejects.toThrow();
+    await expect(
+      trickle(slow, { query: COMPLETE, variables: { orderId, video: null } }, REAL_MP4, undefined, 2500),
+    ).rejects.toThrow();
   });
 
   it('has no total time limit from Node, only the silence limit on sockets', () => {
@@ -257,7 +267,7 @@ describe('the delivery link', () => {
     expect(Buffer.from(await download.arrayBuffer()).length).toBe(REAL_MP4.length);
   });
 
-  it('answers a video player\'s range requests', async () => {
+  it("answers a video player's range requests", async () => {
     const { watchUrl } = (await parent.query(DELIVERY, { token })).data!.videoDelivery;
     const partial = await fetch(`${server.url}${watchUrl}`, { headers: { range: 'bytes=100-199' } });
     expect(partial.status).toBe(206);
@@ -274,7 +284,9 @@ describe('the delivery link', () => {
 
   it('shows nothing for a guessed or altered token', async () => {
     expect((await parent.query(DELIVERY, { token: 'not-a-real-token' })).data!.videoDelivery).toBeNull();
-    expect((await parent.query(DELIVERY, { token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}` })).data!.videoDelivery).toBeNull();
+    expect(
+      (await parent.query(DELIVERY, { token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}` })).data!.videoDelivery,
+    ).toBeNull();
     expect(token).toMatch(/^[\w-]{43}$/); // 256 random bits
   });
 
@@ -286,7 +298,7 @@ describe('the delivery link', () => {
     expect((await parent.query(DELIVERY, { token: otherToken })).data!.videoDelivery).toBeNull();
   });
 
-  it('is sent again with a fresh link, and the first e-mail\'s link keeps working', async () => {
+  it("is sent again with a fresh link, and the first e-mail's link keeps working", async () => {
     const response = await admin.query(RESEND, { orderId });
     expect(response.data!.resendDeliveryEmail).toEqual({ order: { id: orderId }, userErrors: [] });
     const emails = await deliveryEmails(orderId);
@@ -378,7 +390,13 @@ describe('with a smaller video limit', () => {
 });
 
 /** Sends a one-file multipart request spread over `overMs`; resolves with the body, rejects if the server hangs up. */
-function trickle(target: TestServer, operations: { query: string; variables: Record<string, unknown> }, file: Buffer, cookie: string | undefined, overMs: number): Promise<string> {
+function trickle(
+  target: TestServer,
+  operations: { query: string; variables: Record<string, unknown> },
+  file: Buffer,
+  cookie: string | undefined,
+  overMs: number,
+): Promise<string> {
   const url = new URL(`${target.url}/graphql`);
   const boundary = 'trickle-boundary';
   const { preamble, closing } = multipartFrame(operations, VIDEO_PART, boundary);

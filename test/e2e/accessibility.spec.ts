@@ -16,7 +16,13 @@ for (const width of [1280, 390]) {
         const { violations } = await new AxeBuilder({ page }).analyze();
         const grave = violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+          .map(
+            (v) =>
+              `${v.impact} ${v.id}: ${v.help} (${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(', ')})`,
+          );
         expect(grave).toEqual([]);
       });
     }

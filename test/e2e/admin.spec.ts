@@ -24,15 +24,19 @@ async function graveAxeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
 }
 
 const rowFor = (page: Page, childName: string): Locator => page.getByRole('row', { name: new RegExp(childName) });
 
 test.describe('the admin portal', () => {
-  test('signs in through the form: a wrong password gets the server\'s message, the right one the dashboard', async ({
-    page,
-  }) => {
+  test("signs in through the form: a wrong password gets the server's message, the right one the dashboard", async ({ page }) => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Login');
 
@@ -89,7 +93,7 @@ test.describe('the admin portal', () => {
     await expect(rowFor(page, pendingName)).toHaveCount(0);
   });
 
-  test('delivers a video: progress, Completed, the delivery e-mail, and the parent\'s page', async ({
+  test("delivers a video: progress, Completed, the delivery e-mail, and the parent's page", async ({
     page,
     request,
     browser,
@@ -132,7 +136,9 @@ test.describe('the admin portal', () => {
     await expect(row.getByLabel(/^Uploading…/)).toBeDisabled();
     release();
 
-    await expect(page.getByRole('status').filter({ hasText: `Video uploaded successfully and email sent to ${email}` })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Video uploaded successfully and email sent to ${email}` }),
+    ).toBeVisible();
     await expect(bar).toHaveCount(0);
     await expect(row.getByText('Completed', { exact: true })).toBeVisible();
     await expect(row.getByLabel(/^Upload Video/)).toHaveCount(0);
@@ -195,7 +201,10 @@ test.describe('the admin portal', () => {
     const cell = page.getByRole('cell', { name: childName, exact: true });
     await expect(cell).toBeVisible();
     await expect(cell.locator('img')).toHaveCount(0);
-    await page.getByRole('row', { name: /xss|img/ }).getByRole('button', { name: /^Details/ }).click();
+    await page
+      .getByRole('row', { name: /xss|img/ })
+      .getByRole('button', { name: /^Details/ })
+      .click();
     await expect(page.getByRole('dialog')).toContainText(`${childName}'s order`);
     await expect(page.getByRole('dialog').locator('img[src="x"]')).toHaveCount(0);
     expect(dialogs).toEqual([]);
@@ -215,7 +224,7 @@ test.describe('the admin portal', () => {
     expect((await me.json()).data.me).toBeNull();
   });
 
-  test('a session that ends behind the dashboard\'s back sends it to /admin on its next request', async ({ page }) => {
+  test("a session that ends behind the dashboard's back sends it to /admin on its next request", async ({ page }) => {
     await loginAsAdmin(page);
     // Ended elsewhere (same cookie): the server now answers UNAUTHENTICATED.
     await page.request.post('/graphql', { data: { query: 'mutation { logout }' } });
@@ -234,7 +243,12 @@ test.describe('the admin portal', () => {
         bookStyle: 'classic',
         storyIdea: 'A long idea that has to wrap on a phone without pushing the panel wider than the screen.',
         shippingAddress: {
-          fullName: 'Ana Parent', streetAddress: '1 Maple Ave', city: 'Portland', state: 'OR', zipCode: '97201', country: 'United States',
+          fullName: 'Ana Parent',
+          streetAddress: '1 Maple Ave',
+          city: 'Portland',
+          state: 'OR',
+          zipCode: '97201',
+          country: 'United States',
         },
       });
       await page.setViewportSize({ width, height: 900 });
@@ -251,7 +265,9 @@ test.describe('the admin portal', () => {
       expect(await graveAxeViolations(page)).toEqual([]);
       await fits();
 
-      await rowFor(page, childName).getByRole('button', { name: /^Details/ }).click();
+      await rowFor(page, childName)
+        .getByRole('button', { name: /^Details/ })
+        .click();
       const dialog = page.getByRole('dialog', { name: `${childName}'s order` });
       await expect(dialog.locator('address')).toContainText('Ana Parent');
       await dialog.getByText('Show the e-mail text').first().click();

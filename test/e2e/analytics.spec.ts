@@ -91,10 +91,12 @@ test.describe('the advertising pixel', () => {
 
     await banner.getByRole('button', { name: 'Accept' }).click();
     await expect(banner).toHaveCount(0);
-    await expect.poll(() => fbqCalls(page)).toEqual([
-      ['init', PIXEL_ID],
-      ['track', 'PageView'],
-    ]);
+    await expect
+      .poll(() => fbqCalls(page))
+      .toEqual([
+        ['init', PIXEL_ID],
+        ['track', 'PageView'],
+      ]);
     expect(scriptRequests).toEqual(['https://connect.facebook.net/en_US/fbevents.js']);
 
     const orderId = await orderAndPay(page);

@@ -45,7 +45,12 @@ async function createOrderByApi(request: APIRequestContext, format: 'digital' | 
   if (format === 'printed') {
     input.bookStyle = 'classic';
     input.shippingAddress = {
-      fullName: 'Ivy Parent', streetAddress: '3 Elm Road', city: 'Austin', state: 'TX', zipCode: '73301', country: 'United States',
+      fullName: 'Ivy Parent',
+      streetAddress: '3 Elm Road',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '73301',
+      country: 'United States',
     };
   }
   const query = `mutation($input: CreateOrderInput!, $childPhoto: Upload!) {
@@ -110,7 +115,13 @@ async function graveAxeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
 }
 
 const orderIdFrom = (page: Page) => new URL(page.url()).searchParams.get('orderId')!;
@@ -162,10 +173,7 @@ test.describe('checkout in the sandbox', () => {
     });
   }
 
-  test('a declined card shows the exact message, the order stays Pending, and 4242 then pays', async ({
-    page,
-    request,
-  }) => {
+  test('a declined card shows the exact message, the order stays Pending, and 4242 then pays', async ({ page, request }) => {
     const created = await createOrderByApi(request, 'digital');
     await openPaymentPage(page, created);
     // Not arriving from the form: no overlay.

@@ -58,7 +58,7 @@ test.describe('the home page', () => {
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
   });
 
-  test('keeps admin and payment-provider code out of the storefront\'s first load', async ({ page }) => {
+  test("keeps admin and payment-provider code out of the storefront's first load", async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);

@@ -12,7 +12,7 @@ async function submit(page: Page) {
 const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 test.describe('the order form', () => {
-  test('checks each field in the spec\'s order, naming the first problem', async ({ page }) => {
+  test("checks each field in the spec's order, naming the first problem", async ({ page }) => {
     await page.goto('/create?type=printed');
     const expectFirstProblem = async (message: string) => {
       await submit(page);
@@ -156,7 +156,7 @@ test.describe('the order form', () => {
     await page.getByLabel('I accept the terms and conditions').check();
   }
 
-  test('shows the server\'s message and keeps everything typed when the server refuses', async ({ page }) => {
+  test("shows the server's message and keeps everything typed when the server refuses", async ({ page }) => {
     // A PNG signature with nothing decodable after it: the browser's check passes, the server's does not.
     const broken = Buffer.concat([(await pngPhoto()).subarray(0, 16), Buffer.alloc(4000, 9)]);
     await fillValidDigitalOrder(page, broken);

@@ -26,17 +26,27 @@ export type CheckoutOrderRef = {
   checkoutToken: string;
 };
 
-export async function placeOrder(client: GraphQLClient, input: Record<string, unknown> = digitalOrder()): Promise<CheckoutOrderRef> {
-  const response = await client.upload(CREATE_ORDER, { input }, {
-    childPhoto: { name: 'kid.png', type: 'image/png', data: await makePng() },
-  });
+export async function placeOrder(
+  client: GraphQLClient,
+  input: Record<string, unknown> = digitalOrder(),
+): Promise<CheckoutOrderRef> {
+  const response = await client.upload(
+    CREATE_ORDER,
+    { input },
+    {
+      childPhoto: { name: 'kid.png', type: 'image/png', data: await makePng() },
+    },
+  );
   const { orderId, checkoutToken, userErrors } = response.data!.createOrder;
   if (userErrors.length) throw new Error(JSON.stringify(userErrors));
   return { orderId, checkoutToken };
 }
 
 /** An order paid through the sandbox with the test card that succeeds. */
-export async function placePaidOrder(client: GraphQLClient, input: Record<string, unknown> = digitalOrder()): Promise<CheckoutOrderRef> {
+export async function placePaidOrder(
+  client: GraphQLClient,
+  input: Record<string, unknown> = digitalOrder(),
+): Promise<CheckoutOrderRef> {
   const ref = await placeOrder(client, input);
   const started = (await client.query(START_PAYMENT, ref)).data!.startPayment;
   await client.query(CONFIRM_SANDBOX, { ...ref, paymentId: started.paymentId, cardNumber: '4242 4242 4242 4242' });

@@ -133,7 +133,11 @@ export function decodeStripeForm(raw: string): Record<string, unknown> {
 }
 
 /** Builds an event the way Stripe sends it: the object's snapshot under data.object. */
-export function makeStripeEvent(type: string, object: object, options: { eventId?: string; livemode?: boolean } = {}): StripeEventLike {
+export function makeStripeEvent(
+  type: string,
+  object: object,
+  options: { eventId?: string; livemode?: boolean } = {},
+): StripeEventLike {
   return {
     id: options.eventId ?? randomStripeId('evt'),
     object: 'event',
@@ -230,18 +234,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   function createIntent(body: Record<string, unknown>): FakePaymentIntent {
     const amount = body.amount;
-    if (amount === undefined) throw invalidRequest('Missing required param: amount.', { code: 'parameter_missing', param: 'amount' });
+    if (amount === undefined)
+      throw invalidRequest('Missing required param: amount.', { code: 'parameter_missing', param: 'amount' });
     if (typeof amount !== 'string' || !/^\d+$/.test(amount) || Number(amount) < 1) {
       throw invalidRequest('Invalid integer: ' + String(amount), { code: 'parameter_invalid_integer', param: 'amount' });
     }
     const currency = body.currency;
-    if (currency === undefined) throw invalidRequest('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
+    if (currency === undefined)
+      throw invalidRequest('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
     if (typeof currency !== 'string' || !/^[a-z]{3}$/.test(currency)) {
       throw invalidRequest(`Invalid currency: ${String(currency)}.`, { code: 'parameter_invalid_string', param: 'currency' });
     }
     const metadata: Record<string, string> = {};
     if (body.metadata !== undefined) {
-      if (typeof body.metadata !== 'object' || body.metadata === null) throw invalidRequest('Invalid object', { param: 'metadata' });
+      if (typeof body.metadata !== 'object' || body.metadata === null)
+        throw invalidRequest('Invalid object', { param: 'metadata' });
       for (const [key, value] of Object.entries(body.metadata)) metadata[key] = String(value);
     }
     const apm = body.automatic_payment_methods as Record<string, unknown> | undefined;
@@ -286,7 +293,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const keyHeader = req.headers['idempotency-key'];
     const idempotencyKey = typeof keyHeader === 'string' ? keyHeader : null;
     const body = method === 'GET' ? decodeStripeForm(url.search.slice(1)) : decodeStripeForm(rawBody);
-    const logged: FakeStripeRequest = { method, path: url.pathname, headers: req.headers, idempotencyKey, body, rawBody, status: 0 };
+    const logged: FakeStripeRequest = {
+      method,
+      path: url.pathname,
+      headers: req.headers,
+      idempotencyKey,
+      body,
+      rawBody,
+      status: 0,
+    };
     requests.push(logged);
 
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {

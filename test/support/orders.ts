@@ -6,8 +6,19 @@ export const CREATE_ORDER = /* GraphQL */ `
     createOrder(input: $input, childPhoto: $childPhoto) {
       orderId
       checkoutToken
-      order { id bookFormat title amountCents currency status childName }
-      userErrors { field message }
+      order {
+        id
+        bookFormat
+        title
+        amountCents
+        currency
+        status
+        childName
+      }
+      userErrors {
+        field
+        message
+      }
     }
   }
 `;

@@ -32,7 +32,13 @@ export interface RunningS3rver {
 
 export async function startS3rver(bucket: string): Promise<RunningS3rver> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {

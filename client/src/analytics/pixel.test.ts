@@ -1,12 +1,5 @@
 import { CONSENT_KEY, onConsentChange, readConsent, saveConsent } from './consent';
-import {
-  isPixelActive,
-  PIXEL_SCRIPT_URL,
-  startPixel,
-  trackInitiateCheckout,
-  trackPageView,
-  trackPurchase,
-} from './pixel';
+import { isPixelActive, PIXEL_SCRIPT_URL, startPixel, trackInitiateCheckout, trackPageView, trackPurchase } from './pixel';
 
 const pixelScripts = () => document.querySelectorAll(`script[src="${PIXEL_SCRIPT_URL}"]`);
 const queued = () => window.fbq?.queue.map((args) => Array.from(args as unknown[])) ?? [];

@@ -8,7 +8,7 @@ describe('isPrivatePath', () => {
     expect(isPrivatePath('/admin/dashboard')).toBe(true);
   });
 
-  it('lets the shop\'s own pages be counted', () => {
+  it("lets the shop's own pages be counted", () => {
     for (const path of ['/', '/create', '/payment', '/payment-success', '/faq', '/videos-we-love']) {
       expect(isPrivatePath(path)).toBe(false);
     }

@@ -20,7 +20,15 @@ export function NotFoundPage() {
             <path d="M36 76C54 72 70 72 86 78" />
             <path d="M36 94C50 90 62 90 74 94" />
           </g>
-          <text x="140" y="98" textAnchor="middle" fontSize="56" fontWeight="800" fill="#ff7a59" fontFamily="system-ui, sans-serif">
+          <text
+            x="140"
+            y="98"
+            textAnchor="middle"
+            fontSize="56"
+            fontWeight="800"
+            fill="#ff7a59"
+            fontFamily="system-ui, sans-serif"
+          >
             ?
           </text>
           <path d="M100 4l3.5 9.5L113 17l-9.5 3.5L100 30l-3.5-9.5L87 17l9.5-3.5z" fill="#ffb627" />

@@ -17,12 +17,15 @@ export function ConsentBanner() {
     <section className="consent-banner" aria-label="Cookie consent">
       <div className="consent-banner__inner">
         <p className="consent-banner__text">
-          May we use an advertising cookie (Meta Pixel) to learn which of our ads bring families here? It is only set
-          if you accept, and your child's details are never shared. Read more in our{' '}
-          <Link to="/privacy">Privacy Policy</Link>.
+          May we use an advertising cookie (Meta Pixel) to learn which of our ads bring families here? It is only set if you
+          accept, and your child's details are never shared. Read more in our <Link to="/privacy">Privacy Policy</Link>.
         </p>
         <div className="consent-banner__actions">
-          <button type="button" className="button button--secondary consent-banner__button" onClick={() => saveConsent('declined')}>
+          <button
+            type="button"
+            className="button button--secondary consent-banner__button"
+            onClick={() => saveConsent('declined')}
+          >
             Decline
           </button>
           <button type="button" className="button button--primary consent-banner__button" onClick={() => saveConsent('accepted')}>

@@ -15,12 +15,10 @@ export function Footer() {
             <LogoMark size={34} />
             <span>Storybook Shop</span>
           </Link>
+          <p className="footer__tagline">Personalized storybooks where your child is the hero, each one illustrated with care.</p>
           <p className="footer__tagline">
-            Personalized storybooks where your child is the hero, each one illustrated with care.
-          </p>
-          <p className="footer__tagline">
-            Questions? Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. A real person answers within
-            one business day.
+            Questions? Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. A real person answers within one business
+            day.
           </p>
           <SocialLinks />
         </div>
@@ -30,10 +28,18 @@ export function Footer() {
             Quick Links
           </h2>
           <ul className="footer__list">
-            <li><Link to="/">Home</Link></li>
-            <li><Link to="/how-it-works">How It Works</Link></li>
-            <li><Link to="/pricing">Pricing</Link></li>
-            <li><Link to="/samples">Sample Stories</Link></li>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <Link to="/how-it-works">How It Works</Link>
+            </li>
+            <li>
+              <Link to="/pricing">Pricing</Link>
+            </li>
+            <li>
+              <Link to="/samples">Sample Stories</Link>
+            </li>
           </ul>
         </nav>
 
@@ -42,10 +48,18 @@ export function Footer() {
             Support
           </h2>
           <ul className="footer__list">
-            <li><Link to="/faq">FAQ</Link></li>
-            <li><Link to="/contact">Contact Us</Link></li>
-            <li><Link to="/privacy">Privacy Policy</Link></li>
-            <li><Link to="/terms">Terms of Service</Link></li>
+            <li>
+              <Link to="/faq">FAQ</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact Us</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/terms">Terms of Service</Link>
+            </li>
           </ul>
         </nav>
 

@@ -5,7 +5,10 @@ import userEvent from '@testing-library/user-event';
 
 import { NEWSLETTER_FALLBACK_ERROR, NewsletterForm, SUBSCRIBE_NEWSLETTER_MUTATION } from './NewsletterForm';
 
-function answer(email: string, payload: { subscribed: boolean; userErrors: { field: string | null; message: string }[] }): MockLink.MockedResponse {
+function answer(
+  email: string,
+  payload: { subscribed: boolean; userErrors: { field: string | null; message: string }[] },
+): MockLink.MockedResponse {
   return {
     request: { query: SUBSCRIBE_NEWSLETTER_MUTATION, variables: { email } },
     result: {

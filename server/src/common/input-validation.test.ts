@@ -47,7 +47,9 @@ describe('firstInputError', () => {
 
   it('names a nested property by its dotted path', () => {
     const address = Object.assign(new Address(), { city: '', country: 'Mars' });
-    expect(firstInputError(form({ address }))).toEqual(new UserError(UserErrorCode.INVALID_INPUT, 'Address incomplete', 'address.city'));
+    expect(firstInputError(form({ address }))).toEqual(
+      new UserError(UserErrorCode.INVALID_INPUT, 'Address incomplete', 'address.city'),
+    );
   });
 
   it('leaves the field out when the rule speaks for the whole form', () => {
@@ -59,7 +61,7 @@ describe('firstInputError', () => {
   });
 });
 
-describe('the shop\'s own rules', () => {
+describe("the shop's own rules", () => {
   class Text {
     @MaxChars(2, rule('Too long'))
     @NoControlCharacters(rule('Control character'))

@@ -63,7 +63,11 @@ export function firstInputError(input: object): UserError | null {
 /** At most `max` characters, counted as the user sees them (an emoji is one). */
 export function MaxChars(max: number, options: ValidationOptions): PropertyDecorator {
   return ValidateBy(
-    { name: 'maxChars', constraints: [max], validator: { validate: (value) => typeof value === 'string' && [...value].length <= max } },
+    {
+      name: 'maxChars',
+      constraints: [max],
+      validator: { validate: (value) => typeof value === 'string' && [...value].length <= max },
+    },
     options,
   );
 }

@@ -25,11 +25,11 @@ registerEnumType(UserErrorCode, {
     WRONG_STATUS: { description: 'The order is not in a status that allows this (e.g. already paid).' },
     PAYMENT_DECLINED: { description: 'The card or payment method was declined; the customer may try another.' },
     PAYMENT_FAILED: { description: 'The payment has not gone through, does not match the order, or pays another order.' },
-    PAYMENT_ACCOUNT_RESTRICTED: { description: 'The shop\'s own account with the payment provider is restricted.' },
-    NOT_AVAILABLE: { description: 'This shop\'s set-up does not offer the operation (e.g. test cards outside the sandbox).' },
+    PAYMENT_ACCOUNT_RESTRICTED: { description: "The shop's own account with the payment provider is restricted." },
+    NOT_AVAILABLE: { description: "This shop's set-up does not offer the operation (e.g. test cards outside the sandbox)." },
     INVALID_CREDENTIALS: { description: 'The e-mail or password is wrong.' },
     RATE_LIMITED: { description: 'Too many attempts, or too many of them in one request.' },
-    INTERNAL_FAILURE: { description: 'Something failed on the shop\'s side; nothing was changed, so trying again is safe.' },
+    INTERNAL_FAILURE: { description: "Something failed on the shop's side; nothing was changed, so trying again is safe." },
   },
 });
 

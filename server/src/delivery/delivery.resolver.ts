@@ -46,7 +46,7 @@ export class DeliveryResolver {
 
   @Query(() => VideoDelivery, {
     nullable: true,
-    description: 'The parent\'s video page: null when the token is unknown or the link has expired.',
+    description: "The parent's video page: null when the token is unknown or the link has expired.",
   })
   videoDelivery(@Arg('token', () => String) token: string): Promise<VideoDelivery | null> {
     return this.delivery.findDelivery(token);

@@ -89,7 +89,8 @@ export class DeliveryService {
           actor: `admin:${admin.email}`,
           patch: { videoKey },
           data: { videoKey, bytes },
-          email: async (completed, tx) => videoDeliveryOutboxEmail(completed, await this.createLink(tx, completed, admin), this.options),
+          email: async (completed, tx) =>
+            videoDeliveryOutboxEmail(completed, await this.createLink(tx, completed, admin), this.options),
         });
       });
       this.logger.info('order completed', { orderId: order.id, videoKey, bytes, admin: admin.email });
@@ -97,11 +98,12 @@ export class DeliveryService {
     } catch (error) {
       // Take the file back out so a refused or failed completion changes nothing; but a commit whose
       // answer was lost may have gone through, and then the file is the delivered video.
-      const delivered = !(error instanceof UserFacingError) && (await this.orders.findOrder(order.id).catch(() => null))?.videoKey === videoKey;
+      const delivered =
+        !(error instanceof UserFacingError) && (await this.orders.findOrder(order.id).catch(() => null))?.videoKey === videoKey;
       if (!delivered) {
-        await this.storage.delete(videoKey).catch((cleanupError: unknown) =>
-          this.logger.error('video cleanup failed', { error: cleanupError, videoKey }),
-        );
+        await this.storage
+          .delete(videoKey)
+          .catch((cleanupError: unknown) => this.logger.error('video cleanup failed', { error: cleanupError, videoKey }));
       }
       if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
       this.logger.error('order completion failed', { error, orderId });
@@ -163,7 +165,13 @@ export class DeliveryService {
     const token = randomToken();
     const id = randomUUID();
     const expiresAt = new Date(Date.now() + this.options.videoLinkTtlMs);
-    await manager.insert(VideoLink, { id, orderId: order.id, tokenHash: sha256Hex(token), expiresAt, createdBy: `admin:${admin.email}` });
+    await manager.insert(VideoLink, {
+      id,
+      orderId: order.id,
+      tokenHash: sha256Hex(token),
+      expiresAt,
+      createdBy: `admin:${admin.email}`,
+    });
     return { id, url: `${this.options.publicUrl.replace(/\/+$/, '')}/video/${token}`, expiresAt };
   }
 }

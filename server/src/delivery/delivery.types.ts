@@ -2,7 +2,7 @@ import { Field, ObjectType } from 'type-graphql';
 import { UserError } from '../common/user-error';
 import { Order } from '../orders/order.entity';
 
-@ObjectType({ description: 'What the parent\'s video page shows for a delivery link.' })
+@ObjectType({ description: "What the parent's video page shows for a delivery link." })
 export class VideoDelivery {
   @Field()
   childName: string;
@@ -10,7 +10,10 @@ export class VideoDelivery {
   @Field({ description: 'Until when the e-mailed link works.' })
   expiresAt: Date;
 
-  @Field({ description: 'A signed link for a video player (inline; supports Range requests). Expires within hours: ask again for a fresh one.' })
+  @Field({
+    description:
+      'A signed link for a video player (inline; supports Range requests). Expires within hours: ask again for a fresh one.',
+  })
   watchUrl: string;
 
   @Field({ description: 'A signed link that downloads the file.' })

@@ -10,10 +10,14 @@ describe('toPayload', () => {
     });
   });
 
-  it('answers a refusal with the payload\'s empty fields and the one error, code included', () => {
-    const payload = toPayload(refuse(UserErrorCode.WRONG_STATUS, 'This order has already been paid.'), () => ({ succeeded: true }), {
-      succeeded: false,
-    });
+  it("answers a refusal with the payload's empty fields and the one error, code included", () => {
+    const payload = toPayload(
+      refuse(UserErrorCode.WRONG_STATUS, 'This order has already been paid.'),
+      () => ({ succeeded: true }),
+      {
+        succeeded: false,
+      },
+    );
     expect(payload).toEqual({
       succeeded: false,
       userErrors: [new UserError(UserErrorCode.WRONG_STATUS, 'This order has already been paid.', null)],
@@ -35,6 +39,10 @@ describe('valueOrBadInput', () => {
     }
     expect(thrown).toBeInstanceOf(GraphQLError);
     expect((thrown as GraphQLError).message).toBe('Invalid cursor');
-    expect((thrown as GraphQLError).extensions).toEqual({ code: 'BAD_USER_INPUT', userErrorCode: 'INVALID_INPUT', field: 'after' });
+    expect((thrown as GraphQLError).extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      userErrorCode: 'INVALID_INPUT',
+      field: 'after',
+    });
   });
 });

@@ -10,7 +10,9 @@ import { type ResolverClass, resolvers } from './resolvers';
  * printed (`npm run schema`), not run.
  */
 export async function createSchema(services?: Services): Promise<GraphQLSchema> {
-  const instances = new Map<unknown, object>(services ? resolvers.map((Resolver: ResolverClass) => [Resolver, new Resolver(services)]) : []);
+  const instances = new Map<unknown, object>(
+    services ? resolvers.map((Resolver: ResolverClass) => [Resolver, new Resolver(services)]) : [],
+  );
   return buildSchema({
     resolvers,
     // Inputs are checked by the services through common/input-validation.ts, so a refusal comes

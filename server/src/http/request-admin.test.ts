@@ -7,7 +7,7 @@ import { RequestAdmin } from './request-admin';
 const admin = { id: 'a1', email: 'admin@example.com' } as AdminUser;
 
 function lookupWith(tokens: Record<string, AdminUser>) {
-  const adminForToken = jest.fn(async (token: string | undefined) => (token ? tokens[token] ?? null : null));
+  const adminForToken = jest.fn(async (token: string | undefined) => (token ? (tokens[token] ?? null) : null));
   const auth = { adminForToken } as unknown as AuthService;
   const cookie = { read: (req: Request) => (req as unknown as { token?: string }).token } as unknown as SessionCookie;
   return { requestAdmin: new RequestAdmin(auth, cookie), adminForToken };

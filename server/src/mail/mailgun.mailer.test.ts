@@ -84,12 +84,14 @@ describe('MailgunMailer', () => {
   ])('rejects when Mailgun answers %i, naming the status and never the key', async (status, body) => {
     const mailgun = await fakeMailgun([{ status, body }]);
     try {
-      const error: Error = await mailerFor(mailgun.url).send(message).then(
-        () => {
-          throw new Error('expected a rejection');
-        },
-        (e: Error) => e,
-      );
+      const error: Error = await mailerFor(mailgun.url)
+        .send(message)
+        .then(
+          () => {
+            throw new Error('expected a rejection');
+          },
+          (e: Error) => e,
+        );
       expect(error.message).toMatch(new RegExp(`^Mailgun did not accept the e-mail: ${status}\\b`));
       expect(error.message).not.toContain('key-test-123');
       expect(mailgun.requests).toHaveLength(1);

@@ -125,9 +125,7 @@ describe('OutboxWorker.processDue', () => {
     // A query of its own from inside send: it would wait forever behind an open transaction on
     // the one embedded connection, and on PostgreSQL it would not see an uncommitted claim.
     const mailer = new FakeMailer(async (message) => {
-      const [{ status }] = await server.dataSource.query('SELECT status FROM outbox_emails WHERE to_address = $1', [
-        message.to,
-      ]);
+      const [{ status }] = await server.dataSource.query('SELECT status FROM outbox_emails WHERE to_address = $1', [message.to]);
       seen.push(status);
       return { messageId: 'id-1' };
     });
@@ -242,10 +240,9 @@ describe('OutboxWorker.processDue', () => {
     await enqueue(1);
     const claimedAt = soon();
     // What a claim leaves behind when the process dies before recording the outcome.
-    await server.dataSource.query(
-      `UPDATE outbox_emails SET status = 'sending', attempts = 1, locked_until = $1`,
-      [after(claimedAt, OUTBOX_LEASE_MS)],
-    );
+    await server.dataSource.query(`UPDATE outbox_emails SET status = 'sending', attempts = 1, locked_until = $1`, [
+      after(claimedAt, OUTBOX_LEASE_MS),
+    ]);
     const mailer = accepting();
     const worker = new OutboxWorker(server.dataSource, mailer, silent);
     expect(await worker.processDue(after(claimedAt, OUTBOX_LEASE_MS - SECOND))).toEqual({ sent: 0, failed: 0 });
@@ -312,9 +309,8 @@ describe('OutboxWorker.processDue', () => {
 
   // Only PostgreSQL has a second connection to hold a row from (PGlite runs one session), so
   // this test exists on that run only; CI runs the whole suite on both databases.
-  if (process.env.DATABASE_URL) it(
-    'skips a row another transaction holds rather than waiting for it (PostgreSQL: a pool of several connections)',
-    async () => {
+  if (process.env.DATABASE_URL)
+    it('skips a row another transaction holds rather than waiting for it (PostgreSQL: a pool of several connections)', async () => {
       await enqueue(3);
       const [held] = await rows();
       const runner = server.dataSource.createQueryRunner();
@@ -333,8 +329,7 @@ describe('OutboxWorker.processDue', () => {
       const mailer = accepting();
       expect(await new OutboxWorker(server.dataSource, mailer, silent).processDue(soon())).toEqual({ sent: 1, failed: 0 });
       expect(mailer.calls.map((m) => m.to)).toEqual([held.to_address]);
-    },
-  );
+    });
 });
 
 describe('OutboxWorker.start', () => {

@@ -57,9 +57,8 @@ export async function processPhoto(stream: Readable, maxBytes: number = LIMITS.p
     const pipeline = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 })
       .rotate()
       .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: 'inside', withoutEnlargement: true });
-    const { data, info } = await (format === 'jpeg'
-      ? pipeline.jpeg({ quality: 88, mozjpeg: true })
-      : pipeline.png({ compressionLevel: 9 })
+    const { data, info } = await (
+      format === 'jpeg' ? pipeline.jpeg({ quality: 88, mozjpeg: true }) : pipeline.png({ compressionLevel: 9 })
     ).toBuffer({ resolveWithObject: true });
     return {
       data,

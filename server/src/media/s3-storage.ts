@@ -133,12 +133,15 @@ export class S3Storage implements Storage {
     } catch (abortError) {
       // The write has failed either way and its own error matters more to the caller; the parts
       // stay (billed, never visible as an object) until a lifecycle rule removes them.
-      this.logger?.warn('could not abort a failed multipart upload; its parts remain until the bucket lifecycle rule removes them', {
-        bucket: this.bucket,
-        key: Key,
-        uploadId: UploadId,
-        error: abortError,
-      });
+      this.logger?.warn(
+        'could not abort a failed multipart upload; its parts remain until the bucket lifecycle rule removes them',
+        {
+          bucket: this.bucket,
+          key: Key,
+          uploadId: UploadId,
+          error: abortError,
+        },
+      );
     }
   }
 

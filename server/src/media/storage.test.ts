@@ -249,22 +249,25 @@ describe.each([
     await storage.put('videos/keep.mp4', Buffer.from('the good version'), 'video/mp4');
     const broken = new Error('upload interrupted');
 
-    await expect(storage.put('videos/keep.mp4', generated(BIG, { after: 2 * MiB, error: broken }).stream, 'video/mp4')).rejects.toBe(
-      broken,
-    );
+    await expect(
+      storage.put('videos/keep.mp4', generated(BIG, { after: 2 * MiB, error: broken }).stream, 'video/mp4'),
+    ).rejects.toBe(broken);
 
     const object = await storage.get('videos/keep.mp4');
     expect((await readAll(object!.stream)).toString()).toBe('the good version');
   });
 
-  it.each(['../escape.jpg', 'photos/../../escape.jpg', '/etc/passwd', ''])('refuses the key %j for every operation', async (key) => {
-    await expect(storage.put(key, Buffer.from('x'), 'image/jpeg')).rejects.toThrow('Invalid storage key');
-    await expect(storage.put(key, Readable.from([Buffer.from('x')]), 'image/jpeg')).rejects.toThrow('Invalid storage key');
-    await expect(storage.get(key)).rejects.toThrow('Invalid storage key');
-    await expect(storage.size(key)).rejects.toThrow('Invalid storage key');
-    await expect(storage.exists(key)).rejects.toThrow('Invalid storage key');
-    await expect(storage.delete(key)).rejects.toThrow('Invalid storage key');
-  });
+  it.each(['../escape.jpg', 'photos/../../escape.jpg', '/etc/passwd', ''])(
+    'refuses the key %j for every operation',
+    async (key) => {
+      await expect(storage.put(key, Buffer.from('x'), 'image/jpeg')).rejects.toThrow('Invalid storage key');
+      await expect(storage.put(key, Readable.from([Buffer.from('x')]), 'image/jpeg')).rejects.toThrow('Invalid storage key');
+      await expect(storage.get(key)).rejects.toThrow('Invalid storage key');
+      await expect(storage.size(key)).rejects.toThrow('Invalid storage key');
+      await expect(storage.exists(key)).rejects.toThrow('Invalid storage key');
+      await expect(storage.delete(key)).rejects.toThrow('Invalid storage key');
+    },
+  );
 
   it('says where the files are', () => {
     expect(storage.describe()).toMatch(/^(local disk \(.+\)|s3:\/\/storage-test \(127\.0\.0\.1:\d+\))$/);

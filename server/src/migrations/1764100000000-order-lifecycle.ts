@@ -28,7 +28,9 @@ export class OrderLifecycle1764100000000 implements MigrationInterface {
     await queryRunner.query(`UPDATE "orders" SET "status" = 'Completed' WHERE "status" IN ('Shipped', 'Refunded')`);
     await queryRunner.query(`UPDATE "orders" SET "status" = 'Pending' WHERE "status" = 'Cancelled'`);
     await queryRunner.query(`ALTER TABLE "orders" DROP CONSTRAINT "orders_status_check"`);
-    await queryRunner.query(`ALTER TABLE "orders" ADD CONSTRAINT "orders_status_check" CHECK ("status" IN ('Pending', 'Paid', 'Completed'))`);
+    await queryRunner.query(
+      `ALTER TABLE "orders" ADD CONSTRAINT "orders_status_check" CHECK ("status" IN ('Pending', 'Paid', 'Completed'))`,
+    );
     await queryRunner.query(`
       ALTER TABLE "orders"
         DROP COLUMN "pdf_key", DROP COLUMN "shipping_carrier", DROP COLUMN "tracking_number",

@@ -22,7 +22,9 @@ export class NewsletterResolver {
   }
 
   @Mutation(() => SubscribeNewsletterPayload, { description: 'Adds an address to the newsletter; idempotent.' })
-  async subscribeNewsletter(@Args(() => SubscribeNewsletterArgs) { email }: SubscribeNewsletterArgs): Promise<SubscribeNewsletterPayload> {
+  async subscribeNewsletter(
+    @Args(() => SubscribeNewsletterArgs) { email }: SubscribeNewsletterArgs,
+  ): Promise<SubscribeNewsletterPayload> {
     const result = await this.newsletter.subscribe(email);
     return toPayload(result, () => ({ subscribed: true }), { subscribed: false });
   }

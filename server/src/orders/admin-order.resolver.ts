@@ -33,7 +33,7 @@ export class AdminOrderResolver {
   }
 
   @Authorized()
-  @FieldResolver(() => String, { nullable: true, description: 'A signed link to the child\'s photo that expires.' })
+  @FieldResolver(() => String, { nullable: true, description: "A signed link to the child's photo that expires." })
   photoUrl(@Root() order: Order): string | null {
     return order.photoKey ? this.signer.url(order.photoKey) : null;
   }

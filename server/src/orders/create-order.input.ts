@@ -9,7 +9,7 @@ import { orderRule } from './order-rules';
 // The rules below see the input trimmed (order-validation.ts); which failure is reported
 // first is set by order-rules.ts, whatever the order of the decorators.
 
-@InputType({ description: 'A printed book\'s delivery address (required for printed books; state is optional).' })
+@InputType({ description: "A printed book's delivery address (required for printed books; state is optional)." })
 export class ShippingAddressInput {
   @IsNotEmpty(orderRule('shippingAddress'))
   @MaxChars(LIMITS.addressFieldMaxLength, orderRule('shippingTooLong'))

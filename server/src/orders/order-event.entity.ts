@@ -3,7 +3,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typ
 import { Order } from './order.entity';
 
 /** Append-only trail of what happened to an order and who did it. */
-@ObjectType({ description: 'One step in an order\'s history.' })
+@ObjectType({ description: "One step in an order's history." })
 @Entity({ name: 'order_events' })
 @Index('order_events_order_idx', ['orderId', 'createdAt'])
 export class OrderEvent {

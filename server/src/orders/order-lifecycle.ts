@@ -85,7 +85,10 @@ export class OrderLifecycle {
   }
 
   /** Records something that happened to an order without changing its status (a resent e-mail, a deleted photo). */
-  async recordEvent(manager: EntityManager, event: Pick<OrderEvent, 'orderId' | 'type' | 'fromStatus' | 'toStatus' | 'actor' | 'data'>): Promise<void> {
+  async recordEvent(
+    manager: EntityManager,
+    event: Pick<OrderEvent, 'orderId' | 'type' | 'fromStatus' | 'toStatus' | 'actor' | 'data'>,
+  ): Promise<void> {
     await manager.insert(OrderEvent, manager.create(OrderEvent, { id: randomUUID(), ...event }));
   }
 }

@@ -35,7 +35,9 @@ describe('order status transitions', () => {
   });
 
   it('ships printed books only', () => {
-    expect(() => assertTransition(OrderStatus.Completed, OrderStatus.Shipped, 'digital')).toThrow(STATUS_MESSAGES.digitalNotShipped);
+    expect(() => assertTransition(OrderStatus.Completed, OrderStatus.Shipped, 'digital')).toThrow(
+      STATUS_MESSAGES.digitalNotShipped,
+    );
     expect(() => assertTransition(OrderStatus.Completed, OrderStatus.Shipped, 'printed')).not.toThrow();
   });
 });

@@ -76,7 +76,8 @@ function refusal(from: OrderStatus, to: OrderStatus): string {
   if (to === OrderStatus.Cancelled) return STATUS_MESSAGES.paidNotCancellable;
   if (from === OrderStatus.Pending) return STATUS_MESSAGES.notPaid;
   if (to === OrderStatus.Shipped && from === OrderStatus.Paid) return STATUS_MESSAGES.notCompleted;
-  if (from === OrderStatus.Shipped) return to === OrderStatus.Shipped ? STATUS_MESSAGES.alreadyShipped : STATUS_MESSAGES.alreadyCompleted;
+  if (from === OrderStatus.Shipped)
+    return to === OrderStatus.Shipped ? STATUS_MESSAGES.alreadyShipped : STATUS_MESSAGES.alreadyCompleted;
   if (from === OrderStatus.Completed) return STATUS_MESSAGES.alreadyCompleted;
   return STATUS_MESSAGES.alreadyPaid;
 }

@@ -48,7 +48,7 @@ describe('validateOrderInput', () => {
     });
   });
 
-  it('keeps a printed order\'s style and address', () => {
+  it("keeps a printed order's style and address", () => {
     const result = validateOrderInput(printed());
     expect(result.ok && result.value.bookStyle).toBe('superhero');
     expect(result.ok && result.value.shippingAddress?.country).toBe('Canada');
@@ -68,7 +68,7 @@ describe('validateOrderInput', () => {
     expect(messageOf({ ...digital(), childName: '👧'.repeat(50) })).toBeNull();
   });
 
-  it('checks in the spec\'s order: required, name, age, e-mail, lesson, format, style, address', () => {
+  it("checks in the spec's order: required, name, age, e-mail, lesson, format, style, address", () => {
     let input: CreateOrderInput = {
       ...printed(),
       childName: '',

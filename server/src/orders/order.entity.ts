@@ -26,7 +26,7 @@ export class ShippingAddress {
 }
 
 /** A customer's order. Text is stored as typed (trimmed) and escaped where it is rendered. */
-@ObjectType('Order', { description: 'A customer\'s order, as the admin sees it.' })
+@ObjectType('Order', { description: "A customer's order, as the admin sees it." })
 @Entity({ name: 'orders' })
 @Index('orders_status_created_idx', ['status', 'createdAt', 'id'])
 @Index('orders_created_idx', ['createdAt', 'id'])
@@ -97,7 +97,7 @@ export class Order {
   @Column({ name: 'shipping_carrier', type: 'varchar', length: 32, nullable: true })
   shippingCarrier: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The shipment\'s tracking number.' })
+  @Field(() => String, { nullable: true, description: "The shipment's tracking number." })
   @Column({ name: 'tracking_number', type: 'varchar', length: 64, nullable: true })
   trackingNumber: string | null;
 

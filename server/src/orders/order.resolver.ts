@@ -22,7 +22,7 @@ export class OrderResolver {
   @Mutation(() => CreateOrderPayload, {
     description:
       'Creates a Pending order at the catalogue price. Send as a multipart request (GraphQL multipart spec) ' +
-      'with the child\'s photo (JPEG or PNG, at most 5 MB). Validation failures come back in userErrors.',
+      "with the child's photo (JPEG or PNG, at most 5 MB). Validation failures come back in userErrors.",
   })
   async createOrder(
     @Arg('input', () => CreateOrderInput) input: CreateOrderInput,
@@ -39,7 +39,7 @@ export class OrderResolver {
 
   @Query(() => CheckoutOrder, {
     nullable: true,
-    description: 'The payment page\'s order summary; null unless the checkout token matches the order.',
+    description: "The payment page's order summary; null unless the checkout token matches the order.",
   })
   checkoutOrder(
     @Arg('orderId', () => ID) orderId: string,

@@ -94,9 +94,9 @@ export class OrderService {
       return { ok: true, value: { orderId: id, checkoutToken, order: toCheckoutOrder(order) } };
     } catch (error) {
       // Nothing was committed; take the photo back out so a failed request leaves no file.
-      await this.storage.delete(photoKey).catch((cleanupError: unknown) =>
-        this.logger.error('photo cleanup failed', { error: cleanupError, photoKey }),
-      );
+      await this.storage
+        .delete(photoKey)
+        .catch((cleanupError: unknown) => this.logger.error('photo cleanup failed', { error: cleanupError, photoKey }));
       this.logger.error('order insert failed', { error, orderId: id });
       return refuse(UserErrorCode.INTERNAL_FAILURE, CREATE_FAILED_MESSAGE);
     }

@@ -25,7 +25,10 @@ export class OrdersArgs {
   first?: number | null;
 
   @IsOptional()
-  @ValidateBy({ name: 'isOrderCursor', validator: { validate: (value) => typeof value === 'string' && decodeCursor(value) !== null } }, rule(LIST_MESSAGES.after))
+  @ValidateBy(
+    { name: 'isOrderCursor', validator: { validate: (value) => typeof value === 'string' && decodeCursor(value) !== null } },
+    rule(LIST_MESSAGES.after),
+  )
   @Field(() => String, { nullable: true })
   after?: string | null;
 

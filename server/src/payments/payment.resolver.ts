@@ -3,7 +3,14 @@ import { toPayload } from '../graphql/payload';
 import type { PaymentService } from './payment.service';
 import { ConfirmSandboxPaymentPayload, RecordPaymentPayload, StartPaymentPayload } from './payment.types';
 
-const noPayment = { provider: null, paymentId: null, clientSecret: null, publishableKey: null, amountCents: null, currency: null };
+const noPayment = {
+  provider: null,
+  paymentId: null,
+  clientSecret: null,
+  publishableKey: null,
+  amountCents: null,
+  currency: null,
+};
 
 /** The payment page's side of checkout; every call needs the order's checkout token. */
 @Resolver()
@@ -40,7 +47,7 @@ export class PaymentResolver {
 
   @Mutation(() => RecordPaymentPayload, {
     description:
-      'Asks the provider about the payment and marks the order Paid only if it succeeded for this order\'s amount, ' +
+      "Asks the provider about the payment and marks the order Paid only if it succeeded for this order's amount, " +
       'currency and id. Recording the same payment twice is a no-op.',
   })
   async recordPayment(

@@ -92,7 +92,12 @@ export class PaymentService {
   }
 
   /** The sandbox's test card form. */
-  async confirmSandboxPayment(orderId: string, checkoutToken: string, paymentId: string, cardNumber: string): Promise<Outcome<void>> {
+  async confirmSandboxPayment(
+    orderId: string,
+    checkoutToken: string,
+    paymentId: string,
+    cardNumber: string,
+  ): Promise<Outcome<void>> {
     if (!(this.provider instanceof SandboxProvider)) return refuse(UserErrorCode.NOT_AVAILABLE, PAYMENT_MESSAGES.notSandbox);
     const found = await this.payableOrder(orderId, checkoutToken);
     if (!found.ok) return found;
@@ -183,7 +188,8 @@ export class PaymentService {
 
   private checkPayment(order: Order, verified: VerifiedPayment | null): UserError | null {
     if (!verified) return new UserError(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.paymentNotFound, 'paymentId');
-    if (verified.status !== 'succeeded') return new UserError(UserErrorCode.PAYMENT_FAILED, PAYMENT_MESSAGES.notSucceeded, 'paymentId');
+    if (verified.status !== 'succeeded')
+      return new UserError(UserErrorCode.PAYMENT_FAILED, PAYMENT_MESSAGES.notSucceeded, 'paymentId');
     const matches =
       verified.orderId === order.id &&
       verified.amountReceivedCents === order.amountCents &&
@@ -219,7 +225,8 @@ export class PaymentService {
       // A paid order is refused as such before anything about the payment itself.
       assertTransition(order.status, OrderStatus.Paid);
       const usedBy = await manager.findOneBy(Order, { paymentId });
-      if (usedBy && usedBy.id !== order.id) throw new UserFacingError(UserErrorCode.PAYMENT_FAILED, PAYMENT_MESSAGES.reused, 'paymentId');
+      if (usedBy && usedBy.id !== order.id)
+        throw new UserFacingError(UserErrorCode.PAYMENT_FAILED, PAYMENT_MESSAGES.reused, 'paymentId');
       const paid = await this.lifecycle.transition(manager, order.id, {
         to: OrderStatus.Paid,
         actor,

@@ -17,13 +17,13 @@ export class StartPaymentPayload {
   @Field(() => PaymentProviderNameEnum, { nullable: true })
   provider: PaymentProviderName | null;
 
-  @Field(() => String, { nullable: true, description: 'The provider\'s payment id (a Stripe PaymentIntent id).' })
+  @Field(() => String, { nullable: true, description: "The provider's payment id (a Stripe PaymentIntent id)." })
   paymentId: string | null;
 
-  @Field(() => String, { nullable: true, description: 'For Stripe\'s Payment Element; null in the sandbox.' })
+  @Field(() => String, { nullable: true, description: "For Stripe's Payment Element; null in the sandbox." })
   clientSecret: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Stripe\'s publishable key; null in the sandbox.' })
+  @Field(() => String, { nullable: true, description: "Stripe's publishable key; null in the sandbox." })
   publishableKey: string | null;
 
   @Field(() => Int, { nullable: true })

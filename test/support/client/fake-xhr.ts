@@ -55,7 +55,7 @@ export class FakeXhr {
   respond(status: number, body: string, headers: Record<string, string>, statusText = 'OK') {
     this.status = status;
     this.statusText = statusText;
-    this.response = status === 204 ? null : new TextEncoder().encode(body).buffer as ArrayBuffer;
+    this.response = status === 204 ? null : (new TextEncoder().encode(body).buffer as ArrayBuffer);
     this.responseURL = this.url;
     this.responseHeaders = Object.entries(headers)
       .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -63,4 +63,3 @@ export class FakeXhr {
     this.onload?.();
   }
 }
-

@@ -36,7 +36,7 @@ describe('AdminDashboardPage: the session', () => {
     expect(await screen.findByLabelText('Password')).toBeInTheDocument();
   });
 
-  it('forgets the signed-out admin\'s orders: signing in again asks the server afresh', async () => {
+  it("forgets the signed-out admin's orders: signing in again asks the server afresh", async () => {
     const credentials = { email: ADMIN.email, password: 'correct horse' };
     const { user } = renderAdmin(DASHBOARD, [
       meMock(),
@@ -71,7 +71,9 @@ describe('AdminDashboardPage: the orders table', () => {
     expect(await screen.findByText('Loading orders...')).toBeInTheDocument();
     await screen.findByRole('table');
 
-    const headers = within(table()).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headers).toEqual(['Order ID', 'Child Name', 'Email', 'Story Type', 'Status', 'Created At', 'Actions']);
     const row = rowOf('Mia');
     expect(within(row).getByRole('rowheader')).toHaveTextContent(`${paid.id.slice(0, 8)}...`);
@@ -160,12 +162,11 @@ describe('AdminDashboardPage: filters, search, refresh and pages', () => {
     ]);
     await screen.findByRole('table');
     const select = screen.getByLabelText('Status');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'All Orders',
-      'Pending',
-      'Paid',
-      'Completed',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Orders', 'Pending', 'Paid', 'Completed']);
     await user.selectOptions(select, 'Completed');
     expect(await screen.findByText('1 order')).toBeInTheDocument();
     expect(rowOf('Leo')).toBeInTheDocument();

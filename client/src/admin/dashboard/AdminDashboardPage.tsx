@@ -54,8 +54,16 @@ function OrdersDashboard() {
             </p>
           )}
           <div className="admin-dashboard__list" aria-busy={list.loading}>
-            {list.orders === null && list.loading && <p className="admin-dashboard__state" role="status">{LIST_MESSAGES.loading}</p>}
-            {list.orders?.length === 0 && <p className="admin-dashboard__state" role="status">{LIST_MESSAGES.empty}</p>}
+            {list.orders === null && list.loading && (
+              <p className="admin-dashboard__state" role="status">
+                {LIST_MESSAGES.loading}
+              </p>
+            )}
+            {list.orders?.length === 0 && (
+              <p className="admin-dashboard__state" role="status">
+                {LIST_MESSAGES.empty}
+              </p>
+            )}
             {list.orders && list.orders.length > 0 && (
               <OrdersTable orders={list.orders} onDetails={(orderId, trigger) => setDetail({ orderId, trigger })} />
             )}

@@ -11,10 +11,14 @@ export function OrderDelivery({ order }: { order: OrderDetailFragment }) {
 
   return (
     <div className="order-delivery">
-      {order.status === 'Pending' && <p className="muted">Waiting for payment: a video can be uploaded once the order is paid.</p>}
+      {order.status === 'Pending' && (
+        <p className="muted">Waiting for payment: a video can be uploaded once the order is paid.</p>
+      )}
       {order.status === 'Paid' && (
         <>
-          <p className="muted">Upload the finished video (MP4, MOV or WebM): the order becomes Completed and the parent is e-mailed a link.</p>
+          <p className="muted">
+            Upload the finished video (MP4, MOV or WebM): the order becomes Completed and the parent is e-mailed a link.
+          </p>
           <VideoUploadButton order={order} />
         </>
       )}

@@ -79,7 +79,11 @@ describe('OrderDetailPanel', () => {
     expect(panel.getByRole('img', { name: 'Photo of Leo' })).toHaveAttribute('src', order.photoUrl);
 
     const history = panel.getByRole('heading', { name: 'History' }).nextElementSibling as HTMLElement;
-    expect(within(history).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       `created— → Pendingby customer · ${formatDateTime('2025-03-05T14:07:00.000Z')}`,
       `paidPending → Paidby sandbox · ${formatDateTime('2025-03-05T14:09:00.000Z')}`,
     ]);

@@ -30,8 +30,8 @@ function OrderEmail({ email }: { email: Email }) {
             {' '}
             · sent <time dateTime={email.sentAt}>{formatDateTime(email.sentAt)}</time>
           </>
-        )}
-        {' '}· {email.attempts} {email.attempts === 1 ? 'attempt' : 'attempts'}
+        )}{' '}
+        · {email.attempts} {email.attempts === 1 ? 'attempt' : 'attempts'}
       </p>
       {email.lastError && <p className="order-email__error">Last error: {email.lastError}</p>}
       <details className="order-email__body">

@@ -52,10 +52,7 @@ describe('AdminLoginPage', () => {
   });
 
   it("shows the server's message when it refuses the credentials", async () => {
-    const { user } = renderAdmin('/admin', [
-      meMock(null),
-      loginMock(CREDENTIALS, { userErrors: ['Invalid email or password'] }),
-    ]);
+    const { user } = renderAdmin('/admin', [meMock(null), loginMock(CREDENTIALS, { userErrors: ['Invalid email or password'] })]);
     await fillAndSubmit(user, CREDENTIALS.email, CREDENTIALS.password);
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
     expect(screen.getByRole('button', { name: 'Login' })).not.toHaveAttribute('aria-disabled', 'true');
@@ -68,14 +65,11 @@ describe('AdminLoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to login');
   });
 
-  it.each(['network', 'graphql'] as const)(
-    "says 'An error occurred during login' on a %s error",
-    async (kind) => {
-      const { user } = renderAdmin('/admin', [meMock(null), loginMock(CREDENTIALS, kind)]);
-      await fillAndSubmit(user, CREDENTIALS.email, CREDENTIALS.password);
-      expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred during login');
-    },
-  );
+  it.each(['network', 'graphql'] as const)("says 'An error occurred during login' on a %s error", async (kind) => {
+    const { user } = renderAdmin('/admin', [meMock(null), loginMock(CREDENTIALS, kind)]);
+    await fillAndSubmit(user, CREDENTIALS.email, CREDENTIALS.password);
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred during login');
+  });
 
   it('sends an admin who is already signed in straight to the dashboard', async () => {
     renderAdmin('/admin', [meMock(ADMIN), ...dashboardMocks()]);

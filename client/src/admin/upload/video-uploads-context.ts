@@ -2,9 +2,7 @@ import { createContext, useContext } from 'react';
 
 /** What an upload is doing: sending (percent null while the size is unknown), or how it ended. */
 export type UploadState =
-  | { phase: 'uploading'; percent: number | null }
-  | { phase: 'succeeded'; message: string }
-  | { phase: 'failed'; message: string };
+  { phase: 'uploading'; percent: number | null } | { phase: 'succeeded'; message: string } | { phase: 'failed'; message: string };
 
 /** The order a video is for: enough to send it and to word the outcome. */
 export interface UploadTarget {

@@ -1,4 +1,3 @@
-
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -95,7 +94,16 @@ describe('CreatePage', () => {
     expect(screen.getByRole('heading', { level: 1, name: "Create Your Child's Storybook" })).toBeInTheDocument();
     expect(await screen.findByRole('radio', { name: 'Digital Comic Book' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Premium Printed Storybook' })).not.toBeChecked();
-    for (const lesson of ['Kindness', 'Courage', 'Honesty', 'Friendship', 'Responsibility', 'Perseverance', 'Patience', 'Gratitude']) {
+    for (const lesson of [
+      'Kindness',
+      'Courage',
+      'Honesty',
+      'Friendship',
+      'Responsibility',
+      'Perseverance',
+      'Patience',
+      'Gratitude',
+    ]) {
       expect(screen.getByRole('radio', { name: lesson })).not.toBeChecked();
     }
     // Prices and delivery come from the catalogue and are read out with each format.

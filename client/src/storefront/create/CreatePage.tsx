@@ -38,8 +38,8 @@ export function CreatePage() {
       <header className="create-page__header">
         <h1 className="create-page__title">Create Your Child's Storybook</h1>
         <p className="create-page__intro">
-          Tell us about your little hero and we'll make them the star of their very own illustrated story. It takes
-          about three minutes.
+          Tell us about your little hero and we'll make them the star of their very own illustrated story. It takes about three
+          minutes.
         </p>
         <TrustNotes />
       </header>

@@ -129,14 +129,7 @@ export function OrderForm({ catalogue, initialFormat }: { catalogue: Catalogue; 
         onSubmit={(event) => void handleSubmit(event)}
       >
         {error && (
-          <div
-            key={error.key}
-            ref={alertRef}
-            id={ERROR_ID}
-            className="order-form__alert"
-            role="alert"
-            tabIndex={-1}
-          >
+          <div key={error.key} ref={alertRef} id={ERROR_ID} className="order-form__alert" role="alert" tabIndex={-1}>
             {error.message}
           </div>
         )}
@@ -167,13 +160,7 @@ export function OrderForm({ catalogue, initialFormat }: { catalogue: Catalogue; 
         </FormSection>
 
         <FormSection step={4} id="format-title" title="Choose your book">
-          <FormatChoice
-            values={values}
-            update={update}
-            plans={plans}
-            currency={currency}
-            labelledBy="format-title"
-          />
+          <FormatChoice values={values} update={update} plans={plans} currency={currency} labelledBy="format-title" />
           {printed && <StyleChoice values={values} update={update} styles={catalogue.bookStyles} />}
         </FormSection>
 

@@ -63,8 +63,8 @@ export function PhotoField({ photo, maxBytes, onChoose, invalidFields, errorId }
             <path d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h1Zm2 0h6V7a3 3 0 0 0-6 0v3Z" />
           </svg>
           <span>
-            Your photo is used only to create your child's book. We remove location data when it's uploaded and keep it
-            only as long as needed to make and deliver your book.
+            Your photo is used only to create your child's book. We remove location data when it's uploaded and keep it only as
+            long as needed to make and deliver your book.
           </span>
         </p>
       </div>

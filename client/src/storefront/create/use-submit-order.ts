@@ -24,8 +24,20 @@ export interface SubmitFailure {
 function formFieldOf(path: string | null | undefined): OrderFormField | null {
   const field = path?.split('.').pop();
   const known: OrderFormField[] = [
-    'childPhoto', 'childName', 'childAge', 'storyIdea', 'moral', 'bookFormat', 'bookStyle', 'email',
-    'fullName', 'streetAddress', 'city', 'state', 'zipCode', 'country',
+    'childPhoto',
+    'childName',
+    'childAge',
+    'storyIdea',
+    'moral',
+    'bookFormat',
+    'bookStyle',
+    'email',
+    'fullName',
+    'streetAddress',
+    'city',
+    'state',
+    'zipCode',
+    'country',
   ];
   return known.find((name) => name === field) ?? null;
 }

@@ -31,8 +31,22 @@ export function HeroIllustration() {
       ))}
       <path d="M132 104l3 9 9 3-9 3-3 9-3-9-9-3 9-3z" fill="#ffd66b" />
       <path d="M388 190l2 6 6 2-6 2-2 6-2-6-6-2 6-2z" fill="#ffd66b" />
-      <path d="M122 270c-22-46 4-96 36-128" fill="none" stroke="#ffd66b" strokeWidth="3" strokeLinecap="round" strokeDasharray="1 10" />
-      <path d="M358 270c22-46-4-96-36-128" fill="none" stroke="#b79cff" strokeWidth="3" strokeLinecap="round" strokeDasharray="1 10" />
+      <path
+        d="M122 270c-22-46 4-96 36-128"
+        fill="none"
+        stroke="#ffd66b"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeDasharray="1 10"
+      />
+      <path
+        d="M358 270c22-46-4-96-36-128"
+        fill="none"
+        stroke="#b79cff"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeDasharray="1 10"
+      />
 
       {/* soft shadow and glow */}
       <ellipse cx="240" cy="392" rx="196" ry="12" fill="#2b2540" opacity="0.12" />
@@ -65,7 +79,10 @@ export function HeroIllustration() {
       <path d="M257 212Q276 190 284 162" fill="none" stroke="#e9b48a" strokeWidth="10" strokeLinecap="round" />
       <path d="M288 128l4 11 11 4-11 4-4 11-4-11-11-4 11-4z" fill="#ffd66b" />
       <circle cx="241" cy="176" r="29" fill="#e9b48a" />
-      <path d="M212 176C210 150 230 138 246 140C264 141 274 156 271 178C264 164 252 158 240 160C229 161 219 167 212 176Z" fill="#4a2f1f" />
+      <path
+        d="M212 176C210 150 230 138 246 140C264 141 274 156 271 178C264 164 252 158 240 160C229 161 219 167 212 176Z"
+        fill="#4a2f1f"
+      />
       <path d="M246 140c6-8 16-8 18-2-6 0-10 2-12 6z" fill="#4a2f1f" />
       <circle cx="231" cy="180" r="3.2" fill="#2b2540" />
       <circle cx="251" cy="180" r="3.2" fill="#2b2540" />

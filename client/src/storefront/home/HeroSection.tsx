@@ -26,8 +26,8 @@ export function HeroSection() {
           </h1>
           <p className="hero__subtitle">Handcrafted. Illustrated. Unforgettable.</p>
           <p className="hero__text">
-            Share a photo, pick a life lesson, and our illustrators create a story that stars your child: a keepsake
-            they will ask for again and again.
+            Share a photo, pick a life lesson, and our illustrators create a story that stars your child: a keepsake they will ask
+            for again and again.
           </p>
           <div className="hero__actions">
             <Link to="/create" className="button button--primary button--large">

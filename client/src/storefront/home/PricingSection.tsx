@@ -59,9 +59,7 @@ export function PricingSection({ id }: { id: string }) {
           <p className="section__lead">No subscriptions and no surprises: pay once, keep the story forever.</p>
         </header>
         {body}
-        <p className="pricing__note">
-          Prices in US dollars. Printed books ship to the United States and Canada.
-        </p>
+        <p className="pricing__note">Prices in US dollars. Printed books ship to the United States and Canada.</p>
         <p className="section__note pricing__contact">
           <Link to="/contact" className="link-arrow">
             Contact us for custom packages

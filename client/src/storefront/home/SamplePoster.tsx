@@ -1,7 +1,13 @@
 /** Our own poster for the sample story: a child hero on a hill, waving to a lighthouse at dusk. */
 export function SamplePoster() {
   return (
-    <svg className="sample__poster-art" viewBox="0 0 640 360" preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false">
+    <svg
+      className="sample__poster-art"
+      viewBox="0 0 640 360"
+      preserveAspectRatio="xMidYMid slice"
+      aria-hidden="true"
+      focusable="false"
+    >
       <defs>
         <linearGradient id="poster-sky" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#3d2391" />
@@ -34,8 +40,22 @@ export function SamplePoster() {
 
       {/* sea and waves */}
       <path d="M0 250C80 238 160 262 240 250S400 238 480 250S600 262 640 252V360H0Z" fill="url(#poster-sea)" />
-      <path d="M0 280C60 272 120 290 190 280S320 270 380 282" fill="none" stroke="#8fb3ff" strokeWidth="4" strokeLinecap="round" opacity="0.6" />
-      <path d="M260 318C320 308 380 326 450 316S580 306 640 318" fill="none" stroke="#8fb3ff" strokeWidth="4" strokeLinecap="round" opacity="0.5" />
+      <path
+        d="M0 280C60 272 120 290 190 280S320 270 380 282"
+        fill="none"
+        stroke="#8fb3ff"
+        strokeWidth="4"
+        strokeLinecap="round"
+        opacity="0.6"
+      />
+      <path
+        d="M260 318C320 308 380 326 450 316S580 306 640 318"
+        fill="none"
+        stroke="#8fb3ff"
+        strokeWidth="4"
+        strokeLinecap="round"
+        opacity="0.5"
+      />
 
       {/* the lighthouse on its rock */}
       <path d="M400 262C420 226 520 220 560 262Z" fill="#2b2540" />
@@ -54,7 +74,10 @@ export function SamplePoster() {
       <path d="M162 204Q180 190 190 170" fill="none" stroke="#e9b48a" strokeWidth="8" strokeLinecap="round" />
       <path d="M136 206Q124 222 132 234" fill="none" stroke="#e9b48a" strokeWidth="8" strokeLinecap="round" />
       <circle cx="149" cy="180" r="20" fill="#e9b48a" />
-      <path d="M129 180C127 162 141 154 152 155C165 156 171 166 169 181C164 171 156 168 148 169C140 170 134 174 129 180Z" fill="#2b2540" />
+      <path
+        d="M129 180C127 162 141 154 152 155C165 156 171 166 169 181C164 171 156 168 148 169C140 170 134 174 129 180Z"
+        fill="#2b2540"
+      />
       <circle cx="143" cy="183" r="2.4" fill="#2b2540" />
       <circle cx="156" cy="183" r="2.4" fill="#2b2540" />
       <path d="M143 191Q149.5 196 156 191" fill="none" stroke="#2b2540" strokeWidth="2" strokeLinecap="round" />

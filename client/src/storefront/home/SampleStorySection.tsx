@@ -34,8 +34,8 @@ export function SampleStorySection() {
             See a Sample Story
           </h2>
           <p className="section__lead">
-            Watch one of our storybooks come to life: a child's photo becomes the hero of an illustrated adventure.
-            Your child's book is made the same way, just for them.
+            Watch one of our storybooks come to life: a child's photo becomes the hero of an illustrated adventure. Your child's
+            book is made the same way, just for them.
           </p>
           <ul className="sample__highlights">
             {HIGHLIGHTS.map(({ icon, text }) => (
@@ -75,9 +75,7 @@ export function SampleStorySection() {
               </button>
             )}
           </div>
-          <figcaption className="sample__caption">
-            The video is hosted on YouTube and loads only when you press play.
-          </figcaption>
+          <figcaption className="sample__caption">The video is hosted on YouTube and loads only when you press play.</figcaption>
         </figure>
       </div>
     </section>

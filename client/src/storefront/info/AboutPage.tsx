@@ -105,12 +105,11 @@ export function AboutPage() {
               Stories That Help Children Believe in Themselves
             </h2>
             <p className="mission__body">
-              When children see themselves as the brave, kind hero of a story, something changes: they read more eagerly,
-              they talk about the lesson, and they carry a little of that hero with them.
+              When children see themselves as the brave, kind hero of a story, something changes: they read more eagerly, they
+              talk about the lesson, and they carry a little of that hero with them.
             </p>
             <p className="mission__body">
-              We make that moment possible for every family, with books that are personal, beautifully made and safe to
-              order.
+              We make that moment possible for every family, with books that are personal, beautifully made and safe to order.
             </p>
           </div>
           <ul className="mission__facts">

@@ -64,7 +64,11 @@ const AGE_GROUPS = [
     range: 'Ages 2-4',
     title: 'Little listeners',
     text: 'Short, rhythmic sentences and big, bright pictures, made for reading aloud together.',
-    points: ['Simple lessons like kindness and sharing', 'Repetition little ones love to join in with', 'A calm ending for bedtime'],
+    points: [
+      'Simple lessons like kindness and sharing',
+      'Repetition little ones love to join in with',
+      'A calm ending for bedtime',
+    ],
   },
   {
     range: 'Ages 5-7',
@@ -85,7 +89,10 @@ export function BenefitsPage() {
     <>
       <PageTitle>Benefits of Personalized Storybooks</PageTitle>
       <PageHero eyebrow="Why it matters" title="Benefits of Personalized Storybooks">
-        <p>A story where your child is the hero does more than delight: it builds confidence, a love of reading and values that last.</p>
+        <p>
+          A story where your child is the hero does more than delight: it builds confidence, a love of reading and values that
+          last.
+        </p>
       </PageHero>
 
       <section className="section" aria-labelledby="benefits-title">

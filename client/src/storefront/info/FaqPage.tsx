@@ -36,13 +36,7 @@ export function FaqPage() {
       <div className="container faq">
         <div className="faq__filters" role="group" aria-label="Filter questions by category">
           {FILTERS.map((name) => (
-            <button
-              key={name}
-              type="button"
-              className="chip"
-              aria-pressed={filter === name}
-              onClick={() => setFilter(name)}
-            >
+            <button key={name} type="button" className="chip" aria-pressed={filter === name} onClick={() => setFilter(name)}>
               {name}
             </button>
           ))}
@@ -74,8 +68,7 @@ export function FaqPage() {
             Still have a question?
           </h2>
           <p className="card__text">
-            Real people read every message and reply personally. Write to{' '}
-            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+            Real people read every message and reply personally. Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
           </p>
           <Link to="/contact" className="button button--secondary">
             Contact Us

@@ -17,23 +17,22 @@ const SECTIONS: LegalSection[] = [
             <strong>About your child:</strong> their first name, their age, and the photo you upload.
           </li>
           <li>
-            <strong>About the story:</strong> the life lesson you choose, your optional story idea and, for printed
-            books, the illustration style.
+            <strong>About the story:</strong> the life lesson you choose, your optional story idea and, for printed books, the
+            illustration style.
           </li>
           <li>
-            <strong>About you:</strong> your e-mail address and, for printed books, the name and shipping address for
-            delivery.
+            <strong>About you:</strong> your e-mail address and, for printed books, the name and shipping address for delivery.
           </li>
           <li>
-            <strong>About your payment:</strong> confirmation from our payment provider that you paid, and how much. Never
-            your card number.
+            <strong>About your payment:</strong> confirmation from our payment provider that you paid, and how much. Never your
+            card number.
           </li>
           <li>
             <strong>Newsletter:</strong> your e-mail address, only if you subscribe in the footer of our site.
           </li>
           <li>
-            <strong>Technical logs:</strong> our servers record basic request information, such as IP address and
-            browser type, to keep the shop secure and working.
+            <strong>Technical logs:</strong> our servers record basic request information, such as IP address and browser type, to
+            keep the shop secure and working.
           </li>
         </ul>
       </>
@@ -60,13 +59,11 @@ const SECTIONS: LegalSection[] = [
         <p>We treat your child's photo with particular care:</p>
         <ul>
           <li>We use it only to make your child's book. Never for advertising, never sold, never shown publicly.</li>
-          <li>
-            When you upload it, we re-encode the image and strip its hidden metadata, including any location (GPS) data.
-          </li>
+          <li>When you upload it, we re-encode the image and strip its hidden metadata, including any location (GPS) data.</li>
           <li>It is stored privately. Only our team can open it, through short-lived links.</li>
           <li>
-            We delete it automatically 7 days after your book is delivered (once your revision window has passed), or 30
-            days after an order that was never paid.
+            We delete it automatically 7 days after your book is delivered (once your revision window has passed), or 30 days
+            after an order that was never paid.
           </li>
         </ul>
       </>
@@ -77,9 +74,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Payments',
     body: (
       <p>
-        Payments are handled by our payment provider, over an encrypted connection. Your card details go directly to the
-        provider: we never see or store your card number. We receive only a confirmation of the payment, its amount, and a
-        reference we use if you contact us about your order. All prices are in US dollars.
+        Payments are handled by our payment provider, over an encrypted connection. Your card details go directly to the provider:
+        we never see or store your card number. We receive only a confirmation of the payment, its amount, and a reference we use
+        if you contact us about your order. All prices are in US dollars.
       </p>
     ),
   },
@@ -88,7 +85,10 @@ const SECTIONS: LegalSection[] = [
     title: 'Who we share it with',
     body: (
       <>
-        <p>We never sell your information. We share it only with the services that help us run the shop, and only what each one needs:</p>
+        <p>
+          We never sell your information. We share it only with the services that help us run the shop, and only what each one
+          needs:
+        </p>
         <ul>
           <li>our payment provider, to take your payment;</li>
           <li>our printing and shipping partners, for printed books: the name and address on the parcel;</li>
@@ -105,12 +105,10 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Your child's photo:</strong> deleted automatically 7 days after delivery, or 30 days after an unpaid
-          order.
+          <strong>Your child's photo:</strong> deleted automatically 7 days after delivery, or 30 days after an unpaid order.
         </li>
         <li>
-          <strong>Order records</strong> (names, e-mail, address, amount paid): as long as tax and accounting law
-          requires.
+          <strong>Order records</strong> (names, e-mail, address, amount paid): as long as tax and accounting law requires.
         </li>
         <li>
           <strong>Newsletter address:</strong> until you ask us to remove it.
@@ -127,20 +125,20 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          We keep cookies to a minimum. The only cookie we set is a strictly necessary session cookie that keeps our own
-          staff signed in to the shop's admin area. Browsing the shop and ordering a book do not need any cookies from us.
+          We keep cookies to a minimum. The only cookie we set is a strictly necessary session cookie that keeps our own staff
+          signed in to the shop's admin area. Browsing the shop and ordering a book do not need any cookies from us.
         </p>
         <p>
-          During checkout, your browser keeps a short-lived reference to your order in its session storage, so the payment
-          page can find it. It disappears when you close the tab.
+          During checkout, your browser keeps a short-lived reference to your order in its session storage, so the payment page
+          can find it. It disappears when you close the tab.
         </p>
         <p>
-          We do not use analytics or advertising cookies. If we ever do, we will ask for your consent first, and they will
-          stay off unless you agree.
+          We do not use analytics or advertising cookies. If we ever do, we will ask for your consent first, and they will stay
+          off unless you agree.
         </p>
         <p>
-          The sample video on our home page is provided by YouTube in its privacy-enhanced mode and loads only when you
-          press play. From then on, YouTube's own privacy policy applies to it.
+          The sample video on our home page is provided by YouTube in its privacy-enhanced mode and loads only when you press
+          play. From then on, YouTube's own privacy policy applies to it.
         </p>
       </>
     ),
@@ -150,9 +148,9 @@ const SECTIONS: LegalSection[] = [
     title: "Children's privacy",
     body: (
       <p>
-        Our shop is for parents, guardians and gift-givers, not for children to use on their own. Please only upload a
-        photo of a child if you are their parent or guardian, or have their parent's or guardian's permission. We do not
-        knowingly collect information directly from children.
+        Our shop is for parents, guardians and gift-givers, not for children to use on their own. Please only upload a photo of a
+        child if you are their parent or guardian, or have their parent's or guardian's permission. We do not knowingly collect
+        information directly from children.
       </p>
     ),
   },
@@ -161,8 +159,8 @@ const SECTIONS: LegalSection[] = [
     title: 'How we protect it',
     body: (
       <p>
-        Every page and payment travels over an encrypted (HTTPS) connection. Photos and files are stored privately and
-        opened only through short-lived links; access is limited to the people who make and support your book.
+        Every page and payment travels over an encrypted (HTTPS) connection. Photos and files are stored privately and opened only
+        through short-lived links; access is limited to the people who make and support your book.
       </p>
     ),
   },
@@ -179,9 +177,9 @@ const SECTIONS: LegalSection[] = [
           <li>stop sending you our newsletter.</li>
         </ul>
         <p>
-          Write to <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>. We answer within 30 days, usually much
-          sooner. Depending on where you live (for example California or Canada), you may have further rights under local
-          law, and we honor them.
+          Write to <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>. We answer within 30 days, usually much sooner.
+          Depending on where you live (for example California or Canada), you may have further rights under local law, and we
+          honor them.
         </p>
       </>
     ),
@@ -191,8 +189,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Changes to this policy',
     body: (
       <p>
-        If we change this policy, we will update the date at the top of this page. If a change affects how we use
-        information you already gave us, we will tell you by e-mail first.
+        If we change this policy, we will update the date at the top of this page. If a change affects how we use information you
+        already gave us, we will tell you by e-mail first.
       </p>
     ),
   },
@@ -201,8 +199,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Contact us',
     body: (
       <p>
-        Questions about privacy, or a request about your data? Write to{' '}
-        <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a> and a real person will reply.
+        Questions about privacy, or a request about your data? Write to <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>{' '}
+        and a real person will reply.
       </p>
     ),
   },
@@ -221,9 +219,7 @@ export function PrivacyPage() {
       summary={
         <ul>
           <li>We collect only what we need to make and deliver your book.</li>
-          <li>
-            Your child's photo is used only for the book, stripped of location data, and deleted 7 days after delivery.
-          </li>
+          <li>Your child's photo is used only for the book, stripped of location data, and deleted 7 days after delivery.</li>
           <li>We never see your card number and never sell your information.</li>
           <li>No analytics or advertising cookies without your consent.</li>
         </ul>

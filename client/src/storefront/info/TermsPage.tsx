@@ -10,8 +10,8 @@ const SECTIONS: LegalSection[] = [
     title: 'About these terms',
     body: (
       <p>
-        These terms apply when you use Storybook Shop and when you order a book from us. By placing an order you agree to
-        them. You must be at least 18 years old to order.
+        These terms apply when you use Storybook Shop and when you order a book from us. By placing an order you agree to them.
+        You must be at least 18 years old to order.
       </p>
     ),
   },
@@ -21,8 +21,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          We create personalized storybooks for children aged 2 to 12, built around one of eight life lessons. Stories are
-          written in English.
+          We create personalized storybooks for children aged 2 to 12, built around one of eight life lessons. Stories are written
+          in English.
         </p>
         <ul>
           <li>
@@ -33,8 +33,8 @@ const SECTIONS: LegalSection[] = [
           </li>
         </ul>
         <p>
-          Each book is made for one child, so illustrations are an artistic interpretation of your photo: a comic-style
-          likeness rather than a photograph.
+          Each book is made for one child, so illustrations are an artistic interpretation of your photo: a comic-style likeness
+          rather than a photograph.
         </p>
       </>
     ),
@@ -51,9 +51,9 @@ const SECTIONS: LegalSection[] = [
           <li>it is a JPEG or PNG image of up to 5 MB.</li>
         </ul>
         <p>
-          For the best likeness, use a clear, well-lit, front-facing photo of your child alone. We may decline photos that
-          are inappropriate for a children's book, or that show someone other than the child; if we do, we will contact
-          you and refund any payment. How we handle photos is described in our <Link to="/privacy">Privacy Policy</Link>.
+          For the best likeness, use a clear, well-lit, front-facing photo of your child alone. We may decline photos that are
+          inappropriate for a children's book, or that show someone other than the child; if we do, we will contact you and refund
+          any payment. How we handle photos is described in our <Link to="/privacy">Privacy Policy</Link>.
         </p>
       </>
     ),
@@ -63,9 +63,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Prices and payment',
     body: (
       <p>
-        Prices are shown in US dollars and are one-time payments, with no subscription. The price of your book is the one
-        shown on our pricing cards and on the order form when you order. Payment is taken by card through our payment
-        provider; your order is confirmed once the payment succeeds.
+        Prices are shown in US dollars and are one-time payments, with no subscription. The price of your book is the one shown on
+        our pricing cards and on the order form when you order. Payment is taken by card through our payment provider; your order
+        is confirmed once the payment succeeds.
       </p>
     ),
   },
@@ -75,13 +75,13 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Digital books</strong> are sent by e-mail within 24 hours of your order. Please check your spam folder
-          if it has not arrived.
+          <strong>Digital books</strong> are sent by e-mail within 24 hours of your order. Please check your spam folder if it has
+          not arrived.
         </li>
         <li>
-          <strong>Printed books</strong> are printed and shipped in 7-10 business days, to addresses in the United States
-          and Canada only. Please check your shipping address carefully: we cannot be responsible for a book sent to an
-          address given incorrectly.
+          <strong>Printed books</strong> are printed and shipped in 7-10 business days, to addresses in the United States and
+          Canada only. Please check your shipping address carefully: we cannot be responsible for a book sent to an address given
+          incorrectly.
         </li>
       </ul>
     ),
@@ -92,12 +92,12 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Every book includes one round of free revisions. Tell us within 7 days of delivery what you would like changed,
-          such as a name spelling or a detail in the pictures, and we will update it.
+          Every book includes one round of free revisions. Tell us within 7 days of delivery what you would like changed, such as
+          a name spelling or a detail in the pictures, and we will update it.
         </p>
         <p>
-          If you are not happy with your book, contact us within 7 days of delivery. We will make it right, or refund
-          you. A printed book that arrives damaged or with a printing fault is replaced free of charge.
+          If you are not happy with your book, contact us within 7 days of delivery. We will make it right, or refund you. A
+          printed book that arrives damaged or with a printing fault is replaced free of charge.
         </p>
       </>
     ),
@@ -107,9 +107,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Using your book',
     body: (
       <p>
-        The story and illustrations made for you are for your family's personal, non-commercial use: read them, share them
-        with family and print copies of your digital book at home. Please do not resell them. We will never use your
-        child's book or photo in our marketing without your written permission.
+        The story and illustrations made for you are for your family's personal, non-commercial use: read them, share them with
+        family and print copies of your digital book at home. Please do not resell them. We will never use your child's book or
+        photo in our marketing without your written permission.
       </p>
     ),
   },
@@ -118,8 +118,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Acceptable use of the shop',
     body: (
       <p>
-        Please do not misuse the shop: for example, by uploading content that is unlawful or harmful, trying to access
-        other people's orders, or interfering with how the site works.
+        Please do not misuse the shop: for example, by uploading content that is unlawful or harmful, trying to access other
+        people's orders, or interfering with how the site works.
       </p>
     ),
   },
@@ -128,9 +128,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Our responsibility',
     body: (
       <p>
-        We take great care with every book. To the extent the law allows, our total responsibility for any order is
-        limited to the amount you paid for it. Nothing in these terms limits rights you have under consumer protection
-        law.
+        We take great care with every book. To the extent the law allows, our total responsibility for any order is limited to the
+        amount you paid for it. Nothing in these terms limits rights you have under consumer protection law.
       </p>
     ),
   },
@@ -139,8 +138,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Changes to these terms',
     body: (
       <p>
-        We may update these terms from time to time; the date at the top shows the latest version. The terms in force
-        when you placed your order apply to that order.
+        We may update these terms from time to time; the date at the top shows the latest version. The terms in force when you
+        placed your order apply to that order.
       </p>
     ),
   },

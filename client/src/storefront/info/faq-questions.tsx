@@ -19,9 +19,9 @@ export const FAQ_QUESTIONS: FaqQuestion[] = [
     question: 'How does it work?',
     answer: (
       <p>
-        Upload a clear photo of your child, tell us their first name and age, pick one of eight life lessons and, if you
-        like, add a story idea. Then choose a digital comic book or a premium printed storybook and pay securely. Our
-        illustrators draw your child as the hero of an original story built around the lesson you chose.
+        Upload a clear photo of your child, tell us their first name and age, pick one of eight life lessons and, if you like, add
+        a story idea. Then choose a digital comic book or a premium printed storybook and pay securely. Our illustrators draw your
+        child as the hero of an original story built around the lesson you chose.
       </p>
     ),
   },
@@ -32,12 +32,12 @@ export const FAQ_QUESTIONS: FaqQuestion[] = [
     answer: (
       <>
         <p>
-          We use it only to make your child's book. When you upload it we remove hidden location data from the image, and
-          we store it privately: it never appears on a public page.
+          We use it only to make your child's book. When you upload it we remove hidden location data from the image, and we store
+          it privately: it never appears on a public page.
         </p>
         <p>
-          We delete it automatically 7 days after your book is delivered, once your revision window has passed. We never
-          sell it or use it in advertising. Our <Link to="/privacy">Privacy Policy</Link> has the details.
+          We delete it automatically 7 days after your book is delivered, once your revision window has passed. We never sell it
+          or use it in advertising. Our <Link to="/privacy">Privacy Policy</Link> has the details.
         </p>
       </>
     ),
@@ -48,8 +48,8 @@ export const FAQ_QUESTIONS: FaqQuestion[] = [
     question: 'Which ages are the storybooks for?',
     answer: (
       <p>
-        Children from 2 to 12. We fit the story's length, words and themes to the age you enter, so a three-year-old gets
-        a short, gentle read-aloud and a ten-year-old a richer adventure.
+        Children from 2 to 12. We fit the story's length, words and themes to the age you enter, so a three-year-old gets a short,
+        gentle read-aloud and a ten-year-old a richer adventure.
       </p>
     ),
   },
@@ -59,9 +59,8 @@ export const FAQ_QUESTIONS: FaqQuestion[] = [
     question: 'Which life lessons can the story teach?',
     answer: (
       <p>
-        Eight: Kindness, Courage, Honesty, Friendship, Responsibility, Perseverance, Patience and Gratitude. Each book
-        focuses on one lesson, woven into the adventure rather than preached. Our stories are written in English only
-        for now.
+        Eight: Kindness, Courage, Honesty, Friendship, Responsibility, Perseverance, Patience and Gratitude. Each book focuses on
+        one lesson, woven into the adventure rather than preached. Our stories are written in English only for now.
       </p>
     ),
   },
@@ -71,8 +70,8 @@ export const FAQ_QUESTIONS: FaqQuestion[] = [
     question: 'How long will my book take to arrive?',
     answer: (
       <p>
-        The Digital Comic Book arrives by e-mail within 24 hours, as a high-resolution PDF. The Premium Printed Storybook
-        is printed and shipped to your door in 7-10 business days.
+        The Digital Comic Book arrives by e-mail within 24 hours, as a high-resolution PDF. The Premium Printed Storybook is
+        printed and shipped to your door in 7-10 business days.
       </p>
     ),
   },
@@ -82,8 +81,8 @@ export const FAQ_QUESTIONS: FaqQuestion[] = [
     question: 'Where do you ship printed books?',
     answer: (
       <p>
-        We ship printed books to addresses in the United States and Canada. The digital edition can be enjoyed anywhere:
-        it arrives by e-mail.
+        We ship printed books to addresses in the United States and Canada. The digital edition can be enjoyed anywhere: it
+        arrives by e-mail.
       </p>
     ),
   },
@@ -93,9 +92,8 @@ export const FAQ_QUESTIONS: FaqQuestion[] = [
     question: 'How do I pay, and is it secure?',
     answer: (
       <p>
-        You pay once, in US dollars, by card through our payment provider's secure, encrypted checkout. Your card details
-        go straight to the provider: we never see or store your card number. There are no subscriptions and no hidden
-        fees.
+        You pay once, in US dollars, by card through our payment provider's secure, encrypted checkout. Your card details go
+        straight to the provider: we never see or store your card number. There are no subscriptions and no hidden fees.
       </p>
     ),
   },
@@ -116,8 +114,8 @@ export const FAQ_QUESTIONS: FaqQuestion[] = [
     question: 'Can I add my own story idea or choose a style?',
     answer: (
       <p>
-        Yes. The order form has an optional story idea field: a favorite toy, a pet's name, a place your child loves. For
-        printed books you also choose the illustration style: Classic, Adventure, Fairytale or Superhero.
+        Yes. The order form has an optional story idea field: a favorite toy, a pet's name, a place your child loves. For printed
+        books you also choose the illustration style: Classic, Adventure, Fairytale or Superhero.
       </p>
     ),
   },
@@ -127,8 +125,8 @@ export const FAQ_QUESTIONS: FaqQuestion[] = [
     question: "What if I'd like changes, or I'm not happy?",
     answer: (
       <p>
-        Every book includes one round of free revisions: tell us within 7 days of delivery what you would like changed.
-        And with our 7-day satisfaction guarantee, if you are still not happy, we will make it right or refund you.
+        Every book includes one round of free revisions: tell us within 7 days of delivery what you would like changed. And with
+        our 7-day satisfaction guarantee, if you are still not happy, we will make it right or refund you.
       </p>
     ),
   },

@@ -19,7 +19,13 @@ type Started =
   | { state: 'starting' }
   | { state: 'unreachable'; detail: string | null }
   | { state: 'refused'; message: string }
-  | { state: 'ready'; provider: 'sandbox' | 'stripe'; paymentId: string; clientSecret: string | null; publishableKey: string | null };
+  | {
+      state: 'ready';
+      provider: 'sandbox' | 'stripe';
+      paymentId: string;
+      clientSecret: string | null;
+      publishableKey: string | null;
+    };
 
 /** Where Stripe returns to after a redirecting payment method: this page, as it was. */
 function returnUrl(search: URLSearchParams): string {
@@ -69,9 +75,7 @@ export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; 
           setStarted({ state: 'unreachable', detail: null });
         }
       })
-      .catch((caught: unknown) =>
-        setStarted({ state: 'unreachable', detail: caught instanceof Error ? caught.message : null }),
-      );
+      .catch((caught: unknown) => setStarted({ state: 'unreachable', detail: caught instanceof Error ? caught.message : null }));
   }, [order.id, checkoutToken, startPayment]);
 
   // Back from a payment method that redirects (Stripe adds these to the return URL).

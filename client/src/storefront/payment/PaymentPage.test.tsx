@@ -100,7 +100,14 @@ const record = (outcome: 'paid' | 'refused' = 'paid'): MockLink.MockedResponse =
         userErrors:
           outcome === 'paid'
             ? []
-            : [{ __typename: 'UserError', code: 'PAYMENT_FAILED', field: 'paymentId', message: 'The payment has not succeeded.' }],
+            : [
+                {
+                  __typename: 'UserError',
+                  code: 'PAYMENT_FAILED',
+                  field: 'paymentId',
+                  message: 'The payment has not succeeded.',
+                },
+              ],
       },
     },
   },
@@ -236,19 +243,21 @@ describe('PaymentPage: the summary and the sandbox', () => {
     expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('maps a restricted provider account to the spec\'s account message', async () => {
+  it("maps a restricted provider account to the spec's account message", async () => {
     renderPayment(PAY_URL, [
       checkoutOrder(),
       startPayment({
         provider: null,
         paymentId: null,
-        userErrors: [{ __typename: 'UserError', code: 'PAYMENT_ACCOUNT_RESTRICTED', field: null, message: 'The provider refused the shop.' }],
+        userErrors: [
+          { __typename: 'UserError', code: 'PAYMENT_ACCOUNT_RESTRICTED', field: null, message: 'The provider refused the shop.' },
+        ],
       }),
     ]);
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.accountRestricted);
   });
 
-  it('goes by the refusal\'s code, not its wording: other refusals are shown as the server words them', async () => {
+  it("goes by the refusal's code, not its wording: other refusals are shown as the server words them", async () => {
     renderPayment(PAY_URL, [
       checkoutOrder(),
       startPayment({
@@ -263,7 +272,10 @@ describe('PaymentPage: the summary and the sandbox', () => {
   });
 
   it('shows the yellow load notice with Refresh Page when payment cannot be started', async () => {
-    renderPayment(PAY_URL, [checkoutOrder(), { request: { query: START_PAYMENT_MUTATION, variables: auth }, error: new Error('Failed to fetch') }]);
+    renderPayment(PAY_URL, [
+      checkoutOrder(),
+      { request: { query: START_PAYMENT_MUTATION, variables: auth }, error: new Error('Failed to fetch') },
+    ]);
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.loadFailed);
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
     expect(screen.getByText('Failed to fetch')).toBeInTheDocument();

@@ -30,7 +30,12 @@ export function ReturnedPayment({ order, checkoutToken, paymentId }: ReturnedPay
     recordPayment({ variables: { orderId: order.id, checkoutToken, paymentId } })
       .then(({ data }) => {
         if (data?.recordPayment.userErrors.length === 0) {
-          trackPurchase({ value: order.amountCents / 100, currency: order.currency, contentIds: [order.bookFormat], transactionId: order.id });
+          trackPurchase({
+            value: order.amountCents / 100,
+            currency: order.currency,
+            contentIds: [order.bookFormat],
+            transactionId: order.id,
+          });
           navigate(`/payment-success?${new URLSearchParams({ format: order.bookFormat }).toString()}`, { replace: true });
         } else {
           setSettled(true);

@@ -65,9 +65,7 @@ export function SandboxCardForm(props: { payLabel: string; processing: boolean; 
     <form className="sandbox-card" onSubmit={onSubmit} noValidate aria-label="Test card payment">
       <div className="sandbox-card__banner">
         <span className="sandbox-card__badge">Test mode</span>
-        <p className="sandbox-card__notice">
-          {SANDBOX_NOTICE}
-        </p>
+        <p className="sandbox-card__notice">{SANDBOX_NOTICE}</p>
       </div>
       {invalid.length > 0 && (
         <p id={`${id}-incomplete`} className="sandbox-card__invalid" role="alert">

@@ -13,9 +13,8 @@ describe('readPaymentQuery', () => {
     });
   });
 
-  it.each(['', 'amount=25', 'orderId=abc', 'orderId=&amount=25', 'orderId=abc&amount='])(
-    'needs both values (%s)',
-    (search) => expect(read(search)).toEqual({ ok: false, message: PAYMENT_MESSAGES.missingOrder }),
+  it.each(['', 'amount=25', 'orderId=abc', 'orderId=&amount=25', 'orderId=abc&amount='])('needs both values (%s)', (search) =>
+    expect(read(search)).toEqual({ ok: false, message: PAYMENT_MESSAGES.missingOrder }),
   );
 
   it.each(['0', '-25', '25.5', '25.00', 'abc', '1e3', '99999999999999999999'])('refuses the amount %s', (amount) =>

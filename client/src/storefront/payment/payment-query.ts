@@ -1,8 +1,7 @@
 import { PAYMENT_MESSAGES } from './payment-messages';
 
 export type PaymentQuery =
-  | { ok: true; orderId: string; amountDollars: number; format: string | null }
-  | { ok: false; message: string };
+  { ok: true; orderId: string; amountDollars: number; format: string | null } | { ok: false; message: string };
 
 /**
  * Reads /payment?orderId=..&amount=..&format=.. in the spec's order: both values present,

@@ -43,9 +43,7 @@ export function VideoPage() {
         </div>
         <p className="video-page__expiry">
           <Icon name="clock" size={18} />
-          <span>
-            {VIDEO_MESSAGES.worksUntil(formatExpiry(delivery.expiresAt))}. Download it to keep it for good.
-          </span>
+          <span>{VIDEO_MESSAGES.worksUntil(formatExpiry(delivery.expiresAt))}. Download it to keep it for good.</span>
         </p>
       </>
     );
@@ -68,9 +66,8 @@ export function VideoPage() {
         <PageTitle>Link expired</PageTitle>
         <h1 className="video-page__title">{VIDEO_MESSAGES.invalid}</h1>
         <p className="video-page__lead">
-          Video links work for a limited time. To get a new one, write to{' '}
-          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> from the e-mail address you ordered with, and we
-          will send you a fresh link.
+          Video links work for a limited time. To get a new one, write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>{' '}
+          from the e-mail address you ordered with, and we will send you a fresh link.
         </p>
         <Link to="/" className="button button--secondary">
           Back to Home

@@ -41,11 +41,13 @@ ${sections.map((section, index) => `<tr><td style="padding:${index === 0 ? '28px
 
 /** A header value: no line breaks or other control characters, whatever the customer typed. */
 export function oneLine(value: string): string {
-  return value
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The order id as the shop shows it: its first 8 characters. */

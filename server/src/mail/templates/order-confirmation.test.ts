@@ -131,7 +131,7 @@ describe('orderConfirmationEmail', () => {
     const evil = (field: string) => `"><script>alert('${field}')</script>&`;
     const email = orderConfirmationEmail(
       printed({
-        childName: "O'Brien & \"Co\"",
+        childName: 'O\'Brien & "Co"',
         moral: evil('moral'),
         bookStyle: evil('style'),
         shippingAddress: {

@@ -90,10 +90,7 @@ export function orderConfirmationEmail(order: OrderConfirmationOrder, options: {
 }
 
 /** The outbox row for an order's confirmation: queued once per order, whoever records the payment. */
-export function orderConfirmationOutboxEmail(
-  order: OrderConfirmationOrder,
-  options: { publicUrl: string },
-): OutboxEmailInput {
+export function orderConfirmationOutboxEmail(order: OrderConfirmationOrder, options: { publicUrl: string }): OutboxEmailInput {
   const { subject, html, text } = orderConfirmationEmail(order, options);
   return {
     idempotencyKey: `${ORDER_CONFIRMATION_TEMPLATE}:${order.id}`,

@@ -38,9 +38,7 @@ export function videoDeliveryEmail(
   const subject = oneLine(`${order.childName}'s story is ready to watch`);
   const intro = `The wait is over: ${order.childName}'s personalized story is ready. Press play to watch it together, or download it to keep.`;
   const validity = `The link works until ${until} (UTC). Please download the video if you'd like to keep it longer.`;
-  const printedNote = printed
-    ? `Your ${planFor(order.bookFormat).title} is being printed and will be shipped separately.`
-    : null;
+  const printedNote = printed ? `Your ${planFor(order.bookFormat).title} is being printed and will be shipped separately.` : null;
 
   const text = [
     `${order.childName}'s story is ready!`,

@@ -66,10 +66,9 @@ export class SandboxProvider implements PaymentProvider {
     const card = cardNumber.replace(/[\s-]/g, '');
     if (card === SANDBOX_CARDS.declined) return refuse(UserErrorCode.PAYMENT_DECLINED, SANDBOX_MESSAGES.declined, 'cardNumber');
     if (card !== SANDBOX_CARDS.success) return refuse(UserErrorCode.INVALID_INPUT, SANDBOX_MESSAGES.unknownCard, 'cardNumber');
-    const { affected } = await this.dataSource.getRepository(SandboxPayment).update(
-      { id: paymentId },
-      { status: 'succeeded', amountReceivedCents: () => 'amount_cents', updatedAt: new Date() },
-    );
+    const { affected } = await this.dataSource
+      .getRepository(SandboxPayment)
+      .update({ id: paymentId }, { status: 'succeeded', amountReceivedCents: () => 'amount_cents', updatedAt: new Date() });
     return affected ? succeed(undefined) : refuse(UserErrorCode.NOT_FOUND, SANDBOX_MESSAGES.paymentNotFound, 'paymentId');
   }
 

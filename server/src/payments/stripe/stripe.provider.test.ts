@@ -6,7 +6,14 @@ import { WebhookSignatureError, type PaymentRequest } from '../payment-provider'
 import { mapStripeStatus, StripeProvider, stripeApiTarget, stripeIdempotencyKey } from './stripe.provider';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeStripeForm, deliverWebhook, type FakeStripe, makeStripeEvent, signedWebhook, startFakeStripe } from '../../../../test/support/fake-stripe';
+import {
+  decodeStripeForm,
+  deliverWebhook,
+  type FakeStripe,
+  makeStripeEvent,
+  signedWebhook,
+  startFakeStripe,
+} from '../../../../test/support/fake-stripe';
 
 const SECRET_KEY = 'sk_test_provider_unit';
 const PUBLISHABLE_KEY = 'pk_test_provider_unit';
@@ -72,7 +79,12 @@ describe('StripeProvider.createPayment', () => {
       // Cards only (the SDK sends arrays as allowed_payment_method_types[0]=card).
       allowed_payment_method_types: { 0: 'card' },
     });
-    expect(intent).toMatchObject({ amount: 2500, currency: 'usd', metadata: { orderId: ORDER_ID }, status: 'requires_payment_method' });
+    expect(intent).toMatchObject({
+      amount: 2500,
+      currency: 'usd',
+      metadata: { orderId: ORDER_ID },
+      status: 'requires_payment_method',
+    });
   });
 
   it('is idempotent per order: the same order twice gives one intent, sent with the same Idempotency-Key', async () => {
@@ -113,7 +125,10 @@ describe('StripeProvider.createPayment', () => {
   it('fails loudly when the same order asks again with other parameters (Stripe refuses to reuse the key)', async () => {
     await provider.createPayment(request());
 
-    await expect(provider.createPayment(request({ amountCents: 5000 }))).rejects.toMatchObject({ rawType: 'idempotency_error', statusCode: 400 });
+    await expect(provider.createPayment(request({ amountCents: 5000 }))).rejects.toMatchObject({
+      rawType: 'idempotency_error',
+      statusCode: 400,
+    });
     expect(fake.intents.size).toBe(1);
   });
 
@@ -173,15 +188,25 @@ describe('StripeProvider.verifyPayment', () => {
 
   it('maps a declined attempt to failed, with the decline code for the logs', async () => {
     const { paymentId } = await provider.createPayment(request());
-    fake.setStatus(paymentId, 'requires_payment_method', { lastPaymentErrorCode: 'card_declined', declineCode: 'generic_decline' });
+    fake.setStatus(paymentId, 'requires_payment_method', {
+      lastPaymentErrorCode: 'card_declined',
+      declineCode: 'generic_decline',
+    });
 
-    await expect(provider.verifyPayment(paymentId)).resolves.toMatchObject({ status: 'failed', failureCode: 'card_declined', amountReceivedCents: 0 });
+    await expect(provider.verifyPayment(paymentId)).resolves.toMatchObject({
+      status: 'failed',
+      failureCode: 'card_declined',
+      amountReceivedCents: 0,
+    });
   });
 
   it('maps an intent nobody has paid yet to requires_payment_method', async () => {
     const { paymentId } = await provider.createPayment(request());
 
-    await expect(provider.verifyPayment(paymentId)).resolves.toMatchObject({ status: 'requires_payment_method', failureCode: null });
+    await expect(provider.verifyPayment(paymentId)).resolves.toMatchObject({
+      status: 'requires_payment_method',
+      failureCode: null,
+    });
   });
 
   it('returns null for an unknown PaymentIntent (Stripe answers 404 resource_missing)', async () => {
@@ -266,16 +291,27 @@ describe('StripeProvider.parseWebhook', () => {
     });
 
     const orphan = signedWebhook(WEBHOOK_SECRET, succeededEvent(null));
-    expect(provider.parseWebhook(Buffer.from(orphan.body), orphan.signature)).toMatchObject({ type: 'payment_succeeded', orderId: null });
+    expect(provider.parseWebhook(Buffer.from(orphan.body), orphan.signature)).toMatchObject({
+      type: 'payment_succeeded',
+      orderId: null,
+    });
   });
 
   it.each(['payment_intent.payment_failed', 'payment_intent.created', 'charge.succeeded', 'checkout.session.completed'])(
     'ignores %s',
     (type) => {
-      const event = makeStripeEvent(type, { id: 'pi_Other123', object: 'payment_intent', metadata: { orderId: ORDER_ID } }, { eventId: 'evt_Other123' });
+      const event = makeStripeEvent(
+        type,
+        { id: 'pi_Other123', object: 'payment_intent', metadata: { orderId: ORDER_ID } },
+        { eventId: 'evt_Other123' },
+      );
       const { body, signature } = signedWebhook(WEBHOOK_SECRET, event);
 
-      expect(provider.parseWebhook(Buffer.from(body), signature)).toEqual({ type: 'ignored', eventId: 'evt_Other123', eventType: type });
+      expect(provider.parseWebhook(Buffer.from(body), signature)).toEqual({
+        type: 'ignored',
+        eventId: 'evt_Other123',
+        eventType: type,
+      });
     },
   );
 
@@ -366,7 +402,11 @@ describe('fake Stripe helpers', () => {
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
     try {
-      const event = makeStripeEvent('payment_intent.succeeded', { id: 'pi_Deliver123', object: 'payment_intent', metadata: { orderId: ORDER_ID } });
+      const event = makeStripeEvent('payment_intent.succeeded', {
+        id: 'pi_Deliver123',
+        object: 'payment_intent',
+        metadata: { orderId: ORDER_ID },
+      });
       const response = await deliverWebhook(appUrl, WEBHOOK_SECRET, event);
       expect(response.status).toBe(200);
       await deliverWebhook(appUrl, WEBHOOK_SECRET, event, { signature: null });

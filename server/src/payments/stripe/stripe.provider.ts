@@ -217,11 +217,18 @@ export class StripeProvider implements PaymentProvider {
 }
 
 /** Stripe's codes for a problem with the shop's own account, not the customer's card. */
-const ACCOUNT_CODES = new Set(['account_invalid', 'account_closed', 'platform_account_required', 'account_country_invalid_address', 'secret_key_required']);
+const ACCOUNT_CODES = new Set([
+  'account_invalid',
+  'account_closed',
+  'platform_account_required',
+  'account_country_invalid_address',
+  'secret_key_required',
+]);
 
 function asAccountError(error: unknown): PaymentAccountError | null {
   const e = error as { type?: string; code?: string };
-  if (e?.type === 'StripePermissionError' || e?.type === 'StripeAuthenticationError') return new PaymentAccountError(e.code ?? e.type);
+  if (e?.type === 'StripePermissionError' || e?.type === 'StripeAuthenticationError')
+    return new PaymentAccountError(e.code ?? e.type);
   if (e?.code && ACCOUNT_CODES.has(e.code)) return new PaymentAccountError(e.code);
   return null;
 }

@@ -90,7 +90,18 @@ export function anOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
   };
 }
 
-const ROW_FIELDS = ['__typename', 'id', 'childName', 'email', 'bookFormat', 'moral', 'status', 'createdAt', 'photoUrl', 'videoUrl'];
+const ROW_FIELDS = [
+  '__typename',
+  'id',
+  'childName',
+  'email',
+  'bookFormat',
+  'moral',
+  'status',
+  'createdAt',
+  'photoUrl',
+  'videoUrl',
+];
 
 /** Just the fields the table asks for (a mock must answer exactly what was asked). */
 export function asRow(order: OrderRecord): OrderRecord {
@@ -118,7 +129,10 @@ interface OrdersPage {
 }
 
 /** The `orders` connection as the server would answer it. */
-export function ordersData(orders: OrderRecord[], { hasNextPage = false, totalCount }: { hasNextPage?: boolean; totalCount?: number } = {}) {
+export function ordersData(
+  orders: OrderRecord[],
+  { hasNextPage = false, totalCount }: { hasNextPage?: boolean; totalCount?: number } = {},
+) {
   return {
     orders: {
       __typename: 'OrderConnection',

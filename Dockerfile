@@ -1,5 +1,7 @@
 # The shop (API and built client) for a server deployment; see docker-compose.yml.
-FROM node:20-bookworm-slim AS build
+# Node 24 LTS. The build stage compiles server and client; the runtime stage keeps only the
+# production dependencies and the compiled output, and runs as the unprivileged `node` user.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY server/package.json server/
@@ -8,16 +10,18 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=4000 DATA_DIR=/data
 WORKDIR /app
-COPY --from=build /app/package.json ./
-COPY --from=build /app/node_modules node_modules
-COPY --from=build /app/server/package.json server/
-COPY --from=build /app/server/dist server/dist
-COPY --from=build /app/client/dist client/dist
+COPY --from=build --chown=root:root /app/package.json ./
+COPY --from=build --chown=root:root /app/node_modules node_modules
+COPY --from=build --chown=root:root /app/scripts/migrate.mjs scripts/
+COPY --from=build --chown=root:root /app/server/package.json server/
+COPY --from=build --chown=root:root /app/server/dist server/dist
+COPY --from=build --chown=root:root /app/client/dist client/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 4000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:4000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# `npm run migrate` (or `node server/dist/scripts/migrate.js`) runs the migrations alone.
 CMD ["node", "server/dist/main.js"]

@@ -3,63 +3,14 @@
  * up, keeps its data across a restart, stops cleanly on SIGTERM, and refuses to open a data
  * folder another process holds.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startShop, stopShop as stop } from '../support/shop-process';
 
-const root = path.resolve(__dirname, '..', '..');
 let dataDir: string;
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-function start(extraEnv: Record<string, string> = {}): Promise<Started> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    ...extraEnv,
-  };
-  delete env.DATABASE_URL;
-  delete env.NODE_OPTIONS;
-  env.NODE_ENV = 'development';
-  env.SWC_NODE_PROJECT = path.join(root, 'server', 'tsconfig.json');
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', path.join(root, 'server', 'src', 'main.ts')], {
-    cwd: root,
-    env,
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
-    const check = () => {
-      const match = /"msg":"storybook shop listening","url":"([^"]+)"/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1], output: () => output });
-      }
-    };
-    child.stdout!.on('data', check);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(Object.assign(new Error(`exited with ${code}:\n${output}`), { output, code }));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
+const start = (extraEnv: Record<string, string> = {}) => startShop({ DATA_DIR: dataDir, ...extraEnv });
 
 beforeAll(() => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-process-'));

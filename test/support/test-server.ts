@@ -22,7 +22,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `shop_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new Client({ connectionString: baseUrl });
   await admin.connect();

@@ -9,7 +9,21 @@ export interface DataSourceOptions {
   port?: number;
   /** One connection for PGlite, which runs one session at a time. */
   poolSize?: number;
+  /** For a PostgreSQL server (`url`); false for migrations, which may take as long as they need. */
+  timeouts?: boolean;
 }
+
+/**
+ * A database that stops answering (a dropped network, a stuck lock) must fail requests
+ * quickly rather than hang them: a connection must be made within 5 s, a statement may run
+ * 15 s, and a transaction may sit idle 30 s before the server ends it.
+ */
+export const DATABASE_TIMEOUTS = {
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 15_000,
+  query_timeout: 20_000,
+  idle_in_transaction_session_timeout: 30_000,
+} as const;
 
 export function createDataSource(options: DataSourceOptions): DataSource {
   return new DataSource({
@@ -24,6 +38,12 @@ export function createDataSource(options: DataSourceOptions): DataSource {
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error'],
-    extra: { max: options.poolSize ?? 10 },
+    extra: {
+      max: options.poolSize ?? 10,
+      keepAlive: true,
+      // The embedded database runs in this process: no network to drop, and its one connection is
+      // queued for, which a connection timeout would turn into errors under load.
+      ...(options.url && options.timeouts !== false ? DATABASE_TIMEOUTS : {}),
+    },
   });
 }

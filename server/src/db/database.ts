@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../common/logger';
 import { createDataSource } from './data-source';
+import { migrate } from './migrate';
 
 export interface Database {
   dataSource: DataSource;
@@ -28,9 +29,9 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    await migrate({ url: options.databaseUrl }, options.logger);
     const dataSource = createDataSource({ url: options.databaseUrl });
     await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
     options.logger.info('database ready', { mode: 'postgres' });
     return { dataSource, mode: 'postgres', close: () => dataSource.destroy() };
   }
@@ -84,10 +85,12 @@ function lockDataDir(dir: string): () => void {
   try {
     writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
   } catch {
-    const holder = Number(readFileSync(lockFile, 'utf8'));
-    if (holder && holder !== process.pid && isAlive(holder)) {
+    // An empty lock file is one another process has just created and not yet written: it is held.
+    const content = readFileSync(lockFile, 'utf8');
+    const holder = Number(content);
+    if (content === '' || (holder && holder !== process.pid && isAlive(holder))) {
       throw new Error(
-        `The embedded database in ${dir} is already open in process ${holder}. ` +
+        `The embedded database in ${dir} is already open in process ${holder || 'starting now'}. ` +
           'Stop that process, or start this one with another DATA_DIR or a DATABASE_URL.',
       );
     }

@@ -50,7 +50,13 @@ export async function createApp({ config, dataSource, logger }: AppDeps): Promis
   app.use(bodyTimeLimit(config.requestBodyTimeoutMs));
 
   const schema = await createSchema(services);
-  const apollo = await startApollo({ schema, httpServer: server, logger, isProduction: config.isProduction });
+  const apollo = await startApollo({
+    schema,
+    httpServer: server,
+    logger,
+    isProduction: config.isProduction,
+    apiExplorer: config.apiExplorer,
+  });
 
   app.use(healthRouter(dataSource, logger));
   app.use('/media', mediaRouter(services.storage, services.signer, logger));

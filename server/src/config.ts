@@ -25,6 +25,8 @@ export interface Config {
   clientDistDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   trustProxy: boolean;
+  /** Introspection and the explorer at /graphql: on outside production, off in it unless API_EXPLORER=true. */
+  apiExplorer: boolean;
   /** The shop's public address, for links in e-mails. */
   publicUrl: string;
   /** Unset: the offline sandbox provider (refused in production). */
@@ -175,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? path.join(repoRoot, 'client', 'dist')),
     logLevel: logLevel as Config['logLevel'],
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    apiExplorer: env.API_EXPLORER ? env.API_EXPLORER === 'true' || env.API_EXPLORER === '1' : !isProduction,
     stripe: stripeFromEnv(env, isProduction),
     publicUrl: publicUrlFromEnv(env, port, isProduction),
     mailgun: env.MAILGUN_API_KEY

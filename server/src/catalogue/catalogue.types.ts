@@ -66,6 +66,12 @@ export class OrderLimitsType {
   @Field(() => Int)
   storyIdeaMaxLength: number;
 
+  @Field(() => Int, { description: 'Longest e-mail address accepted (RFC 5321).' })
+  emailMaxLength: number;
+
+  @Field(() => Int, { description: 'Longest value of each shipping address field.' })
+  addressFieldMaxLength: number;
+
   @Field(() => Int, { description: 'Largest photo accepted, in bytes.' })
   photoMaxBytes: number;
 

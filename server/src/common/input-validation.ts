@@ -72,13 +72,24 @@ export function MaxChars(max: number, options: ValidationOptions): PropertyDecor
   );
 }
 
-// Control characters have no place in a name or an address (a newline would break a label).
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+// Control characters have no place in a name, an address or a search (a newline would break a
+// label), and a NUL byte cannot even be stored in a PostgreSQL text column.
+const CONTROL = /\p{Cc}/u;
+// Text of several lines keeps its line breaks and tabs, and nothing else of the kind.
+const CONTROL_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
 
+/** A single line of text: no control characters at all. */
 export function NoControlCharacters(options: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     { name: 'noControlCharacters', validator: { validate: (value) => typeof value === 'string' && !CONTROL.test(value) } },
+    options,
+  );
+}
+
+/** Text of several lines: line breaks and tabs, but no other control characters (a NUL byte above all). */
+export function PlainText(options: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    { name: 'plainText', validator: { validate: (value) => typeof value === 'string' && !CONTROL_BUT_LINES.test(value) } },
     options,
   );
 }

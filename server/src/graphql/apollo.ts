@@ -5,15 +5,14 @@
 import { ApolloServer } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import {
-  ApolloServerPluginLandingPageLocalDefault,
-  ApolloServerPluginLandingPageProductionDefault,
-} from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type http from 'node:http';
 import type { Logger } from '../common/logger';
 import { INTERNAL_ERROR_MESSAGE } from '../http/error-handler';
 import type { Context } from './context';
+import { GRAPHQL_LIMITS, graphqlLimits } from './limits';
 
 /**
  * Unexpected errors are logged with their detail; in production the caller sees only a
@@ -35,20 +34,28 @@ export async function startApollo(options: {
   httpServer: http.Server;
   logger: Logger;
   isProduction: boolean;
+  /** Introspection, field suggestions and Apollo Sandbox at /graphql; off in production unless asked for. */
+  apiExplorer: boolean;
 }): Promise<ApolloServer<Context>> {
-  const { schema, httpServer, logger, isProduction } = options;
+  const { schema, httpServer, logger, isProduction, apiExplorer } = options;
+  const limits = graphqlLimits({ hideSchema: !apiExplorer });
   const apollo = new ApolloServer<Context>({
     schema,
-    introspection: !isProduction,
+    introspection: apiExplorer,
+    validationRules: limits.validationRules,
+    parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
+    allowBatchedHttpRequests: false,
     // CSRF prevention stays on: browsers must send Apollo-Require-Preflight (or JSON) to /graphql.
     csrfPrevention: true,
     // main.ts owns shutdown (HTTP, then the database); Apollo's own signal handler would race it.
     stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
-      isProduction
-        ? ApolloServerPluginLandingPageProductionDefault({ footer: false })
-        : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true, footer: false }),
+      ...limits.plugins,
+      // Without the explorer, no page (and no script from a CDN) at all.
+      apiExplorer
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: true, footer: false })
+        : ApolloServerPluginLandingPageDisabled(),
     ],
     formatError: formatErrorFor(logger, isProduction),
   });

@@ -1,7 +1,7 @@
 import { IsIn, IsInt, IsNotEmpty, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
 import { BOOK_STYLES, LIFE_LESSONS, LIMITS, PLANS, SHIPPING_COUNTRIES } from '../catalogue/catalogue';
-import { IsEmailAddress, MaxChars, NoControlCharacters } from '../common/input-validation';
+import { IsEmailAddress, MaxChars, NoControlCharacters, PlainText } from '../common/input-validation';
 import { orderRule } from './order-rules';
 
 // Choice fields are strings, not enums, so a wrong value gets the shop's own message
@@ -71,6 +71,7 @@ export class CreateOrderInput {
   moral: string;
 
   @MaxChars(LIMITS.storyIdeaMaxLength, orderRule('storyIdea'))
+  @PlainText(orderRule('storyIdeaCharacters'))
   @Field(() => String, { nullable: true, description: 'Optional; at most catalogue.limits.storyIdeaMaxLength characters.' })
   storyIdea?: string | null;
 

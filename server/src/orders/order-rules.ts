@@ -13,6 +13,7 @@ export const MESSAGES = {
   childAge: `Child age must be between ${LIMITS.minChildAge} and ${LIMITS.maxChildAge}`,
   email: 'Invalid email address',
   storyIdea: `Story idea must be at most ${LIMITS.storyIdeaMaxLength} characters`,
+  storyIdeaCharacters: 'Story idea contains characters that cannot be saved',
   moral: 'Invalid moral value selected',
   bookFormat: 'Invalid book format',
   bookStyle: 'Invalid book style for printed format',

@@ -1,14 +1,16 @@
 import { IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
+import { MaxChars, NoControlCharacters, rule } from '../common/input-validation';
 import { ArgsType, Field, Int } from 'type-graphql';
-import { rule } from '../common/input-validation';
 import { decodeCursor } from './order-cursor';
 import { OrderStatus } from './order-status';
 
 export const MAX_PAGE_SIZE = 100;
+export const MAX_SEARCH_LENGTH = 200;
 
 export const LIST_MESSAGES = {
   first: `first must be between 1 and ${MAX_PAGE_SIZE}`,
   after: 'Invalid cursor',
+  search: `Search for at most ${MAX_SEARCH_LENGTH} characters of plain text`,
 } as const;
 
 /** The admin list's filter and page. */
@@ -32,6 +34,9 @@ export class OrdersArgs {
   @Field(() => String, { nullable: true })
   after?: string | null;
 
+  @IsOptional()
+  @MaxChars(MAX_SEARCH_LENGTH, rule(LIST_MESSAGES.search))
+  @NoControlCharacters(rule(LIST_MESSAGES.search))
   @Field(() => String, { nullable: true, description: 'E-mail, child name, or (the start of) an order id.' })
   search?: string | null;
 }

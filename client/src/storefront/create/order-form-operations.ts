@@ -27,6 +27,7 @@ export const ORDER_FORM_CATALOGUE_QUERY = graphql(`
         maxChildAge
         childNameMaxLength
         storyIdeaMaxLength
+        emailMaxLength
         photoMaxBytes
       }
     }

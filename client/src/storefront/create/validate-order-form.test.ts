@@ -1,6 +1,6 @@
 import { initialOrderFormValues, type OrderFormValues } from './order-form-values';
 import { catalogueData } from '../../../../test/support/client/storefront/catalogue-mock';
-import { MESSAGES, parseAge, validateOrderForm } from './validate-order-form';
+import { isValidEmail, MESSAGES, parseAge, validateOrderForm } from './validate-order-form';
 
 const { limits } = catalogueData.catalogue;
 
@@ -99,5 +99,21 @@ describe('validateOrderForm', () => {
   it('points at the field to fix', () => {
     expect(validateOrderForm(blank('digital'), limits)?.field).toBe('childName');
     expect(validateOrderForm({ ...blank('digital'), childName: 'Mia', childAge: '6' }, limits)?.field).toBe('moral');
+  });
+});
+
+describe('isValidEmail', () => {
+  it('takes ordinary addresses and refuses malformed ones', () => {
+    for (const good of ['parent@example.com', ' Parent@Example.COM ', 'a.b+c@mail.example.org'])
+      expect(isValidEmail(good, 254)).toBe(true);
+    for (const bad of ['parent', 'a@b', 'a@b..c', 'a b@c.d', 'a@b.c\u0000', '@example.com'])
+      expect(isValidEmail(bad, 254)).toBe(false);
+  });
+
+  it('refuses an address past the catalogue limit before the pattern reads it', () => {
+    const long = `${'a'.repeat(250)}@b.co`;
+    expect(isValidEmail(long, 254)).toBe(false);
+    // A long input made to backtrack a naive pattern is refused by length, not by a slow match.
+    expect(isValidEmail(`a@${'a.'.repeat(60_000)} `, 254)).toBe(false);
   });
 });

@@ -16,6 +16,11 @@ export interface AgeLimits {
   maxChildAge: number;
 }
 
+/** The catalogue's limits the form checks before sending. */
+export interface FormLimits extends AgeLimits {
+  emailMaxLength: number;
+}
+
 export const MESSAGES = {
   childName: "Please enter your child's name.",
   childAge: (limits: AgeLimits) => `Please enter a valid age between ${limits.minChildAge}-${limits.maxChildAge}.`,
@@ -26,13 +31,16 @@ export const MESSAGES = {
   acceptTerms: 'Please accept the terms and conditions.',
 } as const;
 
-// text@text.text with no spaces: the same rule the server applies.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// text@label.label with no spaces or control characters: the same rule the server applies. Each
+// domain label excludes the dot, so the check takes linear time on any input.
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@.\p{Cc}]+(?:\.[^\s@.\p{Cc}]+)+$/u;
 // A whole number only: "6.5" or "6 years" would be refused by the server anyway.
 const WHOLE_NUMBER = /^\d+$/;
 
-export function isValidEmail(value: string): boolean {
-  return EMAIL.test(value.trim());
+/** The length is checked first: the pattern never sees more than the longest address. */
+export function isValidEmail(value: string, maxLength: number): boolean {
+  const email = value.trim();
+  return email.length <= maxLength && EMAIL.test(email);
 }
 
 export function parseAge(value: string, limits: AgeLimits): number | null {
@@ -43,11 +51,11 @@ export function parseAge(value: string, limits: AgeLimits): number | null {
 }
 
 /** The first problem with the form, or null when it can be sent. */
-export function validateOrderForm(values: OrderFormValues, limits: AgeLimits): FormError | null {
+export function validateOrderForm(values: OrderFormValues, limits: FormLimits): FormError | null {
   if (!values.childName.trim()) return { message: MESSAGES.childName, field: 'childName' };
   if (parseAge(values.childAge, limits) === null) return { message: MESSAGES.childAge(limits), field: 'childAge' };
   if (!values.moral.trim()) return { message: MESSAGES.moral, field: 'moral' };
-  if (!isValidEmail(values.email)) return { message: MESSAGES.email, field: 'email' };
+  if (!isValidEmail(values.email, limits.emailMaxLength)) return { message: MESSAGES.email, field: 'email' };
   if (!values.childPhoto) return { message: MESSAGES.childPhoto, field: 'childPhoto' };
   if (values.bookFormat === 'printed') {
     const blank = ADDRESS_FIELDS.find((field) => !values[field].trim());

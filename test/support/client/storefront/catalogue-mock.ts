@@ -48,6 +48,7 @@ export const catalogueData = {
       childNameMaxLength: 50,
       storyIdeaMaxLength: 1000,
       photoMaxBytes: 5 * 1024 * 1024,
+      emailMaxLength: 254,
     },
   },
 };

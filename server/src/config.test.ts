@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from './config';
+import { loadConfig, trustProxyFromEnv } from './config';
 
 const dataDirs: string[] = [];
 afterAll(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -95,5 +95,19 @@ describe('loadConfig in production', () => {
         STRIPE_API_URL: 'http://127.0.0.1:1234',
       }),
     ).toThrow(/STRIPE_API_URL/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts a number of hops or listed proxies, never every hop', () => {
+    expect(trustProxyFromEnv(undefined)).toBe(false);
+    expect(trustProxyFromEnv('false')).toBe(false);
+    expect(trustProxyFromEnv('true')).toBe(1);
+    expect(trustProxyFromEnv('2')).toBe(2);
+    expect(trustProxyFromEnv('10.0.0.0/8, 192.168.1.2 ,loopback')).toEqual(['10.0.0.0/8', '192.168.1.2', 'loopback']);
+  });
+
+  it('refuses a value that is neither', () => {
+    expect(() => trustProxyFromEnv('proxy.example.com')).toThrow(/TRUST_PROXY must be a hop count or proxy addresses/);
   });
 });

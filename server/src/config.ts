@@ -24,7 +24,11 @@ export interface Config {
   /** The built client served on the same port, when present. */
   clientDistDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe: how many hops (1: the one proxy in front), or
+   * which addresses; false: none. Never "all", which would let a client forge its address.
+   */
+  trustProxy: number | string[] | false;
   /** Introspection and the explorer at /graphql: on outside production, off in it unless API_EXPLORER=true. */
   apiExplorer: boolean;
   /** The shop's public address, for links in e-mails. */
@@ -124,6 +128,26 @@ function publicUrlFromEnv(env: NodeJS.ProcessEnv, port: number, isProduction: bo
   return url.replace(/\/+$/, '');
 }
 
+/**
+ * TRUST_PROXY: a hop count (`1` for one reverse proxy), or a comma-separated list of proxy
+ * addresses or subnets (`10.0.0.0/8, 192.168.1.2`); `true` means the one proxy in front.
+ * Trusting every hop would take the left-most X-Forwarded-For, which any client can write.
+ */
+export function trustProxyFromEnv(raw: string | undefined): Config['trustProxy'] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const address = /^(?:loopback|linklocal|uniquelocal|[0-9a-f.:]+(?:\/\d{1,3})?)$/i;
+  const bad = addresses.filter((part) => !address.test(part));
+  if (bad.length > 0) throw new Error(`TRUST_PROXY must be a hop count or proxy addresses, got "${bad.join(', ')}"`);
+  return addresses;
+}
+
 function required(env: NodeJS.ProcessEnv, name: string, because: string): string {
   const value = env[name];
   if (!value) throw new Error(`${name} must be set when ${because} is set`);
@@ -176,7 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? path.join(repoRoot, 'client', 'dist')),
     logLevel: logLevel as Config['logLevel'],
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     apiExplorer: env.API_EXPLORER ? env.API_EXPLORER === 'true' || env.API_EXPLORER === '1' : !isProduction,
     stripe: stripeFromEnv(env, isProduction),
     publicUrl: publicUrlFromEnv(env, port, isProduction),

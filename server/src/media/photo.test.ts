@@ -1,5 +1,14 @@
 import { Readable } from 'node:stream';
-import { PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE, processPhoto, sniffImageType } from './photo';
+import sharp from 'sharp';
+import { LIMITS } from '../catalogue/catalogue';
+import {
+  PHOTO_MAX_PIXELS,
+  PHOTO_PIXELS_MESSAGE,
+  PHOTO_SIZE_MESSAGE,
+  PHOTO_TYPE_MESSAGE,
+  processPhoto,
+  sniffImageType,
+} from './photo';
 
 describe('sniffImageType', () => {
   it('knows JPEG and PNG by their first bytes', () => {
@@ -31,5 +40,25 @@ describe('processPhoto', () => {
 
   it('refuses an empty file', async () => {
     await expect(processPhoto(Readable.from([]))).rejects.toThrow(PHOTO_TYPE_MESSAGE);
+  });
+});
+
+describe('processPhoto and image bombs', () => {
+  it('refuses a small file that decodes to too many pixels, before decoding it', async () => {
+    // 6000 x 6000 of one colour: a few kilobytes as a PNG, 36 megapixels decoded.
+    const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#88aaff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(LIMITS.photoMaxBytes);
+    await expect(processPhoto(Readable.from([bomb]))).rejects.toThrow(PHOTO_PIXELS_MESSAGE);
+  });
+
+  it('still takes a phone-sized photo, bounded to 2048 px', async () => {
+    const phone = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#ffcc88' } })
+      .jpeg()
+      .toBuffer();
+    const photo = await processPhoto(Readable.from([phone]));
+    expect([photo.width, photo.height]).toEqual([2048, 1536]);
+    expect(PHOTO_MAX_PIXELS).toBeGreaterThan(4032 * 3024);
   });
 });

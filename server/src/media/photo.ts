@@ -6,11 +6,24 @@
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { LIMITS } from '../catalogue/catalogue';
+import { ConcurrencyLimit } from '../common/concurrency-limit';
 import { UserErrorCode, UserFacingError } from '../common/user-error';
 import { readLimited, TooLargeError } from './read-limited';
 
 export const PHOTO_TYPE_MESSAGE = 'Please upload a JPEG or PNG image only.';
 export const PHOTO_SIZE_MESSAGE = 'Image should be less than 5MB in size.';
+
+/**
+ * Decoding costs memory by pixels, not bytes: a 372 KB interlaced 16-bit PNG of 49 megapixels
+ * takes about 450 MB. A child's photo needs far fewer pixels than that (a phone's 12 MP camera
+ * is half the limit), photos are decoded at most two at a time, and libvips keeps no cache, so
+ * the memory photos can take stays bounded whatever arrives.
+ */
+export const PHOTO_MAX_PIXELS = 25_000_000;
+export const PHOTO_PIXELS_MESSAGE = 'This photo has too many pixels. Please upload one of at most 25 megapixels.';
+const decodes = new ConcurrencyLimit(2);
+sharp.cache(false);
+sharp.concurrency(1);
 
 /** Longest side kept; plenty for an illustrator, small enough to store and serve. */
 const MAX_DIMENSION = 2048;
@@ -51,10 +64,19 @@ export async function processPhoto(stream: Readable, maxBytes: number = LIMITS.p
   }
   const format = sniffImageType(input);
   if (!format) throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_TYPE_MESSAGE, 'childPhoto');
+  return decodes.run(() => reencode(input, format));
+}
 
+async function reencode(input: Buffer, format: PhotoFormat): Promise<ProcessedPhoto> {
+  // The header alone tells the size: refuse too many pixels before decoding any of them.
+  const { width = 0, height = 0 } = await sharp(input)
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  if (width * height > PHOTO_MAX_PIXELS)
+    throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_PIXELS_MESSAGE, 'childPhoto');
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by default).
-    const pipeline = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 })
+    const pipeline = sharp(input, { failOn: 'error', limitInputPixels: PHOTO_MAX_PIXELS })
       .rotate()
       .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: 'inside', withoutEnlargement: true });
     const { data, info } = await (

@@ -10,6 +10,9 @@ import { SessionCookie } from './admin/session-cookie';
 import type { Logger } from './common/logger';
 import type { Config } from './config';
 import { DeliveryService } from './delivery/delivery.service';
+import { CancellationService } from './fulfilment/cancellation.service';
+import { RefundService } from './fulfilment/refund.service';
+import { ShippingService } from './fulfilment/shipping.service';
 import { MailgunMailer } from './mail/mailgun.mailer';
 import type { Mailer } from './mail/mailer';
 import { OutboxService } from './mail/outbox.service';
@@ -51,6 +54,9 @@ export interface Services {
   delivery: DeliveryService;
   photoRetention: PhotoRetention;
   newsletter: NewsletterService;
+  shipping: ShippingService;
+  refunds: RefundService;
+  cancellation: CancellationService;
 }
 
 /** Mailgun's answer is awaited at most this long; well inside the 15 s shutdown, so a send in flight is recorded. */
@@ -87,6 +93,7 @@ export function createServices(
   const outbox = new OutboxService(dataSource, logger, { sendingEnabled: mailer !== null });
   const lifecycle = new OrderLifecycle(outbox, logger);
   const orders = new OrderService(dataSource, storage, lifecycle, logger);
+  const refunds = new RefundService(dataSource, providers.payments, lifecycle, logger, config.publicUrl);
   return {
     settings: { paymentProvider: providers.payments.name, pixelId: config.pixelId ?? null, videoMaxBytes: config.videoMaxBytes },
     storage,
@@ -97,7 +104,7 @@ export function createServices(
     lifecycle,
     outbox,
     outboxWorker: mailer ? new OutboxWorker(dataSource, mailer, logger) : null,
-    payments: new PaymentService(dataSource, providers.payments, orders, lifecycle, logger, config.publicUrl),
+    payments: new PaymentService(dataSource, providers.payments, orders, lifecycle, logger, config.publicUrl, refunds),
     delivery: new DeliveryService(dataSource, storage, orders, lifecycle, outbox, signer, logger, {
       publicUrl: config.publicUrl,
       videoMaxBytes: config.videoMaxBytes,
@@ -106,6 +113,9 @@ export function createServices(
     }),
     photoRetention: new PhotoRetention(dataSource, storage, lifecycle, logger),
     newsletter: new NewsletterService(dataSource),
+    shipping: new ShippingService(dataSource, lifecycle, logger, config.publicUrl),
+    refunds,
+    cancellation: new CancellationService(dataSource, lifecycle, logger),
   };
 }
 

@@ -60,11 +60,61 @@ describe('photo retention', () => {
       );
       expect(events).toEqual([{ actor: 'system' }]);
     }
+    // The order never paid in 30 days was cancelled by the same sweep, by the system.
+    const [abandonedNow] = await server.dataSource.query('SELECT status, cancelled_at FROM orders WHERE id = $1', [abandoned.id]);
+    expect(abandonedNow.status).toBe('Cancelled');
+    expect(abandonedNow.cancelled_at).not.toBeNull();
     for (const kept of [completedRecently, pendingRecently, paidLongAgo]) {
       expect(existsSync(kept.file)).toBe(true);
       expect(await photoKey(kept.id)).not.toBeNull();
     }
     expect(await server.app.services.photoRetention.sweep()).toBe(0); // nothing left to do
+  });
+
+  it('cancels orders unpaid for 30 days as the system, and leaves younger ones Pending', async () => {
+    const old = await orderWithPhoto();
+    await set(old.id, `created_at = now() - interval '30 days 1 hour'`);
+    const young = await orderWithPhoto();
+    await set(young.id, `created_at = now() - interval '29 days 23 hours'`);
+
+    await server.app.services.photoRetention.sweep();
+
+    const status = async (id: string) =>
+      (await server.dataSource.query('SELECT status FROM orders WHERE id = $1', [id]))[0].status as string;
+    expect(await status(old.id)).toBe('Cancelled');
+    expect(await status(young.id)).toBe('Pending');
+    const events = await server.dataSource.query(
+      `SELECT type, from_status, to_status, actor FROM order_events WHERE order_id = $1 AND type = 'cancelled'`,
+      [old.id],
+    );
+    expect(events).toEqual([{ type: 'cancelled', from_status: 'Pending', to_status: 'Cancelled', actor: 'system' }]);
+    // No e-mail to an address no payment ever confirmed.
+    const [{ n }] = await server.dataSource.query('SELECT count(*)::int AS n FROM outbox_emails WHERE order_id = $1', [old.id]);
+    expect(n).toBe(0);
+  });
+
+  it('deletes the photo of a Shipped order like a Completed one, of a Refunded one 7 days after the refund, of a Cancelled one 30 days after creation', async () => {
+    const cases: Array<[sql: string, deleted: boolean]> = [
+      [`status = 'Shipped', completed_at = now() - interval '8 days', shipped_at = now() - interval '7 days'`, true],
+      [`status = 'Shipped', completed_at = now() - interval '6 days', shipped_at = now() - interval '1 day'`, false],
+      [`status = 'Refunded', paid_at = now() - interval '40 days', refunded_at = now() - interval '8 days'`, true],
+      [`status = 'Refunded', paid_at = now() - interval '40 days', refunded_at = now() - interval '6 days'`, false],
+      [`status = 'Cancelled', created_at = now() - interval '31 days', cancelled_at = now() - interval '2 days'`, true],
+      [`status = 'Cancelled', created_at = now() - interval '29 days', cancelled_at = now() - interval '28 days'`, false],
+    ];
+    const orders = [];
+    for (const [sql, deleted] of cases) {
+      const order = await orderWithPhoto();
+      await set(order.id, sql);
+      orders.push({ ...order, deleted, sql });
+    }
+
+    expect(await server.app.services.photoRetention.sweep()).toBe(3);
+
+    for (const order of orders) {
+      expect({ sql: order.sql, gone: (await photoKey(order.id)) === null }).toEqual({ sql: order.sql, gone: order.deleted });
+      expect(existsSync(order.file)).toBe(!order.deleted);
+    }
   });
 
   it('works through more photos than one batch', async () => {
@@ -82,7 +132,7 @@ describe('photo retention', () => {
     expect(await server.app.services.photoRetention.sweep()).toBe(153);
     for (const order of orders) expect(existsSync(order.file)).toBe(false);
     const [{ left }] = await server.dataSource.query(
-      `SELECT count(*)::int AS left FROM orders WHERE photo_key IS NOT NULL AND created_at < now() - interval '30 days' AND status = 'Pending'`,
+      `SELECT count(*)::int AS left FROM orders WHERE photo_key IS NOT NULL AND created_at < now() - interval '30 days' AND status IN ('Pending', 'Cancelled')`,
     );
     expect(left).toBe(0);
   });

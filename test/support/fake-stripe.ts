@@ -9,6 +9,9 @@
  *   the first response (header Idempotent-Replayed: true), with other parameters it is a 400
  *   idempotency_error.
  * - GET /v1/payment_intents/:id, 404 resource_missing when unknown.
+ * - POST /v1/refunds (payment_intent, amount, metadata): only a succeeded intent, never more
+ *   than is left of it (charge_already_refunded, amount_too_large); GET /v1/refunds?payment_intent=
+ *   lists an intent's refunds, newest first, as Stripe does.
  * - Test controls to move an intent along as the browser and Stripe would.
  */
 import { randomBytes } from 'node:crypto';
@@ -38,6 +41,19 @@ export interface FakePaymentIntent {
   last_payment_error: FakeLastPaymentError | null;
   capture_method: string;
   livemode: false;
+  created: number;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  status: string;
+  reason: string | null;
+  metadata: Record<string, string>;
   created: number;
 }
 
@@ -83,6 +99,12 @@ export interface FakeStripe {
   failNext(options?: FailNextOptions): void;
   /** Stripe forgets idempotency keys after 24 hours: simulate that. */
   forgetIdempotencyKeys(): void;
+  /** Every refund made, by id. */
+  refunds: Map<string, FakeRefund>;
+  /** A refund made in Stripe's own dashboard (default: what is left of the intent). */
+  refundInDashboard(paymentIntentId: string, options?: { amount?: number; reason?: string }): FakeRefund;
+  /** A `charge.refunded` event with the intent's charge as it now stands (amount and amount_refunded). */
+  chargeRefundedEvent(paymentIntentId: string, options?: { eventId?: string }): StripeEventLike;
   /** A Stripe event (e.g. payment_intent.succeeded) carrying a snapshot of the intent. */
   eventFor(id: string, type?: string, options?: { eventId?: string }): StripeEventLike;
   close(): Promise<void>;
@@ -222,6 +244,7 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakePaymentIntent>();
+  const refunds = new Map<string, FakeRefund>();
   const requests: FakeStripeRequest[] = [];
   const idempotent = new Map<string, StoredIdempotentResponse>();
   let failures: Required<FailNextOptions> = { count: 0, status: 500, afterProcessing: false };
@@ -274,8 +297,68 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return intent;
   }
 
+  const refundedOf = (intentId: string) =>
+    [...refunds.values()]
+      .filter((r) => r.payment_intent === intentId && r.status !== 'failed')
+      .reduce((sum, r) => sum + r.amount, 0);
+  const chargeIdOf = (intentId: string) => `ch_${intentId.slice(3)}`;
+
+  function createRefund(body: Record<string, unknown>): FakeRefund {
+    const intentId = body.payment_intent;
+    if (typeof intentId !== 'string')
+      throw invalidRequest('Missing required param: payment_intent.', { code: 'parameter_missing', param: 'payment_intent' });
+    const intent = intents.get(intentId);
+    if (!intent)
+      throw invalidRequest(`No such payment_intent: '${intentId}'`, { code: 'resource_missing', param: 'payment_intent' }, 404);
+    if (intent.status !== 'succeeded' || intent.amount_received <= 0) {
+      throw invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, {
+        code: 'resource_missing',
+      });
+    }
+    const left = intent.amount_received - refundedOf(intentId);
+    if (left <= 0)
+      throw invalidRequest(`Charge ${chargeIdOf(intentId)} has already been refunded.`, { code: 'charge_already_refunded' });
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (!Number.isInteger(amount) || amount < 1)
+      throw invalidRequest('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' });
+    if (amount > left) {
+      throw invalidRequest(
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        {
+          code: 'amount_too_large',
+          param: 'amount',
+        },
+      );
+    }
+    const metadata: Record<string, string> = {};
+    if (body.metadata && typeof body.metadata === 'object') {
+      for (const [key, value] of Object.entries(body.metadata)) metadata[key] = String(value);
+    }
+    const refund: FakeRefund = {
+      id: randomStripeId('re'),
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intentId,
+      charge: chargeIdOf(intentId),
+      status: 'succeeded',
+      reason: typeof body.reason === 'string' ? body.reason : null,
+      metadata,
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  }
+
   function route(method: string, path: string, body: Record<string, unknown>): unknown {
     if (path === '/v1/payment_intents' && method === 'POST') return createIntent(body);
+    if (path === '/v1/refunds' && method === 'POST') return createRefund(body);
+    if (path === '/v1/refunds' && method === 'GET') {
+      const data = [...refunds.values()]
+        .filter((r) => body.payment_intent === undefined || r.payment_intent === body.payment_intent)
+        .reverse();
+      return { object: 'list', url: '/v1/refunds', has_more: false, data };
+    }
     const one = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (one && method === 'GET') {
       const id = decodeURIComponent(one[1]);
@@ -382,6 +465,32 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://${host}:${port}`,
     intents,
     requests,
+    refunds,
+    refundInDashboard(paymentIntentId, options = {}) {
+      return createRefund({
+        payment_intent: paymentIntentId,
+        ...(options.amount !== undefined ? { amount: String(options.amount) } : {}),
+        reason: options.reason,
+      });
+    },
+    chargeRefundedEvent(paymentIntentId, options = {}) {
+      const intent = getIntent(paymentIntentId);
+      const refunded = refundedOf(paymentIntentId);
+      const charge = {
+        id: chargeIdOf(paymentIntentId),
+        object: 'charge',
+        amount: intent.amount_received,
+        amount_captured: intent.amount_received,
+        amount_refunded: refunded,
+        refunded: refunded >= intent.amount_received,
+        currency: intent.currency,
+        payment_intent: paymentIntentId,
+        metadata: { ...intent.metadata },
+        status: 'succeeded',
+        livemode: false,
+      };
+      return makeStripeEvent('charge.refunded', charge, { eventId: options.eventId });
+    },
     succeed(id, options = {}) {
       const intent = getIntent(id);
       intent.status = 'succeeded';

@@ -7,6 +7,8 @@ import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity
 import { OrderEvent } from '../orders/order-event.entity';
 import { PaymentEvent } from '../payments/payment-event.entity';
 import { SandboxPayment } from '../payments/sandbox/sandbox-payment.entity';
+import { Refund } from '../payments/refund.entity';
+import { SandboxRefund } from '../payments/sandbox/sandbox-refund.entity';
 import { Order } from '../orders/order.entity';
 
 export const entities = [
@@ -20,4 +22,6 @@ export const entities = [
   PaymentEvent,
   SandboxPayment,
   VideoLink,
+  Refund,
+  SandboxRefund,
 ];

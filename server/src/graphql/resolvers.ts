@@ -7,6 +7,7 @@ import { AuthResolver } from '../admin/auth.resolver';
 import { CatalogueResolver } from '../catalogue/catalogue.resolver';
 import type { Services } from '../composition';
 import { DeliveryResolver } from '../delivery/delivery.resolver';
+import { FulfilmentResolver } from '../fulfilment/fulfilment.resolver';
 import { NewsletterResolver } from '../newsletter/newsletter.resolver';
 import { AdminOrderResolver, OrderConnectionResolver } from '../orders/admin-order.resolver';
 import { OrderResolver } from '../orders/order.resolver';
@@ -25,4 +26,5 @@ export const resolvers = [
   NewsletterResolver,
   PaymentResolver,
   DeliveryResolver,
+  FulfilmentResolver,
 ] as const satisfies readonly ResolverClass[];

@@ -1,6 +1,8 @@
 /**
  * Children's photos are kept only as long as the book needs them: deleted 7 days after the
- * order is completed (the revision window), or 30 days after an order that was never paid.
+ * order is completed or shipped (the revision window), 7 days after a refund, or 30 days after
+ * an order that was never paid (cancelled or not). The sweep also cancels orders left unpaid
+ * for 30 days.
  * The sweep runs at start-up and hourly; rows are claimed with SKIP LOCKED so several
  * instances can sweep at once without doing the same work.
  */
@@ -9,6 +11,7 @@ import type { Logger } from '../common/logger';
 import { Order } from './order.entity';
 import type { OrderLifecycle } from './order-lifecycle';
 import type { Storage } from '../media/storage';
+import { cancelStaleOrders } from '../fulfilment/stale-orders';
 
 export const RETENTION = {
   afterCompletionDays: 7,
@@ -26,6 +29,15 @@ export class PhotoRetention {
 
   /** Deletes the photos that are due; returns how many. */
   async sweep(now = new Date()): Promise<number> {
+    let cancelled = 0;
+    for (;;) {
+      const batch = await this.dataSource.transaction((manager) =>
+        cancelStaleOrders(manager, this.lifecycle, now, RETENTION.batchSize),
+      );
+      cancelled += batch;
+      if (batch < RETENTION.batchSize) break;
+    }
+    if (cancelled > 0) this.logger.info('unpaid orders cancelled', { count: cancelled });
     let total = 0;
     for (;;) {
       const deleted = await this.sweepBatch(now);
@@ -41,8 +53,9 @@ export class PhotoRetention {
       const due: Array<{ id: string; photo_key: string }> = await manager.query(
         `SELECT id, photo_key FROM orders
           WHERE photo_key IS NOT NULL
-            AND ((status = 'Completed' AND completed_at < $1::timestamptz - make_interval(days => $2))
-              OR (status = 'Pending' AND created_at < $1::timestamptz - make_interval(days => $3)))
+            AND ((status IN ('Completed', 'Shipped') AND completed_at < $1::timestamptz - make_interval(days => $2))
+              OR (status = 'Refunded' AND refunded_at < $1::timestamptz - make_interval(days => $2))
+              OR (status IN ('Pending', 'Cancelled') AND created_at < $1::timestamptz - make_interval(days => $3)))
           ORDER BY created_at
           LIMIT $4
           FOR UPDATE SKIP LOCKED`,

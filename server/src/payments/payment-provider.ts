@@ -38,8 +38,51 @@ export interface VerifiedPayment {
   failureCode: string | null;
 }
 
+export interface RefundRequest {
+  /** The provider payment to refund (a PaymentIntent id for Stripe). */
+  paymentId: string;
+  /** Integer cents, at most what is left of the payment. */
+  amountCents: number;
+  /** ISO code, upper case. */
+  currency: string;
+  /**
+   * Names the refund, not the attempt: the same key gives back the same refund, so a retried
+   * or doubled request never refunds twice.
+   */
+  idempotencyKey: string;
+  /** The admin's reason, kept with the refund at the provider for the shop's own records. */
+  reason: string;
+}
+
+export type RefundStatus = 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
+
+export interface ProviderRefund {
+  refundId: string;
+  amountCents: number;
+  status: RefundStatus;
+}
+
+/** The provider will not refund: nothing (or not that much) is left of the payment, or it was never paid. */
+export class RefundRefusedError extends Error {
+  constructor(readonly code: string) {
+    super(`The payment provider refused the refund: ${code}`);
+    this.name = 'RefundRefusedError';
+  }
+}
+
 export type WebhookAction =
   | { type: 'payment_succeeded'; eventId: string; paymentId: string; orderId: string | null }
+  | {
+      /** Money of a payment went back to the customer (from our refund, or the provider's dashboard). */
+      type: 'refunded';
+      eventId: string;
+      paymentId: string;
+      /** What the payment took, and how much of it has been refunded so far, in integer cents. */
+      amountCents: number;
+      amountRefundedCents: number;
+      /** The provider's reason code for a refund made in its dashboard, if any. */
+      reason: string | null;
+    }
   | { type: 'ignored'; eventId: string; eventType: string };
 
 /** The webhook's signature did not verify: answer 400 and change nothing. */
@@ -72,6 +115,13 @@ export interface PaymentProvider {
   resumePayment(paymentId: string): Promise<StartedPayment | null>;
   /** Asks the provider for the payment's current state; null when it does not exist. */
   verifyPayment(paymentId: string): Promise<VerifiedPayment | null>;
+  /**
+   * Refunds (part of) a payment; the same idempotency key gives back the same refund. Throws
+   * RefundRefusedError when the provider will not (more than is left, an unpaid payment).
+   */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** Every refund of a payment, as the provider records them (the webhook's facts, asked again). */
+  listRefunds(paymentId: string): Promise<ProviderRefund[]>;
   /** Verifies the signature first, then maps the event. Throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookAction;
 }

@@ -18,6 +18,7 @@ import { assertTransition, OrderStatus } from '../orders/order-status';
 import type { CheckoutOrder } from '../orders/order.types';
 import { PaymentAccountError, type PaymentProvider, type VerifiedPayment, type WebhookAction } from './payment-provider';
 import { SandboxProvider } from './sandbox/sandbox.provider';
+import type { RefundService } from '../fulfilment/refund.service';
 
 export const PAYMENT_MESSAGES = {
   orderNotFound: 'We could not find this order. Please start again from the order form.',
@@ -49,6 +50,8 @@ export class PaymentService {
     private readonly lifecycle: OrderLifecycle,
     private readonly logger: Logger,
     private readonly publicUrl: string,
+    /** Refunds seen in the provider's webhook are recorded there. */
+    private readonly refunds: Pick<RefundService, 'handleRefundWebhook'>,
   ) {}
 
   private async payableOrder(orderId: string, checkoutToken: string): Promise<Outcome<Order>> {
@@ -134,6 +137,7 @@ export class PaymentService {
       this.logger.debug('webhook ignored', { eventId: action.eventId, eventType: action.eventType });
       return;
     }
+    if (action.type === 'refunded') return this.refunds.handleRefundWebhook(action);
     const order = action.orderId ? await this.orders.findOrder(action.orderId) : null;
     if (!order) {
       this.logger.warn('webhook for an unknown order', { eventId: action.eventId, paymentId: action.paymentId });
@@ -142,14 +146,14 @@ export class PaymentService {
     const verified = await this.provider.verifyPayment(action.paymentId);
     const problem = order.status === OrderStatus.Pending ? this.checkPayment(order, verified) : null;
     if (problem) {
-      await this.needsAttention(order.id, action, problem.message);
+      await this.needsAttention(order.id, action, problem.message, verified?.amountReceivedCents);
       return;
     }
     try {
       await this.markPaid(order.id, action.paymentId, `${this.provider.name}-webhook`, action.eventId);
     } catch (error) {
       if (!(error instanceof UserFacingError)) throw error;
-      await this.needsAttention(order.id, action, error.message);
+      await this.needsAttention(order.id, action, error.message, verified?.amountReceivedCents);
     }
   }
 
@@ -171,7 +175,12 @@ export class PaymentService {
    * one that does not match it): never silently dropped. The order's history records it for
    * the admin to refund, the log raises an error, and the event is not handled again.
    */
-  private async needsAttention(orderId: string, action: Extract<WebhookAction, { type: 'payment_succeeded' }>, reason: string) {
+  private async needsAttention(
+    orderId: string,
+    action: Extract<WebhookAction, { type: 'payment_succeeded' }>,
+    reason: string,
+    amountCents: number | undefined,
+  ) {
     this.logger.error('payment needs attention: refund or resolve by hand', { orderId, paymentId: action.paymentId, reason });
     await this.dataSource.transaction(async (manager) => {
       if (!(await this.claimEvent(manager, action.eventId, 'payment_needs_attention', orderId))) return;
@@ -181,7 +190,7 @@ export class PaymentService {
         fromStatus: null,
         toStatus: null,
         actor: `${this.provider.name}-webhook`,
-        data: { paymentId: action.paymentId, reason },
+        data: { paymentId: action.paymentId, reason, amountCents: amountCents ?? null },
       });
     });
   }

@@ -166,7 +166,7 @@ describe('AdminDashboardPage: filters, search, refresh and pages', () => {
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['All Orders', 'Pending', 'Paid', 'Completed']);
+    ).toEqual(['All Orders', 'Pending', 'Paid', 'Completed', 'Shipped', 'Cancelled', 'Refunded']);
     await user.selectOptions(select, 'Completed');
     expect(await screen.findByText('1 order')).toBeInTheDocument();
     expect(rowOf('Leo')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import type { OrderRowFragment } from '../../gql/graphql';
 import { formatDate, formatDateTime, shortOrderId, storyType } from '../order-format';
+import { OrderRowFulfilment } from '../fulfilment/OrderRowFulfilment';
 import { OrderActions } from './OrderActions';
 import { StatusBadge } from './StatusBadge';
 
@@ -42,8 +43,9 @@ export function OrdersTable({ orders, onDetails }: OrdersTableProps) {
             <td role="cell" data-label="Story Type">
               {storyType(order)}
             </td>
-            <td role="cell" data-label="Status">
+            <td role="cell" data-label="Status" className="orders-table__status">
               <StatusBadge status={order.status} />
+              <OrderRowFulfilment order={order} />
             </td>
             <td role="cell" data-label="Created At">
               <time dateTime={order.createdAt} title={formatDateTime(order.createdAt)}>

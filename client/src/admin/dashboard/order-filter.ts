@@ -1,6 +1,7 @@
 import type { OrderStatus } from '../../gql/graphql';
 
-export const ORDER_STATUSES: readonly OrderStatus[] = ['Pending', 'Paid', 'Completed'];
+/** The spec's three first, then the statuses after delivery and the closed ones. */
+export const ORDER_STATUSES: readonly OrderStatus[] = ['Pending', 'Paid', 'Completed', 'Shipped', 'Cancelled', 'Refunded'];
 
 /** What the list is narrowed to; kept in the URL (?status=Paid&q=mia) so a reload keeps it. */
 export interface OrderFilter {

@@ -12,6 +12,13 @@ export const ORDER_ROW_FIELDS = graphql(`
     createdAt
     photoUrl
     videoUrl
+    shippingCarrier
+    trackingNumber
+    trackingUrl
+    shippedAt
+    paymentAlerts {
+      paymentId
+    }
   }
 `);
 

@@ -1,6 +1,7 @@
 import type { OrderDetailFragment } from '../../gql/graphql';
 import { formatAmount, formatDateTime, formatLabel } from '../order-format';
 import { NewTabLink } from '../shared/NewTabLink';
+import { OrderFulfilment } from '../fulfilment/OrderFulfilment';
 import { DetailList } from './DetailList';
 import { OrderDelivery } from './OrderDelivery';
 import { OrderEmails } from './OrderEmails';
@@ -16,6 +17,11 @@ export function OrderDetailContent({ order }: { order: OrderDetailFragment }) {
       <section className="order-detail__section" aria-labelledby="order-detail-delivery">
         <h3 id="order-detail-delivery">Video delivery</h3>
         <OrderDelivery order={order} />
+      </section>
+
+      <section className="order-detail__section" aria-labelledby="order-detail-fulfilment">
+        <h3 id="order-detail-fulfilment">Shipping, refund and cancellation</h3>
+        <OrderFulfilment order={order} />
       </section>
 
       <section className="order-detail__section" aria-labelledby="order-detail-story">
@@ -76,6 +82,9 @@ export function OrderDetailContent({ order }: { order: OrderDetailFragment }) {
             ['Created', when(order.createdAt)],
             ['Paid', when(order.paidAt)],
             ['Completed', when(order.completedAt)],
+            ['Shipped', when(order.shippedAt)],
+            ['Cancelled', when(order.cancelledAt)],
+            ['Refunded', when(order.refundedAt)],
             ['Updated', when(order.updatedAt)],
           ]}
         />

@@ -22,6 +22,7 @@ export const ORDER_DETAIL_FIELDS = graphql(`
     updatedAt
     paidAt
     completedAt
+    ...OrderFulfilment
     events {
       id
       type

@@ -5,11 +5,20 @@
  * payable, as with Stripe). Never used in production (config refuses to start without Stripe).
  */
 import { randomBytes } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { type Outcome, refuse, succeed, UserErrorCode } from '../../common/user-error';
-import type { PaymentProvider, PaymentRequest, StartedPayment, VerifiedPayment, WebhookAction } from '../payment-provider';
-import { WebhookSignatureError } from '../payment-provider';
+import type {
+  PaymentProvider,
+  PaymentRequest,
+  ProviderRefund,
+  RefundRequest,
+  StartedPayment,
+  VerifiedPayment,
+  WebhookAction,
+} from '../payment-provider';
+import { RefundRefusedError, WebhookSignatureError } from '../payment-provider';
 import { SandboxPayment } from './sandbox-payment.entity';
+import { SandboxRefund } from './sandbox-refund.entity';
 
 export const SANDBOX_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
 export const SANDBOX_MESSAGES = {
@@ -70,6 +79,58 @@ export class SandboxProvider implements PaymentProvider {
       .getRepository(SandboxPayment)
       .update({ id: paymentId }, { status: 'succeeded', amountReceivedCents: () => 'amount_cents', updatedAt: new Date() });
     return affected ? succeed(undefined) : refuse(UserErrorCode.NOT_FOUND, SANDBOX_MESSAGES.paymentNotFound, 'paymentId');
+  }
+
+  /**
+   * Refunds like a card processor: only money that was taken, never more than is left of it,
+   * and the same idempotency key gives back the first refund. The payment row is locked, so
+   * two refunds at once cannot both take the last of it.
+   */
+  async refund(request: RefundRequest): Promise<ProviderRefund> {
+    if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+      throw new Error(`Invalid refund amount: ${request.amountCents}`);
+    }
+    return this.dataSource.transaction(async (manager) => {
+      const payment = await manager.findOne(SandboxPayment, {
+        where: { id: request.paymentId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!payment) throw new RefundRefusedError('resource_missing');
+      const previous = await manager.findOneBy(SandboxRefund, { idempotencyKey: request.idempotencyKey });
+      if (previous) {
+        if (previous.paymentId !== request.paymentId || previous.amountCents !== request.amountCents) {
+          throw new Error('idempotency_error: the key was first used for another refund');
+        }
+        return { refundId: previous.id, amountCents: previous.amountCents, status: 'succeeded' };
+      }
+      if (payment.status !== 'succeeded') throw new RefundRefusedError('payment_not_succeeded');
+      const refunded = await this.refundedCents(manager, payment.id);
+      if (refunded >= payment.amountReceivedCents) throw new RefundRefusedError('charge_already_refunded');
+      if (refunded + request.amountCents > payment.amountReceivedCents) throw new RefundRefusedError('amount_too_large');
+      const refund = manager.create(SandboxRefund, {
+        id: `sbx_re_${randomBytes(12).toString('hex')}`,
+        paymentId: payment.id,
+        idempotencyKey: request.idempotencyKey,
+        amountCents: request.amountCents,
+      });
+      await manager.insert(SandboxRefund, refund);
+      return { refundId: refund.id, amountCents: refund.amountCents, status: 'succeeded' };
+    });
+  }
+
+  async listRefunds(paymentId: string): Promise<ProviderRefund[]> {
+    const refunds = await this.dataSource
+      .getRepository(SandboxRefund)
+      .find({ where: { paymentId }, order: { createdAt: 'ASC' } });
+    return refunds.map((refund) => ({ refundId: refund.id, amountCents: refund.amountCents, status: 'succeeded' as const }));
+  }
+
+  private async refundedCents(manager: EntityManager, paymentId: string): Promise<number> {
+    const [row] = await manager.query(
+      'SELECT coalesce(sum(amount_cents), 0)::int AS total FROM sandbox_refunds WHERE payment_id = $1',
+      [paymentId],
+    );
+    return Number(row.total);
   }
 
   parseWebhook(): WebhookAction {

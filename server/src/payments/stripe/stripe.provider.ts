@@ -6,9 +6,12 @@
  * Tests point the SDK at a local fake of Stripe's REST API through host/port/protocol.
  */
 import Stripe from 'stripe';
-import { PaymentAccountError } from '../payment-provider';
+import { PaymentAccountError, RefundRefusedError } from '../payment-provider';
 import {
   type PaymentProvider,
+  type ProviderRefund,
+  type RefundRequest,
+  type RefundStatus,
   type PaymentRequest,
   type PaymentStatus,
   type StartedPayment,
@@ -190,6 +193,41 @@ export class StripeProvider implements PaymentProvider {
     };
   }
 
+  async refund(request: RefundRequest): Promise<ProviderRefund> {
+    if (!PAYMENT_INTENT_ID.test(request.paymentId)) throw new RefundRefusedError('resource_missing');
+    if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+      throw new Error(`Invalid refund amount: ${request.amountCents}`);
+    }
+    try {
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: request.paymentId,
+          amount: request.amountCents,
+          // Stripe's reason field takes three codes only; the admin's words go in the metadata.
+          metadata: { reason: request.reason.slice(0, 500) },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return toProviderRefund(refund);
+    } catch (error) {
+      const e = error as { type?: string; code?: string };
+      // Nothing (or not that much) left to refund, or a payment that never took money.
+      if (e?.type === 'StripeInvalidRequestError' && e.code && REFUSED_REFUND_CODES.has(e.code)) {
+        throw new RefundRefusedError(e.code);
+      }
+      throw asAccountError(error) ?? error;
+    }
+  }
+
+  async listRefunds(paymentId: string): Promise<ProviderRefund[]> {
+    if (!PAYMENT_INTENT_ID.test(paymentId)) return [];
+    const refunds: ProviderRefund[] = [];
+    for await (const refund of this.stripe.refunds.list({ payment_intent: paymentId, limit: 100 })) {
+      refunds.push(toProviderRefund(refund));
+    }
+    return refunds;
+  }
+
   parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookAction {
     let event: Stripe.Event;
     try {
@@ -212,8 +250,30 @@ export class StripeProvider implements PaymentProvider {
         orderId: intent.metadata?.orderId || null,
       };
     }
+    if (event.type === 'charge.refunded') {
+      const charge = event.data.object;
+      const paymentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      if (!paymentId) return { type: 'ignored', eventId: event.id, eventType: event.type };
+      return {
+        type: 'refunded',
+        eventId: event.id,
+        paymentId,
+        amountCents: charge.amount,
+        amountRefundedCents: charge.amount_refunded,
+        reason: charge.refunds?.data?.[0]?.reason ?? null,
+      };
+    }
     return { type: 'ignored', eventId: event.id, eventType: event.type };
   }
+}
+
+/** Stripe's codes for a refund it will not make: already refunded, more than is left, nothing was taken. */
+const REFUSED_REFUND_CODES = new Set(['charge_already_refunded', 'amount_too_large', 'charge_disputed', 'resource_missing']);
+
+function toProviderRefund(refund: Stripe.Refund): ProviderRefund {
+  const statuses: readonly RefundStatus[] = ['succeeded', 'pending', 'failed', 'canceled', 'requires_action'];
+  const status = statuses.find((s) => s === refund.status) ?? 'pending';
+  return { refundId: refund.id, amountCents: refund.amount, status };
 }
 
 /** Stripe's codes for a problem with the shop's own account, not the customer's card. */

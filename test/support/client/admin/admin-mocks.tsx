@@ -51,6 +51,13 @@ export function anOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
     updatedAt: '2025-03-05T14:09:00.000Z',
     paidAt: '2025-03-05T14:09:00.000Z',
     completedAt: null,
+    shippingCarrier: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    shippedAt: null,
+    cancelledAt: null,
+    refundedAt: null,
+    paymentAlerts: [],
     events: [
       {
         __typename: 'OrderEvent',
@@ -101,11 +108,19 @@ const ROW_FIELDS = [
   'createdAt',
   'photoUrl',
   'videoUrl',
+  'shippingCarrier',
+  'trackingNumber',
+  'trackingUrl',
+  'shippedAt',
+  'paymentAlerts',
 ];
 
 /** Just the fields the table asks for (a mock must answer exactly what was asked). */
 export function asRow(order: OrderRecord): OrderRecord {
-  return Object.fromEntries(ROW_FIELDS.map((field) => [field, order[field]])) as OrderRecord;
+  const row = Object.fromEntries(ROW_FIELDS.map((field) => [field, order[field]])) as OrderRecord;
+  // The row asks only for each extra charge's payment id.
+  const alerts = (order.paymentAlerts ?? []) as Array<{ paymentId: string }>;
+  return { ...row, paymentAlerts: alerts.map(({ paymentId }) => ({ __typename: 'PaymentAlert', paymentId })) };
 }
 
 export const meMock = (me: typeof ADMIN | null = ADMIN): MockLink.MockedResponse => ({

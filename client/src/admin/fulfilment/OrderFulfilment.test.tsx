@@ -1,0 +1,269 @@
+import type { MockLink } from '@apollo/client/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+
+import {
+  anOrder,
+  meMock,
+  orderDetailMock,
+  ordersMock,
+  type OrderRecord,
+  renderAdmin,
+  videoLimitMock,
+} from '../../../../test/support/client/admin/admin-mocks';
+import { formatDateTime } from '../order-format';
+import {
+  CANCEL_ORDER_MUTATION,
+  REFUND_EXTRA_CHARGE_MUTATION,
+  REFUND_ORDER_MUTATION,
+  SHIP_ORDER_MUTATION,
+} from './fulfilment-operations';
+
+const DASHBOARD = '/admin/dashboard';
+
+/** The dashboard with one order, its panel open; `after` is the order as the list shows it once an action refreshed it. */
+async function openDetails(order: OrderRecord, mocks: MockLink.MockedResponse[], after: OrderRecord = order) {
+  const view = renderAdmin(DASHBOARD, [
+    meMock(),
+    ordersMock({ orders: [order] }),
+    ordersMock({ orders: [after] }),
+    videoLimitMock(),
+    orderDetailMock(order),
+    ...mocks,
+  ]);
+  await view.user.click(await screen.findByRole('button', { name: /^Details/ }));
+  const dialog = await screen.findByRole('dialog');
+  await within(dialog).findByRole('heading', { level: 2, name: `${String(order.childName)}'s order` });
+  return { ...view, dialog, panel: within(dialog) };
+}
+
+type Refusal = { code: string; field: string | null; message: string };
+const payload = (typename: string, order: OrderRecord | null, userErrors: Refusal[] = []) => ({
+  __typename: typename,
+  order,
+  userErrors: userErrors.map((error) => ({ __typename: 'UserError', ...error })),
+});
+const mutationMock = (
+  query: MockLink.MockedResponse['request']['query'],
+  variables: Record<string, unknown>,
+  data: Record<string, unknown>,
+): MockLink.MockedResponse => ({ request: { query, variables }, result: { data }, delay: 10 });
+
+const printedCompleted = () =>
+  anOrder({
+    childName: 'Leo',
+    bookFormat: 'printed',
+    bookStyle: 'adventure',
+    amountCents: 5000,
+    email: 'leo.parent@example.com',
+    status: 'Completed',
+    completedAt: '2025-03-06T09:00:00.000Z',
+    shippingAddress: {
+      __typename: 'ShippingAddress',
+      fullName: 'Ana Parent',
+      streetAddress: '1 Maple Ave',
+      city: 'Portland',
+      state: 'OR',
+      zipCode: '97201',
+      country: 'United States',
+    },
+  });
+
+describe('the panel: shipping', () => {
+  it('marks a Completed printed order as shipped, then shows the carrier, the linked number and the date', async () => {
+    const order = printedCompleted();
+    const shipped = {
+      ...order,
+      status: 'Shipped',
+      shippingCarrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      trackingUrl: 'https://www.ups.com/track?loc=en_US&tracknum=1Z999AA10123456784',
+      shippedAt: '2025-03-08T16:30:00.000Z',
+    };
+    const { user, panel } = await openDetails(
+      order,
+      [
+        mutationMock(
+          SHIP_ORDER_MUTATION,
+          { orderId: order.id, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+          { shipOrder: payload('ShipOrderPayload', shipped) },
+        ),
+      ],
+      shipped,
+    );
+    const form = within(panel.getByRole('form', { name: 'Mark as shipped' }));
+    await user.selectOptions(form.getByLabelText('Carrier'), 'UPS');
+    await user.type(form.getByLabelText('Tracking number'), '1Z999AA10123456784');
+    await user.click(form.getByRole('button', { name: 'Mark as shipped' }));
+
+    expect(await panel.findByRole('status')).toHaveTextContent(
+      'Marked as shipped with UPS. The parent has been e-mailed the tracking details.',
+    );
+    expect(panel.queryByRole('form', { name: 'Mark as shipped' })).not.toBeInTheDocument();
+    expect(panel.getByRole('link', { name: /1Z999AA10123456784/ })).toHaveAttribute('href', shipped.trackingUrl);
+    const value = (label: string) => panel.getAllByText(label, { selector: 'dt' })[0].nextElementSibling;
+    expect(value('Shipped')).toHaveTextContent(formatDateTime(shipped.shippedAt));
+    // The refreshed list shows it too.
+    const row = await screen.findByRole('row', { name: /Leo/ });
+    expect(await within(row).findByText('Shipped')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: /1Z999AA10123456784/ })).toHaveAttribute('href', shipped.trackingUrl);
+  });
+
+  it("shows the server's refusal beside the field it names, and another carrier's name is sent as typed", async () => {
+    const order = printedCompleted();
+    const { user, panel } = await openDetails(order, [
+      mutationMock(
+        SHIP_ORDER_MUTATION,
+        { orderId: order.id, carrier: 'Local Courier', trackingNumber: 'LC 42!' },
+        {
+          shipOrder: payload('ShipOrderPayload', null, [
+            {
+              code: 'INVALID_INPUT',
+              field: 'trackingNumber',
+              message: 'A tracking number has only letters, digits, spaces and dashes.',
+            },
+          ]),
+        },
+      ),
+    ]);
+    const form = within(panel.getByRole('form', { name: 'Mark as shipped' }));
+    await user.selectOptions(form.getByLabelText('Carrier'), 'Other');
+    await user.type(form.getByLabelText('Carrier name'), 'Local Courier');
+    await user.type(form.getByLabelText('Tracking number'), 'LC 42!');
+    await user.click(form.getByRole('button', { name: 'Mark as shipped' }));
+
+    expect(await form.findByRole('alert')).toHaveTextContent('A tracking number has only letters, digits, spaces and dashes.');
+    expect(form.getByLabelText('Tracking number')).toHaveAttribute('aria-invalid', 'true');
+    expect(form.getByLabelText('Tracking number')).toHaveAccessibleDescription(
+      'A tracking number has only letters, digits, spaces and dashes.',
+    );
+  });
+
+  it('offers no shipping for a digital order', async () => {
+    const order = anOrder({ status: 'Completed', bookFormat: 'digital' });
+    const { panel } = await openDetails(order, []);
+    expect(panel.queryByRole('form', { name: 'Mark as shipped' })).not.toBeInTheDocument();
+    expect(panel.getByRole('button', { name: 'Refund order' })).toBeInTheDocument();
+  });
+});
+
+describe('the panel: refunds', () => {
+  it('asks to confirm with the amount, the e-mail and a reason, then refunds', async () => {
+    const order = anOrder({ childName: 'Mia', status: 'Paid', email: 'mia.parent@example.com' });
+    const refunded = { ...order, status: 'Refunded', refundedAt: '2025-03-07T08:15:00.000Z' };
+    const { user, panel } = await openDetails(
+      order,
+      [
+        mutationMock(
+          REFUND_ORDER_MUTATION,
+          { orderId: order.id, reason: 'The photo could not be used.' },
+          { refundOrder: payload('RefundOrderPayload', refunded) },
+        ),
+      ],
+      refunded,
+    );
+    await user.click(panel.getByRole('button', { name: 'Refund order' }));
+    const confirm = within(panel.getByRole('form', { name: 'Refund $25.00 to mia.parent@example.com?' }));
+    const reason = confirm.getByLabelText(/^Reason/);
+    expect(reason).toHaveFocus();
+    expect(reason).toBeRequired();
+    await user.type(reason, 'The photo could not be used.');
+    await user.click(confirm.getByRole('button', { name: 'Refund $25.00' }));
+
+    expect(await panel.findByRole('status')).toHaveTextContent('The order has been refunded and the parent e-mailed.');
+    expect(panel.queryByRole('button', { name: 'Refund order' })).not.toBeInTheDocument();
+    const value = (label: string) => panel.getAllByText(label, { selector: 'dt' })[0].nextElementSibling;
+    expect(value('Refunded')).toHaveTextContent(formatDateTime(refunded.refundedAt));
+  });
+
+  it("shows the server's refusal and keeps the order; Keep the order closes the confirmation", async () => {
+    const order = anOrder({ status: 'Paid' });
+    const { user, panel } = await openDetails(order, [
+      mutationMock(
+        REFUND_ORDER_MUTATION,
+        { orderId: order.id, reason: '' },
+        {
+          refundOrder: payload('RefundOrderPayload', null, [
+            { code: 'INVALID_INPUT', field: 'reason', message: 'Please enter the reason for the refund.' },
+          ]),
+        },
+      ),
+    ]);
+    await user.click(panel.getByRole('button', { name: 'Refund order' }));
+    await user.click(panel.getByRole('button', { name: 'Refund $25.00' }));
+    expect(await panel.findByRole('alert')).toHaveTextContent('Please enter the reason for the refund.');
+    expect(panel.getByLabelText(/^Reason/)).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(panel.getByRole('button', { name: 'Keep the order' }));
+    expect(panel.queryByRole('form', { name: /^Refund/ })).not.toBeInTheDocument();
+    expect(panel.getByRole('button', { name: 'Refund order' })).toBeInTheDocument();
+  });
+
+  it('lists an extra charge with a Needs attention marker on the row, and refunds it', async () => {
+    const alert = {
+      __typename: 'PaymentAlert',
+      paymentId: 'pi_extra123',
+      amountCents: 2500,
+      reason: 'This order has already been paid.',
+      createdAt: '2025-03-06T10:00:00.000Z',
+    };
+    const order = anOrder({ childName: 'Ivy', status: 'Paid', paymentAlerts: [alert] });
+    const resolved = { ...order, paymentAlerts: [] };
+    const { user, panel } = await openDetails(
+      order,
+      [
+        mutationMock(
+          REFUND_EXTRA_CHARGE_MUTATION,
+          { orderId: order.id, paymentId: 'pi_extra123' },
+          { refundExtraCharge: payload('RefundOrderPayload', resolved) },
+        ),
+      ],
+      resolved,
+    );
+    const row = screen.getByRole('row', { name: /Ivy/ });
+    expect(within(row).getByText('Needs attention')).toBeInTheDocument();
+
+    const alerts = within(panel.getByRole('group', { name: 'Needs attention' }));
+    expect(alerts.getByText(/an extra charge of \$25\.00 was taken/)).toBeInTheDocument();
+    expect(alerts.getByText('pi_extra123')).toBeInTheDocument();
+    await user.click(alerts.getByRole('button', { name: 'Refund extra charge' }));
+
+    expect(await panel.findByRole('status')).toHaveTextContent('The extra charge has been refunded.');
+    expect(panel.queryByRole('group', { name: 'Needs attention' })).not.toBeInTheDocument();
+    // The refreshed list drops the marker; the status stays Paid.
+    await waitFor(() => expect(within(screen.getByRole('row', { name: /Ivy/ })).queryByText('Needs attention')).toBeNull());
+    expect(within(screen.getByRole('row', { name: /Ivy/ })).getByText('Paid')).toBeInTheDocument();
+  });
+});
+
+describe('the panel: cancellation', () => {
+  it('cancels a Pending order after a confirmation, and offers no refund for it', async () => {
+    const order = anOrder({ childName: 'Noa', status: 'Pending', paidAt: null, paymentId: null });
+    const cancelled = { ...order, status: 'Cancelled', cancelledAt: '2025-03-07T12:00:00.000Z' };
+    const { user, panel } = await openDetails(
+      order,
+      [mutationMock(CANCEL_ORDER_MUTATION, { orderId: order.id }, { cancelOrder: payload('CancelOrderPayload', cancelled) })],
+      cancelled,
+    );
+    expect(panel.queryByRole('button', { name: 'Refund order' })).not.toBeInTheDocument();
+    await user.click(panel.getByRole('button', { name: 'Cancel order' }));
+    const confirm = within(panel.getByRole('group', { name: 'Cancel this unpaid order?' }));
+    expect(confirm.getByRole('button', { name: 'Yes, cancel the order' })).toHaveFocus();
+    await user.click(confirm.getByRole('button', { name: 'Yes, cancel the order' }));
+
+    expect(await panel.findByRole('status')).toHaveTextContent('The order has been cancelled.');
+    expect(panel.getByText('This order was cancelled before it was paid.')).toBeInTheDocument();
+    const value = (label: string) => panel.getAllByText(label, { selector: 'dt' })[0].nextElementSibling;
+    expect(value('Cancelled')).toHaveTextContent(formatDateTime(cancelled.cancelledAt));
+  });
+
+  it('says so when the request fails, and changes nothing', async () => {
+    const order = anOrder({ status: 'Pending', paidAt: null, paymentId: null });
+    const { user, panel } = await openDetails(order, [
+      { request: { query: CANCEL_ORDER_MUTATION, variables: { orderId: order.id } }, error: new Error('Failed to fetch') },
+    ]);
+    await user.click(panel.getByRole('button', { name: 'Cancel order' }));
+    await user.click(panel.getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(await panel.findByRole('alert')).toHaveTextContent('An error occurred while cancelling the order');
+    expect(panel.getByRole('button', { name: 'Yes, cancel the order' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,95 @@
+import { useMutation } from '@apollo/client/react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+
+import { formatAmount } from '../order-format';
+import { FULFILMENT_MESSAGES } from './fulfilment-messages';
+import { REFUND_ORDER_MUTATION } from './fulfilment-operations';
+import { REFRESH_AFTER_ACTION, useOrderAction } from './use-order-action';
+
+interface RefundOrderFormProps {
+  order: { id: string; email: string; amountCents: number; currency: string };
+  onRefunded(message: string): void;
+}
+
+/**
+ * "Refund order", then a confirmation that names the amount and the parent's e-mail and asks for
+ * the reason the parent will read. Nothing is sent until the admin confirms.
+ */
+export function RefundOrderForm({ order, onRefunded }: RefundOrderFormProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const [refund, { loading }] = useMutation(REFUND_ORDER_MUTATION, { refetchQueries: REFRESH_AFTER_ACTION });
+  const { run, error, clearError } = useOrderAction({
+    failed: FULFILMENT_MESSAGES.refundFailed,
+    error: FULFILMENT_MESSAGES.refundError,
+  });
+  const amount = formatAmount(order.amountCents, order.currency);
+
+  useEffect(() => {
+    if (open) reasonRef.current?.focus();
+  }, [open]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    const ok = await run(async () => (await refund({ variables: { orderId: order.id, reason } })).data?.refundOrder);
+    if (ok) onRefunded(FULFILMENT_MESSAGES.refunded);
+  }
+
+  if (!open) {
+    return (
+      <button type="button" className="button button--secondary button--small fulfilment-danger" onClick={() => setOpen(true)}>
+        Refund order
+      </button>
+    );
+  }
+  const errorId = `${id}-error`;
+  return (
+    <form className="fulfilment-form fulfilment-form--confirm" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      <h4 id={`${id}-title`} className="fulfilment-form__title">
+        Refund {amount} to {order.email}?
+      </h4>
+      <p className="fulfilment-form__note">
+        The whole payment goes back to the card it came from and the order becomes Refunded. This cannot be undone.
+      </p>
+      <div className="admin-field">
+        <label htmlFor={`${id}-reason`} className="admin-field__label">
+          Reason (the parent reads it in the refund e-mail)
+        </label>
+        <textarea
+          id={`${id}-reason`}
+          ref={reasonRef}
+          className="admin-field__control fulfilment-form__reason"
+          rows={3}
+          maxLength={500}
+          required
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          {...(error?.field === 'reason' ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
+        />
+      </div>
+      {error && (
+        <p id={errorId} className="admin-alert admin-alert--error" role="alert">
+          {error.message}
+        </p>
+      )}
+      <div className="fulfilment-form__buttons">
+        <button type="submit" className="button button--primary button--small fulfilment-danger-solid" aria-disabled={loading}>
+          {loading ? 'Refunding…' : `Refund ${amount}`}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => {
+            clearError();
+            setOpen(false);
+          }}
+        >
+          Keep the order
+        </button>
+      </div>
+    </form>
+  );
+}

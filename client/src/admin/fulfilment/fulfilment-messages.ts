@@ -1,0 +1,19 @@
+/** What the admin reads about shipping, refunds and cancellations; the server words its own refusals. */
+export const FULFILMENT_MESSAGES = {
+  shipFailed: 'Failed to mark the order as shipped',
+  shipError: 'An error occurred while marking the order as shipped',
+  shipped: (carrier: string) => `Marked as shipped with ${carrier}. The parent has been e-mailed the tracking details.`,
+  refundFailed: 'Failed to refund the order',
+  refundError: 'An error occurred while refunding the order. Trying again is safe: the parent is never refunded twice.',
+  refunded: 'The order has been refunded and the parent e-mailed.',
+  extraFailed: 'Failed to refund the extra charge',
+  extraError: 'An error occurred while refunding the extra charge. Trying again is safe.',
+  extraRefunded: 'The extra charge has been refunded.',
+  cancelFailed: 'Failed to cancel the order',
+  cancelError: 'An error occurred while cancelling the order',
+  cancelled: 'The order has been cancelled.',
+} as const;
+
+/** The carriers with a tracking link; "Other" lets the admin type any name. */
+export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL', 'Canada Post', 'Purolator'] as const;
+export const OTHER_CARRIER = 'Other';

@@ -1,0 +1,85 @@
+import { graphql } from '../../gql';
+
+/** What the panel's fulfilment section reads: the shipment, the closing dates and the extra charges to refund. */
+export const ORDER_FULFILMENT_FIELDS = graphql(`
+  fragment OrderFulfilment on Order {
+    id
+    status
+    bookFormat
+    email
+    amountCents
+    currency
+    shippingCarrier
+    trackingNumber
+    trackingUrl
+    shippedAt
+    cancelledAt
+    refundedAt
+    paymentAlerts {
+      paymentId
+      amountCents
+      reason
+      createdAt
+    }
+  }
+`);
+
+export const SHIP_ORDER_MUTATION = graphql(`
+  mutation ShipOrder($orderId: ID!, $carrier: String!, $trackingNumber: String!) {
+    shipOrder(orderId: $orderId, carrier: $carrier, trackingNumber: $trackingNumber) {
+      order {
+        ...OrderDetail
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const REFUND_ORDER_MUTATION = graphql(`
+  mutation RefundOrder($orderId: ID!, $reason: String!) {
+    refundOrder(orderId: $orderId, reason: $reason) {
+      order {
+        ...OrderDetail
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const REFUND_EXTRA_CHARGE_MUTATION = graphql(`
+  mutation RefundExtraCharge($orderId: ID!, $paymentId: String!) {
+    refundExtraCharge(orderId: $orderId, paymentId: $paymentId) {
+      order {
+        ...OrderDetail
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const CANCEL_ORDER_MUTATION = graphql(`
+  mutation CancelOrder($orderId: ID!) {
+    cancelOrder(orderId: $orderId) {
+      order {
+        ...OrderDetail
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);

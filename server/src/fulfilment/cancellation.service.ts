@@ -1,0 +1,41 @@
+/**
+ * Cancelling an unpaid order: by an admin, or by the hourly sweep once it has waited 30 days.
+ *
+ * No e-mail goes to the parent. An unpaid order's address was never confirmed by a payment:
+ * anyone can type any address into the form, so writing to it about a child's photo could reach
+ * a stranger. The photo itself is deleted on the unpaid-order schedule (photo-retention.ts).
+ */
+import type { DataSource } from 'typeorm';
+import type { AdminUser } from '../admin/admin-user.entity';
+import type { Logger } from '../common/logger';
+import { type Outcome, refusalOf, refuse, succeed, UserErrorCode } from '../common/user-error';
+import { isUuid } from '../common/uuid';
+import type { Order } from '../orders/order.entity';
+import type { OrderLifecycle } from '../orders/order-lifecycle';
+import { OrderStatus } from '../orders/order-status';
+
+export const CANCELLATION_MESSAGES = { orderNotFound: 'Order not found.' } as const;
+
+export class CancellationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly lifecycle: OrderLifecycle,
+    private readonly logger: Logger,
+  ) {}
+
+  async cancelOrder(orderId: string, admin: AdminUser): Promise<Outcome<Order>> {
+    if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, CANCELLATION_MESSAGES.orderNotFound, 'orderId');
+    try {
+      const cancelled = await this.dataSource.transaction(async (manager) => {
+        const exists = await manager.query('SELECT 1 FROM orders WHERE id = $1', [orderId]);
+        if (exists.length === 0) return null;
+        return this.lifecycle.transition(manager, orderId, { to: OrderStatus.Cancelled, actor: `admin:${admin.email}` });
+      });
+      if (!cancelled) return refuse(UserErrorCode.NOT_FOUND, CANCELLATION_MESSAGES.orderNotFound, 'orderId');
+      this.logger.info('order cancelled', { orderId, admin: admin.email });
+      return succeed(cancelled);
+    } catch (error) {
+      return refusalOf(error);
+    }
+  }
+}

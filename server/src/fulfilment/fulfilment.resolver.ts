@@ -1,0 +1,95 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
+import type { AdminUser } from '../admin/admin-user.entity';
+import type { Context } from '../graphql/context';
+import { CurrentAdmin } from '../graphql/current-admin';
+import { toPayload } from '../graphql/payload';
+import { Order } from '../orders/order.entity';
+import type { CancellationService } from './cancellation.service';
+import { CancelOrderPayload, PaymentAlert, RefundOrderPayload, ShipOrderPayload } from './fulfilment.types';
+import { unresolvedCharges } from './payment-alerts';
+import type { RefundService } from './refund.service';
+import type { ShippingService } from './shipping.service';
+import { trackingUrl } from './tracking';
+
+/** The admin's fulfilment of an order after payment: shipping, refunds, cancellation. */
+@Resolver(() => Order)
+export class FulfilmentResolver {
+  private readonly shipping: ShippingService;
+  private readonly refunds: RefundService;
+  private readonly cancellation: CancellationService;
+
+  constructor(services: { shipping: ShippingService; refunds: RefundService; cancellation: CancellationService }) {
+    this.shipping = services.shipping;
+    this.refunds = services.refunds;
+    this.cancellation = services.cancellation;
+  }
+
+  @Authorized()
+  @Mutation(() => ShipOrderPayload, {
+    description:
+      'Admin only. A Completed printed order becomes Shipped with its carrier (USPS, UPS, FedEx, DHL, Canada Post, ' +
+      'Purolator, or another name) and tracking number (letters, digits, spaces and dashes; at most 64), and the ' +
+      'parent is e-mailed the tracking link.',
+  })
+  async shipOrder(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('carrier', () => String) carrier: string,
+    @Arg('trackingNumber', () => String) trackingNumber: string,
+    @CurrentAdmin() admin: AdminUser,
+  ): Promise<ShipOrderPayload> {
+    const outcome = await this.shipping.shipOrder(orderId, carrier, trackingNumber, admin);
+    return toPayload(outcome, (order) => ({ order }), { order: null });
+  }
+
+  @Authorized()
+  @Mutation(() => RefundOrderPayload, {
+    description:
+      "Admin only. Refunds a Paid, Completed or Shipped order's payment in full through the provider (never twice), " +
+      'marks it Refunded and e-mails the parent, who reads the reason.',
+  })
+  async refundOrder(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('reason', () => String) reason: string,
+    @CurrentAdmin() admin: AdminUser,
+  ): Promise<RefundOrderPayload> {
+    const outcome = await this.refunds.refundOrder(orderId, reason, admin);
+    return toPayload(outcome, (order) => ({ order }), { order: null });
+  }
+
+  @Authorized()
+  @Mutation(() => RefundOrderPayload, {
+    description:
+      "Admin only. Refunds an extra charge listed in the order's paymentAlerts in full (never twice); the order's " +
+      'status does not change.',
+  })
+  async refundExtraCharge(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('paymentId', () => String) paymentId: string,
+    @CurrentAdmin() admin: AdminUser,
+  ): Promise<RefundOrderPayload> {
+    const outcome = await this.refunds.refundExtraCharge(orderId, paymentId, admin);
+    return toPayload(outcome, (order) => ({ order }), { order: null });
+  }
+
+  @Authorized()
+  @Mutation(() => CancelOrderPayload, { description: 'Admin only. Cancels a Pending (unpaid) order.' })
+  async cancelOrder(@Arg('orderId', () => ID) orderId: string, @CurrentAdmin() admin: AdminUser): Promise<CancelOrderPayload> {
+    const outcome = await this.cancellation.cancelOrder(orderId, admin);
+    return toPayload(outcome, (order) => ({ order }), { order: null });
+  }
+
+  @Authorized()
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: "The carrier's public tracking page, for the carriers the shop knows; null for others.",
+  })
+  trackingUrl(@Root() order: Order): string | null {
+    return trackingUrl(order.shippingCarrier, order.trackingNumber);
+  }
+
+  @Authorized()
+  @FieldResolver(() => [PaymentAlert], { description: 'Extra charges on this order that are not refunded yet, oldest first.' })
+  async paymentAlerts(@Root() order: Order, @Ctx() ctx: Context): Promise<PaymentAlert[]> {
+    return unresolvedCharges(await ctx.loaders.orderEvents.load(order.id));
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The shipping confirmation, sent when a printed book leaves: the carrier, the tracking number
+ * and, for the carriers we know, a link to their tracking page. HTML and plain text; every
+ * value typed by the parent or the admin is escaped in the HTML.
+ */
+import { trackingUrl } from '../../fulfilment/tracking';
+import type { ShippingAddress } from '../../orders/order.entity';
+import { escapeHtml } from '../escape-html';
+import type { OutboxEmailInput } from '../outbox.service';
+import { EMAIL_COLORS, emailFooter, emailLayout, oneLine, orderReference, type RenderedEmail } from './email-layout';
+
+export const SHIPPING_CONFIRMATION_TEMPLATE = 'shipping-confirmation';
+
+export interface ShippingConfirmationOrder {
+  id: string;
+  childName: string;
+  email: string;
+  shippingCarrier: string | null;
+  trackingNumber: string | null;
+  shippingAddress: ShippingAddress | null;
+}
+
+export function shippingConfirmationEmail(order: ShippingConfirmationOrder, options: { publicUrl: string }): RenderedEmail {
+  const carrier = order.shippingCarrier ?? '';
+  const number = order.trackingNumber ?? '';
+  const link = trackingUrl(carrier, number);
+  const reference = orderReference(order.id);
+  const shopUrl = options.publicUrl.replace(/\/+$/, '');
+  const footer = emailFooter(shopUrl, reference);
+  const address = order.shippingAddress ? addressLines(order.shippingAddress) : [];
+  const subject = oneLine(`${order.childName}'s storybook has shipped`);
+  const intro = `Good news: ${order.childName}'s printed storybook is on its way to you.`;
+  const arrival = 'Most parcels arrive within a few business days of shipping.';
+
+  const text = [
+    'Your storybook has shipped!',
+    '',
+    intro,
+    '',
+    `Carrier: ${carrier}`,
+    `Tracking number: ${number}`,
+    ...(link ? [`Track your parcel: ${link}`] : []),
+    '',
+    arrival,
+    ...(address.length ? ['', 'Shipped to:', ...address.map((line) => `  ${line}`)] : []),
+    '',
+    ...footer.text,
+  ].join('\n');
+
+  const e = escapeHtml;
+  const paragraph = (html: string) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${html}</p>`;
+  const html = emailLayout({
+    title: subject,
+    preheader: `Order ${reference} is on its way with ${carrier}.`,
+    sections: [
+      `<h1 style="margin:0 0 12px;font-size:24px;color:${EMAIL_COLORS.accent}">Your storybook has shipped!</h1>\n` +
+        paragraph(`Good news: <strong>${e(order.childName)}</strong>'s printed storybook is on its way to you.`),
+      `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4">\n` +
+        `<tr><td style="padding:6px 12px 6px 0;color:${EMAIL_COLORS.muted}">Carrier</td><td style="padding:6px 0;font-weight:bold">${e(carrier)}</td></tr>\n` +
+        `<tr><td style="padding:6px 12px 6px 0;color:${EMAIL_COLORS.muted}">Tracking number</td><td style="padding:6px 0;font-weight:bold">${e(number)}</td></tr>\n` +
+        `</table>` +
+        (link
+          ? `\n<p style="margin:16px 0 8px"><a href="${e(link)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${EMAIL_COLORS.accent};color:#ffffff;text-decoration:none;font-weight:bold">Track your parcel</a></p>`
+          : ''),
+      paragraph(e(arrival)) +
+        (address.length
+          ? `\n<p style="margin:0 0 8px;font-size:15px;line-height:1.5;padding-left:12px;border-left:3px solid ${EMAIL_COLORS.rule}">${address.map(e).join('<br>')}</p>`
+          : ''),
+      footer.html,
+    ],
+  });
+  return { subject, html, text };
+}
+
+/** One shipping e-mail per order, whoever presses the button twice. */
+export function shippingConfirmationOutboxEmail(
+  order: ShippingConfirmationOrder,
+  options: { publicUrl: string },
+): OutboxEmailInput {
+  const { subject, html, text } = shippingConfirmationEmail(order, options);
+  return {
+    idempotencyKey: `${SHIPPING_CONFIRMATION_TEMPLATE}:${order.id}`,
+    orderId: order.id,
+    template: SHIPPING_CONFIRMATION_TEMPLATE,
+    to: order.email,
+    subject,
+    html,
+    text,
+  };
+}
+
+function addressLines(address: ShippingAddress): string[] {
+  const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [address.fullName, address.streetAddress, cityLine, address.country].filter((line) => line && line.trim());
+}

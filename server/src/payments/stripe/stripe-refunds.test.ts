@@ -1,0 +1,79 @@
+/** Stripe refunds and the charge.refunded webhook, through the real SDK against the local fake. */
+import { type FakeStripe, signedWebhook, startFakeStripe } from '../../../../test/support/fake-stripe';
+import { RefundRefusedError } from '../payment-provider';
+import { StripeProvider } from './stripe.provider';
+
+const WEBHOOK_SECRET = 'whsec_refund_unit_secret';
+let fake: FakeStripe;
+let provider: StripeProvider;
+
+beforeEach(async () => {
+  fake = await startFakeStripe();
+  provider = new StripeProvider({
+    secretKey: 'sk_test_refund_unit',
+    publishableKey: 'pk_test_refund_unit',
+    webhookSecret: WEBHOOK_SECRET,
+    host: fake.host,
+    port: fake.port,
+    protocol: fake.protocol,
+  });
+});
+afterEach(() => fake.close());
+
+async function paidIntent(amount = 5000): Promise<string> {
+  const { paymentId } = await provider.createPayment({
+    orderId: '0b8e8f43-3a55-4a6e-9f59-2a4a5b0e6c11',
+    amountCents: amount,
+    currency: 'USD',
+    email: 'parent@example.com',
+    description: 'Printed book for Mia',
+  });
+  fake.succeed(paymentId);
+  return paymentId;
+}
+
+describe('Stripe refunds', () => {
+  it('refunds through the Refunds API with the idempotency key, and the same key gives the same refund', async () => {
+    const paymentId = await paidIntent();
+    const request = { paymentId, amountCents: 5000, currency: 'USD', idempotencyKey: 'refund-order-x-5000', reason: 'Damaged' };
+    const first = await provider.refund(request);
+    expect(first).toMatchObject({ amountCents: 5000, status: 'succeeded' });
+    expect(await provider.refund(request)).toEqual(first);
+    const posts = fake.requests.filter((r) => r.path === '/v1/refunds' && r.method === 'POST');
+    expect(posts.map((r) => r.idempotencyKey)).toEqual(['refund-order-x-5000', 'refund-order-x-5000']);
+    expect(posts[0].body).toEqual({ payment_intent: paymentId, amount: '5000', metadata: { reason: 'Damaged' } });
+    expect(fake.refunds.size).toBe(1);
+    expect(await provider.listRefunds(paymentId)).toEqual([first]);
+  });
+
+  it('turns "already refunded" and "more than is left" into RefundRefusedError', async () => {
+    const paymentId = await paidIntent();
+    await provider.refund({ paymentId, amountCents: 4000, currency: 'USD', idempotencyKey: 'a', reason: 'part' });
+    await expect(
+      provider.refund({ paymentId, amountCents: 2000, currency: 'USD', idempotencyKey: 'b', reason: 'too much' }),
+    ).rejects.toEqual(new RefundRefusedError('amount_too_large'));
+    await provider.refund({ paymentId, amountCents: 1000, currency: 'USD', idempotencyKey: 'c', reason: 'rest' });
+    await expect(
+      provider.refund({ paymentId, amountCents: 1, currency: 'USD', idempotencyKey: 'd', reason: 'more' }),
+    ).rejects.toEqual(new RefundRefusedError('charge_already_refunded'));
+  });
+
+  it('reads charge.refunded only after its signature verifies', async () => {
+    const paymentId = await paidIntent();
+    fake.refundInDashboard(paymentId, { amount: 1500 });
+    const event = fake.chargeRefundedEvent(paymentId, { eventId: 'evt_refund_1' });
+    const signed = signedWebhook(WEBHOOK_SECRET, event);
+    expect(provider.parseWebhook(Buffer.from(signed.body), signed.signature)).toEqual({
+      type: 'refunded',
+      eventId: 'evt_refund_1',
+      paymentId,
+      amountCents: 5000,
+      amountRefundedCents: 1500,
+      reason: null,
+    });
+    const forged = signedWebhook('whsec_someone_else', event);
+    expect(() => provider.parseWebhook(Buffer.from(forged.body), forged.signature)).toThrow(
+      'Webhook signature verification failed',
+    );
+  });
+});

@@ -76,6 +76,8 @@ export type UserErrorCode =
   | 'INVALID_CREDENTIALS'
   /** A value is missing or not acceptable; `field` names it when there is one. */
   | 'INVALID_INPUT'
+  /** The shop does not allow this here (disabling yourself, the last active admin, a disabled account). */
+  | 'NOT_ALLOWED'
   /** This shop's set-up does not offer the operation (e.g. test cards outside the sandbox). */
   | 'NOT_AVAILABLE'
   /** The order, payment or link does not exist (or the token does not match it). */

@@ -3,6 +3,7 @@
  * its constructor takes the services it needs by name (`constructor({ orders }: ...)`), so
  * adding a resolver means adding it here and nowhere else.
  */
+import { AdminAccountsResolver } from '../admin/admin-accounts.resolver';
 import { AuthResolver } from '../admin/auth.resolver';
 import { CatalogueResolver } from '../catalogue/catalogue.resolver';
 import type { Services } from '../composition';
@@ -25,4 +26,5 @@ export const resolvers = [
   NewsletterResolver,
   PaymentResolver,
   DeliveryResolver,
+  AdminAccountsResolver,
 ] as const satisfies readonly ResolverClass[];

@@ -5,6 +5,8 @@
  *   2. `createOrder` with a ~1 MB PNG photo (one GraphQL multipart request per order)
  *   3. the admin dashboard's `orders` query (its exact document), first page of 20, with 10,000 and 100,000 orders in the table
  *      (plus, at 100k: `status: Paid`, page 2 via `after`, and a page from row 50,000)
+ *      and the CSV export of all 100,000 (GET /admin/orders.csv): its time, and the server's RSS sampled
+ *      from /proc every 10 ms during the export against its idle RSS just before (rows stream in batches)
  *   4. the ceiling: the same order + order_events insert done directly on the database
  *      (pg pool on PostgreSQL; PGlite in-process in embedded mode), same concurrency
  *
@@ -400,6 +402,48 @@ async function makePhoto() {
   return { name: 'photo.png', type: 'image/png', data, width, height };
 }
 
+/** The server's resident set size in MiB, from /proc (Linux). */
+function rssMiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+  return +(kb / 1024).toFixed(1);
+}
+
+/** Downloads the whole export once, sampling the server's RSS every 10 ms; checks it holds every row. */
+async function csvExportBench(base, cookie, expectedRows) {
+  const pid = runningServer().pid;
+  global.gc?.();
+  await sleep(500);
+  const idle = [];
+  for (let i = 0; i < 20; i++) {
+    idle.push(rssMiB(pid));
+    await sleep(10);
+  }
+  const idleRssMiB = Math.max(...idle);
+  let peakRssMiB = idleRssMiB;
+  const sampler = setInterval(() => {
+    peakRssMiB = Math.max(peakRssMiB, rssMiB(pid));
+  }, 10);
+  const started = performance.now();
+  let bytes = 0;
+  let newlines = 0;
+  try {
+    const res = await fetch(`${base}/admin/orders.csv`, { headers: { cookie } });
+    if (res.status !== 200) throw new Error(`orders CSV export answered ${res.status}`);
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 10) newlines++;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const ms = performance.now() - started;
+  peakRssMiB = Math.max(peakRssMiB, rssMiB(pid));
+  const lines = newlines - 1; // the header; seeded orders have no line breaks in their cells
+  if (lines !== expectedRows) throw new Error(`orders CSV export: ${lines} rows, expected ${expectedRows}`);
+  return { ms: +ms.toFixed(0), bytes, lines, idleRssMiB, peakRssMiB, rowsPerSecond: +(lines / (ms / 1000)).toFixed(0) };
+}
+
 async function runCannon(title, opts, seconds) {
   const instance = autocannon({
     url: opts.url,
@@ -625,6 +669,28 @@ async function main() {
   // The dashboard's search box: e-mail or child name containing the text (no index serves a
   // leading wildcard, so this one scans).
   await ordersBench('orders search "parent1"', rows100k, { search: 'parent1' }, {});
+
+  // The CSV export of every order: rows stream from keyset batches, so the server's memory stays near idle.
+  {
+    const r = await csvExportBench(base, cookie, rows100k);
+    results.push({
+      scenario: 'orders CSV export (all)',
+      rows: rows100k,
+      connections: 1,
+      rps: undefined,
+      p50: undefined,
+      p99: undefined,
+      errors: 0,
+      non2xx: 0,
+      mismatches: 0,
+      ...r,
+      note: `one download of every order: ${r.ms} ms; server RSS ${r.idleRssMiB} MiB idle, ${r.peakRssMiB} MiB peak`,
+    });
+    console.error(
+      `  orders CSV export: ${r.lines} rows, ${(r.bytes / 1024 ** 2).toFixed(1)} MiB in ${(r.ms / 1000).toFixed(2)} s; ` +
+        `server RSS idle ${r.idleRssMiB} MiB, peak ${r.peakRssMiB} MiB`,
+    );
+  }
 
   // 4. the ceiling: the same order + event insert straight on the database (server stopped first)
   await stopServer();

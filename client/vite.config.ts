@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 const API_ORIGIN = `http://127.0.0.1:${process.env.PORT ?? 4000}`;
 
 /** Paths the API owns; everything else is the single-page app. */
-const API_PATHS = ['/graphql', '/media', '/healthz', '/readyz', '/webhooks'] as const;
+const API_PATHS = ['/graphql', '/media', '/healthz', '/readyz', '/webhooks', '/admin/orders.csv'] as const;
 
 export default defineConfig({
   plugins: [react()],

@@ -31,6 +31,8 @@ function PageSuspense({ children }: { children: ReactNode }) {
 const AdminRoot = lazy(() => import('./admin').then((m) => ({ default: m.AdminRoot })));
 const AdminLoginPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminLoginPage })));
 const AdminDashboardPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminDashboardPage })));
+const AdminsPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminsPage })));
+const AdminInvitePage = lazy(() => import('./admin').then((m) => ({ default: m.AdminInvitePage })));
 
 function AdminSuspense({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner label="Loading admin…" />}>{children}</Suspense>;
@@ -153,6 +155,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <AdminLoginPage /> },
       { path: 'dashboard', element: <AdminDashboardPage /> },
+      { path: 'admins', element: <AdminsPage /> },
+      { path: 'invite/:token', element: <AdminInvitePage /> },
     ],
   },
 ];

@@ -22,6 +22,7 @@ import { healthRouter } from './http/health';
 import { RequestAdmin } from './http/request-admin';
 import { securityHeaders } from './http/security-headers';
 import { uploadPolicy } from './http/upload-policy';
+import { ordersCsvRouter } from './http/orders-csv.route';
 import { mediaRouter } from './media/media.route';
 import { stripeWebhookRouter } from './payments/stripe-webhook.route';
 
@@ -71,6 +72,7 @@ export async function createApp({ config, dataSource, logger }: AppDeps): Promis
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, { context: contextFactory(services, requestAdmin) }),
   );
+  app.use(ordersCsvRouter(services.orderExport, requestAdmin, logger));
   hostClient(app, config.clientDistDir);
   app.use(errorHandler(logger));
 

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { AdminAccountsService } from './admin/admin-accounts.service';
 import { AuthService } from './admin/auth.service';
 import { SessionCookie } from './admin/session-cookie';
 import type { Logger } from './common/logger';
@@ -17,13 +18,16 @@ import { MailgunMailer } from './mail/mailgun.mailer';
 import type { Mailer } from './mail/mailer';
 import { OutboxService } from './mail/outbox.service';
 import { OutboxWorker } from './mail/outbox.worker';
+import { type StaffChangeRequestEmails, staffNotifications } from './mail/templates/staff-notifications';
 import { LocalStorage } from './media/local-storage';
 import { S3Storage } from './media/s3-storage';
 import { MediaSigner } from './media/signed-url';
 import type { Storage } from './media/storage';
 import { NewsletterService } from './newsletter/newsletter.service';
 import { OrderLifecycle } from './orders/order-lifecycle';
+import { OrderStatus } from './orders/order-status';
 import { OrderService } from './orders/order.service';
+import { OrderExport } from './orders/orders-csv';
 import { PhotoRetention } from './orders/photo-retention';
 import type { PaymentProvider } from './payments/payment-provider';
 import { PaymentService } from './payments/payment.service';
@@ -57,6 +61,10 @@ export interface Services {
   shipping: ShippingService;
   refunds: RefundService;
   cancellation: CancellationService;
+  /** The staff e-mails for a parent's change request (STAFF_EMAIL); the caller queues them in its transaction. */
+  staffChangeRequestEmails: StaffChangeRequestEmails;
+  admins: AdminAccountsService;
+  orderExport: OrderExport;
 }
 
 /** Mailgun's answer is awaited at most this long; well inside the 15 s shutdown, so a send in flight is recorded. */
@@ -92,6 +100,9 @@ export function createServices(
   const signer = new MediaSigner(config.mediaSecret, config.mediaUrlTtlSeconds);
   const outbox = new OutboxService(dataSource, logger, { sendingEnabled: mailer !== null });
   const lifecycle = new OrderLifecycle(outbox, logger);
+  const staff = staffNotifications({ staffEmails: config.staffEmails, publicUrl: config.publicUrl });
+  lifecycle.onEnter(OrderStatus.Paid, staff.newOrder);
+  const auth = new AuthService(dataSource, config.sessionSecret, config.sessionTtlMs, logger);
   const orders = new OrderService(dataSource, storage, lifecycle, logger);
   const refunds = new RefundService(dataSource, providers.payments, lifecycle, logger, config.publicUrl);
   return {
@@ -99,7 +110,7 @@ export function createServices(
     storage,
     signer,
     cookie: new SessionCookie(config.isProduction),
-    auth: new AuthService(dataSource, config.sessionSecret, config.sessionTtlMs, logger),
+    auth,
     orders,
     lifecycle,
     outbox,
@@ -116,6 +127,9 @@ export function createServices(
     shipping: new ShippingService(dataSource, lifecycle, logger, config.publicUrl),
     refunds,
     cancellation: new CancellationService(dataSource, lifecycle, logger),
+    staffChangeRequestEmails: staff.changeRequest,
+    admins: new AdminAccountsService(dataSource, auth, outbox, logger, { publicUrl: config.publicUrl }),
+    orderExport: new OrderExport(dataSource),
   };
 }
 

@@ -13,6 +13,16 @@ const base = () => {
 };
 
 describe('loadConfig', () => {
+  it('reads STAFF_EMAIL as trimmed, lower-cased, distinct addresses, none when unset, and refuses a bad one', () => {
+    expect(loadConfig(base()).staffEmails).toEqual([]);
+    expect(
+      loadConfig({ ...base(), STAFF_EMAIL: ' Orders@Shop.example, ,studio@shop.example,orders@shop.example' }).staffEmails,
+    ).toEqual(['orders@shop.example', 'studio@shop.example']);
+    expect(() => loadConfig({ ...base(), STAFF_EMAIL: 'orders@shop.example, not-an-address' })).toThrow(
+      'STAFF_EMAIL must list e-mail addresses separated by commas, got "not-an-address"',
+    );
+  });
+
   it('runs payments in the sandbox and keeps e-mail in the outbox by default', () => {
     const config = loadConfig(base());
     expect(config.stripe).toBeUndefined();

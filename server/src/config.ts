@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isEmailAddress } from './common/email';
 
 export interface Config {
   nodeEnv: string;
@@ -48,6 +49,8 @@ export interface Config {
   videoLinkTtlMs: number;
   /** How long a request's body may take to arrive; a signed-in admin's video upload has no such limit. */
   requestBodyTimeoutMs: number;
+  /** STAFF_EMAIL: who hears of each paid order and each change request (lower-cased); empty: nobody. */
+  staffEmails: string[];
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, R2, ...). Credentials come from the AWS SDK's usual chain (AWS_ACCESS_KEY_ID, ...). */
@@ -176,6 +179,18 @@ function stripeApiUrl(env: NodeJS.ProcessEnv, isProduction: boolean): URL | unde
   return new URL(env.STRIPE_API_URL);
 }
 
+/** STAFF_EMAIL: comma-separated addresses, each checked at start-up rather than bounced at the first order. */
+export function staffEmailsFromEnv(env: NodeJS.ProcessEnv): string[] {
+  const addresses = (env.STAFF_EMAIL ?? '')
+    .split(',')
+    .map((address) => address.trim().toLowerCase())
+    .filter(Boolean);
+  for (const address of addresses) {
+    if (!isEmailAddress(address)) throw new Error(`STAFF_EMAIL must list e-mail addresses separated by commas, got "${address}"`);
+  }
+  return [...new Set(addresses)];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
@@ -216,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3FromEnv(env),
     videoMaxBytes: positiveIntFromEnv(env, 'VIDEO_MAX_BYTES', DEFAULT_VIDEO_MAX_BYTES),
     requestBodyTimeoutMs: positiveIntFromEnv(env, 'REQUEST_BODY_TIMEOUT_SECONDS', 300) * 1000,
+    staffEmails: staffEmailsFromEnv(env),
     videoLinkTtlMs: Math.min(positiveIntFromEnv(env, 'VIDEO_LINK_TTL_DAYS', 90), 3650) * 86_400_000,
   };
 }

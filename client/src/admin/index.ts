@@ -3,3 +3,5 @@
 export { AdminRoot } from './AdminRoot';
 export { AdminDashboardPage } from './dashboard/AdminDashboardPage';
 export { AdminLoginPage } from './login/AdminLoginPage';
+export { AdminsPage } from './admins/AdminsPage';
+export { AdminInvitePage } from './admins/AdminInvitePage';

@@ -14,6 +14,13 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query AdminsList {\n    admins {\n      id\n      email\n      createdAt\n      lastLoginAt\n      disabledAt\n    }\n  }\n": typeof types.AdminsListDocument,
+    "\n  mutation InviteAdmin($email: String!) {\n    inviteAdmin(email: $email) {\n      invitation {\n        email\n        expiresAt\n        link\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.InviteAdminDocument,
+    "\n  mutation DisableAdmin($adminId: ID!) {\n    disableAdmin(adminId: $adminId) {\n      admin {\n        id\n        disabledAt\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.DisableAdminDocument,
+    "\n  mutation EnableAdmin($adminId: ID!) {\n    enableAdmin(adminId: $adminId) {\n      admin {\n        id\n        disabledAt\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.EnableAdminDocument,
+    "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n      admin {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.ChangePasswordDocument,
+    "\n  query AdminInvitation($token: String!) {\n    adminInvitation(token: $token) {\n      email\n    }\n  }\n": typeof types.AdminInvitationDocument,
+    "\n  mutation AcceptAdminInvitation($token: String!, $password: String!) {\n    acceptAdminInvitation(token: $token, password: $password) {\n      admin {\n        id\n        email\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": typeof types.AcceptAdminInvitationDocument,
     "\n  fragment OrderRow on Order {\n    id\n    childName\n    email\n    bookFormat\n    moral\n    status\n    createdAt\n    photoUrl\n    videoUrl\n    shippingCarrier\n    trackingNumber\n    trackingUrl\n    shippedAt\n    paymentAlerts {\n      paymentId\n    }\n  }\n": typeof types.OrderRowFragmentDoc,
     "\n  query AdminOrders($status: OrderStatus, $search: String, $first: Int, $after: String) {\n    orders(status: $status, search: $search, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...OrderRow\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n    }\n  }\n": typeof types.AdminOrdersDocument,
     "\n  fragment OrderDetail on Order {\n    ...OrderRow\n    childAge\n    storyIdea\n    bookStyle\n    shippingAddress {\n      fullName\n      streetAddress\n      city\n      state\n      zipCode\n      country\n    }\n    amountCents\n    currency\n    paymentProvider\n    paymentId\n    updatedAt\n    paidAt\n    completedAt\n    ...OrderFulfilment\n    events {\n      id\n      type\n      fromStatus\n      toStatus\n      actor\n      createdAt\n    }\n    emails {\n      id\n      template\n      toAddress\n      subject\n      status\n      attempts\n      lastError\n      createdAt\n      sentAt\n      text\n    }\n  }\n": typeof types.OrderDetailFragmentDoc,
@@ -41,6 +48,13 @@ type Documents = {
     "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email) {\n      subscribed\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": typeof types.SubscribeNewsletterDocument,
 };
 const documents: Documents = {
+    "\n  query AdminsList {\n    admins {\n      id\n      email\n      createdAt\n      lastLoginAt\n      disabledAt\n    }\n  }\n": types.AdminsListDocument,
+    "\n  mutation InviteAdmin($email: String!) {\n    inviteAdmin(email: $email) {\n      invitation {\n        email\n        expiresAt\n        link\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.InviteAdminDocument,
+    "\n  mutation DisableAdmin($adminId: ID!) {\n    disableAdmin(adminId: $adminId) {\n      admin {\n        id\n        disabledAt\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.DisableAdminDocument,
+    "\n  mutation EnableAdmin($adminId: ID!) {\n    enableAdmin(adminId: $adminId) {\n      admin {\n        id\n        disabledAt\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.EnableAdminDocument,
+    "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n      admin {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.ChangePasswordDocument,
+    "\n  query AdminInvitation($token: String!) {\n    adminInvitation(token: $token) {\n      email\n    }\n  }\n": types.AdminInvitationDocument,
+    "\n  mutation AcceptAdminInvitation($token: String!, $password: String!) {\n    acceptAdminInvitation(token: $token, password: $password) {\n      admin {\n        id\n        email\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": types.AcceptAdminInvitationDocument,
     "\n  fragment OrderRow on Order {\n    id\n    childName\n    email\n    bookFormat\n    moral\n    status\n    createdAt\n    photoUrl\n    videoUrl\n    shippingCarrier\n    trackingNumber\n    trackingUrl\n    shippedAt\n    paymentAlerts {\n      paymentId\n    }\n  }\n": types.OrderRowFragmentDoc,
     "\n  query AdminOrders($status: OrderStatus, $search: String, $first: Int, $after: String) {\n    orders(status: $status, search: $search, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...OrderRow\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n    }\n  }\n": types.AdminOrdersDocument,
     "\n  fragment OrderDetail on Order {\n    ...OrderRow\n    childAge\n    storyIdea\n    bookStyle\n    shippingAddress {\n      fullName\n      streetAddress\n      city\n      state\n      zipCode\n      country\n    }\n    amountCents\n    currency\n    paymentProvider\n    paymentId\n    updatedAt\n    paidAt\n    completedAt\n    ...OrderFulfilment\n    events {\n      id\n      type\n      fromStatus\n      toStatus\n      actor\n      createdAt\n    }\n    emails {\n      id\n      template\n      toAddress\n      subject\n      status\n      attempts\n      lastError\n      createdAt\n      sentAt\n      text\n    }\n  }\n": types.OrderDetailFragmentDoc,
@@ -82,6 +96,34 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminsList {\n    admins {\n      id\n      email\n      createdAt\n      lastLoginAt\n      disabledAt\n    }\n  }\n"): (typeof documents)["\n  query AdminsList {\n    admins {\n      id\n      email\n      createdAt\n      lastLoginAt\n      disabledAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InviteAdmin($email: String!) {\n    inviteAdmin(email: $email) {\n      invitation {\n        email\n        expiresAt\n        link\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation InviteAdmin($email: String!) {\n    inviteAdmin(email: $email) {\n      invitation {\n        email\n        expiresAt\n        link\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DisableAdmin($adminId: ID!) {\n    disableAdmin(adminId: $adminId) {\n      admin {\n        id\n        disabledAt\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DisableAdmin($adminId: ID!) {\n    disableAdmin(adminId: $adminId) {\n      admin {\n        id\n        disabledAt\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EnableAdmin($adminId: ID!) {\n    enableAdmin(adminId: $adminId) {\n      admin {\n        id\n        disabledAt\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation EnableAdmin($adminId: ID!) {\n    enableAdmin(adminId: $adminId) {\n      admin {\n        id\n        disabledAt\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n      admin {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n      admin {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminInvitation($token: String!) {\n    adminInvitation(token: $token) {\n      email\n    }\n  }\n"): (typeof documents)["\n  query AdminInvitation($token: String!) {\n    adminInvitation(token: $token) {\n      email\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AcceptAdminInvitation($token: String!, $password: String!) {\n    acceptAdminInvitation(token: $token, password: $password) {\n      admin {\n        id\n        email\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AcceptAdminInvitation($token: String!, $password: String!) {\n    acceptAdminInvitation(token: $token, password: $password) {\n      admin {\n        id\n        email\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -17,9 +17,15 @@ export class AdminUser {
   @Column({ name: 'password_hash', type: 'text', select: false })
   passwordHash: string;
 
+  @Field()
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
   createdAt: Date;
 
+  @Field(() => Date, { nullable: true, description: 'The last sign-in; null when the admin has never signed in.' })
   @Column({ name: 'last_login_at', type: 'timestamptz', precision: 3, nullable: true })
   lastLoginAt: Date | null;
+
+  @Field(() => Date, { nullable: true, description: 'Set while the admin is disabled: signed out and refused at sign-in.' })
+  @Column({ name: 'disabled_at', type: 'timestamptz', precision: 3, nullable: true })
+  disabledAt: Date | null;
 }

@@ -4,7 +4,7 @@
  * across instances.
  */
 import { randomUUID } from 'node:crypto';
-import { type DataSource, LessThan, MoreThan } from 'typeorm';
+import { type DataSource, type EntityManager, LessThan, MoreThan } from 'typeorm';
 import { firstInputError } from '../common/input-validation';
 import type { Logger } from '../common/logger';
 import { isEmailAddress } from '../common/email';
@@ -21,6 +21,8 @@ export interface RateLimits {
   perEmail: number;
   perAddress: number;
 }
+
+export const DISABLED_MESSAGE = 'This admin account is disabled. Ask another admin to enable it.';
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { windowMs: 15 * 60_000, perEmail: 5, perAddress: 20 };
 
@@ -76,24 +78,37 @@ export class AuthService {
       return refuse(UserErrorCode.INVALID_CREDENTIALS, LOGIN_MESSAGES.invalid);
     }
 
-    const token = randomToken();
-    const expiresAt = new Date(Date.now() + this.sessionTtlMs);
-    await this.dataSource.transaction(async (manager) => {
-      await manager.delete(AdminSession, { adminUserId: admin.id, expiresAt: LessThan(new Date()) });
-      await manager.insert(AdminSession, {
-        id: randomUUID(),
-        adminUserId: admin.id,
-        tokenHash: this.tokenHash(token),
-        expiresAt,
-      });
-      await manager.update(AdminUser, { id: admin.id }, { lastLoginAt: new Date() });
+    if (admin.disabledAt) {
+      // Only after the right password, so the message tells a guesser nothing.
+      this.logger.warn('disabled admin refused at sign-in', { adminId: admin.id, ip });
+      return refuse(UserErrorCode.NOT_ALLOWED, DISABLED_MESSAGE);
+    }
+
+    const signedIn = await this.dataSource.transaction(async (manager) => {
+      const session = await this.startSession(manager, admin.id);
       await manager.update(LoginAttempt, { id: attemptId }, { succeeded: true });
       // Old attempts have served their purpose; keep the table small.
       await manager.delete(LoginAttempt, { createdAt: LessThan(new Date(Date.now() - 24 * 3600_000)) });
+      return session;
     });
     this.logger.info('admin signed in', { adminId: admin.id, ip });
     const { passwordHash: _omit, ...publicAdmin } = admin;
-    return succeed({ admin: publicAdmin as AdminUser, token, expiresAt });
+    return succeed({ admin: publicAdmin as AdminUser, ...signedIn });
+  }
+
+  /** A new session for an admin, inside the caller's transaction (sign-in, an accepted invitation). */
+  async startSession(manager: EntityManager, adminId: string): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + this.sessionTtlMs);
+    await manager.delete(AdminSession, { adminUserId: adminId, expiresAt: LessThan(new Date()) });
+    await manager.insert(AdminSession, { id: randomUUID(), adminUserId: adminId, tokenHash: this.tokenHash(token), expiresAt });
+    await manager.update(AdminUser, { id: adminId }, { lastLoginAt: new Date() });
+    return { token, expiresAt };
+  }
+
+  /** The stored form of a session token, to tell the current session from the others. */
+  sessionTokenHash(token: string): string {
+    return this.tokenHash(token);
   }
 
   /** The admin a session token belongs to, if the session exists and has not expired. */
@@ -103,7 +118,8 @@ export class AuthService {
       where: { tokenHash: this.tokenHash(token), expiresAt: MoreThan(new Date()) },
       relations: { adminUser: true },
     });
-    return session?.adminUser ?? null;
+    // A disabled admin's sessions are deleted when it is disabled; this also covers a session begun in that instant.
+    return session?.adminUser && !session.adminUser.disabledAt ? session.adminUser : null;
   }
 
   async logout(token: string | undefined): Promise<void> {
@@ -115,7 +131,7 @@ export class AuthService {
     return this.dataSource.getRepository(AdminUser).count();
   }
 
-  /** Adds an admin, or sets a new password for an existing e-mail. */
+  /** Adds an admin, or sets a new password for an existing e-mail (and re-enables it if it was disabled). */
   async upsertAdmin(emailInput: string, password: string): Promise<{ admin: AdminUser; created: boolean }> {
     const email = emailInput.trim().toLowerCase();
     if (!isEmailAddress(email)) throw new Error(`Not an e-mail address: "${emailInput}"`);
@@ -127,7 +143,8 @@ export class AuthService {
     const existing = await repo.findOneBy({ email });
     if (existing) {
       await this.dataSource.transaction(async (manager) => {
-        await manager.update(AdminUser, { id: existing.id }, { passwordHash });
+        // Recovery: the new password also re-enables a disabled admin.
+        await manager.update(AdminUser, { id: existing.id }, { passwordHash, disabledAt: null });
         // A new password signs every existing session out.
         await manager.delete(AdminSession, { adminUserId: existing.id });
       });

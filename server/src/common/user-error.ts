@@ -14,6 +14,7 @@ export enum UserErrorCode {
   NOT_AVAILABLE = 'NOT_AVAILABLE',
   INVALID_CREDENTIALS = 'INVALID_CREDENTIALS',
   RATE_LIMITED = 'RATE_LIMITED',
+  NOT_ALLOWED = 'NOT_ALLOWED',
   INTERNAL_FAILURE = 'INTERNAL_FAILURE',
 }
 registerEnumType(UserErrorCode, {
@@ -29,6 +30,9 @@ registerEnumType(UserErrorCode, {
     NOT_AVAILABLE: { description: "This shop's set-up does not offer the operation (e.g. test cards outside the sandbox)." },
     INVALID_CREDENTIALS: { description: 'The e-mail or password is wrong.' },
     RATE_LIMITED: { description: 'Too many attempts, or too many of them in one request.' },
+    NOT_ALLOWED: {
+      description: 'The shop does not allow this here (disabling yourself, the last active admin, a disabled account).',
+    },
     INTERNAL_FAILURE: { description: "Something failed on the shop's side; nothing was changed, so trying again is safe." },
   },
 });

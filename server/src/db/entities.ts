@@ -1,3 +1,4 @@
+import { AdminInvitation } from '../admin/admin-invitation.entity';
 import { AdminSession } from '../admin/admin-session.entity';
 import { AdminUser } from '../admin/admin-user.entity';
 import { VideoLink } from '../delivery/video-link.entity';
@@ -24,4 +25,5 @@ export const entities = [
   VideoLink,
   Refund,
   SandboxRefund,
+  AdminInvitation,
 ];

@@ -3,6 +3,7 @@
  * its constructor takes the services it needs by name (`constructor({ orders }: ...)`), so
  * adding a resolver means adding it here and nowhere else.
  */
+import { AdminAccountsResolver } from '../admin/admin-accounts.resolver';
 import { AuthResolver } from '../admin/auth.resolver';
 import { CatalogueResolver } from '../catalogue/catalogue.resolver';
 import type { Services } from '../composition';
@@ -27,4 +28,5 @@ export const resolvers = [
   PaymentResolver,
   DeliveryResolver,
   FulfilmentResolver,
+  AdminAccountsResolver,
 ] as const satisfies readonly ResolverClass[];

@@ -14,6 +14,7 @@ import { isUuid } from '../common/uuid';
 import { processPhoto } from '../media/photo';
 import type { Storage } from '../media/storage';
 import { decodeCursor, encodeCursor } from './order-cursor';
+import { applyOrderFilter } from './order-filter';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import type { OrderLifecycle } from './order-lifecycle';
@@ -145,23 +146,7 @@ export class OrderService {
     const first = args.first ?? DEFAULT_PAGE_SIZE;
     const cursor = args.after ? decodeCursor(args.after) : null;
 
-    const filtered = this.dataSource.getRepository(Order).createQueryBuilder('o');
-    if (args.status) filtered.andWhere('o.status = :status', { status: args.status });
-    const search = args.search?.trim();
-    if (search) {
-      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      if (isUuid(search)) {
-        filtered.andWhere('o.id = :id', { id: search.toLowerCase() });
-      } else if (/^[0-9a-f-]{4,35}$/i.test(search)) {
-        // The dashboard shows ids as their first 8 characters: let an admin paste that.
-        filtered.andWhere('(o.id::text LIKE :prefix OR o.email ILIKE :like OR o.child_name ILIKE :like)', {
-          prefix: `${search.toLowerCase()}%`,
-          like,
-        });
-      } else {
-        filtered.andWhere('(o.email ILIKE :like OR o.child_name ILIKE :like)', { like });
-      }
-    }
+    const filtered = applyOrderFilter(this.dataSource.getRepository(Order).createQueryBuilder('o'), args);
 
     const page = filtered.clone();
     if (cursor) {

@@ -27,7 +27,19 @@ function OrdersDashboard() {
   const [params, setParams] = useSearchParams();
   const filter = readOrderFilter(params);
   const list = useOrdersList(filter);
-  const [detail, setDetail] = useState<{ orderId: string; trigger: HTMLElement } | null>(null);
+  // ?order={id} (the link in a staff e-mail) opens that order's panel.
+  const linkedOrder = params.get('order');
+  const [detail, setDetail] = useState<{ orderId: string; trigger: HTMLElement | null } | null>(
+    linkedOrder ? { orderId: linkedOrder, trigger: null } : null,
+  );
+  const closeDetail = () => {
+    setDetail(null);
+    if (params.has('order')) {
+      const next = new URLSearchParams(params);
+      next.delete('order');
+      setParams(next, { replace: true });
+    }
+  };
 
   const changeFilter = (next: OrderFilter) => setParams(writeOrderFilter(next), { replace: true });
 
@@ -77,7 +89,7 @@ function OrdersDashboard() {
           />
         </main>
       </div>
-      {detail && <OrderDetailPanel orderId={detail.orderId} returnFocusTo={detail.trigger} onClose={() => setDetail(null)} />}
+      {detail && <OrderDetailPanel orderId={detail.orderId} returnFocusTo={detail.trigger} onClose={closeDetail} />}
     </VideoUploadsProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { LogoMark } from '../../ui/LogoMark';
 import { useAdminSession } from '../session/admin-session-context';
@@ -7,6 +7,8 @@ import { useAdminSession } from '../session/admin-session-context';
 export function DashboardHeader() {
   const { currentUser, logout, loading, error } = useAdminSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const current = (path: string) => (pathname === path ? 'page' : undefined);
 
   async function onLogout() {
     if (loading) return;
@@ -21,8 +23,11 @@ export function DashboardHeader() {
             <LogoMark size={32} />
             <span className="admin-header__brand-name">Storybook Shop</span>
           </span>
-          <Link to="/admin/dashboard" className="admin-header__link" aria-current="page">
+          <Link to="/admin/dashboard" className="admin-header__link" aria-current={current('/admin/dashboard')}>
             Dashboard
+          </Link>
+          <Link to="/admin/admins" className="admin-header__link" aria-current={current('/admin/admins')}>
+            Admins
           </Link>
         </nav>
         <div className="admin-header__user">

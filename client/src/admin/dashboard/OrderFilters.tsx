@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Icon } from '../../ui/Icon';
 import type { OrderStatus } from '../../gql/graphql';
 import { useDebouncedCallback } from '../shared/use-debounced-callback';
-import { ORDER_STATUSES, type OrderFilter } from './order-filter';
+import { ORDER_STATUSES, type OrderFilter, writeOrderFilter } from './order-filter';
 
 /** Typing pauses this long before the list follows; Enter searches at once. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -83,6 +83,15 @@ export function OrderFilters({ filter, onChange, onRefresh, refreshing }: OrderF
         <Icon name="refresh" size={18} />
         {refreshing ? 'Refreshing…' : 'Refresh'}
       </button>
+      <a className="button button--secondary button--small order-filters__export" href={ordersCsvUrl(filter)} download>
+        Export CSV
+      </a>
     </div>
   );
+}
+
+/** The server's CSV export of the orders this filter and search show (every page, not just this one). */
+export function ordersCsvUrl(filter: OrderFilter): string {
+  const query = writeOrderFilter(filter).toString();
+  return `/admin/orders.csv${query ? `?${query}` : ''}`;
 }

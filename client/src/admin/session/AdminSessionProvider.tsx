@@ -56,6 +56,12 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     [client],
   );
 
+  const signedIn = useCallback((user: AdminUser) => {
+    setError(null);
+    setCurrentUser(user);
+    setChecked(true);
+  }, []);
+
   const forget = useCallback(() => {
     setCurrentUser(null);
     // Without refetching anything: the pages that asked are about to leave.
@@ -84,8 +90,8 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   }, [forget]);
 
   const session = useMemo<AdminSession>(
-    () => ({ currentUser, loading: !checked || busy, checked, error, login, logout, expire }),
-    [currentUser, checked, busy, error, login, logout, expire],
+    () => ({ currentUser, loading: !checked || busy, checked, error, login, logout, expire, signedIn }),
+    [currentUser, checked, busy, error, login, logout, expire, signedIn],
   );
 
   return <AdminSessionContext.Provider value={session}>{children}</AdminSessionContext.Provider>;

@@ -20,6 +20,8 @@ export interface AdminSession {
   logout(): Promise<boolean>;
   /** The server no longer knows the session (UNAUTHENTICATED): forget it and its data. */
   expire(): void;
+  /** Another page signed this admin in (an accepted invitation): the server has set the cookie. */
+  signedIn(user: AdminUser): void;
 }
 
 export const AdminSessionContext = createContext<AdminSession | null>(null);

@@ -9,6 +9,8 @@ import { GraphQLError } from 'graphql';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 import { createCache } from '../../../../client/src/apollo';
+import { AdminInvitePage } from '../../../../client/src/admin/admins/AdminInvitePage';
+import { AdminsPage } from '../../../../client/src/admin/admins/AdminsPage';
 import { AdminRoot } from '../../../../client/src/admin/AdminRoot';
 import { AdminDashboardPage } from '../../../../client/src/admin/dashboard/AdminDashboardPage';
 import type { OrderFilter } from '../../../../client/src/admin/dashboard/order-filter';
@@ -233,6 +235,8 @@ function AdminRoutes({ url }: { url: string }) {
         <Route path="/admin" element={<AdminRoot />}>
           <Route index element={<AdminLoginPage />} />
           <Route path="dashboard" element={<AdminDashboardPage />} />
+          <Route path="admins" element={<AdminsPage />} />
+          <Route path="invite/:token" element={<AdminInvitePage />} />
         </Route>
       </Routes>
       <LocationProbe />

@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+
+import { ADMIN, meMock, renderAdmin } from '../../../../test/support/client/admin/admin-mocks';
+import { ADMINS_QUERY, CHANGE_PASSWORD_MUTATION, DISABLE_ADMIN_MUTATION, INVITE_ADMIN_MUTATION } from './admins-operations';
+
+const OTHER = { __typename: 'AdminUser', id: 'admin-2', email: 'helper.two@storybookshop.com' } as const;
+
+const adminRow = (admin: { id: string; email: string }, extra: Record<string, unknown> = {}) => ({
+  __typename: 'AdminUser',
+  id: admin.id,
+  email: admin.email,
+  createdAt: '2025-03-01T10:00:00.000Z',
+  lastLoginAt: null,
+  disabledAt: null,
+  ...extra,
+});
+
+const adminsMock = (admins = [adminRow(ADMIN, { lastLoginAt: '2025-03-05T14:00:00.000Z' }), adminRow(OTHER)]) => ({
+  request: { query: ADMINS_QUERY },
+  result: { data: { admins } },
+});
+
+const userErrors = (code: string, field: string | null, message: string) => [{ __typename: 'UserError', code, field, message }];
+
+describe('AdminsPage', () => {
+  it('lists each admin with when they were added, their last sign-in and whether they are active', async () => {
+    renderAdmin('/admin/admins', [meMock(), adminsMock()]);
+    const me = await screen.findByRole('listitem', { name: ADMIN.email });
+    expect(within(me).getByText('(you)')).toBeInTheDocument();
+    expect(within(me).getByText('Active')).toBeInTheDocument();
+    expect(within(me).queryByRole('button')).not.toBeInTheDocument();
+    const other = screen.getByRole('listitem', { name: OTHER.email });
+    expect(within(other).getByText('Never')).toBeInTheDocument();
+    expect(within(other).getByRole('button', { name: `Disable ${OTHER.email}` })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Admins' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows the invitation link once, to copy, after inviting', async () => {
+    const link = 'http://localhost/admin/invite/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+    const { user } = renderAdmin('/admin/admins', [
+      meMock(),
+      adminsMock(),
+      {
+        request: { query: INVITE_ADMIN_MUTATION, variables: { email: 'new@storybookshop.com' } },
+        result: {
+          data: {
+            inviteAdmin: {
+              __typename: 'InviteAdminPayload',
+              invitation: {
+                __typename: 'AdminInvitationCreated',
+                email: 'new@storybookshop.com',
+                expiresAt: '2025-03-08T10:00:00.000Z',
+                link,
+              },
+              userErrors: [],
+            },
+          },
+        },
+      },
+    ]);
+    await user.type(await screen.findByLabelText('Email of the new admin'), ' new@storybookshop.com ');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByLabelText('Invitation link')).toHaveValue(link);
+    expect(screen.getByLabelText('Email of the new admin')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await navigator.clipboard.readText()).toBe(link);
+    expect(screen.getByText('Link copied.')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal when inviting an existing admin", async () => {
+    const { user } = renderAdmin('/admin/admins', [
+      meMock(),
+      adminsMock(),
+      {
+        request: { query: INVITE_ADMIN_MUTATION, variables: { email: OTHER.email } },
+        result: {
+          data: {
+            inviteAdmin: {
+              __typename: 'InviteAdminPayload',
+              invitation: null,
+              userErrors: userErrors('INVALID_INPUT', 'email', 'An admin with this email address already exists.'),
+            },
+          },
+        },
+      },
+    ]);
+    await user.type(await screen.findByLabelText('Email of the new admin'), OTHER.email);
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An admin with this email address already exists.');
+    expect(screen.queryByLabelText('Invitation link')).not.toBeInTheDocument();
+  });
+
+  it('disables another admin and shows them as disabled', async () => {
+    const { user } = renderAdmin('/admin/admins', [
+      meMock(),
+      adminsMock(),
+      {
+        request: { query: DISABLE_ADMIN_MUTATION, variables: { adminId: OTHER.id } },
+        result: {
+          data: {
+            disableAdmin: {
+              __typename: 'AdminUserPayload',
+              admin: { __typename: 'AdminUser', id: OTHER.id, disabledAt: '2025-03-06T09:00:00.000Z' },
+              userErrors: [],
+            },
+          },
+        },
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: `Disable ${OTHER.email}` }));
+    const other = screen.getByRole('listitem', { name: OTHER.email });
+    expect(await within(other).findByText('Disabled')).toBeInTheDocument();
+    expect(within(other).getByRole('button', { name: `Enable ${OTHER.email}` })).toBeInTheDocument();
+  });
+
+  it('changes the password, refusing a wrong current one with its message, and two new ones that differ', async () => {
+    const { user } = renderAdmin('/admin/admins', [
+      meMock(),
+      adminsMock(),
+      {
+        request: { query: CHANGE_PASSWORD_MUTATION, variables: { currentPassword: 'wrong', newPassword: 'a new long password' } },
+        result: {
+          data: {
+            changePassword: {
+              __typename: 'AdminUserPayload',
+              admin: null,
+              userErrors: userErrors('INVALID_CREDENTIALS', 'currentPassword', 'Your current password is not correct.'),
+            },
+          },
+        },
+      },
+      {
+        request: {
+          query: CHANGE_PASSWORD_MUTATION,
+          variables: { currentPassword: 'right one', newPassword: 'a new long password' },
+        },
+        result: {
+          data: {
+            changePassword: { __typename: 'AdminUserPayload', admin: { __typename: 'AdminUser', id: ADMIN.id }, userErrors: [] },
+          },
+        },
+      },
+    ]);
+    const current = await screen.findByLabelText('Current password');
+    const next = screen.getByLabelText('New password (at least 12 characters)');
+    const repeat = screen.getByLabelText('New password again');
+    const submit = screen.getByRole('button', { name: 'Change password' });
+
+    await user.type(current, 'wrong');
+    await user.type(next, 'a new long password');
+    await user.type(repeat, 'a different password');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The two passwords do not match.');
+
+    await user.clear(repeat);
+    await user.type(repeat, 'a new long password');
+    await user.click(submit);
+    expect(await screen.findByText('Your current password is not correct.')).toBeInTheDocument();
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(current);
+    await user.type(current, 'right one');
+    await user.click(submit);
+    expect(await screen.findByText('Your password is changed. Your other sessions are signed out.')).toBeInTheDocument();
+    await waitFor(() => expect(current).toHaveValue(''));
+  });
+});

@@ -1,0 +1,10 @@
+/** What the Admins screen and the invite page say; the server's refusals carry their own text. */
+export const ADMINS_MESSAGES = {
+  loadFailed: 'The admins could not be loaded. Please try again.',
+  failed: 'Something went wrong. Please try again.',
+  emailRequired: 'Please enter an email address.',
+  passwordsDiffer: 'The two passwords do not match.',
+  passwordChanged: 'Your password is changed. Your other sessions are signed out.',
+  copied: 'Link copied.',
+  invitationInvalid: 'This invitation link has expired or has already been used. Ask an admin for a new one.',
+} as const;

@@ -1,0 +1,101 @@
+import { graphql } from '../../gql';
+
+export const ADMINS_QUERY = graphql(`
+  query AdminsList {
+    admins {
+      id
+      email
+      createdAt
+      lastLoginAt
+      disabledAt
+    }
+  }
+`);
+
+export const INVITE_ADMIN_MUTATION = graphql(`
+  mutation InviteAdmin($email: String!) {
+    inviteAdmin(email: $email) {
+      invitation {
+        email
+        expiresAt
+        link
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const DISABLE_ADMIN_MUTATION = graphql(`
+  mutation DisableAdmin($adminId: ID!) {
+    disableAdmin(adminId: $adminId) {
+      admin {
+        id
+        disabledAt
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const ENABLE_ADMIN_MUTATION = graphql(`
+  mutation EnableAdmin($adminId: ID!) {
+    enableAdmin(adminId: $adminId) {
+      admin {
+        id
+        disabledAt
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const CHANGE_PASSWORD_MUTATION = graphql(`
+  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {
+    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {
+      admin {
+        id
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const ADMIN_INVITATION_QUERY = graphql(`
+  query AdminInvitation($token: String!) {
+    adminInvitation(token: $token) {
+      email
+    }
+  }
+`);
+
+export const ACCEPT_INVITATION_MUTATION = graphql(`
+  mutation AcceptAdminInvitation($token: String!, $password: String!) {
+    acceptAdminInvitation(token: $token, password: $password) {
+      admin {
+        id
+        email
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);

@@ -1,0 +1,52 @@
+import { IsNotEmpty, MinLength } from 'class-validator';
+import { ArgsType, Field, ID } from 'type-graphql';
+import { IsEmailAddress, rule } from '../common/input-validation';
+import { MIN_PASSWORD_LENGTH } from './password';
+
+export const ADMIN_ACCOUNT_MESSAGES = {
+  email: 'Please enter a valid email address',
+  alreadyAdmin: 'An admin with this email address already exists.',
+  passwordTooShort: `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+  currentPassword: 'Please enter your current password.',
+  wrongCurrentPassword: 'Your current password is not correct.',
+  invitationInvalid: 'This invitation link has expired or has already been used. Ask an admin for a new one.',
+  notFound: 'No admin with this id exists.',
+  disableSelf: 'You cannot disable your own account.',
+  lastAdmin: 'The last active admin cannot be disabled.',
+} as const;
+
+/** An admin invites someone by e-mail (trimmed and lower-cased before the rules run). */
+@ArgsType()
+export class InviteAdminArgs {
+  @IsEmailAddress(rule(ADMIN_ACCOUNT_MESSAGES.email))
+  @Field(() => String)
+  email: string;
+}
+
+/** The invitee chooses a password. The token is checked by the service, not here. */
+@ArgsType()
+export class AcceptAdminInvitationArgs {
+  @Field(() => String)
+  token: string;
+
+  @MinLength(MIN_PASSWORD_LENGTH, rule(ADMIN_ACCOUNT_MESSAGES.passwordTooShort))
+  @Field(() => String)
+  password: string;
+}
+
+@ArgsType()
+export class ChangePasswordArgs {
+  @IsNotEmpty(rule(ADMIN_ACCOUNT_MESSAGES.currentPassword))
+  @Field(() => String)
+  currentPassword: string;
+
+  @MinLength(MIN_PASSWORD_LENGTH, rule(ADMIN_ACCOUNT_MESSAGES.passwordTooShort))
+  @Field(() => String)
+  newPassword: string;
+}
+
+@ArgsType()
+export class AdminIdArgs {
+  @Field(() => ID)
+  adminId: string;
+}

@@ -11,7 +11,7 @@ import type { Logger } from '../common/logger';
 import { Order } from './order.entity';
 import type { OrderLifecycle } from './order-lifecycle';
 import type { Storage } from '../media/storage';
-import { cancelStaleOrders } from '../fulfilment/stale-orders';
+import { cancelStaleOrders } from './stale-orders';
 
 export const RETENTION = {
   afterCompletionDays: 7,

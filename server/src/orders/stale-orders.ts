@@ -1,7 +1,7 @@
 /** Orders that waited 30 days for a payment are cancelled by the hourly sweep (photo-retention.ts), as `system`. */
 import type { EntityManager } from 'typeorm';
-import type { OrderLifecycle } from '../orders/order-lifecycle';
-import { OrderStatus } from '../orders/order-status';
+import type { OrderLifecycle } from './order-lifecycle';
+import { OrderStatus } from './order-status';
 
 export const UNPAID_CANCEL_DAYS = 30;
 

@@ -19,6 +19,7 @@ import { S3Storage } from './media/s3-storage';
 import { MediaSigner } from './media/signed-url';
 import type { Storage } from './media/storage';
 import { NewsletterService } from './newsletter/newsletter.service';
+import { ChangeRequestService } from './orders/change-request.service';
 import { OrderLifecycle } from './orders/order-lifecycle';
 import { OrderService } from './orders/order.service';
 import { PhotoRetention } from './orders/photo-retention';
@@ -49,6 +50,7 @@ export interface Services {
   outboxWorker: OutboxWorker | null;
   payments: PaymentService;
   delivery: DeliveryService;
+  changeRequests: ChangeRequestService;
   photoRetention: PhotoRetention;
   newsletter: NewsletterService;
 }
@@ -88,7 +90,13 @@ export function createServices(
   const lifecycle = new OrderLifecycle(outbox, logger);
   const orders = new OrderService(dataSource, storage, lifecycle, logger);
   return {
-    settings: { paymentProvider: providers.payments.name, pixelId: config.pixelId ?? null, videoMaxBytes: config.videoMaxBytes },
+    settings: {
+      paymentProvider: providers.payments.name,
+      pixelId: config.pixelId ?? null,
+      videoMaxBytes: config.videoMaxBytes,
+      pdfMaxBytes: config.pdfMaxBytes,
+      emailSending: mailer !== null,
+    },
     storage,
     signer,
     cookie: new SessionCookie(config.isProduction),
@@ -101,9 +109,11 @@ export function createServices(
     delivery: new DeliveryService(dataSource, storage, orders, lifecycle, outbox, signer, logger, {
       publicUrl: config.publicUrl,
       videoMaxBytes: config.videoMaxBytes,
+      pdfMaxBytes: config.pdfMaxBytes,
       videoLinkTtlMs: config.videoLinkTtlMs,
       mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
     }),
+    changeRequests: new ChangeRequestService(dataSource, lifecycle, logger),
     photoRetention: new PhotoRetention(dataSource, storage, lifecycle, logger),
     newsletter: new NewsletterService(dataSource),
   };

@@ -1,6 +1,7 @@
 import { AdminSession } from '../admin/admin-session.entity';
 import { AdminUser } from '../admin/admin-user.entity';
 import { VideoLink } from '../delivery/video-link.entity';
+import { OrderDelivery } from '../delivery/order-delivery.entity';
 import { LoginAttempt } from '../admin/login-attempt.entity';
 import { OutboxEmail } from '../mail/outbox-email.entity';
 import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity';
@@ -20,4 +21,5 @@ export const entities = [
   PaymentEvent,
   SandboxPayment,
   VideoLink,
+  OrderDelivery,
 ];

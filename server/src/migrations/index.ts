@@ -5,6 +5,7 @@ import { Payments1763900001000 } from './1763900001000-payments';
 import { OrderProviderPayment1763900002000 } from './1763900002000-order-provider-payment';
 import { VideoLinks1764000000000 } from './1764000000000-video-links';
 import { OrderLifecycle1764100000000 } from './1764100000000-order-lifecycle';
+import { OrderDeliveries1764300000000 } from './1764300000000-order-deliveries';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   OrderProviderPayment1763900002000,
   VideoLinks1764000000000,
   OrderLifecycle1764100000000,
+  OrderDeliveries1764300000000,
 ];

@@ -2,6 +2,7 @@ import type { OrderRowFragment } from '../../gql/graphql';
 import { shortOrderId } from '../order-format';
 import { NewTabLink } from '../shared/NewTabLink';
 import { VideoUploadButton } from '../upload/VideoUploadButton';
+import { ChangeRequestMarker } from './ChangeRequestMarker';
 
 /**
  * Per row (spec): Upload Video only for Paid orders, View Video only for Completed orders with a
@@ -11,6 +12,7 @@ export function OrderActions({ order, onDetails }: { order: OrderRowFragment; on
   const forOrder = <span className="visually-hidden"> for order {shortOrderId(order.id)}</span>;
   return (
     <div className="order-actions">
+      {order.changeRequest && <ChangeRequestMarker requestedAt={order.changeRequest.requestedAt} />}
       {order.status === 'Paid' && <VideoUploadButton order={order} />}
       {order.status === 'Completed' && order.videoUrl && (
         <NewTabLink href={order.videoUrl} className="button button--secondary button--small">

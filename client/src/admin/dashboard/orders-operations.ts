@@ -12,6 +12,11 @@ export const ORDER_ROW_FIELDS = graphql(`
     createdAt
     photoUrl
     videoUrl
+    pdfUrl
+    changeRequest {
+      message
+      requestedAt
+    }
   }
 `);
 

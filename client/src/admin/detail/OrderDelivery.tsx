@@ -17,7 +17,8 @@ export function OrderDelivery({ order }: { order: OrderDetailFragment }) {
       {order.status === 'Paid' && (
         <>
           <p className="muted">
-            Upload the finished video (MP4, MOV or WebM): the order becomes Completed and the parent is e-mailed a link.
+            Upload the finished video (MP4, MOV or WebM) and the storybook PDF (required for a digital book): the order becomes
+            Completed and the parent is e-mailed a link.
           </p>
           <VideoUploadButton order={order} />
         </>

@@ -123,7 +123,7 @@ describe('OrderDetailPanel', () => {
 
   it('offers the upload for a Paid order', async () => {
     const { dialog } = await openDetails(anOrder({ status: 'Paid' }));
-    expect(within(dialog).getByLabelText(/^Upload Video/)).toHaveAttribute('type', 'file');
+    expect(within(dialog).getByRole('button', { name: /^Upload Video/ })).toHaveAttribute('aria-haspopup', 'dialog');
     expect(within(dialog).queryByRole('button', { name: 'Resend delivery e-mail' })).not.toBeInTheDocument();
   });
 
@@ -174,7 +174,7 @@ describe('OrderDetailPanel', () => {
       const { user, dialog } = await openDetails(order, [resendMock(resent)]);
       const panel = within(dialog);
       expect(panel.getByRole('link', { name: /^View Video/ })).toHaveAttribute('href', order.videoUrl);
-      expect(panel.queryByLabelText(/^Upload Video/)).not.toBeInTheDocument();
+      expect(panel.queryByRole('button', { name: /^Upload Video/ })).not.toBeInTheDocument();
 
       await user.click(panel.getByRole('button', { name: 'Resend delivery e-mail' }));
       expect(await panel.findByRole('status')).toHaveTextContent(

@@ -123,7 +123,23 @@ async function main() {
     const created = await multipart(base, {
       query: `mutation($input: CreateOrderInput!, $childPhoto: Upload!) { createOrder(input: $input, childPhoto: $childPhoto) { orderId checkoutToken userErrors { message } } }`,
       variables: {
-        input: { childName: 'Mia', childAge: 6, moral: 'Kindness', email: 'parent@example.com', bookFormat: 'digital' },
+        // A printed book: it may be delivered with the video alone, which is what this measures.
+        input: {
+          childName: 'Mia',
+          childAge: 6,
+          moral: 'Kindness',
+          email: 'parent@example.com',
+          bookFormat: 'printed',
+          bookStyle: 'classic',
+          shippingAddress: {
+            fullName: 'Sam Parent',
+            streetAddress: '12 Oak Street',
+            city: 'Portland',
+            state: 'OR',
+            zipCode: '97201',
+            country: 'United States',
+          },
+        },
       },
       fileVariable: 'childPhoto',
       fileName: 'kid.png',

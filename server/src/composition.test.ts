@@ -58,12 +58,19 @@ describe('the composition root', () => {
 
     const services = createServices(config, dataSource, logger, providers);
     expect(services.outboxWorker).not.toBeNull();
+    expect(services.settings.emailSending).toBe(true);
     expect(services.payments.provider).toBe(providers.payments);
     expect(describeProviders(services)).toMatchObject({ paymentProvider: 'stripe', email: 'mailgun' });
   });
 
   it('hands the shop-wide settings to the storefront from one place', () => {
     const services = createServices(configWith({ META_PIXEL_ID: '123', VIDEO_MAX_BYTES: '1000' }), dataSource, logger);
-    expect(services.settings).toEqual({ paymentProvider: 'sandbox', pixelId: '123', videoMaxBytes: 1000 });
+    expect(services.settings).toEqual({
+      paymentProvider: 'sandbox',
+      pixelId: '123',
+      videoMaxBytes: 1000,
+      pdfMaxBytes: 200 * 1024 * 1024,
+      emailSending: false,
+    });
   });
 });

@@ -24,6 +24,7 @@ import { S3Storage } from './media/s3-storage';
 import { MediaSigner } from './media/signed-url';
 import type { Storage } from './media/storage';
 import { NewsletterService } from './newsletter/newsletter.service';
+import { ChangeRequestService } from './orders/change-request.service';
 import { OrderLifecycle } from './orders/order-lifecycle';
 import { OrderStatus } from './orders/order-status';
 import { OrderService } from './orders/order.service';
@@ -56,6 +57,7 @@ export interface Services {
   outboxWorker: OutboxWorker | null;
   payments: PaymentService;
   delivery: DeliveryService;
+  changeRequests: ChangeRequestService;
   photoRetention: PhotoRetention;
   newsletter: NewsletterService;
   shipping: ShippingService;
@@ -106,7 +108,13 @@ export function createServices(
   const orders = new OrderService(dataSource, storage, lifecycle, logger);
   const refunds = new RefundService(dataSource, providers.payments, lifecycle, logger, config.publicUrl);
   return {
-    settings: { paymentProvider: providers.payments.name, pixelId: config.pixelId ?? null, videoMaxBytes: config.videoMaxBytes },
+    settings: {
+      paymentProvider: providers.payments.name,
+      pixelId: config.pixelId ?? null,
+      videoMaxBytes: config.videoMaxBytes,
+      pdfMaxBytes: config.pdfMaxBytes,
+      emailSending: mailer !== null,
+    },
     storage,
     signer,
     cookie: new SessionCookie(config.isProduction),
@@ -119,9 +127,11 @@ export function createServices(
     delivery: new DeliveryService(dataSource, storage, orders, lifecycle, outbox, signer, logger, {
       publicUrl: config.publicUrl,
       videoMaxBytes: config.videoMaxBytes,
+      pdfMaxBytes: config.pdfMaxBytes,
       videoLinkTtlMs: config.videoLinkTtlMs,
       mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
     }),
+    changeRequests: new ChangeRequestService(dataSource, lifecycle, outbox, staff.changeRequest, logger),
     photoRetention: new PhotoRetention(dataSource, storage, lifecycle, logger),
     newsletter: new NewsletterService(dataSource),
     shipping: new ShippingService(dataSource, lifecycle, logger, config.publicUrl),

@@ -45,6 +45,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** Largest finished video an admin may upload, in bytes (2 GiB unless VIDEO_MAX_BYTES says otherwise). */
   videoMaxBytes: number;
+  /** Largest finished storybook PDF an admin may upload, in bytes (200 MiB unless PDF_MAX_BYTES says otherwise). */
+  pdfMaxBytes: number;
   /** How long the link in a delivery e-mail lets the parent watch and download the video. */
   videoLinkTtlMs: number;
   /** How long a request's body may take to arrive; a signed-in admin's video upload has no such limit. */
@@ -66,6 +68,7 @@ export interface S3Config {
 }
 
 export const DEFAULT_VIDEO_MAX_BYTES = 2 * 1024 ** 3;
+export const DEFAULT_PDF_MAX_BYTES = 200 * 1024 ** 2;
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'];
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pixelId: env.META_PIXEL_ID || undefined,
     s3: s3FromEnv(env),
     videoMaxBytes: positiveIntFromEnv(env, 'VIDEO_MAX_BYTES', DEFAULT_VIDEO_MAX_BYTES),
+    pdfMaxBytes: positiveIntFromEnv(env, 'PDF_MAX_BYTES', DEFAULT_PDF_MAX_BYTES),
     requestBodyTimeoutMs: positiveIntFromEnv(env, 'REQUEST_BODY_TIMEOUT_SECONDS', 300) * 1000,
     staffEmails: staffEmailsFromEnv(env),
     videoLinkTtlMs: Math.min(positiveIntFromEnv(env, 'VIDEO_LINK_TTL_DAYS', 90), 3650) * 86_400_000,

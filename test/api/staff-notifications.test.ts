@@ -90,6 +90,20 @@ describe('staff e-mail for a change request', () => {
     await queue(build(order, 'Also a bigger font, please'));
     expect(await staffEmails(ref.orderId, 'staff-change-request')).toHaveLength(4);
   });
+
+  it('reaches the staff when a parent asks for a change, and not when the request is refused', async () => {
+    const ref = await placeOrder(client);
+    await server.dataSource.query(`UPDATE orders SET status = 'Completed', completed_at = now() WHERE id = $1`, [ref.orderId]);
+    const changes = server.app.services.changeRequests;
+    expect((await changes.recordChangeRequest(ref.orderId, 'A red scarf, please', 'customer')).ok).toBe(true);
+    const rows = await staffEmails(ref.orderId, 'staff-change-request');
+    expect(rows.map((r: { to_address: string }) => r.to_address)).toEqual(['orders@shop.example', 'studio@shop.example']);
+    expect(rows[0].text).toContain('A red scarf, please');
+
+    // The one free round is used: a second request is refused, and the staff hear nothing more.
+    expect((await changes.recordChangeRequest(ref.orderId, 'And a hat', 'customer')).ok).toBe(false);
+    expect(await staffEmails(ref.orderId, 'staff-change-request')).toHaveLength(2);
+  });
 });
 
 describe('without STAFF_EMAIL', () => {

@@ -11,12 +11,13 @@ import { createAdmin, signIn } from '../support/admin';
 import { placeOrder, placePaidOrder } from '../support/checkout';
 import { GraphQLClient } from '../support/graphql-client';
 import { multipartFrame } from '../support/multipart';
-import { digitalOrder } from '../support/orders';
+import { digitalOrder, printedOrder } from '../support/orders';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { REAL_PDF } from '../support/pdfs';
 import { mp4OfSize, REAL_MP4, WEBM_HEAD } from '../support/videos';
 
-const COMPLETE = `mutation($orderId: ID!, $video: Upload!) {
-  completeOrderWithVideo(orderId: $orderId, video: $video) {
+const COMPLETE = `mutation($orderId: ID!, $video: Upload!, $storybookPdf: Upload) {
+  completeOrderWithVideo(orderId: $orderId, video: $video, storybookPdf: $storybookPdf) {
     order { id status completedAt videoUrl } userErrors { field message }
   }
 }`;
@@ -41,7 +42,12 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const VIDEO_PART = { variable: 'video', name: 'story.mp4', type: 'video/mp4' };
-const mp4 = (data: Buffer = REAL_MP4, name = 'story.mp4') => ({ video: { name, type: 'video/mp4', data } });
+/** The finished book of a digital order: the video and its storybook PDF. */
+const mp4 = (data: Buffer = REAL_MP4, name = 'story.mp4') => ({
+  video: { name, type: 'video/mp4', data },
+  storybookPdf: { name: 'storybook.pdf', type: 'application/pdf', data: REAL_PDF },
+});
+const videoOnly = (data: Buffer = REAL_MP4) => ({ video: mp4(data).video });
 const videoFiles = () => {
   const dir = path.join(server.dataDir, 'files', 'videos');
   return existsSync(dir) ? readdirSync(dir) : [];
@@ -151,7 +157,7 @@ describe('completeOrderWithVideo', () => {
     const response = await admin.upload(
       COMPLETE,
       { orderId },
-      { video: { name: 'final cut.bin', type: 'application/octet-stream', data: webm } },
+      { ...mp4(), video: { name: 'final cut.bin', type: 'application/octet-stream', data: webm } },
     );
     expect(response.data!.completeOrderWithVideo.userErrors).toEqual([]);
     expect((await orderRow(orderId)).video_key).toMatch(/\.webm$/);
@@ -172,7 +178,8 @@ describe('completeOrderWithVideo', () => {
   });
 
   it('leaves nothing behind when the upload is cut off mid-stream', async () => {
-    const { orderId } = await placePaidOrder(parent);
+    // A printed order: it may be completed with the video alone, so the server starts storing it.
+    const { orderId } = await placePaidOrder(parent, printedOrder());
     const before = videoFiles();
     const url = new URL(`${server.url}/graphql`);
     const boundary = 'cutoff-boundary';
@@ -218,7 +225,7 @@ describe('a long upload', () => {
   it('is not cut off by the time limit on request bodies when an admin sends a video', async () => {
     const client = new GraphQLClient(slow.url);
     await signIn(client);
-    const { orderId } = await placePaidOrder(new GraphQLClient(slow.url));
+    const { orderId } = await placePaidOrder(new GraphQLClient(slow.url), printedOrder());
     const response = await trickle(slow, { query: COMPLETE, variables: { orderId, video: null } }, REAL_MP4, client.cookie, 2500);
     expect(JSON.parse(response).data.completeOrderWithVideo.userErrors).toEqual([]);
   });
@@ -324,9 +331,12 @@ describe('who may deliver', () => {
   it('refuses anonymous uploads and resends, changing nothing', async () => {
     const { orderId } = await placePaidOrder(parent);
     const before = videoFiles().length;
-    const upload = await parent.upload(COMPLETE, { orderId }, mp4());
+    const upload = await parent.upload(COMPLETE, { orderId }, videoOnly());
     expect(upload.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
     expect(upload.data?.completeOrderWithVideo ?? null).toBeNull();
+    // Two files are for a signed-in admin only: anyone else is stopped at the upload itself.
+    const both = await parent.upload(COMPLETE, { orderId }, mp4());
+    expect(both.errors?.[0].extensions?.code).toBe('PAYLOAD_TOO_LARGE');
     const resend = await parent.query(RESEND, { orderId });
     expect(resend.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
     expect((await orderRow(orderId)).status).toBe('Paid');
@@ -336,7 +346,7 @@ describe('who may deliver', () => {
   it('refuses an anonymous upload past the photo cap, storing nothing', async () => {
     const { orderId } = await placePaidOrder(parent);
     const before = videoFiles().length;
-    const upload = await parent.upload(COMPLETE, { orderId }, mp4(mp4OfSize(6 * 1024 * 1024)));
+    const upload = await parent.upload(COMPLETE, { orderId }, videoOnly(mp4OfSize(6 * 1024 * 1024)));
     expect(upload.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
     expect((await orderRow(orderId)).status).toBe('Paid');
     expect(videoFiles()).toHaveLength(before);
@@ -349,7 +359,7 @@ describe('who may deliver', () => {
     await staff.query('mutation { logout }');
     staff.cookie = cookie;
     const { orderId } = await placePaidOrder(parent);
-    const upload = await staff.upload(COMPLETE, { orderId }, mp4());
+    const upload = await staff.upload(COMPLETE, { orderId }, videoOnly());
     expect(upload.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
     expect((await orderRow(orderId)).status).toBe('Paid');
   });

@@ -52,3 +52,8 @@ export function formatBytes(bytes: number): string {
 export function formatAmount(amountCents: number, currency = 'USD'): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountCents / 100);
 }
+
+/** Statuses in which the finished book has been delivered: its video, links and revisions stay available once shipped. */
+export function isDelivered(status: string): boolean {
+  return status === 'Completed' || status === 'Shipped';
+}

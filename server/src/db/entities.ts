@@ -2,6 +2,7 @@ import { AdminInvitation } from '../admin/admin-invitation.entity';
 import { AdminSession } from '../admin/admin-session.entity';
 import { AdminUser } from '../admin/admin-user.entity';
 import { VideoLink } from '../delivery/video-link.entity';
+import { OrderDelivery } from '../delivery/order-delivery.entity';
 import { LoginAttempt } from '../admin/login-attempt.entity';
 import { OutboxEmail } from '../mail/outbox-email.entity';
 import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity';
@@ -26,4 +27,5 @@ export const entities = [
   Refund,
   SandboxRefund,
   AdminInvitation,
+  OrderDelivery,
 ];

@@ -5,9 +5,14 @@ import type { AdminUser } from '../admin/admin-user.entity';
 import { toPayload } from '../graphql/payload';
 import { CurrentAdmin } from '../graphql/current-admin';
 import type { DeliveryService } from './delivery.service';
-import { CompleteOrderWithVideoPayload, ResendDeliveryEmailPayload, VideoDelivery } from './delivery.types';
+import {
+  CompleteOrderWithVideoPayload,
+  ResendDeliveryEmailPayload,
+  ReviseDeliveryPayload,
+  VideoDelivery,
+} from './delivery.types';
 
-/** The admin's delivery of a finished video, and the parent's page behind the e-mailed link. */
+/** The admin's delivery of the finished book (video and PDF) and its revisions, and the parent's page behind the e-mailed link. */
 @Resolver()
 export class DeliveryResolver {
   private readonly delivery: DeliveryService;
@@ -20,15 +25,34 @@ export class DeliveryResolver {
   @Mutation(() => CompleteOrderWithVideoPayload, {
     description:
       'Admin only. Send as a multipart request with `video` (MP4, MOV or WebM, judged by its bytes; at most ' +
-      'shopConfig.videoMaxBytes). Only a Paid order: stores the video, marks the order Completed and queues the ' +
-      'delivery e-mail, all or nothing.',
+      'shopConfig.videoMaxBytes) and `storybookPdf` (a PDF, at most shopConfig.pdfMaxBytes; required for a digital ' +
+      'order, optional for a printed one). Only a Paid order: stores the files as version 1, marks the order ' +
+      'Completed and queues the delivery e-mail, all or nothing.',
   })
   async completeOrderWithVideo(
     @Arg('orderId', () => ID) orderId: string,
     @Arg('video', () => GraphQLUpload) video: Promise<FileUpload>,
+    @Arg('storybookPdf', () => GraphQLUpload, { nullable: true }) storybookPdf: Promise<FileUpload> | null | undefined,
     @CurrentAdmin() admin: AdminUser,
   ): Promise<CompleteOrderWithVideoPayload> {
-    const result = await this.delivery.completeOrderWithVideo(orderId, video, admin);
+    const result = await this.delivery.completeOrderWithVideo(orderId, video, admin, storybookPdf ?? null);
+    return toPayload(result, (order) => ({ order }), { order: null });
+  }
+
+  @Authorized()
+  @Mutation(() => ReviseDeliveryPayload, {
+    description:
+      "Admin only. A new version of a Completed or Shipped order's book, as a multipart request with `video`, " +
+      '`storybookPdf` or both (what is not sent carries over). Records the version and a delivery_revised event and ' +
+      'e-mails the parent a fresh link; the status does not change.',
+  })
+  async reviseDelivery(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('video', () => GraphQLUpload, { nullable: true }) video: Promise<FileUpload> | null | undefined,
+    @Arg('storybookPdf', () => GraphQLUpload, { nullable: true }) storybookPdf: Promise<FileUpload> | null | undefined,
+    @CurrentAdmin() admin: AdminUser,
+  ): Promise<ReviseDeliveryPayload> {
+    const result = await this.delivery.reviseDelivery(orderId, { video, pdf: storybookPdf }, admin);
     return toPayload(result, (order) => ({ order }), { order: null });
   }
 

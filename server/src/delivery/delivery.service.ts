@@ -1,8 +1,9 @@
 /**
- * Video delivery: an admin uploads the finished video for a Paid order; it is streamed to
- * storage, then one transaction marks the order Completed, records the event and queues the
- * delivery e-mail with a link the parent can open without an account. Also the resend, and
- * the parent's side: what a delivery link shows.
+ * Delivery of the finished book: an admin uploads the video (and the storybook PDF) for a Paid
+ * order; the files are streamed to storage, then one transaction marks the order Completed,
+ * records the delivered version and the event and queues the delivery e-mail with a link the
+ * parent can open without an account. Also revisions (a new version of a delivered book), the
+ * resend, and the parent's side: what a delivery link shows.
  */
 import { randomUUID } from 'node:crypto';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
@@ -22,6 +23,8 @@ import { assertTransition, isDelivered, OrderStatus } from '../orders/order-stat
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import type { OrderService } from '../orders/order.service';
 import type { VideoDelivery } from './delivery.types';
+import { OrderDelivery } from './order-delivery.entity';
+import { openPdf, PDF_FIELD, PdfTooLargeError } from './pdf-file';
 import { openVideo, VideoTooLargeError } from './video-file';
 import { VideoLink } from './video-link.entity';
 
@@ -30,14 +33,34 @@ export const DELIVERY_MESSAGES = {
   uploadFailed: 'Failed to upload video',
   updateFailed: 'Failed to update order status',
   notCompleted: 'Only a Completed order has a video to send.',
+  pdfRequired: 'A digital order needs its storybook PDF: please add the PDF file.',
+  pdfUploadFailed: 'Failed to upload the PDF',
+  revisionNeedsFile: 'Please choose a new video or PDF for the revision.',
+  notDelivered: 'Only a delivered order can be revised.',
+  revisionFailed: 'Failed to save the revision',
 } as const;
 
 export interface DeliveryOptions {
   publicUrl: string;
   videoMaxBytes: number;
+  pdfMaxBytes: number;
   videoLinkTtlMs: number;
   /** How long the watch and download URLs on the parent's page stay valid. */
   mediaTtlSeconds: number;
+}
+
+/** The files of one delivery, as sent: either may be missing from a revision. */
+interface BookUploads {
+  video: Promise<FileUpload> | null | undefined;
+  pdf: Promise<FileUpload> | null | undefined;
+}
+
+/** What was stored, under names of its own. */
+interface StoredBook {
+  videoKey: string | null;
+  pdfKey: string | null;
+  videoBytes: number | null;
+  pdfBytes: number | null;
 }
 
 export class DeliveryService {
@@ -52,7 +75,18 @@ export class DeliveryService {
     private readonly options: DeliveryOptions,
   ) {}
 
-  async completeOrderWithVideo(orderId: string, upload: Promise<FileUpload>, admin: AdminUser): Promise<Outcome<Order>> {
+  /**
+   * Delivers the finished book of a Paid order: the video, and the storybook PDF (required for a
+   * digital order, optional for a printed one). The files are stored first, then one transaction
+   * marks the order Completed, records version 1 and queues the delivery e-mail; any failure
+   * removes every stored file.
+   */
+  async completeOrderWithVideo(
+    orderId: string,
+    video: Promise<FileUpload>,
+    admin: AdminUser,
+    pdf: Promise<FileUpload> | null = null,
+  ): Promise<Outcome<Order>> {
     // Refuse a wrong order before storing a byte of what may be a 2 GB file. (graphql-upload still
     // receives the whole request into a temporary file first: the dashboard offers uploads for Paid orders only.)
     const order = await this.orders.findOrder(orderId);
@@ -62,52 +96,181 @@ export class DeliveryService {
     } catch (error) {
       return refusalOf(error);
     }
-
-    let videoKey: string;
-    let bytes: number;
-    try {
-      const file = await upload;
-      const video = await openVideo(file.createReadStream(), this.options.videoMaxBytes);
-      // A name of its own per upload: two admins racing on one order never overwrite each other's file.
-      videoKey = `videos/${order.id}-${randomUUID().slice(0, 8)}.${video.type.extension}`;
-      await this.storage.put(videoKey, video.body, video.type.contentType);
-      bytes = video.bytesRead();
-    } catch (error) {
-      if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
-      // graphql-upload cuts the file off one byte past the cap itself, with a 413.
-      if ((error as { status?: number }).status === 413) {
-        return refusalOf(new VideoTooLargeError(this.options.videoMaxBytes));
-      }
-      this.logger.error('video upload failed', { error, orderId });
-      return refuse(UserErrorCode.INTERNAL_FAILURE, DELIVERY_MESSAGES.uploadFailed, 'video');
+    if (order.bookFormat === 'digital' && !pdf) {
+      return refuse(UserErrorCode.INVALID_INPUT, DELIVERY_MESSAGES.pdfRequired, PDF_FIELD);
     }
+
+    const stored = await this.storeBook(order.id, { video, pdf });
+    if (!stored.ok) return stored;
+    const { videoKey, pdfKey } = stored.value;
+    const actor = `admin:${admin.email}`;
 
     try {
       const completed = await this.dataSource.transaction(async (manager) => {
-        return this.lifecycle.transition(manager, order.id, {
+        const moved = await this.lifecycle.transition(manager, order.id, {
           to: OrderStatus.Completed,
-          actor: `admin:${admin.email}`,
-          patch: { videoKey },
-          data: { videoKey, bytes },
+          actor,
+          patch: { videoKey, pdfKey },
+          data: { videoKey, pdfKey, bytes: stored.value.videoBytes, pdfBytes: stored.value.pdfBytes },
           email: async (completed, tx) =>
             videoDeliveryOutboxEmail(completed, await this.createLink(tx, completed, admin), this.options),
         });
+        await this.recordVersion(manager, order.id, 1, { videoKey: videoKey!, pdfKey }, actor);
+        return moved;
       });
-      this.logger.info('order completed', { orderId: order.id, videoKey, bytes, admin: admin.email });
+      this.logger.info('order completed', { orderId: order.id, videoKey, pdfKey, admin: admin.email });
       return succeed(completed);
     } catch (error) {
-      // Take the file back out so a refused or failed completion changes nothing; but a commit whose
-      // answer was lost may have gone through, and then the file is the delivered video.
-      const delivered =
-        !(error instanceof UserFacingError) && (await this.orders.findOrder(order.id).catch(() => null))?.videoKey === videoKey;
-      if (!delivered) {
-        await this.storage
-          .delete(videoKey)
-          .catch((cleanupError: unknown) => this.logger.error('video cleanup failed', { error: cleanupError, videoKey }));
-      }
+      await this.removeUnlessDelivered(order.id, stored.value, error);
       if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
       this.logger.error('order completion failed', { error, orderId });
       return refuse(UserErrorCode.INTERNAL_FAILURE, DELIVERY_MESSAGES.updateFailed);
+    }
+  }
+
+  /**
+   * A new version of a delivered (Completed or Shipped) order's book: a new video, a new PDF, or
+   * both; what is not replaced carries over, so a digital order never loses its PDF. Records the
+   * version and a `delivery_revised` event and e-mails the parent a fresh link; the status stays.
+   * The replaced files stay in storage until retention removes them.
+   */
+  async reviseDelivery(
+    orderId: string,
+    uploads: { video?: Promise<FileUpload> | null; pdf?: Promise<FileUpload> | null },
+    admin: AdminUser,
+  ): Promise<Outcome<Order>> {
+    const order = await this.orders.findOrder(orderId);
+    if (!order) return refuse(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');
+    if (!isDelivered(order.status) || !order.videoKey) {
+      return refuse(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.notDelivered, 'status');
+    }
+    if (!uploads.video && !uploads.pdf) {
+      return refuse(UserErrorCode.INVALID_INPUT, DELIVERY_MESSAGES.revisionNeedsFile, 'video');
+    }
+
+    const stored = await this.storeBook(order.id, { video: uploads.video, pdf: uploads.pdf });
+    if (!stored.ok) return stored;
+    const actor = `admin:${admin.email}`;
+
+    try {
+      const revised = await this.dataSource.transaction(async (manager) => {
+        // The row lock keeps two revisions of one order from taking the same version number.
+        const current = await manager.findOne(Order, { where: { id: order.id }, lock: { mode: 'pessimistic_write' } });
+        if (!current || !isDelivered(current.status) || !current.videoKey) {
+          throw new UserFacingError(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.notDelivered, 'status');
+        }
+        const videoKey = stored.value.videoKey ?? current.videoKey;
+        const pdfKey = stored.value.pdfKey ?? current.pdfKey;
+        const { latest } = (await manager
+          .createQueryBuilder(OrderDelivery, 'delivery')
+          .select('MAX(delivery.version)', 'latest')
+          .where('delivery.order_id = :orderId', { orderId: order.id })
+          .getRawOne<{ latest: number | string | null }>()) ?? { latest: null };
+        const version = Number(latest ?? 0) + 1;
+        const now = new Date();
+        await manager.update(Order, { id: order.id }, { videoKey, pdfKey, updatedAt: now });
+        await this.recordVersion(manager, order.id, version, { videoKey, pdfKey }, actor);
+        await this.lifecycle.recordEvent(manager, {
+          orderId: order.id,
+          type: 'delivery_revised',
+          fromStatus: null,
+          toStatus: null,
+          actor,
+          data: {
+            version,
+            videoKey,
+            pdfKey,
+            replacedVideo: Boolean(stored.value.videoKey),
+            replacedPdf: Boolean(stored.value.pdfKey),
+          },
+        });
+        const updated: Order = Object.assign(new Order(), current, { videoKey, pdfKey, updatedAt: now });
+        const link = await this.createLink(manager, updated, admin);
+        await this.outbox.enqueue(manager, videoDeliveryOutboxEmail(updated, link, this.options, 'revised'));
+        return { updated, version };
+      });
+      this.logger.info('delivery revised', { orderId: order.id, version: revised.version, admin: admin.email });
+      return succeed(revised.updated);
+    } catch (error) {
+      await this.removeUnlessDelivered(order.id, stored.value, error);
+      if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
+      this.logger.error('delivery revision failed', { error, orderId });
+      return refuse(UserErrorCode.INTERNAL_FAILURE, DELIVERY_MESSAGES.revisionFailed);
+    }
+  }
+
+  /**
+   * Streams the given files to storage, each judged by its bytes and capped, under random names
+   * (two admins racing on one order never overwrite each other's file). All or nothing: when one
+   * fails, the ones already stored are removed.
+   */
+  private async storeBook(orderId: string, uploads: BookUploads): Promise<Outcome<StoredBook>> {
+    const book: StoredBook = { videoKey: null, pdfKey: null, videoBytes: null, pdfBytes: null };
+    let field: 'video' | typeof PDF_FIELD = 'video';
+    try {
+      if (uploads.video) {
+        const file = await uploads.video;
+        const video = await openVideo(file.createReadStream(), this.options.videoMaxBytes);
+        const key = `videos/${orderId}-${randomUUID().slice(0, 8)}.${video.type.extension}`;
+        await this.storage.put(key, video.body, video.type.contentType);
+        book.videoKey = key;
+        book.videoBytes = video.bytesRead();
+      }
+      if (uploads.pdf) {
+        field = PDF_FIELD;
+        const file = await uploads.pdf;
+        const pdf = await openPdf(file.createReadStream(), this.options.pdfMaxBytes);
+        const key = `books/${orderId}-${randomUUID().slice(0, 8)}.pdf`;
+        await this.storage.put(key, pdf.body, 'application/pdf');
+        book.pdfKey = key;
+        book.pdfBytes = pdf.bytesRead();
+      }
+      return succeed(book);
+    } catch (error) {
+      await this.removeFiles([book.videoKey, book.pdfKey]);
+      if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
+      // graphql-upload cuts a file off one byte past the request's cap (the video's) itself, with a 413.
+      if ((error as { status?: number }).status === 413) {
+        return refusalOf(
+          field === 'video'
+            ? new VideoTooLargeError(this.options.videoMaxBytes)
+            : new PdfTooLargeError(Math.min(this.options.pdfMaxBytes, this.options.videoMaxBytes)),
+        );
+      }
+      this.logger.error('delivery upload failed', { error, orderId, field });
+      return field === 'video'
+        ? refuse(UserErrorCode.INTERNAL_FAILURE, DELIVERY_MESSAGES.uploadFailed, 'video')
+        : refuse(UserErrorCode.INTERNAL_FAILURE, DELIVERY_MESSAGES.pdfUploadFailed, PDF_FIELD);
+    }
+  }
+
+  private async recordVersion(
+    manager: EntityManager,
+    orderId: string,
+    version: number,
+    files: { videoKey: string; pdfKey: string | null },
+    actor: string,
+  ): Promise<void> {
+    await manager.insert(OrderDelivery, { id: randomUUID(), orderId, version, ...files, actor });
+  }
+
+  /**
+   * After a failed or refused delivery, takes its files back out so nothing changes; but a commit
+   * whose answer was lost may have gone through, and then the files are the delivered book.
+   */
+  private async removeUnlessDelivered(orderId: string, book: StoredBook, error: unknown): Promise<void> {
+    const current = error instanceof UserFacingError ? null : await this.orders.findOrder(orderId).catch(() => null);
+    const inUse = (key: string | null, currentKey: string | null | undefined) => key === null || key === currentKey;
+    const delivered = current !== null && inUse(book.videoKey, current.videoKey) && inUse(book.pdfKey, current.pdfKey);
+    if (!delivered) await this.removeFiles([book.videoKey, book.pdfKey]);
+  }
+
+  private async removeFiles(keys: Array<string | null>): Promise<void> {
+    for (const key of keys) {
+      if (!key) continue;
+      await this.storage
+        .delete(key)
+        .catch((cleanupError: unknown) => this.logger.error('delivery file cleanup failed', { error: cleanupError, key }));
     }
   }
 
@@ -154,6 +317,7 @@ export class DeliveryService {
       watchUrl,
       downloadUrl: `${watchUrl}&download=1`,
       contentType: mediaContentType(order.videoKey),
+      pdfUrl: order.pdfKey ? `${this.signer.url(order.pdfKey, ttl)}&download=1` : null,
     };
   }
 

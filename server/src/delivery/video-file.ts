@@ -2,8 +2,9 @@
  * Judges an uploaded video by its bytes, not its name or the browser's MIME type, and passes
  * it on as a stream with a size cap, so a 2 GB file goes to storage without being held in memory.
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { UserErrorCode, UserFacingError } from '../common/user-error';
+import { openSniffed, type SniffedUpload } from './sniffed-upload';
 
 export const VIDEO_TYPE_MESSAGE = 'Please upload an MP4, MOV or WebM video.';
 
@@ -103,68 +104,20 @@ export class VideoTooLargeError extends UserFacingError {
   }
 }
 
-export interface OpenedVideo {
-  type: VideoType;
-  /** The whole file, head included; errors with VideoTooLargeError past the cap. */
-  body: Readable;
-  /** Bytes that have passed through `body` so far (the file's size once it has ended). */
-  bytesRead(): number;
-}
+export type OpenedVideo = SniffedUpload<VideoType>;
 
 /**
  * Reads just enough of `source` to know what it is, then hands back a stream of the whole file.
  * Refuses (UserFacingError) anything that is not MP4, MOV or WebM before a byte is stored.
  */
-export async function openVideo(source: Readable, maxBytes: number): Promise<OpenedVideo> {
-  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer | Uint8Array | string>;
-  let total = 0;
-  const take = (chunk: Buffer): Buffer => {
-    total += chunk.length;
-    if (total > maxBytes) throw new VideoTooLargeError(maxBytes);
-    return chunk;
-  };
-
-  const headChunks: Buffer[] = [];
-  let headLength = 0;
-  let ended = false;
-  try {
-    while (headLength < HEAD_BYTES) {
-      const next = await chunks.next();
-      if (next.done) {
-        ended = true;
-        break;
-      }
-      headChunks.push(take(asBuffer(next.value)));
-      headLength += next.value.length;
-    }
-  } catch (error) {
-    await chunks.return?.();
-    throw error;
-  }
-  const head = Buffer.concat(headChunks);
-  const type = sniffVideo(head);
-  if (!type) {
-    await chunks.return?.();
-    throw new UserFacingError(UserErrorCode.INVALID_INPUT, VIDEO_TYPE_MESSAGE, 'video');
-  }
-
-  async function* whole(): AsyncGenerator<Buffer> {
-    yield head;
-    if (ended) return;
-    for (;;) {
-      const next = await chunks.next();
-      if (next.done) return;
-      yield take(asBuffer(next.value));
-    }
-  }
-  const body = Readable.from(whole(), { objectMode: false });
-  // Storage giving up, or the file passing the cap, stops (and frees) the upload too.
-  body.once('close', () => source.destroy());
-  return { type, body, bytesRead: () => total };
-}
-
-function asBuffer(chunk: Buffer | Uint8Array | string): Buffer {
-  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+export function openVideo(source: Readable, maxBytes: number): Promise<OpenedVideo> {
+  return openSniffed(source, {
+    maxBytes,
+    headBytes: HEAD_BYTES,
+    sniff: sniffVideo,
+    tooLarge: () => new VideoTooLargeError(maxBytes),
+    wrongType: () => new UserFacingError(UserErrorCode.INVALID_INPUT, VIDEO_TYPE_MESSAGE, 'video'),
+  });
 }
 
 /** 2147483648 -> "2 GB"; 1572864 -> "1.5 MB". Binary units, as the limits are set. */

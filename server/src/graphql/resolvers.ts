@@ -7,10 +7,12 @@ import { AdminAccountsResolver } from '../admin/admin-accounts.resolver';
 import { AuthResolver } from '../admin/auth.resolver';
 import { CatalogueResolver } from '../catalogue/catalogue.resolver';
 import type { Services } from '../composition';
+import { DeliveryFilesResolver } from '../delivery/delivery-files.resolver';
 import { DeliveryResolver } from '../delivery/delivery.resolver';
 import { FulfilmentResolver } from '../fulfilment/fulfilment.resolver';
 import { NewsletterResolver } from '../newsletter/newsletter.resolver';
 import { AdminOrderResolver, OrderConnectionResolver } from '../orders/admin-order.resolver';
+import { ChangeRequestResolver } from '../orders/change-request.resolver';
 import { OrderResolver } from '../orders/order.resolver';
 import { PaymentResolver } from '../payments/payment.resolver';
 import { ShopConfigResolver } from '../shop/shop-config.resolver';
@@ -29,4 +31,6 @@ export const resolvers = [
   DeliveryResolver,
   FulfilmentResolver,
   AdminAccountsResolver,
+  DeliveryFilesResolver,
+  ChangeRequestResolver,
 ] as const satisfies readonly ResolverClass[];

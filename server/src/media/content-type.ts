@@ -7,6 +7,7 @@ const contentTypes: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.mov': 'video/quicktime',
   '.webm': 'video/webm',
+  '.pdf': 'application/pdf',
 };
 
 /** The Content-Type a stored file is served with, from its key's extension. */

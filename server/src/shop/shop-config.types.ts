@@ -9,6 +9,10 @@ export interface ShopSettings {
   pixelId: string | null;
   /** Largest finished video an admin may upload, in bytes. */
   videoMaxBytes: number;
+  /** Largest finished storybook PDF an admin may upload, in bytes. */
+  pdfMaxBytes: number;
+  /** False when no mail provider is set up: e-mails are queued in the outbox and not sent. */
+  emailSending: boolean;
 }
 
 @ObjectType({ description: 'What the storefront needs to know about how this shop is set up.' })
@@ -21,4 +25,12 @@ export class ShopConfig implements ShopSettings {
 
   @Field(() => Float, { description: 'Largest finished video an admin may upload, in bytes.' })
   videoMaxBytes: number;
+
+  @Field(() => Float, { description: 'Largest finished storybook PDF an admin may upload, in bytes.' })
+  pdfMaxBytes: number;
+
+  @Field({
+    description: 'False when no mail provider is set up: e-mails wait in the outbox (shown to admins) and are not sent.',
+  })
+  emailSending: boolean;
 }

@@ -19,6 +19,11 @@ export const ORDER_ROW_FIELDS = graphql(`
     paymentAlerts {
       paymentId
     }
+    pdfUrl
+    changeRequest {
+      message
+      requestedAt
+    }
   }
 `);
 

@@ -1,10 +1,11 @@
 import type { OrderDetailFragment } from '../../gql/graphql';
+import { isDelivered } from '../order-format';
 import { NewTabLink } from '../shared/NewTabLink';
 import { useVideoUploads } from '../upload/video-uploads-context';
 import { VideoUploadButton } from '../upload/VideoUploadButton';
 import { ResendDeliveryButton } from './ResendDeliveryButton';
 
-/** What the admin can do next with the order: upload its video (Paid), or see and resend it (Completed). */
+/** What the admin can do next with the order: upload its video (Paid), or see and resend it once delivered (Completed or Shipped). */
 export function OrderDelivery({ order }: { order: OrderDetailFragment }) {
   const upload = useVideoUploads().stateOf(order.id);
   const outcome = upload && upload.phase !== 'uploading' ? upload : null;
@@ -17,7 +18,8 @@ export function OrderDelivery({ order }: { order: OrderDetailFragment }) {
       {order.status === 'Paid' && (
         <>
           <p className="muted">
-            Upload the finished video (MP4, MOV or WebM): the order becomes Completed and the parent is e-mailed a link.
+            Upload the finished video (MP4, MOV or WebM) and the storybook PDF (required for a digital book): the order becomes
+            Completed and the parent is e-mailed a link.
           </p>
           <VideoUploadButton order={order} />
         </>
@@ -30,7 +32,7 @@ export function OrderDelivery({ order }: { order: OrderDetailFragment }) {
           {outcome.message}
         </p>
       )}
-      {order.status === 'Completed' && (
+      {isDelivered(order.status) && (
         <div className="order-delivery__done">
           {order.videoUrl ? (
             <NewTabLink href={order.videoUrl} className="button button--secondary button--small">

@@ -2,6 +2,7 @@ import type { OrderDetailFragment } from '../../gql/graphql';
 import { formatAmount, formatDateTime, formatLabel } from '../order-format';
 import { NewTabLink } from '../shared/NewTabLink';
 import { OrderFulfilment } from '../fulfilment/OrderFulfilment';
+import { DeliveredBook } from './DeliveredBook';
 import { DetailList } from './DetailList';
 import { OrderDelivery } from './OrderDelivery';
 import { OrderEmails } from './OrderEmails';
@@ -17,6 +18,7 @@ export function OrderDetailContent({ order }: { order: OrderDetailFragment }) {
       <section className="order-detail__section" aria-labelledby="order-detail-delivery">
         <h3 id="order-detail-delivery">Video delivery</h3>
         <OrderDelivery order={order} />
+        <DeliveredBook order={order} />
       </section>
 
       <section className="order-detail__section" aria-labelledby="order-detail-fulfilment">

@@ -123,7 +123,7 @@ describe('OrderDetailPanel', () => {
 
   it('offers the upload for a Paid order', async () => {
     const { dialog } = await openDetails(anOrder({ status: 'Paid' }));
-    expect(within(dialog).getByLabelText(/^Upload Video/)).toHaveAttribute('type', 'file');
+    expect(within(dialog).getByRole('button', { name: /^Upload Video/ })).toHaveAttribute('aria-haspopup', 'dialog');
     expect(within(dialog).queryByRole('button', { name: 'Resend delivery e-mail' })).not.toBeInTheDocument();
   });
 
@@ -174,7 +174,7 @@ describe('OrderDetailPanel', () => {
       const { user, dialog } = await openDetails(order, [resendMock(resent)]);
       const panel = within(dialog);
       expect(panel.getByRole('link', { name: /^View Video/ })).toHaveAttribute('href', order.videoUrl);
-      expect(panel.queryByLabelText(/^Upload Video/)).not.toBeInTheDocument();
+      expect(panel.queryByRole('button', { name: /^Upload Video/ })).not.toBeInTheDocument();
 
       await user.click(panel.getByRole('button', { name: 'Resend delivery e-mail' }));
       expect(await panel.findByRole('status')).toHaveTextContent(
@@ -189,6 +189,19 @@ describe('OrderDetailPanel', () => {
       const { user, dialog } = await openDetails(order, [resendMock(order, ['Order not found.'])]);
       await user.click(within(dialog).getByRole('button', { name: 'Resend delivery e-mail' }));
       expect(await within(dialog).findByRole('alert')).toHaveTextContent('Order not found.');
+    });
+
+    it('keeps the video and its e-mail at hand once a printed book has shipped', async () => {
+      const order = {
+        ...completed(),
+        status: 'Shipped',
+        bookFormat: 'printed',
+        shippedAt: '2025-03-08T09:00:00.000Z',
+      } as OrderRecord;
+      const { dialog } = await openDetails(order);
+      const panel = within(dialog);
+      expect(panel.getByRole('link', { name: /^View Video/ })).toHaveAttribute('href', order.videoUrl);
+      expect(panel.getByRole('button', { name: 'Resend delivery e-mail' })).toBeInTheDocument();
     });
   });
 });

@@ -19,7 +19,19 @@ import { COMPLETE_ORDER_WITH_VIDEO_MUTATION } from './upload-operations';
 
 const DASHBOARD = '/admin/dashboard';
 const mp4 = (name = 'story.mp4', size = 2048) => new File([new Uint8Array(size)], name, { type: 'video/mp4' });
+const pdf = (name = 'storybook.pdf', size = 600) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 const rowOf = (childName: string) => screen.getByRole('row', { name: new RegExp(childName) });
+type User = ReturnType<typeof renderAdmin>['user'];
+
+/** Picks the files in the delivery dialog and continues to its confirmation; returns the dialog. */
+async function pickFiles(user: User, trigger: HTMLElement, files: { video?: File; pdf?: File }) {
+  await user.click(trigger);
+  const dialog = await screen.findByRole('dialog');
+  if (files.video) await user.upload(within(dialog).getByLabelText(/^Story video/), files.video);
+  if (files.pdf) await user.upload(within(dialog).getByLabelText(/^Storybook PDF/), files.pdf);
+  await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  return dialog;
+}
 
 function completedFrom(order: OrderRecord): OrderRecord {
   return {
@@ -51,7 +63,9 @@ describe('uploading a video: through the shop’s own upload link', () => {
     const client = createApolloClient({
       fetch: fakeGraphqlFetch({
         AdminMe: () => ({ data: { me: ADMIN } }),
-        VideoUploadLimit: () => ({ data: { shopConfig: { __typename: 'ShopConfig', videoMaxBytes: 10_000 } } }),
+        VideoUploadLimit: () => ({
+          data: { shopConfig: { __typename: 'ShopConfig', videoMaxBytes: 10_000, pdfMaxBytes: 10_000, emailSending: true } },
+        }),
         AdminOrders: () => {
           ordersAsked += 1;
           return { data: ordersData([ordersAsked === 1 ? paid : completed]) };
@@ -66,21 +80,32 @@ describe('uploading a video: through the shop’s own upload link', () => {
     const { user } = renderAdminWithClient(DASHBOARD, client);
     await screen.findByRole('table');
 
-    await user.upload(within(rowOf('Mia')).getByLabelText(/^Upload Video/), mp4());
+    const dialog = await pickFiles(user, within(rowOf('Mia')).getByRole('button', { name: /^Upload Video/ }), {
+      video: mp4(),
+      pdf: pdf(),
+    });
+    // Nothing is sent before the admin confirms what goes to whom.
+    expect(upload).toBeNull();
+    expect(dialog).toHaveTextContent('story.mp4');
+    expect(dialog).toHaveTextContent('storybook.pdf');
+    expect(dialog).toHaveTextContent('Mia');
+    expect(dialog).toHaveTextContent('mia.parent@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload and send' }));
     await waitFor(() => expect(upload).not.toBeNull());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const sent = upload as unknown as FakeRequest;
-    expect(sent.variables).toEqual({ orderId: paid.id, video: null });
-    expect(Object.values(sent.files).map((file) => file.name)).toEqual(['story.mp4']);
+    expect(sent.variables).toEqual({ orderId: paid.id, video: null, storybookPdf: null });
+    expect(Object.values(sent.files).map((file) => file.name)).toEqual(['story.mp4', 'storybook.pdf']);
     expect(sent.init.headers).toMatchObject({ 'apollo-require-preflight': 'true' });
 
     // The link hands our progress callback to fetch: the bar follows what has been sent.
-    const bar = within(rowOf('Mia')).getByRole('progressbar', { name: /Uploading the video/ });
+    const bar = within(rowOf('Mia')).getByRole('progressbar', { name: /Uploading the files/ });
     expect(bar).toHaveAttribute('value', '0');
     act(() => sent.init.onUploadProgress?.({ loaded: 512, total: 2048 }));
     expect(bar).toHaveAttribute('value', '25');
     expect(within(rowOf('Mia')).getByText('25%')).toBeInTheDocument();
     // No second upload for the same order while this one runs.
-    expect(within(rowOf('Mia')).getByLabelText(/^Uploading… for order/)).toBeDisabled();
+    expect(within(rowOf('Mia')).getByRole('button', { name: /^Uploading… for order/ })).toBeDisabled();
     act(() => sent.init.onUploadProgress?.({ loaded: 2048, total: 2048 }));
     expect(bar).toHaveAttribute('value', '100');
 
@@ -92,7 +117,7 @@ describe('uploading a video: through the shop’s own upload link', () => {
     const row = rowOf('Mia');
     expect(within(row).getByText('Completed')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: /^View Video/ })).toHaveAttribute('href', completed.videoUrl);
-    expect(within(row).queryByLabelText(/^Upload Video/)).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Upload Video/ })).not.toBeInTheDocument();
     expect(within(row).queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });
@@ -109,10 +134,16 @@ describe('uploading a video: what the admin is told', () => {
   async function uploadFor(mocks: MockLink.MockedResponse[], file = mp4(), limit = 2 * 1024 ** 3) {
     const { user } = renderAdmin(DASHBOARD, [meMock(), ordersMock({ orders: [paid] }), videoLimitMock(limit), ...mocks]);
     await screen.findByRole('table');
-    const input = within(rowOf('Mia')).getByLabelText(/^Upload Video/);
+    await user.click(within(rowOf('Mia')).getByRole('button', { name: /^Upload Video/ }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByLabelText(/^Story video/);
     // user.upload honours `accept`, as the browser's picker does; a drop or "All files" does not.
     if (file.type.startsWith('video/')) await user.upload(input, file);
     else fireEvent.change(input, { target: { files: [file] } });
+    await user.upload(within(dialog).getByLabelText(/^Storybook PDF/), pdf());
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const confirm = within(dialog).queryByRole('button', { name: 'Upload and send' });
+    if (confirm) await user.click(confirm);
     return screen.findByRole('alert');
   }
 
@@ -121,7 +152,7 @@ describe('uploading a video: what the admin is told', () => {
     expect(alert).toHaveTextContent('This order has already been completed.');
     expect(alert).toHaveTextContent(`Order ${paid.id.slice(0, 8)}... · Mia`);
     // Still Paid: the admin can try again.
-    expect(within(rowOf('Mia')).getByLabelText(/^Upload Video/)).toBeEnabled();
+    expect(within(rowOf('Mia')).getByRole('button', { name: /^Upload Video/ })).toBeEnabled();
   });
 
   it("says 'Failed to upload video' when the server gives no order and no reason", async () => {
@@ -149,5 +180,103 @@ describe('uploading a video: what the admin is told', () => {
   it('refuses a file that is not an MP4, MOV or WebM video before sending it', async () => {
     const alert = await uploadFor([], new File(['x'], 'notes.txt', { type: 'text/plain' }));
     expect(alert).toHaveTextContent('Please upload an MP4, MOV or WebM video.');
+  });
+});
+
+describe('the delivery dialog', () => {
+  const completeMock = (order: OrderRecord, seen: Array<Record<string, unknown>>): MockLink.MockedResponse => ({
+    request: {
+      query: COMPLETE_ORDER_WITH_VIDEO_MUTATION,
+      variables: (variables) => {
+        seen.push(variables);
+        return variables.orderId === order.id;
+      },
+    },
+    result: uploadPayload(completedFrom(order)),
+  });
+  // The list is asked for again after a delivery.
+  const refreshed = (order: OrderRecord) => ({
+    ...ordersMock({ orders: [completedFrom(order)] }),
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  });
+
+  it('will not go on without the PDF of a digital book, and sends nothing', async () => {
+    const paid = anOrder({ childName: 'Mia', status: 'Paid', bookFormat: 'digital' });
+    const seen: Array<Record<string, unknown>> = [];
+    const { user } = renderAdmin(DASHBOARD, [
+      meMock(),
+      ordersMock({ orders: [paid] }),
+      videoLimitMock(),
+      completeMock(paid, seen),
+    ]);
+    await screen.findByRole('table');
+    const dialog = await pickFiles(user, within(rowOf('Mia')).getByRole('button', { name: /^Upload Video/ }), { video: mp4() });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'A digital book needs its storybook PDF: please choose the PDF file.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Upload and send' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(seen).toEqual([]);
+  });
+
+  it('lets a printed book go with the video alone, and Back returns to the files', async () => {
+    const paid = anOrder({ childName: 'Leo', status: 'Paid', bookFormat: 'printed', email: 'leo.parent@example.com' });
+    const seen: Array<Record<string, unknown>> = [];
+    const { user } = renderAdmin(DASHBOARD, [
+      meMock(),
+      ordersMock({ orders: [paid] }),
+      videoLimitMock(),
+      completeMock(paid, seen),
+    ]);
+    await screen.findByRole('table');
+    const dialog = await pickFiles(user, within(rowOf('Leo')).getByRole('button', { name: /^Upload Video/ }), { video: mp4() });
+    expect(within(dialog).getByRole('heading', { name: 'Send the finished book?' })).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('PDF:');
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByLabelText(/^Story video/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload and send' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Video uploaded successfully and email sent to leo.parent@example.com',
+    );
+    expect(seen.at(-1)).toMatchObject({ orderId: paid.id, storybookPdf: null });
+  });
+
+  it('says the e-mail was queued, not sent, when the shop sends no e-mail', async () => {
+    const paid = anOrder({ childName: 'Mia', status: 'Paid', email: 'mia.parent@example.com' });
+    const { user } = renderAdmin(DASHBOARD, [
+      meMock(),
+      ordersMock({ orders: [paid] }),
+      videoLimitMock(undefined, { emailSending: false }),
+      completeMock(paid, []),
+      refreshed(paid),
+    ]);
+    await screen.findByRole('table');
+    const dialog = await pickFiles(user, within(rowOf('Mia')).getByRole('button', { name: /^Upload Video/ }), {
+      video: mp4(),
+      pdf: pdf(),
+    });
+    expect(dialog).toHaveTextContent('will be queued in the outbox but not sent');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload and send' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(
+      'Video uploaded successfully. The email to mia.parent@example.com is queued in the outbox, not sent: e-mail sending is not set up.',
+    );
+    expect(status).not.toHaveTextContent('email sent to');
+  });
+
+  it('refuses a file that is not a PDF before sending anything', async () => {
+    const paid = anOrder({ childName: 'Mia', status: 'Paid' });
+    const { user } = renderAdmin(DASHBOARD, [meMock(), ordersMock({ orders: [paid] }), videoLimitMock()]);
+    await screen.findByRole('table');
+    await user.click(within(rowOf('Mia')).getByRole('button', { name: /^Upload Video/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.upload(within(dialog).getByLabelText(/^Story video/), mp4());
+    fireEvent.change(within(dialog).getByLabelText(/^Storybook PDF/), {
+      target: { files: [new File(['x'], 'book.docx', { type: 'application/msword' })] },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please upload the storybook as a PDF file.');
   });
 });

@@ -1,43 +1,36 @@
-import { useId } from 'react';
-
 import { Icon } from '../../ui/Icon';
 import { shortOrderId } from '../order-format';
 import { UploadProgress } from './UploadProgress';
-import { VIDEO_ACCEPT } from './upload-messages';
-import { type UploadTarget, useVideoUploads } from './video-uploads-context';
+import { type DeliveryMode, type UploadTarget, useVideoUploads } from './video-uploads-context';
 
 /**
- * Upload Video for a Paid order: picking a file sends it at once. The file input stays in the
- * page (visually hidden, still focusable) so keyboards and tests reach it; its label is the button.
+ * Upload Video for a Paid order (or Upload revision for a delivered one): opens the dialog that
+ * picks the files and confirms them; nothing is sent before that. The progress line below keeps
+ * its space whether or not an upload runs, so the buttons beside it do not move.
  */
-export function VideoUploadButton({ order }: { order: UploadTarget }) {
-  const { stateOf, upload } = useVideoUploads();
-  const inputId = useId();
+export function VideoUploadButton({ order, mode = 'complete' }: { order: UploadTarget; mode?: DeliveryMode }) {
+  const { stateOf, openDelivery } = useVideoUploads();
   const state = stateOf(order.id);
   const uploading = state?.phase === 'uploading';
   const forOrder = `for order ${shortOrderId(order.id)}`;
+  const label = mode === 'revise' ? 'Upload revision' : 'Upload Video';
 
   return (
     <div className="video-upload">
-      <input
-        id={inputId}
-        className="video-upload__input"
-        type="file"
-        accept={VIDEO_ACCEPT}
+      <button
+        type="button"
+        className="button button--primary button--small video-upload__button"
+        aria-haspopup="dialog"
         disabled={uploading}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          // Cleared, so picking the same file again after a failure still sends it.
-          event.target.value = '';
-          if (file) void upload(order, file);
-        }}
-      />
-      <label htmlFor={inputId} className="button button--primary button--small video-upload__button" aria-disabled={uploading}>
+        onClick={(event) => openDelivery(order, mode, event.currentTarget)}
+      >
         <Icon name="upload" size={16} />
-        {uploading ? 'Uploading…' : 'Upload Video'}
+        {uploading ? 'Uploading…' : label}
         <span className="visually-hidden"> {forOrder}</span>
-      </label>
-      {uploading && <UploadProgress percent={state.percent} label={`Uploading the video ${forOrder}`} />}
+      </button>
+      <div className="video-upload__status">
+        {uploading && <UploadProgress percent={state.percent} label={`Uploading the files ${forOrder}`} />}
+      </div>
     </div>
   );
 }

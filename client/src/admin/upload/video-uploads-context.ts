@@ -4,11 +4,21 @@ import { createContext, useContext } from 'react';
 export type UploadState =
   { phase: 'uploading'; percent: number | null } | { phase: 'succeeded'; message: string } | { phase: 'failed'; message: string };
 
-/** The order a video is for: enough to send it and to word the outcome. */
+/** The order a book is for: enough to send it, to say which files it needs, and to word the outcome. */
 export interface UploadTarget {
   id: string;
   email: string;
   childName: string;
+  bookFormat: 'digital' | 'printed';
+}
+
+/** `complete`: the first delivery of a Paid order; `revise`: a new version of a delivered book. */
+export type DeliveryMode = 'complete' | 'revise';
+
+/** The files of one delivery: a digital order's first delivery needs both. */
+export interface BookFiles {
+  video: File | null;
+  pdf: File | null;
 }
 
 /** The last upload's outcome, for the dashboard to announce; `key` changes every time. */
@@ -21,7 +31,9 @@ export interface UploadNotice {
 
 export interface VideoUploads {
   stateOf(orderId: string): UploadState | undefined;
-  upload(order: UploadTarget, file: File): Promise<void>;
+  /** Opens the dialog that picks the files and asks for confirmation; nothing is sent before that. */
+  openDelivery(order: UploadTarget, mode: DeliveryMode, trigger: HTMLElement | null): void;
+  upload(order: UploadTarget, files: BookFiles, mode?: DeliveryMode): Promise<void>;
   notice: UploadNotice | null;
   dismissNotice(): void;
 }

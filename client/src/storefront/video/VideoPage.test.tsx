@@ -22,6 +22,7 @@ const delivery = (overrides: Record<string, unknown> = {}) => ({
   watchUrl: 'https://shop.test/media/videos/v.mp4?sig=watch',
   downloadUrl: 'https://shop.test/media/videos/v.mp4?sig=download&dl=1',
   contentType: 'video/mp4',
+  pdfUrl: null,
   ...overrides,
 });
 
@@ -55,6 +56,21 @@ describe('VideoPage', () => {
       `This link works until ${formatExpiry('2025-04-04T14:07:00.000Z')}`,
     );
     expect(formatExpiry('2025-04-04T14:07:00.000Z')).toMatch(/^April [45], 2025 at \d{1,2}:\d{2}\s[AP]M$/);
+  });
+
+  it('offers the storybook PDF to download beside the video, when there is one', async () => {
+    renderVideoPage([deliveryMock(delivery({ pdfUrl: 'https://shop.test/media/books/b.pdf?sig=pdf&download=1' }))]);
+    const pdf = await screen.findByRole('link', { name: 'Download the storybook (PDF)' });
+    expect(pdf).toHaveAttribute('href', 'https://shop.test/media/books/b.pdf?sig=pdf&download=1');
+    expect(pdf).toHaveAttribute('download');
+    expect(screen.getByRole('link', { name: 'Download video' })).toBeInTheDocument();
+    expect(screen.getByText(/download the storybook to read and print/)).toBeInTheDocument();
+  });
+
+  it('has no PDF link for a book delivered without one', async () => {
+    renderVideoPage([deliveryMock(delivery())]);
+    await screen.findByRole('link', { name: 'Download video' });
+    expect(screen.queryByRole('link', { name: /storybook \(PDF\)/ })).not.toBeInTheDocument();
   });
 
   it('says the link is invalid or has expired, and how to get a new one', async () => {

@@ -27,7 +27,11 @@ export function VideoPage() {
       <>
         <PageTitle>{VIDEO_MESSAGES.ready(delivery.childName)}</PageTitle>
         <h1 className="video-page__title">{VIDEO_MESSAGES.ready(delivery.childName)}</h1>
-        <p className="video-page__lead">Press play to watch it together, or download it to keep.</p>
+        <p className="video-page__lead">
+          {delivery.pdfUrl
+            ? 'Press play to watch it together, download the video to keep, and download the storybook to read and print.'
+            : 'Press play to watch it together, or download it to keep.'}
+        </p>
         <div className="video-page__player">
           {/* eslint-disable-next-line jsx-a11y/media-has-caption -- each story video is made for one order and comes without a captions file */}
           <video controls playsInline preload="metadata" aria-label={`${delivery.childName}'s story`}>
@@ -40,10 +44,19 @@ export function VideoPage() {
             <Icon name="arrow-right" size={20} className="video-page__download-icon" />
             Download video
           </a>
+          {delivery.pdfUrl && (
+            <a className="button button--secondary button--large" href={delivery.pdfUrl} download>
+              <Icon name="book" size={20} />
+              {VIDEO_MESSAGES.downloadPdf}
+            </a>
+          )}
         </div>
         <p className="video-page__expiry">
           <Icon name="clock" size={18} />
-          <span>{VIDEO_MESSAGES.worksUntil(formatExpiry(delivery.expiresAt))}. Download it to keep it for good.</span>
+          <span>
+            {VIDEO_MESSAGES.worksUntil(formatExpiry(delivery.expiresAt))}.{' '}
+            {delivery.pdfUrl ? 'Download the files to keep them for good.' : 'Download it to keep it for good.'}
+          </span>
         </p>
       </>
     );

@@ -3,6 +3,7 @@ export const VIDEO_MESSAGES = {
   worksUntil: (date: string) => `This link works until ${date}`,
   invalid: 'This link is invalid or has expired.',
   loadFailed: 'We could not load your video just now.',
+  downloadPdf: 'Download the storybook (PDF)',
 } as const;
 
 const UNTIL = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });

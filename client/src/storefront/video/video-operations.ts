@@ -1,6 +1,6 @@
 import { graphql } from '../../gql';
 
-/** The parent's video, by the token in the e-mailed link; null when unknown or expired. */
+/** The parent's finished book (the video, and the PDF when there is one), by the token in the e-mailed link; null when unknown or expired. */
 export const VIDEO_DELIVERY_QUERY = graphql(`
   query VideoDelivery($token: String!) {
     videoDelivery(token: $token) {
@@ -9,6 +9,7 @@ export const VIDEO_DELIVERY_QUERY = graphql(`
       watchUrl
       downloadUrl
       contentType
+      pdfUrl
     }
   }
 `);

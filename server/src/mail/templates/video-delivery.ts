@@ -1,7 +1,8 @@
 /**
- * The delivery e-mail: the finished video is ready, with the link that lets the parent watch
- * and download it without an account until the link expires. HTML and plain text; every value
- * the customer typed is escaped in the HTML.
+ * The delivery e-mail: the finished book is ready (the video, and the storybook PDF when there
+ * is one), with the link that lets the parent watch and download it without an account until
+ * the link expires. A revision sends the same e-mail worded as an update. HTML and plain text;
+ * every value the customer typed is escaped in the HTML.
  */
 import { planFor, type BookFormat } from '../../catalogue/catalogue';
 import { escapeHtml } from '../escape-html';
@@ -9,12 +10,15 @@ import type { OutboxEmailInput } from '../outbox.service';
 import { EMAIL_COLORS, emailFooter, emailLayout, oneLine, orderReference, type RenderedEmail } from './email-layout';
 
 export const VIDEO_DELIVERY_TEMPLATE = 'video-delivery';
+export const DELIVERY_REVISED_TEMPLATE = 'delivery-revised';
 
 export interface VideoDeliveryOrder {
   id: string;
   childName: string;
   email: string;
   bookFormat: BookFormat;
+  /** Set when the delivery carries the storybook PDF. */
+  pdfKey: string | null;
 }
 
 export interface VideoDeliveryLink {
@@ -25,27 +29,45 @@ export interface VideoDeliveryLink {
   expiresAt: Date;
 }
 
+/** `revised`: the book was updated after it was first delivered. */
+export type DeliveryEmailKind = 'delivered' | 'revised';
+
 export function videoDeliveryEmail(
   order: VideoDeliveryOrder,
   link: VideoDeliveryLink,
   options: { publicUrl: string },
+  kind: DeliveryEmailKind = 'delivered',
 ): RenderedEmail {
   const shopUrl = options.publicUrl.replace(/\/+$/, '');
   const reference = orderReference(order.id);
   const until = link.expiresAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
   const printed = order.bookFormat === 'printed';
+  const withPdf = Boolean(order.pdfKey);
   const footer = emailFooter(shopUrl, reference);
-  const subject = oneLine(`${order.childName}'s story is ready to watch`);
-  const intro = `The wait is over: ${order.childName}'s personalized story is ready. Press play to watch it together, or download it to keep.`;
-  const validity = `The link works until ${until} (UTC). Please download the video if you'd like to keep it longer.`;
-  const printedNote = printed ? `Your ${planFor(order.bookFormat).title} is being printed and will be shipped separately.` : null;
+  const revised = kind === 'revised';
+  const subject = oneLine(
+    revised ? `${order.childName}'s story has been updated` : `${order.childName}'s story is ready to watch`,
+  );
+  const heading = revised ? `${order.childName}'s story has been updated!` : `${order.childName}'s story is ready!`;
+  const intro = revised
+    ? `We have updated ${order.childName}'s personalized story. The link below opens the new version.`
+    : `The wait is over: ${order.childName}'s personalized story is ready. Press play to watch it together, or download it to keep.`;
+  const contents = withPdf
+    ? 'On the page you will find the story video to watch and download, and the storybook as a PDF to download.'
+    : 'On the page you will find the story video to watch and download.';
+  const validity = `The link works until ${until} (UTC). Please download the ${withPdf ? 'files' : 'video'} if you'd like to keep ${withPdf ? 'them' : 'it'} longer.`;
+  const printedNote =
+    printed && !revised ? `Your ${planFor(order.bookFormat).title} is being printed and will be shipped separately.` : null;
+  const linkLabel = withPdf ? 'Watch and download the video and the PDF' : 'Watch and download';
 
   const text = [
-    `${order.childName}'s story is ready!`,
+    heading,
     '',
     intro,
     '',
-    `Watch and download: ${link.url}`,
+    contents,
+    '',
+    `${linkLabel}: ${link.url}`,
     '',
     validity,
     ...(printedNote ? ['', printedNote] : []),
@@ -56,11 +78,12 @@ export function videoDeliveryEmail(
   const e = escapeHtml;
   const html = emailLayout({
     title: subject,
-    preheader: `${order.childName}'s story is ready to watch.`,
+    preheader: revised ? `${order.childName}'s story has been updated.` : `${order.childName}'s story is ready to watch.`,
     sections: [
-      `<h1 style="margin:0 0 12px;font-size:24px;color:${EMAIL_COLORS.accent}">${e(order.childName)}'s story is ready!</h1>\n` +
-        `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${e(intro)}</p>`,
-      `<p style="margin:8px 0 16px;text-align:center"><a href="${e(link.url)}" style="display:inline-block;padding:14px 28px;background:${EMAIL_COLORS.accent};color:#ffffff;border-radius:999px;font-size:17px;font-weight:bold;text-decoration:none">Watch the story</a></p>\n` +
+      `<h1 style="margin:0 0 12px;font-size:24px;color:${EMAIL_COLORS.accent}">${e(heading)}</h1>\n` +
+        `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${e(intro)}</p>\n` +
+        `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${e(contents)}</p>`,
+      `<p style="margin:8px 0 16px;text-align:center"><a href="${e(link.url)}" style="display:inline-block;padding:14px 28px;background:${EMAIL_COLORS.accent};color:#ffffff;border-radius:999px;font-size:17px;font-weight:bold;text-decoration:none">${revised ? 'See the updated story' : 'Watch the story'}</a></p>\n` +
         `<p style="margin:0 0 8px;font-size:13px;line-height:1.5;color:${EMAIL_COLORS.muted}">If the button doesn't work, copy this address into your browser:<br><a href="${e(link.url)}" style="color:${EMAIL_COLORS.accent};word-break:break-all">${e(link.url)}</a></p>\n` +
         `<p style="margin:0 0 8px;font-size:14px;line-height:1.5">${e(validity)}</p>` +
         (printedNote ? `\n<p style="margin:0 0 8px;font-size:14px;line-height:1.5">${e(printedNote)}</p>` : ''),
@@ -74,12 +97,14 @@ export function videoDeliveryOutboxEmail(
   order: VideoDeliveryOrder,
   link: VideoDeliveryLink,
   options: { publicUrl: string },
+  kind: DeliveryEmailKind = 'delivered',
 ): OutboxEmailInput {
-  const { subject, html, text } = videoDeliveryEmail(order, link, options);
+  const { subject, html, text } = videoDeliveryEmail(order, link, options, kind);
+  const template = kind === 'revised' ? DELIVERY_REVISED_TEMPLATE : VIDEO_DELIVERY_TEMPLATE;
   return {
-    idempotencyKey: `${VIDEO_DELIVERY_TEMPLATE}:${link.id}`,
+    idempotencyKey: `${template}:${link.id}`,
     orderId: order.id,
-    template: VIDEO_DELIVERY_TEMPLATE,
+    template,
     to: order.email,
     subject,
     html,

@@ -42,6 +42,8 @@ export function anOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
     createdAt: '2025-03-05T14:07:00.000Z',
     photoUrl: `https://shop.test/media/photos/${id}.jpg?sig=1`,
     videoUrl: null,
+    pdfUrl: null,
+    changeRequest: null,
     childAge: 6,
     storyIdea: 'Mia finds a lost puppy',
     bookStyle: null,
@@ -115,6 +117,8 @@ const ROW_FIELDS = [
   'trackingUrl',
   'shippedAt',
   'paymentAlerts',
+  'pdfUrl',
+  'changeRequest',
 ];
 
 /** Just the fields the table asks for (a mock must answer exactly what was asked). */
@@ -130,9 +134,12 @@ export const meMock = (me: typeof ADMIN | null = ADMIN): MockLink.MockedResponse
   result: { data: { me } },
 });
 
-export const videoLimitMock = (videoMaxBytes = 2 * 1024 ** 3): MockLink.MockedResponse => ({
+export const videoLimitMock = (
+  videoMaxBytes = 2 * 1024 ** 3,
+  { pdfMaxBytes = 200 * 1024 ** 2, emailSending = true }: { pdfMaxBytes?: number; emailSending?: boolean } = {},
+): MockLink.MockedResponse => ({
   request: { query: VIDEO_LIMIT_QUERY },
-  result: { data: { shopConfig: { __typename: 'ShopConfig', videoMaxBytes } } },
+  result: { data: { shopConfig: { __typename: 'ShopConfig', videoMaxBytes, pdfMaxBytes, emailSending } } },
   maxUsageCount: Number.POSITIVE_INFINITY,
 });
 

@@ -6,8 +6,8 @@ import { OrderProviderPayment1763900002000 } from './1763900002000-order-provide
 import { VideoLinks1764000000000 } from './1764000000000-video-links';
 import { OrderLifecycle1764100000000 } from './1764100000000-order-lifecycle';
 import { Refunds1764200000000 } from './1764200000000-refunds';
-import { AdminAccounts1764400000000 } from './1764400000000-admin-accounts';
 import { OrderDeliveries1764300000000 } from './1764300000000-order-deliveries';
+import { AdminAccounts1764400000000 } from './1764400000000-admin-accounts';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -19,6 +19,6 @@ export const migrations = [
   VideoLinks1764000000000,
   OrderLifecycle1764100000000,
   Refunds1764200000000,
-  AdminAccounts1764400000000,
   OrderDeliveries1764300000000,
+  AdminAccounts1764400000000,
 ];

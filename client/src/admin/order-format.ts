@@ -16,7 +16,6 @@ export function storyType(order: { bookFormat: string; moral: string }): string 
   return `${formatLabel(order.bookFormat)} · ${order.moral}`;
 }
 
-const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const DATE_TIME = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   month: 'short',
@@ -24,11 +23,6 @@ const DATE_TIME = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
 });
-
-/** "Mar 5, 2025" in the admin's own time zone. */
-export function formatDate(iso: string): string {
-  return DATE.format(new Date(iso));
-}
 
 /** "Mar 5, 2025, 2:07 PM" in the admin's own time zone. */
 export function formatDateTime(iso: string): string {

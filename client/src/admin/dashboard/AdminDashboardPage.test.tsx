@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
-import { formatDate } from '../order-format';
+import { formatDateTime } from '../order-format';
 import {
   ADMIN,
   anOrder,
@@ -80,7 +80,7 @@ describe('AdminDashboardPage: the orders table', () => {
     expect(within(row).getByRole('rowheader')).not.toHaveTextContent(paid.id);
     expect(row).toHaveTextContent('mia.parent@example.com');
     expect(row).toHaveTextContent('Digital · Kindness');
-    expect(within(row).getByText(formatDate(String(paid.createdAt)))).toHaveAttribute('datetime', paid.createdAt);
+    expect(within(row).getByText(formatDateTime(String(paid.createdAt)))).toHaveAttribute('datetime', paid.createdAt);
     expect(within(row).getByText('Paid')).toHaveClass('status-badge', 'status-badge--paid');
     expect(screen.getByText('1 order')).toBeInTheDocument();
   });

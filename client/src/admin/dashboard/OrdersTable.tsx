@@ -1,5 +1,5 @@
 import type { OrderRowFragment } from '../../gql/graphql';
-import { formatDate, formatDateTime, shortOrderId, storyType } from '../order-format';
+import { formatDateTime, shortOrderId, storyType } from '../order-format';
 import { OrderRowFulfilment } from '../fulfilment/OrderRowFulfilment';
 import { OrderActions } from './OrderActions';
 import { StatusBadge } from './StatusBadge';
@@ -48,9 +48,7 @@ export function OrdersTable({ orders, onDetails }: OrdersTableProps) {
               <OrderRowFulfilment order={order} />
             </td>
             <td role="cell" data-label="Created At">
-              <time dateTime={order.createdAt} title={formatDateTime(order.createdAt)}>
-                {formatDate(order.createdAt)}
-              </time>
+              <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
             </td>
             <td role="cell" data-label="Actions" className="orders-table__actions">
               <OrderActions order={order} onDetails={(trigger) => onDetails(order.id, trigger)} />

@@ -2,6 +2,7 @@
  * The frame every shop e-mail shares: a centred card on the shop's paper colour, inline styles
  * only (mail clients drop style sheets), no external images, so nothing is fetched when opened.
  */
+import type { ShippingAddress } from '../../orders/order.entity';
 import { escapeHtml } from '../escape-html';
 
 export interface RenderedEmail {
@@ -69,4 +70,15 @@ export function emailFooter(shopUrl: string, reference: string): { html: string;
       'The Storybook Shop team',
     ],
   };
+}
+
+/** A paragraph of body text; `html` is trusted, every customer value in it already escaped. */
+export function emailParagraph(html: string): string {
+  return `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${html}</p>`;
+}
+
+/** A shipping address as the lines of a label: name, street, "City, ST 12345", country; blank parts left out. */
+export function addressLines(address: ShippingAddress): string[] {
+  const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [address.fullName, address.streetAddress, cityLine, address.country].filter((line) => line && line.trim());
 }

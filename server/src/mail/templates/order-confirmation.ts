@@ -6,7 +6,15 @@
 import { BOOK_STYLES, type BookFormat, LIFE_LESSONS, planFor } from '../../catalogue/catalogue';
 import type { ShippingAddress } from '../../orders/order.entity';
 import { escapeHtml } from '../escape-html';
-import { EMAIL_COLORS, emailFooter, emailLayout, oneLine, orderReference, type RenderedEmail } from './email-layout';
+import {
+  addressLines,
+  EMAIL_COLORS,
+  emailFooter,
+  emailLayout,
+  oneLine,
+  orderReference,
+  type RenderedEmail,
+} from './email-layout';
 import type { OutboxEmailInput } from '../outbox.service';
 
 export const ORDER_CONFIRMATION_TEMPLATE = 'order-confirmation';
@@ -110,9 +118,4 @@ export function formatAmount(amountCents: number, currency: string): string {
   } catch {
     return `${(amountCents / 100).toFixed(2)} ${currency}`;
   }
-}
-
-function addressLines(address: ShippingAddress): string[] {
-  const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [address.fullName, address.streetAddress, cityLine, address.country].filter((line) => line && line.trim());
 }

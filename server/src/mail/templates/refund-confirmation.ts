@@ -4,7 +4,15 @@
  */
 import { escapeHtml } from '../escape-html';
 import type { OutboxEmailInput } from '../outbox.service';
-import { EMAIL_COLORS, emailFooter, emailLayout, oneLine, orderReference, type RenderedEmail } from './email-layout';
+import {
+  EMAIL_COLORS,
+  emailFooter,
+  emailLayout,
+  emailParagraph,
+  oneLine,
+  orderReference,
+  type RenderedEmail,
+} from './email-layout';
 import { formatAmount } from './order-confirmation';
 
 export const REFUND_CONFIRMATION_TEMPLATE = 'refund-confirmation';
@@ -50,17 +58,18 @@ export function refundConfirmationEmail(
   ].join('\n');
 
   const e = escapeHtml;
-  const paragraph = (html: string) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${html}</p>`;
   const html = emailLayout({
     title: subject,
     preheader: `${amount} refunded for order ${reference}.`,
     sections: [
       `<h1 style="margin:0 0 12px;font-size:24px;color:${EMAIL_COLORS.accent}">Your refund is on its way</h1>\n` +
-        paragraph(
+        emailParagraph(
           `We have refunded <strong>${e(amount)}</strong> for <strong>${e(order.childName)}</strong>'s storybook (order ${e(reference)}) to the card you paid with.`,
         ) +
-        (refund.reason ? `\n${paragraph(`<span style="color:${EMAIL_COLORS.muted}">Reason:</span> ${e(refund.reason)}`)}` : ''),
-      paragraph(e(arrival)),
+        (refund.reason
+          ? `\n${emailParagraph(`<span style="color:${EMAIL_COLORS.muted}">Reason:</span> ${e(refund.reason)}`)}`
+          : ''),
+      emailParagraph(e(arrival)),
       footer.html,
     ],
   });

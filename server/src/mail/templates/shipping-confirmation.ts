@@ -7,7 +7,16 @@ import { trackingUrl } from '../../fulfilment/tracking';
 import type { ShippingAddress } from '../../orders/order.entity';
 import { escapeHtml } from '../escape-html';
 import type { OutboxEmailInput } from '../outbox.service';
-import { EMAIL_COLORS, emailFooter, emailLayout, oneLine, orderReference, type RenderedEmail } from './email-layout';
+import {
+  addressLines,
+  EMAIL_COLORS,
+  emailFooter,
+  emailLayout,
+  emailParagraph,
+  oneLine,
+  orderReference,
+  type RenderedEmail,
+} from './email-layout';
 
 export const SHIPPING_CONFIRMATION_TEMPLATE = 'shipping-confirmation';
 
@@ -48,13 +57,12 @@ export function shippingConfirmationEmail(order: ShippingConfirmationOrder, opti
   ].join('\n');
 
   const e = escapeHtml;
-  const paragraph = (html: string) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${html}</p>`;
   const html = emailLayout({
     title: subject,
     preheader: `Order ${reference} is on its way with ${carrier}.`,
     sections: [
       `<h1 style="margin:0 0 12px;font-size:24px;color:${EMAIL_COLORS.accent}">Your storybook has shipped!</h1>\n` +
-        paragraph(`Good news: <strong>${e(order.childName)}</strong>'s printed storybook is on its way to you.`),
+        emailParagraph(`Good news: <strong>${e(order.childName)}</strong>'s printed storybook is on its way to you.`),
       `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4">\n` +
         `<tr><td style="padding:6px 12px 6px 0;color:${EMAIL_COLORS.muted}">Carrier</td><td style="padding:6px 0;font-weight:bold">${e(carrier)}</td></tr>\n` +
         `<tr><td style="padding:6px 12px 6px 0;color:${EMAIL_COLORS.muted}">Tracking number</td><td style="padding:6px 0;font-weight:bold">${e(number)}</td></tr>\n` +
@@ -62,7 +70,7 @@ export function shippingConfirmationEmail(order: ShippingConfirmationOrder, opti
         (link
           ? `\n<p style="margin:16px 0 8px"><a href="${e(link)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${EMAIL_COLORS.accent};color:#ffffff;text-decoration:none;font-weight:bold">Track your parcel</a></p>`
           : ''),
-      paragraph(e(arrival)) +
+      emailParagraph(e(arrival)) +
         (address.length
           ? `\n<p style="margin:0 0 8px;font-size:15px;line-height:1.5;padding-left:12px;border-left:3px solid ${EMAIL_COLORS.rule}">${address.map(e).join('<br>')}</p>`
           : ''),
@@ -87,9 +95,4 @@ export function shippingConfirmationOutboxEmail(
     html,
     text,
   };
-}
-
-function addressLines(address: ShippingAddress): string[] {
-  const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [address.fullName, address.streetAddress, cityLine, address.country].filter((line) => line && line.trim());
 }

@@ -21,9 +21,7 @@ export const INVITE_ADMIN_MUTATION = graphql(`
         link
       }
       userErrors {
-        code
-        field
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -37,9 +35,7 @@ export const DISABLE_ADMIN_MUTATION = graphql(`
         disabledAt
       }
       userErrors {
-        code
-        field
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -53,9 +49,7 @@ export const ENABLE_ADMIN_MUTATION = graphql(`
         disabledAt
       }
       userErrors {
-        code
-        field
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -68,9 +62,7 @@ export const CHANGE_PASSWORD_MUTATION = graphql(`
         id
       }
       userErrors {
-        code
-        field
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -92,9 +84,7 @@ export const ACCEPT_INVITATION_MUTATION = graphql(`
         email
       }
       userErrors {
-        code
-        field
-        message
+        ...UserErrorFields
       }
     }
   }

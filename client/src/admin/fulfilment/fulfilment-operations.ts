@@ -31,9 +31,7 @@ export const SHIP_ORDER_MUTATION = graphql(`
         ...OrderDetail
       }
       userErrors {
-        code
-        field
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -46,9 +44,7 @@ export const REFUND_ORDER_MUTATION = graphql(`
         ...OrderDetail
       }
       userErrors {
-        code
-        field
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -61,9 +57,7 @@ export const REFUND_EXTRA_CHARGE_MUTATION = graphql(`
         ...OrderDetail
       }
       userErrors {
-        code
-        field
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -76,9 +70,7 @@ export const CANCEL_ORDER_MUTATION = graphql(`
         ...OrderDetail
       }
       userErrors {
-        code
-        field
-        message
+        ...UserErrorFields
       }
     }
   }

@@ -12,9 +12,7 @@ export const COMPLETE_ORDER_WITH_VIDEO_MUTATION = graphql(`
         ...OrderDetail
       }
       userErrors {
-        code
-        field
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -28,9 +26,7 @@ export const REVISE_DELIVERY_MUTATION = graphql(`
         ...OrderDetail
       }
       userErrors {
-        code
-        field
-        message
+        ...UserErrorFields
       }
     }
   }

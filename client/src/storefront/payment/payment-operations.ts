@@ -35,9 +35,7 @@ export const START_PAYMENT_MUTATION = graphql(`
       amountCents
       currency
       userErrors {
-        code
-        field
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -49,9 +47,7 @@ export const CONFIRM_SANDBOX_PAYMENT_MUTATION = graphql(`
     confirmSandboxPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId, cardNumber: $cardNumber) {
       succeeded
       userErrors {
-        code
-        field
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -66,9 +62,7 @@ export const RECORD_PAYMENT_MUTATION = graphql(`
         status
       }
       userErrors {
-        code
-        field
-        message
+        ...UserErrorFields
       }
     }
   }

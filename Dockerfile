@@ -19,6 +19,8 @@ COPY --from=build --chown=root:root /app/scripts/migrate.mjs scripts/
 COPY --from=build --chown=root:root /app/server/package.json server/
 COPY --from=build --chown=root:root /app/server/dist server/dist
 COPY --from=build --chown=root:root /app/client/dist client/dist
+# GraphiQL, served only with API_EXPLORER=true in production.
+COPY --from=build --chown=root:root /app/client/dist-graphiql client/dist-graphiql
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 4000

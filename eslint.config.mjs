@@ -22,6 +22,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/',
       '**/dist/',
+      '**/dist-graphiql/',
+      '**/prerender-dist/',
       'client/src/gql/',
       'coverage/',
       'test-results/',

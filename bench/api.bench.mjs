@@ -4,7 +4,8 @@
  *   1. the `catalogue` query (JSON POST /graphql)
  *   2. `createOrder` with a ~1 MB PNG photo (one GraphQL multipart request per order)
  *   3. the admin dashboard's `orders` query (its exact document), first page of 20, with 10,000 and 100,000 orders in the table
- *      (plus, at 100k: `status: Paid`, page 2 via `after`, and a page from row 50,000)
+ *      (plus, at 100k: `status: Paid`, page 2 via `after`, a page from row 50,000, and searches by e-mail
+ *      and child name: "parent1" matching about 11% of the rows, "parent4242@" one, "child 4242" eleven)
  *      and the CSV export of all 100,000 (GET /admin/orders.csv): its time, and the server's RSS sampled
  *      from /proc every 10 ms during the export against its idle RSS just before (rows stream in batches)
  *   4. the ceiling: the same order + order_events insert done directly on the database
@@ -14,8 +15,9 @@
  *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x npm run bench:api
  *         (creates a throw-away database bench_<random> on that server, drops it at the end)
  * Env:  BENCH_SECONDS (10) per run, BENCH_UPLOAD_SECONDS (= BENCH_SECONDS) for createOrder,
- *       BENCH_CONNECTIONS (10), BENCH_WARMUP (1 s, not measured), BENCH_KEEP=1 keeps the data dir.
- * Out:  a table on stdout and bench/results/api-<pglite|postgres>.json
+ *       BENCH_CONNECTIONS (10), BENCH_ADMIN_CONNECTIONS (1, for the dashboard's list: one admin), BENCH_WARMUP (1 s, not measured), BENCH_KEEP=1 keeps the data dir,
+ *       BENCH_LABEL (written into the result's name, e.g. "before").
+ * Out:  a table on stdout and bench/results/api-<pglite|postgres>[-<label>].json
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -27,6 +29,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { runningServer, serverMain, sleep, startServer, stopServer } from './support/server.mjs';
+import { multipartBody } from './support/multipart.mjs';
+import { orderInsertStatements } from './support/order-insert.mjs';
+import { adminQuery } from './support/admin-query.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -34,6 +39,8 @@ const repoRoot = path.resolve(here, '..');
 const SECONDS = positiveInt('BENCH_SECONDS', 10);
 const UPLOAD_SECONDS = positiveInt('BENCH_UPLOAD_SECONDS', SECONDS);
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 10);
+// The dashboard has one admin at a time: its list runs one request after another.
+const ADMIN_CONNECTIONS = positiveInt('BENCH_ADMIN_CONNECTIONS', 1);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const MODE = DATABASE_URL ? 'postgres' : 'pglite';
@@ -88,63 +95,20 @@ const LOGIN = `mutation Login($email: String!, $password: String!) {
 // Bulk seed, as seedOrders() in test/support/orders.ts, with an offset so batches do not overlap.
 const SEED_SQL = `
   INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style,
-                      shipping_address, status, amount_cents, currency, photo_key, checkout_token_hash,
+                      shipping_address, status, amount_cents, currency, photo_key,
                       created_at, updated_at)
   SELECT gen_random_uuid(), 'Child ' || i, 2 + (i % 11), 'Courage', '', 'parent' || i || '@example.com',
          CASE WHEN i % 2 = 0 THEN 'digital' ELSE 'printed' END,
          CASE WHEN i % 2 = 0 THEN NULL ELSE 'classic' END, NULL,
          (ARRAY['Pending','Paid','Completed'])[1 + (i % 3)],
-         CASE WHEN i % 2 = 0 THEN 2500 ELSE 5000 END, 'USD', NULL, repeat('0', 64),
+         CASE WHEN i % 2 = 0 THEN 2500 ELSE 5000 END, 'USD', NULL,
          $1::timestamptz - make_interval(secs => $3::int + i), $1::timestamptz - make_interval(secs => $3::int + i)
   FROM generate_series(1, $2::int) AS i`;
-
-// What OrderService.createOrder writes, in one transaction (TypeORM adds RETURNING for defaults).
-const INSERT_ORDER_SQL = `
-  INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style,
-                      shipping_address, status, amount_cents, currency, photo_key, checkout_token_hash)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, NULL, 'Pending', $8, 'USD', $9, $10)
-  RETURNING created_at, updated_at`;
-const INSERT_EVENT_SQL = `
-  INSERT INTO order_events (id, order_id, type, from_status, to_status, actor, data)
-  VALUES ($1, $2, 'created', NULL, 'Pending', 'customer', $3)
-  RETURNING created_at`;
-const orderParams = (id) => {
-  const o = digitalOrder();
-  return [
-    id,
-    o.childName,
-    o.childAge,
-    o.moral,
-    o.storyIdea,
-    o.email.toLowerCase(),
-    o.bookFormat,
-    2500,
-    `photos/${id}.png`,
-    randomBytes(32).toString('hex'),
-  ];
-};
-const eventParams = (orderId) => [
-  randomUUID(),
-  orderId,
-  JSON.stringify({ amountCents: 2500, currency: 'USD', bookFormat: 'digital' }),
-];
 
 // ---------------------------------------------------------------------------------------------
 // Process state and clean-up
 
 const state = { dataDir: null, benchDb: null, cleaned: false, instance: null };
-
-/** One short connection to DATABASE_URL's server, for CREATE/DROP DATABASE. */
-async function adminQuery(fn) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  client.on('error', () => undefined); // reported through the failing query instead
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 async function cleanup() {
   if (state.cleaned) return;
@@ -156,8 +120,8 @@ async function cleanup() {
   }
   await stopServer().catch((error) => console.error('stopping the server failed:', error.message));
   if (state.benchDb) {
-    await adminQuery((client) => client.query(`DROP DATABASE IF EXISTS "${state.benchDb}" WITH (FORCE)`)).catch((error) =>
-      console.error(`DROP DATABASE ${state.benchDb} failed:`, error.message),
+    await adminQuery(DATABASE_URL, (client) => client.query(`DROP DATABASE IF EXISTS "${state.benchDb}" WITH (FORCE)`)).catch(
+      (error) => console.error(`DROP DATABASE ${state.benchDb} failed:`, error.message),
     );
   }
   if (state.dataDir && process.env.BENCH_KEEP !== '1') rmSync(state.dataDir, { recursive: true, force: true });
@@ -222,7 +186,9 @@ async function openPglite() {
   writeFileSync(lockFile, String(process.pid), { flag: 'wx' }); // the same lock the server takes
   try {
     const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create(dir);
+    // pg_trgm as the server loads it: the trigram indexes on orders need it for every insert.
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const db = await PGlite.create(dir, { extensions: { pg_trgm } });
     return { db, release: () => rmSync(lockFile, { force: true }) };
   } catch (error) {
     rmSync(lockFile, { force: true });
@@ -279,8 +245,7 @@ async function directInsertCeiling(benchUrl, seconds) {
       try {
         const id = randomUUID();
         await client.query('BEGIN');
-        await client.query(INSERT_ORDER_SQL, orderParams(id));
-        await client.query(INSERT_EVENT_SQL, eventParams(id));
+        for (const [sql, params] of orderInsertStatements(id, 'png')) await client.query(sql, params);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -296,8 +261,7 @@ async function directInsertCeiling(benchUrl, seconds) {
     insertTx = () =>
       db.transaction(async (tx) => {
         const id = randomUUID();
-        await tx.query(INSERT_ORDER_SQL, orderParams(id));
-        await tx.query(INSERT_EVENT_SQL, eventParams(id));
+        for (const [sql, params] of orderInsertStatements(id, 'png')) await tx.query(sql, params);
       });
     close = async () => {
       await db.close();
@@ -373,24 +337,6 @@ async function login(base) {
   throw new Error('login did not set the session cookie');
 }
 
-/** The GraphQL multipart request spec, laid out as in test/support/graphql-client.ts. */
-function multipartBody(query, variables, fileVariable, file) {
-  const boundary = `----bench${randomBytes(12).toString('hex')}`;
-  const operations = JSON.stringify({ query, variables: { ...variables, [fileVariable]: null } });
-  const map = JSON.stringify({ 0: [`variables.${fileVariable}`] });
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${operations}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n${map}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="${file.name}"\r\n` +
-        `Content-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 /** ~1 MiB PNG of random noise: noise does not compress, so the file stays about raw size. */
 async function makePhoto() {
   const width = 640;
@@ -444,17 +390,17 @@ async function csvExportBench(base, cookie, expectedRows) {
   return { ms: +ms.toFixed(0), bytes, lines, idleRssMiB, peakRssMiB, rowsPerSecond: +(lines / (ms / 1000)).toFixed(0) };
 }
 
-async function runCannon(title, opts, seconds) {
+async function runCannon(title, opts, seconds, connections = CONNECTIONS) {
   const instance = autocannon({
     url: opts.url,
     method: 'POST',
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     timeout: 30,
     headers: opts.headers,
     body: opts.body,
     verifyBody: opts.verifyBody,
-    warmup: WARMUP > 0 ? { connections: CONNECTIONS, duration: WARMUP } : undefined,
+    warmup: WARMUP > 0 ? { connections, duration: WARMUP } : undefined,
   });
   state.instance = instance;
   const result = await instance;
@@ -481,8 +427,8 @@ async function runCannon(title, opts, seconds) {
 // ---------------------------------------------------------------------------------------------
 
 const results = [];
-function record(scenario, rows, r, note) {
-  const row = { scenario, rows, connections: CONNECTIONS, ...r, ...(note ? { note } : {}) };
+function record(scenario, rows, r, note, connections = CONNECTIONS) {
+  const row = { scenario, rows, connections, ...r, ...(note ? { note } : {}) };
   delete row.title;
   results.push(row);
   console.error(
@@ -519,7 +465,7 @@ async function main() {
     // Short-lived admin connections: a long idle one to DATABASE_URL's database can be terminated
     // by whatever else uses that database (e.g. a test run resetting it).
     const name = `bench_${randomBytes(6).toString('hex')}`;
-    pgVersion = await adminQuery(async (client) => {
+    pgVersion = await adminQuery(DATABASE_URL, async (client) => {
       const version = (await client.query('SHOW server_version')).rows[0].server_version;
       await client.query(`CREATE DATABASE "${name}"`);
       return version;
@@ -559,6 +505,7 @@ async function main() {
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
+    RATE_LIMITS: 'off', // the per-client limits would refuse a load generator's orders
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     MEDIA_SECRET: randomBytes(32).toString('base64url'),
     ...(benchUrl ? { DATABASE_URL: benchUrl } : {}),
@@ -631,10 +578,11 @@ async function main() {
     const { data } = await gql(base, query, variables, cookie);
     const page = data.orders;
     const counted = query === ORDERS;
+    const edges = expect.edges ?? 20;
     if (
       (counted && expect.totalCount !== undefined && page.totalCount !== expect.totalCount) ||
-      page.edges.length !== 20 ||
-      !page.pageInfo.hasNextPage
+      page.edges.length !== edges ||
+      page.pageInfo.hasNextPage !== (expect.totalCount ?? Infinity) > edges
     ) {
       throw new Error(`${label}: unexpected page ${JSON.stringify({ ...page, edges: page.edges.length })}`);
     }
@@ -647,8 +595,9 @@ async function main() {
         verifyBody: (b) => String(b).includes(counted ? '"totalCount":' : '"edges":') && !String(b).includes('"errors"'),
       },
       SECONDS,
+      ADMIN_CONNECTIONS,
     );
-    record(label, rows, r);
+    record(label, rows, r, undefined, ADMIN_CONNECTIONS);
     return page;
   };
 
@@ -656,19 +605,29 @@ async function main() {
   await ordersBench('orders first 20', rows10k, {}, { totalCount: rows10k });
   await ordersBench('orders first 20, no totalCount', rows10k, {}, {}, ORDERS_NO_COUNT);
 
-  const { rows100k, paid, deepCursor } = await restartForDb(async (query) => {
+  const { rows100k, paid, deepCursor, searchCounts } = await restartForDb(async (query) => {
     const n = await seedTo(query, 100_000, seedNewest);
     const [{ p }] = await query(`SELECT count(*)::int AS p FROM orders WHERE status = 'Paid'`);
-    return { rows100k: n, paid: p, deepCursor: await cursorAt(query, 50_000 - 1) };
+    const searchCounts = {};
+    for (const text of ['parent1', 'parent4242@', 'child 4242']) {
+      const [{ c }] = await query(`SELECT count(*)::int AS c FROM orders WHERE email ILIKE $1 OR child_name ILIKE $1`, [
+        `%${text}%`,
+      ]);
+      searchCounts[text] = c;
+    }
+    return { rows100k: n, paid: p, deepCursor: await cursorAt(query, 50_000 - 1), searchCounts };
   });
   const page1 = await ordersBench('orders first 20', rows100k, {}, { totalCount: rows100k });
   await ordersBench('orders first 20, no totalCount', rows100k, {}, {}, ORDERS_NO_COUNT);
   await ordersBench('orders status: Paid', rows100k, { status: 'Paid' }, { totalCount: paid });
   await ordersBench('orders page 2 (after)', rows100k, { after: page1.pageInfo.endCursor }, { totalCount: rows100k });
   await ordersBench('orders from row 50,000', rows100k, { after: deepCursor }, { totalCount: rows100k });
-  // The dashboard's search box: e-mail or child name containing the text (no index serves a
-  // leading wildcard, so this one scans).
-  await ordersBench('orders search "parent1"', rows100k, { search: 'parent1' }, {});
+  // The dashboard's search box: e-mail or child name containing the text, with its exact total.
+  // "parent1" matches about a ninth of the table; the other two, one family's handful of orders.
+  for (const text of ['parent1', 'parent4242@', 'child 4242']) {
+    const totalCount = searchCounts[text];
+    await ordersBench(`orders search "${text}"`, rows100k, { search: text }, { totalCount, edges: Math.min(20, totalCount) });
+  }
 
   // The CSV export of every order: rows stream from keyset batches, so the server's memory stays near idle.
   {
@@ -711,7 +670,7 @@ async function main() {
   console.log(table(results));
   const resultsDir = path.join(here, 'results');
   mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `api-${MODE}.json`);
+  const file = path.join(resultsDir, `api-${MODE}${process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : ''}.json`);
   writeFileSync(
     file,
     `${JSON.stringify({ date: benchStart.toISOString(), machine, photoBytes: photo.data.length, results }, null, 2)}\n`,

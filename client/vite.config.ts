@@ -13,6 +13,9 @@ export default defineConfig({
     // Relative to the Vite root (this folder when run via `npm run build -w client`).
     outDir: 'dist',
     emptyOutDir: true,
+    // One stylesheet for the whole app, linked from every page's head: a prerendered page is
+    // styled before its lazy chunk arrives, and no page waits on a stylesheet of its own.
+    cssCodeSplit: false,
   },
   server: {
     proxy: Object.fromEntries(API_PATHS.map((path) => [path, { target: API_ORIGIN, changeOrigin: false }])),

@@ -8,7 +8,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const serverMain = path.join(repoRoot, 'server', 'dist', 'main.js');
+/** BENCH_SERVER_MAIN runs another build (a copy of an older one, say, to compare). */
+export const serverMain = process.env.BENCH_SERVER_MAIN
+  ? path.resolve(process.env.BENCH_SERVER_MAIN)
+  : path.join(repoRoot, 'server', 'dist', 'main.js');
 
 let current = null;
 
@@ -30,12 +33,17 @@ function freePort() {
   });
 }
 
-/** Starts the server with `env` (plus a free PORT) and resolves with its base URL once ready. */
-export async function startServer(env) {
-  const port = await freePort();
+/**
+ * Starts the server with `env` (plus PORT: `env.PORT` when given, else a free one) and resolves
+ * with its base URL once ready. Its log is shown on stderr, one short line an entry, or with
+ * `logTo` (a writable stream) written there as it comes, as a log collector would take it.
+ */
+export async function startServer(env, { logTo } = {}) {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [serverMain], {
     cwd: repoRoot,
-    env: { ...env, PORT: String(port) },
+    // ENV_FILE=none: a developer's .env never changes what is measured.
+    env: { ENV_FILE: 'none', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   current = child;
@@ -60,11 +68,16 @@ export async function startServer(env) {
         process.stderr.write(`  [server] ${shown}\n`);
       }
     });
-  forward(child.stdout);
-  forward(child.stderr);
+  if (logTo) {
+    child.stdout.pipe(logTo, { end: false });
+    child.stderr.pipe(logTo, { end: false });
+  } else {
+    forward(child.stdout);
+    forward(child.stderr);
+  }
 
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000; // a busy shared machine can take a while
   let early = null;
   exited.then((info) => {
     early = info;
@@ -79,7 +92,7 @@ export async function startServer(env) {
     }
     await sleep(100);
   }
-  throw new Error('server not ready after 60 s');
+  throw new Error('server not ready after 180 s');
 }
 
 export async function stopServer() {

@@ -1,11 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 
 import { HomePage } from './storefront/home/HomePage';
-import { NotFoundPage } from './storefront/NotFoundPage';
 import { Layout } from './ui/Layout';
-import { RouteErrorPage } from './ui/RouteErrorPage';
+import { RestoreScrollOnLoad } from './ui/RestoreScrollOnLoad';
+import { RouteErrorBoundary } from './ui/RouteErrorBoundary';
 import { Spinner } from './ui/Spinner';
+import { WithApollo } from './ui/WithApollo';
 
 // The home page is in the first load; every other page is its own chunk, fetched when visited,
 // so a visitor to / downloads neither the order form nor the policies nor any admin code.
@@ -20,11 +21,25 @@ const ProcessPage = lazy(() => import('./storefront/info/ProcessPage').then((m) 
 const BenefitsPage = lazy(() => import('./storefront/info/BenefitsPage').then((m) => ({ default: m.BenefitsPage })));
 const PrivacyPage = lazy(() => import('./storefront/info/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('./storefront/info/TermsPage').then((m) => ({ default: m.TermsPage })));
-// The parent's page for a delivered video (linked from the delivery e-mail).
-const VideoPage = lazy(() => import('./storefront/video/VideoPage').then((m) => ({ default: m.VideoPage })));
+const NotFoundPage = lazy(() => import('./storefront/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+// The parent's private order page (linked from every e-mail about the order; the older
+// /video/ links of delivery e-mails open it too) and Find my order.
+const OrderPage = lazy(() => import('./storefront/order/OrderPage').then((m) => ({ default: m.OrderPage })));
+const FindOrderPage = lazy(() => import('./storefront/order/FindOrderPage').then((m) => ({ default: m.FindOrderPage })));
 
-function PageSuspense({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spinner label="Loading…" />}>{children}</Suspense>;
+/**
+ * A lazy page with Apollo Client loaded beside it (the home page and the info pages, which do
+ * not query, go without: `apollo={false}`). Server-rendered HTML stays in place until both are
+ * in. Once the page has rendered, a returning visit's scroll position is restored again: the
+ * frame restored it while the spinner stood in for the page.
+ */
+function PageSuspense({ children, apollo = true }: { children: ReactNode; apollo?: boolean }) {
+  return (
+    <Suspense fallback={<Spinner label="Loading…" />}>
+      {apollo ? <WithApollo>{children}</WithApollo> : children}
+      <RestoreScrollOnLoad />
+    </Suspense>
+  );
 }
 
 // Admin code lives in one lazily loaded chunk: the frame and both pages come from the same module.
@@ -35,7 +50,11 @@ const AdminsPage = lazy(() => import('./admin').then((m) => ({ default: m.Admins
 const AdminInvitePage = lazy(() => import('./admin').then((m) => ({ default: m.AdminInvitePage })));
 
 function AdminSuspense({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spinner label="Loading admin…" />}>{children}</Suspense>;
+  return (
+    <Suspense fallback={<Spinner label="Loading admin…" />}>
+      <WithApollo>{children}</WithApollo>
+    </Suspense>
+  );
 }
 
 /** Paths that show the home page unchanged (spec section 2). */
@@ -47,7 +66,6 @@ const HOME_SECTIONS = ['how-it-works', 'pricing', 'samples'] as const;
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomePage /> },
       ...HOME_SECTIONS.map((section) => ({ path: section, element: <HomePage scrollTo={section} /> })),
@@ -79,7 +97,7 @@ export const routes: RouteObject[] = [
       {
         path: 'privacy',
         element: (
-          <PageSuspense>
+          <PageSuspense apollo={false}>
             <PrivacyPage />
           </PageSuspense>
         ),
@@ -87,7 +105,7 @@ export const routes: RouteObject[] = [
       {
         path: 'cookies',
         element: (
-          <PageSuspense>
+          <PageSuspense apollo={false}>
             <PrivacyPage />
           </PageSuspense>
         ),
@@ -95,7 +113,7 @@ export const routes: RouteObject[] = [
       {
         path: 'terms',
         element: (
-          <PageSuspense>
+          <PageSuspense apollo={false}>
             <TermsPage />
           </PageSuspense>
         ),
@@ -103,7 +121,7 @@ export const routes: RouteObject[] = [
       {
         path: 'faq',
         element: (
-          <PageSuspense>
+          <PageSuspense apollo={false}>
             <FaqPage />
           </PageSuspense>
         ),
@@ -111,7 +129,7 @@ export const routes: RouteObject[] = [
       {
         path: 'about',
         element: (
-          <PageSuspense>
+          <PageSuspense apollo={false}>
             <AboutPage />
           </PageSuspense>
         ),
@@ -119,7 +137,7 @@ export const routes: RouteObject[] = [
       {
         path: 'process',
         element: (
-          <PageSuspense>
+          <PageSuspense apollo={false}>
             <ProcessPage />
           </PageSuspense>
         ),
@@ -127,20 +145,35 @@ export const routes: RouteObject[] = [
       {
         path: 'benefits',
         element: (
-          <PageSuspense>
+          <PageSuspense apollo={false}>
             <BenefitsPage />
           </PageSuspense>
         ),
       },
       {
-        path: 'video/:token',
+        path: 'order',
         element: (
           <PageSuspense>
-            <VideoPage />
+            <FindOrderPage />
           </PageSuspense>
         ),
       },
-      { path: '*', element: <NotFoundPage /> },
+      ...['order/:token', 'video/:token'].map((path) => ({
+        path,
+        element: (
+          <PageSuspense>
+            <OrderPage />
+          </PageSuspense>
+        ),
+      })),
+      {
+        path: '*',
+        element: (
+          <PageSuspense apollo={false}>
+            <NotFoundPage />
+          </PageSuspense>
+        ),
+      },
     ],
   },
   {
@@ -151,7 +184,6 @@ export const routes: RouteObject[] = [
         <AdminRoot />
       </AdminSuspense>
     ),
-    errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <AdminLoginPage /> },
       { path: 'dashboard', element: <AdminDashboardPage /> },
@@ -160,3 +192,13 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The app's pages for the path in the router above (BrowserRouter in the browser, StaticRouter
+ * when prerendering): plain routes, no data router, so its code stays out of the first load.
+ */
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
+}

@@ -1,22 +1,24 @@
 /**
- * Assembles the HTTP app from its parts: security headers and body time limits (`http/`),
- * health checks, the signed /media route, the Stripe webhook, GraphQL with its upload policy
- * (`graphql/`), the built client, and the JSON error handler. main.ts listens on it; tests
- * start it on a random port.
+ * Assembles the HTTP app from its parts: request ids, the access log and request metrics,
+ * security headers and body time limits (`http/`), /metrics, health checks, the signed /media
+ * route, the Stripe webhook, GraphQL with its upload policy (`graphql/`), the built client,
+ * and the JSON error handler. main.ts listens on it; tests start it on a random port.
  */
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
-import type { Logger } from './common/logger';
+import type { AppLogger } from './common/logger';
 import { createServices, type Services } from './composition';
 import type { Config } from './config';
 import { startApollo } from './graphql/apollo';
 import { contextFactory } from './graphql/create-context';
 import { createSchema } from './graphql/schema';
+import { requestLogging } from './http/access-log';
 import { applyServerTimeouts, bodyTimeLimit } from './http/body-time-limit';
 import { hostClient } from './http/client-hosting';
+import { graphiqlRouter } from './http/graphiql.route';
 import { errorHandler } from './http/error-handler';
 import { healthRouter } from './http/health';
 import { RequestAdmin } from './http/request-admin';
@@ -24,19 +26,23 @@ import { securityHeaders } from './http/security-headers';
 import { uploadPolicy } from './http/upload-policy';
 import { ordersCsvRouter } from './http/orders-csv.route';
 import { mediaRouter } from './media/media.route';
+import { httpMetrics, metricsEndpoint, type MetricsServer, startMetricsServer } from './observability/metrics.route';
 import { stripeWebhookRouter } from './payments/stripe-webhook.route';
 
 export interface AppDeps {
   config: Config;
   dataSource: DataSource;
-  logger: Logger;
+  /** The process's logger: its pino instance writes the access log. */
+  logger: AppLogger;
 }
 
 export interface App {
   server: http.Server;
   services: Services;
-  /** Listens on `port` (0: a free one) and resolves with the URL. */
+  /** Listens on `port` (0: a free one) and resolves with the URL; also on METRICS_PORT, when set. */
   listen(port?: number, host?: string): Promise<string>;
+  /** The metrics listener's /metrics URL once listening, with METRICS_PORT; otherwise null. */
+  readonly metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -46,7 +52,8 @@ export async function createApp({ config, dataSource, logger }: AppDeps): Promis
   const server = http.createServer(app);
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(securityHeaders(config.isProduction));
+  app.use(requestLogging(logger), httpMetrics(services.metrics));
+  app.use(securityHeaders(config.isProduction, { stripe: config.stripe !== undefined, pixel: config.pixelId !== undefined }));
   applyServerTimeouts(server);
   app.use(bodyTimeLimit(config.requestBodyTimeoutMs));
 
@@ -57,7 +64,10 @@ export async function createApp({ config, dataSource, logger }: AppDeps): Promis
     logger,
     isProduction: config.isProduction,
     apiExplorer: config.apiExplorer,
+    metrics: services.metrics,
   });
+
+  app.use(metricsEndpoint(services.metrics, config.metrics, logger));
 
   app.use(healthRouter(dataSource, logger));
   app.use('/media', mediaRouter(services.storage, services.signer, logger));
@@ -73,14 +83,19 @@ export async function createApp({ config, dataSource, logger }: AppDeps): Promis
     expressMiddleware(apollo, { context: contextFactory(services, requestAdmin) }),
   );
   app.use(ordersCsvRouter(services.orderExport, requestAdmin, logger));
-  hostClient(app, config.clientDistDir);
+  app.use(graphiqlRouter(config.graphiqlDistDir, config.apiExplorer));
+  hostClient(app, { clientDistDir: config.clientDistDir, publicUrl: config.publicUrl, pixelId: config.pixelId });
   app.use(errorHandler(logger));
 
+  let metricsServer: MetricsServer | null = null;
   return {
     server,
     services,
-    listen(port = config.port, host = config.host) {
-      return new Promise((resolve, reject) => {
+    get metricsUrl() {
+      return metricsServer?.url ?? null;
+    },
+    async listen(port = config.port, host = config.host) {
+      const url = await new Promise<string>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {
           const address = server.address() as AddressInfo;
@@ -88,8 +103,17 @@ export async function createApp({ config, dataSource, logger }: AppDeps): Promis
           resolve(`http://${shownHost}:${address.port}`);
         });
       });
+      if (config.metrics.port !== undefined) {
+        metricsServer = await startMetricsServer(
+          services.metrics,
+          { port: config.metrics.port, host, token: config.metrics.token },
+          logger,
+        );
+      }
+      return url;
     },
     async close() {
+      await metricsServer?.close();
       await apollo.stop();
       // The drain plugin has let in-flight requests finish; cut whatever is still open (an
       // abandoned upload, say) so shutdown never waits on a client.

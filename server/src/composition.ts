@@ -5,6 +5,8 @@
  */
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
+import { type ClientRateLimits, clientRateLimits } from './abuse/rate-limit-rules';
+import { RateLimiter } from './abuse/rate-limiter';
 import { AdminAccountsService } from './admin/admin-accounts.service';
 import { AuthService } from './admin/auth.service';
 import { SessionCookie } from './admin/session-cookie';
@@ -21,15 +23,19 @@ import { OutboxWorker } from './mail/outbox.worker';
 import { type StaffChangeRequestEmails, staffNotifications } from './mail/templates/staff-notifications';
 import { LocalStorage } from './media/local-storage';
 import { S3Storage } from './media/s3-storage';
+import { OrphanedFiles } from './media/orphaned-files';
 import { MediaSigner } from './media/signed-url';
 import type { Storage } from './media/storage';
 import { NewsletterService } from './newsletter/newsletter.service';
 import { ChangeRequestService } from './orders/change-request.service';
 import { OrderLifecycle } from './orders/order-lifecycle';
+import { OrderLookupService } from './orders/order-lookup.service';
+import { OrderPageService } from './orders/order-page.service';
 import { OrderStatus } from './orders/order-status';
 import { OrderService } from './orders/order.service';
 import { OrderExport } from './orders/orders-csv';
 import { PhotoRetention } from './orders/photo-retention';
+import { Metrics } from './observability/metrics';
 import type { PaymentProvider } from './payments/payment-provider';
 import { PaymentService } from './payments/payment.service';
 import { SandboxProvider } from './payments/sandbox/sandbox.provider';
@@ -58,7 +64,13 @@ export interface Services {
   payments: PaymentService;
   delivery: DeliveryService;
   changeRequests: ChangeRequestService;
+  /** The parent's private order page and what it offers. */
+  orderPages: OrderPageService;
+  /** "Find my order": links by e-mail, rate-limited. */
+  orderLookup: OrderLookupService;
   photoRetention: PhotoRetention;
+  /** Files no order references (left by a crash), swept at start-up and hourly. */
+  orphanedFiles: OrphanedFiles;
   newsletter: NewsletterService;
   shipping: ShippingService;
   refunds: RefundService;
@@ -67,6 +79,12 @@ export interface Services {
   staffChangeRequestEmails: StaffChangeRequestEmails;
   admins: AdminAccountsService;
   orderExport: OrderExport;
+  /** This app's Prometheus registry and series, which the services record into. */
+  metrics: Metrics;
+  /** Per-client request limits shared through the database; RATE_LIMITS=off lets everything through. */
+  rateLimiter: RateLimiter;
+  /** The per-client limits in force (abuse/rate-limit-rules.ts). */
+  rateLimits: ClientRateLimits;
 }
 
 /** Mailgun's answer is awaited at most this long; well inside the 15 s shutdown, so a send in flight is recorded. */
@@ -100,12 +118,23 @@ export function createServices(
 ): Services {
   const { storage, mailer } = providers;
   const signer = new MediaSigner(config.mediaSecret, config.mediaUrlTtlSeconds);
-  const outbox = new OutboxService(dataSource, logger, { sendingEnabled: mailer !== null });
+  const outbox = new OutboxService(dataSource, logger, {
+    sendingEnabled: mailer !== null,
+    // Outside production a developer reads the e-mails in the log; production logs never hold their text.
+    logContents: !config.isProduction,
+  });
+  const metrics = new Metrics({
+    processMetrics: config.metrics.token !== undefined || config.metrics.port !== undefined,
+    outboxBacklog: () => outbox.backlog(),
+  });
   const lifecycle = new OrderLifecycle(outbox, logger);
   const staff = staffNotifications({ staffEmails: config.staffEmails, publicUrl: config.publicUrl });
   lifecycle.onEnter(OrderStatus.Paid, staff.newOrder);
   const auth = new AuthService(dataSource, config.sessionSecret, config.sessionTtlMs, logger);
-  const orders = new OrderService(dataSource, storage, lifecycle, logger);
+  const orders = new OrderService(dataSource, storage, lifecycle, logger, metrics);
+  const rateLimiter = new RateLimiter(dataSource, { enabled: config.rateLimits });
+  const rateLimits = clientRateLimits({ createOrderPerHour: config.rateLimitCreateOrderPerHour });
+  const changeRequests = new ChangeRequestService(dataSource, lifecycle, outbox, staff.changeRequest, logger);
   const refunds = new RefundService(dataSource, providers.payments, lifecycle, logger, config.publicUrl);
   return {
     settings: {
@@ -122,17 +151,26 @@ export function createServices(
     orders,
     lifecycle,
     outbox,
-    outboxWorker: mailer ? new OutboxWorker(dataSource, mailer, logger) : null,
-    payments: new PaymentService(dataSource, providers.payments, orders, lifecycle, logger, config.publicUrl, refunds),
+    outboxWorker: mailer ? new OutboxWorker(dataSource, mailer, logger, { metrics }) : null,
+    payments: new PaymentService(dataSource, providers.payments, orders, lifecycle, logger, config.publicUrl, refunds, metrics),
     delivery: new DeliveryService(dataSource, storage, orders, lifecycle, outbox, signer, logger, {
       publicUrl: config.publicUrl,
       videoMaxBytes: config.videoMaxBytes,
       pdfMaxBytes: config.pdfMaxBytes,
-      videoLinkTtlMs: config.videoLinkTtlMs,
+      mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
+      metrics,
+    }),
+    changeRequests,
+    orderPages: new OrderPageService(dataSource, storage, lifecycle, outbox, signer, changeRequests, logger, {
+      publicUrl: config.publicUrl,
       mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
     }),
-    changeRequests: new ChangeRequestService(dataSource, lifecycle, outbox, staff.changeRequest, logger),
+    orderLookup: new OrderLookupService(dataSource, outbox, rateLimiter, logger, {
+      publicUrl: config.publicUrl,
+      limits: rateLimits,
+    }),
     photoRetention: new PhotoRetention(dataSource, storage, lifecycle, logger),
+    orphanedFiles: new OrphanedFiles(dataSource, storage, logger),
     newsletter: new NewsletterService(dataSource),
     shipping: new ShippingService(dataSource, lifecycle, logger, config.publicUrl),
     refunds,
@@ -140,6 +178,9 @@ export function createServices(
     staffChangeRequestEmails: staff.changeRequest,
     admins: new AdminAccountsService(dataSource, auth, outbox, logger, { publicUrl: config.publicUrl }),
     orderExport: new OrderExport(dataSource),
+    metrics,
+    rateLimiter,
+    rateLimits,
   };
 }
 

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, trustProxyFromEnv } from './config';
+import { writeFileSync } from 'node:fs';
+import { ConfigError, loadConfig, loadDotEnv, trustProxyFromEnv } from './config';
 
 const dataDirs: string[] = [];
 afterAll(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -11,6 +12,19 @@ const base = () => {
   dataDirs.push(dir);
   return { DATA_DIR: dir, SESSION_SECRET: 's', MEDIA_SECRET: 'm' };
 };
+
+/** A production environment that passes every check; each test breaks one thing. */
+const production = () => ({
+  ...base(),
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'a'.repeat(64),
+  MEDIA_SECRET: 'b'.repeat(64),
+  DATABASE_URL: 'postgres://shop@db/shop',
+  PUBLIC_URL: 'https://shop.example.com',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+});
 
 describe('loadConfig', () => {
   it('reads STAFF_EMAIL as trimmed, lower-cased, distinct addresses, none when unset, and refuses a bad one', () => {
@@ -44,9 +58,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start in production without the public address e-mails link to', () => {
-    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
-    expect(() => loadConfig({ ...base(), ...stripe, NODE_ENV: 'production' })).toThrow(/PUBLIC_URL must be set/);
-    const config = loadConfig({ ...base(), ...stripe, NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com/' });
+    const { PUBLIC_URL: _url, ...withoutUrl } = production();
+    expect(() => loadConfig(withoutUrl)).toThrow(/PUBLIC_URL must be set/);
+    const config = loadConfig({ ...withoutUrl, PUBLIC_URL: 'https://shop.example.com/' });
     expect(config.publicUrl).toBe('https://shop.example.com');
     expect(() => loadConfig({ ...base(), PUBLIC_URL: 'shop.example.com' })).toThrow();
   });
@@ -84,6 +98,22 @@ describe('loadConfig', () => {
     expect(config.stripe).toMatchObject({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x' });
   });
 
+  it('warns of half-configured Stripe, Mailgun and S3 and says which stand-in runs', () => {
+    const config = loadConfig({
+      ...base(),
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      MAILGUN_DOMAIN: 'mg.example.com',
+      S3_ACCESS_KEY_ID: 'k',
+    });
+    expect(config).toMatchObject({ stripe: undefined, mailgun: undefined, s3: undefined });
+    expect(config.warnings).toEqual([
+      'STRIPE_PUBLISHABLE_KEY set without STRIPE_SECRET_KEY: payments run in the sandbox, not on Stripe',
+      'MAILGUN_DOMAIN set without MAILGUN_API_KEY: e-mails stay in the outbox and none is sent',
+      'S3_ACCESS_KEY_ID set without S3_BUCKET: files are kept on local disk in DATA_DIR/files',
+    ]);
+    expect(loadConfig(base()).warnings).toEqual([]);
+  });
+
   it('wants a Mailgun domain with a Mailgun key', () => {
     expect(() => loadConfig({ ...base(), MAILGUN_API_KEY: 'key' })).toThrow(/MAILGUN_DOMAIN must be set/);
   });
@@ -93,7 +123,116 @@ describe('loadConfig', () => {
   });
 });
 
+/** The problems loadConfig lists for `env`, or [] when it starts. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
 describe('loadConfig in production', () => {
+  it('starts with everything set, and warns of nothing', () => {
+    expect(loadConfig(production())).toMatchObject({ isProduction: true, warnings: [] });
+  });
+
+  it('lists every problem at once, one line each', () => {
+    let error: unknown;
+    const { MEDIA_SECRET: _media, ...withoutMediaSecret } = base();
+    try {
+      loadConfig({
+        ...withoutMediaSecret,
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'a',
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        MAILGUN_DOMAIN: 'mg.example.com',
+        S3_ENDPOINT: 'http://minio:9000',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems, message } = error as ConfigError;
+    expect(problems).toEqual([
+      'PORT must be a non-negative integer, got "eighty"',
+      expect.stringMatching(/^LOG_LEVEL must be one of/),
+      expect.stringMatching(/^SESSION_SECRET must be at least 32 bytes when NODE_ENV=production, got 1/),
+      expect.stringMatching(/^MEDIA_SECRET must be set when NODE_ENV=production/),
+      expect.stringMatching(/^DATABASE_URL must be set when NODE_ENV=production/),
+      expect.stringMatching(/^PUBLIC_URL must be set/),
+      expect.stringMatching(/^STRIPE_SECRET_KEY must be set when NODE_ENV=production/),
+      expect.stringMatching(/^MAILGUN_DOMAIN set without MAILGUN_API_KEY/),
+      expect.stringMatching(/^S3_ENDPOINT set without S3_BUCKET/),
+    ]);
+    expect(message.split('\n')).toHaveLength(problems.length + 1);
+    expect(message).toMatch(/^The configuration has 9 problems:\n {2}- PORT must be/);
+  });
+
+  it('wants secrets of at least 32 bytes, and never echoes them', () => {
+    const problems = problemsOf({ ...production(), SESSION_SECRET: 'a', MEDIA_SECRET: 'x'.repeat(31) });
+    expect(problems).toEqual([
+      'SESSION_SECRET must be at least 32 bytes when NODE_ENV=production, got 1 (openssl rand -hex 32)',
+      'MEDIA_SECRET must be at least 32 bytes when NODE_ENV=production, got 31 (openssl rand -hex 32)',
+    ]);
+    expect(problemsOf({ ...production(), SESSION_SECRET: 'x'.repeat(32) })).toEqual([]);
+    // Outside production a short secret is fine: tests and development use made-up ones.
+    expect(loadConfig({ ...base(), SESSION_SECRET: 'a' }).sessionSecret).toBe('a');
+  });
+
+  it('refuses the embedded database unless ALLOW_EMBEDDED_DB=true', () => {
+    const { DATABASE_URL: _url, ...embedded } = production();
+    expect(problemsOf(embedded)).toEqual([expect.stringMatching(/^DATABASE_URL must be set when NODE_ENV=production/)]);
+    expect(problemsOf({ ...embedded, ALLOW_EMBEDDED_DB: '1' })).toHaveLength(1);
+    expect(loadConfig({ ...embedded, ALLOW_EMBEDDED_DB: 'true' })).toMatchObject({
+      databaseUrl: undefined,
+      allowEmbeddedDb: true,
+    });
+  });
+
+  it('refuses a PUBLIC_URL on the server itself', () => {
+    for (const local of ['http://localhost:4000', 'http://127.0.0.1', 'https://[::1]:8443', 'http://shop.localhost']) {
+      expect(problemsOf({ ...production(), PUBLIC_URL: local })).toEqual([
+        expect.stringMatching(/^PUBLIC_URL must be the address parents reach the shop at when NODE_ENV=production, not /),
+      ]);
+    }
+    expect(problemsOf({ ...production(), PUBLIC_URL: 'localhost:4000' })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL must be an absolute http\(s\) address/),
+    ]);
+    // Outside production, localhost is where the shop is.
+    expect(loadConfig({ ...base(), PUBLIC_URL: 'http://localhost:4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it('refuses half-configured Stripe, Mailgun and S3 rather than falling back to the sandbox, outbox or disk', () => {
+    const { STRIPE_SECRET_KEY: _sk, ...withoutSecretKey } = production();
+    expect(problemsOf(withoutSecretKey)).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY must be set/)]);
+    expect(problemsOf({ ...production(), MAILGUN_DOMAIN: 'mg.example.com' })).toEqual([
+      'MAILGUN_DOMAIN set without MAILGUN_API_KEY: e-mails stay in the outbox and none is sent',
+    ]);
+    expect(problemsOf({ ...production(), MAILGUN_API_KEY: 'key' })).toEqual([
+      'MAILGUN_DOMAIN must be set when MAILGUN_API_KEY is set',
+    ]);
+    expect(problemsOf({ ...production(), S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })).toEqual([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY set without S3_BUCKET: files are kept on local disk in DATA_DIR/files',
+    ]);
+    expect(problemsOf({ ...production(), S3_BUCKET: 'media', S3_SECRET_ACCESS_KEY: 's' })).toEqual([
+      'S3_ACCESS_KEY_ID must be set when S3_SECRET_ACCESS_KEY is set',
+    ]);
+  });
+
+  it('takes empty variables as unset, as compose passes them', () => {
+    expect(
+      loadConfig({ ...production(), MAILGUN_API_KEY: '', MAILGUN_DOMAIN: '', S3_ENDPOINT: '', MAIL_FROM: '' }),
+    ).toMatchObject({
+      mailgun: undefined,
+      s3: undefined,
+      mailFrom: 'Storybook Shop <orders@localhost>',
+    });
+  });
+
   it('refuses a Stripe API override: production talks to Stripe only', () => {
     expect(() =>
       loadConfig({
@@ -105,6 +244,33 @@ describe('loadConfig in production', () => {
         STRIPE_API_URL: 'http://127.0.0.1:1234',
       }),
     ).toThrow(/STRIPE_API_URL/);
+  });
+});
+
+describe('the development .env file', () => {
+  const envFile = (content: string) => {
+    const file = path.join(base().DATA_DIR, '.env');
+    writeFileSync(file, content);
+    return file;
+  };
+
+  it('fills in what the environment leaves unset; the environment wins', () => {
+    const file = envFile('PUBLIC_URL=http://from-file.test\nMETA_PIXEL_ID=123\n');
+    const env: NodeJS.ProcessEnv = { ENV_FILE: file, PUBLIC_URL: 'http://from-env.test' };
+    expect(loadDotEnv(env)).toBe(file);
+    expect(env).toMatchObject({ PUBLIC_URL: 'http://from-env.test', META_PIXEL_ID: '123' });
+  });
+
+  it('is not read in production, in tests, or with ENV_FILE=none', () => {
+    const file = envFile('META_PIXEL_ID=123\n');
+    for (const env of [
+      { ENV_FILE: file, NODE_ENV: 'production' },
+      { ENV_FILE: file, NODE_ENV: 'test' },
+      { ENV_FILE: 'none' },
+    ] as NodeJS.ProcessEnv[]) {
+      expect(loadDotEnv(env)).toBeUndefined();
+      expect(env.META_PIXEL_ID).toBeUndefined();
+    }
   });
 });
 

@@ -1,11 +1,16 @@
 /**
- * Typed configuration read from the environment. Every value has a default that makes the
+ * Typed configuration read from the environment, checked in one pass: every problem is listed
+ * at once (ConfigError), not one per restart. Every value has a default that makes the
  * embedded mode (PGlite database, files on local disk) work with no set-up; production
- * refuses to start without the secrets it must not invent.
+ * refuses to start without the secrets it must not invent, on the embedded database, or with
+ * a provider half configured. Outside production a half-configured provider is a warning
+ * (`Config.warnings`, logged at start-up) and the shop runs on its stand-in.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { z } from 'zod';
 import { isEmailAddress } from './common/email';
 
 export interface Config {
@@ -24,13 +29,15 @@ export interface Config {
   adminPassword: string | undefined;
   /** The built client served on the same port, when present. */
   clientDistDir: string;
+  /** GraphiQL's build (client/dist-graphiql), served at /graphiql when `apiExplorer` is on. */
+  graphiqlDistDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /**
    * Which proxies' X-Forwarded-For to believe: how many hops (1: the one proxy in front), or
    * which addresses; false: none. Never "all", which would let a client forge its address.
    */
   trustProxy: number | string[] | false;
-  /** Introspection and the explorer at /graphql: on outside production, off in it unless API_EXPLORER=true. */
+  /** Introspection, Apollo Sandbox at /graphql and GraphiQL at /graphiql: on outside production, off in it unless API_EXPLORER=true. */
   apiExplorer: boolean;
   /** The shop's public address, for links in e-mails. */
   publicUrl: string;
@@ -53,6 +60,20 @@ export interface Config {
   requestBodyTimeoutMs: number;
   /** STAFF_EMAIL: who hears of each paid order and each change request (lower-cased); empty: nobody. */
   staffEmails: string[];
+  /** RATE_LIMITS=off turns the per-client request limits off (benchmarks, load tests); the sign-in lockout always holds. */
+  rateLimits: boolean;
+  /** RATE_LIMIT_CREATE_ORDER_PER_HOUR, for load tests only: raises createOrder's per-client limit so a benchmark from one address measures the check, not its refusals. */
+  rateLimitCreateOrderPerHour: number | undefined;
+  /**
+   * Prometheus metrics at /metrics: never public. With METRICS_PORT they are served on that
+   * port alone (bind it to a private network); otherwise on the app's port behind
+   * `Authorization: Bearer $METRICS_TOKEN`; with neither, /metrics is not served.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
+  /** ALLOW_EMBEDDED_DB=true: the only way to run the embedded PGlite database under NODE_ENV=production. */
+  allowEmbeddedDb: boolean;
+  /** Settings that work but are probably a mistake (a provider half configured outside production); logged at start-up. */
+  warnings: string[];
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, R2, ...). Credentials come from the AWS SDK's usual chain (AWS_ACCESS_KEY_ID, ...). */
@@ -69,34 +90,212 @@ export interface S3Config {
 
 export const DEFAULT_VIDEO_MAX_BYTES = 2 * 1024 ** 3;
 export const DEFAULT_PDF_MAX_BYTES = 200 * 1024 ** 2;
+/** The least a production secret may hold; `openssl rand -hex 32` gives 64 bytes. */
+export const MIN_SECRET_BYTES = 32;
 
 const repoRoot = path.resolve(__dirname, '..', '..');
-const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'];
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
-function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+/** Every problem the environment has, one per line, so an operator fixes them all in one go. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+    super(`The configuration has ${count}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
   }
-  return value;
 }
 
-function positiveIntFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = intFromEnv(env, name, fallback);
-  if (value === 0) throw new Error(`${name} must be greater than 0`);
-  return value;
+type RawEnv = Record<string, string | undefined>;
+
+/** An optional whole number; empty or unset takes the default. */
+function int(name: string, fallback: number, { positive = false } = {}) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return fallback;
+      const value = Number(raw);
+      if (!Number.isSafeInteger(value) || value < 0) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a non-negative integer, got "${raw}"` });
+        return z.NEVER;
+      }
+      if (positive && value === 0) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be greater than 0` });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+/** A variable read by a parser that throws a message naming it (shared with the functions tests call directly). */
+function parsedBy<T>(parse: (raw: string | undefined) => T) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      try {
+        return parse(raw);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    });
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** An optional absolute http(s) address, kept as written. */
+function url(name: string, example: string) {
+  return z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || isHttpUrl(value), {
+      error: (issue) => `${name} must be an absolute http(s) address such as ${example}, got "${String(issue.input)}"`,
+    });
+}
+
+const optional = z.string().optional();
+
+/** Each variable on its own; rules that tie several together are in `crossChecks`. */
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: int('PORT', 4000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: optional,
+  DATABASE_URL: optional,
+  SESSION_SECRET: optional,
+  MEDIA_SECRET: optional,
+  SESSION_TTL_HOURS: int('SESSION_TTL_HOURS', 12),
+  MEDIA_URL_TTL_SECONDS: int('MEDIA_URL_TTL_SECONDS', 3600),
+  ADMIN_EMAIL: optional,
+  ADMIN_PASSWORD: optional,
+  CLIENT_DIST_DIR: optional,
+  GRAPHIQL_DIST_DIR: optional,
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: (issue) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${String(issue.input)}"` })
+    .optional(),
+  TRUST_PROXY: parsedBy(trustProxyFromEnv),
+  API_EXPLORER: optional,
+  PUBLIC_URL: url('PUBLIC_URL', 'https://shop.example.com'),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_URL: url('STRIPE_API_URL', 'http://127.0.0.1:12111'),
+  MAILGUN_API_KEY: optional,
+  MAILGUN_DOMAIN: optional,
+  MAILGUN_URL: url('MAILGUN_URL', 'https://api.eu.mailgun.net'),
+  MAIL_FROM: optional,
+  META_PIXEL_ID: optional,
+  S3_BUCKET: optional,
+  S3_REGION: optional,
+  S3_ENDPOINT: url('S3_ENDPOINT', 'http://minio:9000'),
+  S3_FORCE_PATH_STYLE: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  VIDEO_MAX_BYTES: int('VIDEO_MAX_BYTES', DEFAULT_VIDEO_MAX_BYTES, { positive: true }),
+  PDF_MAX_BYTES: int('PDF_MAX_BYTES', DEFAULT_PDF_MAX_BYTES, { positive: true }),
+  REQUEST_BODY_TIMEOUT_SECONDS: int('REQUEST_BODY_TIMEOUT_SECONDS', 300, { positive: true }),
+  VIDEO_LINK_TTL_DAYS: int('VIDEO_LINK_TTL_DAYS', 90, { positive: true }),
+  STAFF_EMAIL: parsedBy((raw) => staffEmailsFromEnv({ STAFF_EMAIL: raw })),
+  RATE_LIMITS: optional,
+  METRICS_TOKEN: optional,
+  RATE_LIMIT_CREATE_ORDER_PER_HOUR: int('RATE_LIMIT_CREATE_ORDER_PER_HOUR', 0, { positive: true }).optional(),
+  METRICS_PORT: int('METRICS_PORT', 0, { positive: true }).optional(),
+  ALLOW_EMBEDDED_DB: optional,
+});
+
+/** Names of the set variables among `names`, for messages. */
+const setAmong = (env: RawEnv, names: string[]) => names.filter((name) => env[name] !== undefined);
+const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\])$|\.localhost$/i;
+
+/**
+ * Rules that tie variables together. A provider missing its main setting (no secret key, API
+ * key or bucket) while its other settings are present runs on its stand-in: an error in
+ * production, a warning otherwise. One with its main setting but not the rest cannot work at
+ * all: an error everywhere.
+ */
+function crossChecks(env: RawEnv, isProduction: boolean): { errors: string[]; warnings: string[] } {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const halfConfigured = (message: string) => (isProduction ? errors : warnings).push(message);
+  const requiredWith = (name: string, because: string) => {
+    if (env[because] !== undefined && env[name] === undefined) errors.push(`${name} must be set when ${because} is set`);
+  };
+
+  if (isProduction) {
+    for (const name of ['SESSION_SECRET', 'MEDIA_SECRET']) {
+      const value = env[name];
+      if (value === undefined) {
+        errors.push(`${name} must be set when NODE_ENV=production (openssl rand -hex 32)`);
+      } else if (Buffer.byteLength(value) < MIN_SECRET_BYTES) {
+        errors.push(
+          `${name} must be at least ${MIN_SECRET_BYTES} bytes when NODE_ENV=production, got ${Buffer.byteLength(value)} (openssl rand -hex 32)`,
+        );
+      }
+    }
+    if (env.DATABASE_URL === undefined && env.ALLOW_EMBEDDED_DB !== 'true') {
+      errors.push(
+        'DATABASE_URL must be set when NODE_ENV=production: the embedded database holds one process and no backups (ALLOW_EMBEDDED_DB=true runs it anyway)',
+      );
+    }
+    if (env.PUBLIC_URL === undefined) {
+      errors.push('PUBLIC_URL must be set when NODE_ENV=production: e-mails link to it');
+    } else if (isHttpUrl(env.PUBLIC_URL) && LOCAL_HOSTS.test(new URL(env.PUBLIC_URL).hostname)) {
+      errors.push(
+        `PUBLIC_URL must be the address parents reach the shop at when NODE_ENV=production, not ${new URL(env.PUBLIC_URL).host}`,
+      );
+    }
+    if (env.STRIPE_API_URL !== undefined) {
+      errors.push('STRIPE_API_URL is for tests and must not be set when NODE_ENV=production');
+    }
+  }
+
+  if (env.STRIPE_SECRET_KEY === undefined) {
+    if (isProduction) {
+      errors.push('STRIPE_SECRET_KEY must be set when NODE_ENV=production: the payment sandbox only runs outside production');
+    } else {
+      const partial = setAmong(env, ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']);
+      if (partial.length > 0) {
+        halfConfigured(`${partial.join(' and ')} set without STRIPE_SECRET_KEY: payments run in the sandbox, not on Stripe`);
+      }
+    }
+  }
+  requiredWith('STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY');
+  requiredWith('STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY');
+
+  requiredWith('MAILGUN_DOMAIN', 'MAILGUN_API_KEY');
+  if (env.MAILGUN_API_KEY === undefined) {
+    const partial = setAmong(env, ['MAILGUN_DOMAIN', 'MAILGUN_URL']);
+    if (partial.length > 0) {
+      halfConfigured(`${partial.join(' and ')} set without MAILGUN_API_KEY: e-mails stay in the outbox and none is sent`);
+    }
+  }
+
+  if (env.S3_BUCKET === undefined) {
+    const partial = setAmong(env, ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+    if (partial.length > 0) {
+      halfConfigured(`${partial.join(' and ')} set without S3_BUCKET: files are kept on local disk in DATA_DIR/files`);
+    }
+  } else {
+    requiredWith('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID');
+    requiredWith('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY');
+  }
+  return { errors, warnings };
 }
 
 /**
  * Secrets for signing media URLs and hashing session tokens. In development they are made
  * once and kept in the data folder, so signed links and sessions survive a restart.
+ * (Production has them from the environment: crossChecks refuses it otherwise.)
  */
-function secretFromEnv(env: NodeJS.ProcessEnv, name: string, dataDir: string, isProduction: boolean): string {
-  const fromEnv = env[name];
-  if (fromEnv) return fromEnv;
-  if (isProduction) throw new Error(`${name} must be set when NODE_ENV=production`);
+function secretFor(value: string | undefined, name: string, dataDir: string): string {
+  if (value) return value;
   const file = path.join(dataDir, 'secrets.json');
   let secrets: Record<string, string> = {};
   if (existsSync(file)) secrets = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
@@ -106,32 +305,6 @@ function secretFromEnv(env: NodeJS.ProcessEnv, name: string, dataDir: string, is
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return secrets[name];
-}
-
-function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
-  if (!env.S3_BUCKET) return undefined;
-  const endpoint = env.S3_ENDPOINT || undefined;
-  if (endpoint) new URL(endpoint); // fail at start-up, not at the first upload
-  return {
-    bucket: env.S3_BUCKET,
-    region: env.S3_REGION || 'us-east-1',
-    endpoint,
-    // Self-hosted stores rarely have per-bucket host names; AWS prefers virtual hosts.
-    forcePathStyle: env.S3_FORCE_PATH_STYLE
-      ? env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1'
-      : Boolean(endpoint),
-    credentials: env.S3_ACCESS_KEY_ID
-      ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: required(env, 'S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID') }
-      : undefined,
-  };
-}
-
-/** Links in e-mails (the parent's video link above all) must reach the shop, not the server's own localhost. */
-function publicUrlFromEnv(env: NodeJS.ProcessEnv, port: number, isProduction: boolean): string {
-  if (!env.PUBLIC_URL && isProduction) throw new Error('PUBLIC_URL must be set when NODE_ENV=production: e-mails link to it');
-  const url = env.PUBLIC_URL || `http://localhost:${port}`;
-  new URL(url); // refuse a malformed address at start-up, not in a parent's inbox
-  return url.replace(/\/+$/, '');
 }
 
 /**
@@ -154,34 +327,6 @@ export function trustProxyFromEnv(raw: string | undefined): Config['trustProxy']
   return addresses;
 }
 
-function required(env: NodeJS.ProcessEnv, name: string, because: string): string {
-  const value = env[name];
-  if (!value) throw new Error(`${name} must be set when ${because} is set`);
-  return value;
-}
-
-function stripeFromEnv(env: NodeJS.ProcessEnv, isProduction: boolean): Config['stripe'] {
-  if (!env.STRIPE_SECRET_KEY) {
-    if (isProduction) {
-      throw new Error('STRIPE_SECRET_KEY must be set when NODE_ENV=production: the payment sandbox only runs outside production');
-    }
-    return undefined;
-  }
-  return {
-    secretKey: env.STRIPE_SECRET_KEY,
-    publishableKey: required(env, 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY'),
-    webhookSecret: required(env, 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY'),
-    // Tests point the SDK at a local fake of Stripe's API; production talks to Stripe only.
-    apiUrl: stripeApiUrl(env, isProduction),
-  };
-}
-
-function stripeApiUrl(env: NodeJS.ProcessEnv, isProduction: boolean): URL | undefined {
-  if (!env.STRIPE_API_URL) return undefined;
-  if (isProduction) throw new Error('STRIPE_API_URL is for tests and must not be set when NODE_ENV=production');
-  return new URL(env.STRIPE_API_URL);
-}
-
 /** STAFF_EMAIL: comma-separated addresses, each checked at start-up rather than bounced at the first order. */
 export function staffEmailsFromEnv(env: NodeJS.ProcessEnv): string[] {
   const addresses = (env.STAFF_EMAIL ?? '')
@@ -194,48 +339,96 @@ export function staffEmailsFromEnv(env: NodeJS.ProcessEnv): string[] {
   return [...new Set(addresses)];
 }
 
+const isOn = (value: string | undefined) => value === 'true' || value === '1';
+
+/** Reads and checks the whole environment; throws a ConfigError listing every problem at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnv = env.NODE_ENV ?? 'development';
+  // Compose passes unset variables as empty strings (`${MAILGUN_DOMAIN:-}`): empty means unset.
+  const raw: RawEnv = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const nodeEnv = raw.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
-  const port = intFromEnv(env, 'PORT', 4000);
-  const logLevel = env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info');
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
-  }
+  const parsed = envSchema.safeParse(raw);
+  const { errors, warnings } = crossChecks(raw, isProduction);
+  const problems = [...(parsed.error?.issues.map((issue) => issue.message) ?? []), ...errors];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const v = parsed.data;
+
+  const dataDir = path.resolve(v.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const endpoint = v.S3_ENDPOINT;
   return {
     nodeEnv,
     isProduction,
-    port,
-    host: env.HOST ?? '0.0.0.0',
+    port: v.PORT,
+    host: v.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    sessionSecret: secretFromEnv(env, 'SESSION_SECRET', dataDir, isProduction),
-    mediaSecret: secretFromEnv(env, 'MEDIA_SECRET', dataDir, isProduction),
-    sessionTtlMs: intFromEnv(env, 'SESSION_TTL_HOURS', 12) * 3600_000,
-    mediaUrlTtlSeconds: intFromEnv(env, 'MEDIA_URL_TTL_SECONDS', 3600),
-    adminEmail: env.ADMIN_EMAIL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? path.join(repoRoot, 'client', 'dist')),
-    logLevel: logLevel as Config['logLevel'],
-    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
-    apiExplorer: env.API_EXPLORER ? env.API_EXPLORER === 'true' || env.API_EXPLORER === '1' : !isProduction,
-    stripe: stripeFromEnv(env, isProduction),
-    publicUrl: publicUrlFromEnv(env, port, isProduction),
-    mailgun: env.MAILGUN_API_KEY
+    databaseUrl: v.DATABASE_URL,
+    sessionSecret: secretFor(v.SESSION_SECRET, 'SESSION_SECRET', dataDir),
+    mediaSecret: secretFor(v.MEDIA_SECRET, 'MEDIA_SECRET', dataDir),
+    sessionTtlMs: v.SESSION_TTL_HOURS * 3600_000,
+    mediaUrlTtlSeconds: v.MEDIA_URL_TTL_SECONDS,
+    adminEmail: v.ADMIN_EMAIL,
+    adminPassword: v.ADMIN_PASSWORD,
+    clientDistDir: path.resolve(v.CLIENT_DIST_DIR ?? path.join(repoRoot, 'client', 'dist')),
+    graphiqlDistDir: path.resolve(v.GRAPHIQL_DIST_DIR ?? path.join(repoRoot, 'client', 'dist-graphiql')),
+    logLevel: v.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    trustProxy: v.TRUST_PROXY,
+    apiExplorer: v.API_EXPLORER ? isOn(v.API_EXPLORER) : !isProduction,
+    stripe:
+      v.STRIPE_SECRET_KEY && v.STRIPE_PUBLISHABLE_KEY && v.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: v.STRIPE_SECRET_KEY,
+            publishableKey: v.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: v.STRIPE_WEBHOOK_SECRET,
+            // Tests point the SDK at a local fake of Stripe's API; production talks to Stripe only.
+            apiUrl: v.STRIPE_API_URL ? new URL(v.STRIPE_API_URL) : undefined,
+          }
+        : undefined,
+    // Links in e-mails (the parent's video link above all) must reach the shop, not the server's own localhost.
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
+    mailgun:
+      v.MAILGUN_API_KEY && v.MAILGUN_DOMAIN
+        ? { apiKey: v.MAILGUN_API_KEY, domain: v.MAILGUN_DOMAIN, url: v.MAILGUN_URL }
+        : undefined,
+    mailFrom: v.MAIL_FROM ?? `Storybook Shop <orders@${v.MAILGUN_DOMAIN ?? 'localhost'}>`,
+    pixelId: v.META_PIXEL_ID,
+    s3: v.S3_BUCKET
       ? {
-          apiKey: env.MAILGUN_API_KEY,
-          domain: required(env, 'MAILGUN_DOMAIN', 'MAILGUN_API_KEY'),
-          url: env.MAILGUN_URL || undefined,
+          bucket: v.S3_BUCKET,
+          region: v.S3_REGION ?? 'us-east-1',
+          endpoint,
+          // Self-hosted stores rarely have per-bucket host names; AWS prefers virtual hosts.
+          forcePathStyle: v.S3_FORCE_PATH_STYLE ? isOn(v.S3_FORCE_PATH_STYLE) : Boolean(endpoint),
+          credentials:
+            v.S3_ACCESS_KEY_ID && v.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: v.S3_ACCESS_KEY_ID, secretAccessKey: v.S3_SECRET_ACCESS_KEY }
+              : undefined,
         }
       : undefined,
-    mailFrom: env.MAIL_FROM ?? `Storybook Shop <orders@${env.MAILGUN_DOMAIN ?? 'localhost'}>`,
-    pixelId: env.META_PIXEL_ID || undefined,
-    s3: s3FromEnv(env),
-    videoMaxBytes: positiveIntFromEnv(env, 'VIDEO_MAX_BYTES', DEFAULT_VIDEO_MAX_BYTES),
-    pdfMaxBytes: positiveIntFromEnv(env, 'PDF_MAX_BYTES', DEFAULT_PDF_MAX_BYTES),
-    requestBodyTimeoutMs: positiveIntFromEnv(env, 'REQUEST_BODY_TIMEOUT_SECONDS', 300) * 1000,
-    staffEmails: staffEmailsFromEnv(env),
-    videoLinkTtlMs: Math.min(positiveIntFromEnv(env, 'VIDEO_LINK_TTL_DAYS', 90), 3650) * 86_400_000,
+    videoMaxBytes: v.VIDEO_MAX_BYTES,
+    pdfMaxBytes: v.PDF_MAX_BYTES,
+    requestBodyTimeoutMs: v.REQUEST_BODY_TIMEOUT_SECONDS * 1000,
+    staffEmails: v.STAFF_EMAIL,
+    videoLinkTtlMs: Math.min(v.VIDEO_LINK_TTL_DAYS, 3650) * 86_400_000,
+    rateLimits: v.RATE_LIMITS !== 'off',
+    rateLimitCreateOrderPerHour: raw.RATE_LIMIT_CREATE_ORDER_PER_HOUR ? v.RATE_LIMIT_CREATE_ORDER_PER_HOUR : undefined,
+    metrics: { token: v.METRICS_TOKEN, port: raw.METRICS_PORT ? v.METRICS_PORT : undefined },
+    allowEmbeddedDb: v.ALLOW_EMBEDDED_DB === 'true',
+    warnings,
   };
+}
+
+/**
+ * In development, fills in from the repository's `.env` (or the file ENV_FILE names) what the
+ * environment leaves unset: the environment wins over the file. Production and tests read the
+ * environment alone, and ENV_FILE=none turns the file off (the test harnesses do, so a
+ * developer's .env never points a test at their own database). Returns the file it read.
+ */
+export function loadDotEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if ((env.NODE_ENV || 'development') !== 'development' || env.ENV_FILE === 'none') return undefined;
+  const file = path.resolve(env.ENV_FILE || path.join(repoRoot, '.env'));
+  if (!existsSync(file)) return undefined;
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) {
+    if (env[name] === undefined) env[name] = value;
+  }
+  return file;
 }

@@ -4,13 +4,16 @@ import path from 'node:path';
 import { bootstrapAdmin } from './admin/bootstrap-admin';
 import { createApp } from './app';
 import { describeProviders } from './composition';
-import { createLogger } from './common/logger';
-import { loadConfig } from './config';
+import { createLogger, logLevelFromEnv } from './common/logger';
+import { loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/database';
 
 async function main(): Promise<void> {
+  const envFile = loadDotEnv();
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { production: config.isProduction });
+  if (envFile) logger.info('settings read from .env', { file: envFile });
+  for (const warning of config.warnings) logger.warn(`configuration: ${warning}`);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
@@ -19,15 +22,23 @@ async function main(): Promise<void> {
   const app = await createApp({ config, dataSource: database.dataSource, logger });
   await bootstrapAdmin(
     app.services.auth,
-    { email: config.adminEmail, password: config.adminPassword, embedded: database.mode === 'pglite' },
+    {
+      email: config.adminEmail,
+      password: config.adminPassword,
+      embedded: database.mode === 'pglite',
+      isProduction: config.isProduction,
+      dataDir: config.dataDir,
+    },
     logger,
   );
   const stopRetention = app.services.photoRetention.start();
+  const stopOrphanSweep = app.services.orphanedFiles.start();
   // Without a mail provider there is no worker: e-mails stay in the outbox (and the log).
   const stopOutbox = app.services.outboxWorker?.start() ?? (async () => undefined);
   logger.info('payments, e-mail and files', describeProviders(app.services));
   const url = await app.listen();
   logger.info('storybook shop listening', { url, graphql: `${url}/graphql`, database: database.mode });
+  if (app.metricsUrl) logger.info('metrics listening', { url: app.metricsUrl });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -41,6 +52,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       stopRetention();
+      stopOrphanSweep();
       await app.close();
       await stopOutbox();
       logger.debug('http server closed');
@@ -57,7 +69,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  if (error instanceof Error && process.env.LOG_LEVEL === 'debug') process.stderr.write(`${error.stack}\n`);
+  // The configuration may be what failed: the level and the masking come straight from the environment.
+  const level = logLevelFromEnv();
+  const logger = createLogger(level, { production: process.env.NODE_ENV === 'production' });
+  const message = error instanceof Error ? error.message : String(error);
+  logger.error('failed to start', {
+    error: message,
+    ...(level === 'debug' && error instanceof Error ? { stack: error.stack } : {}),
+  });
   process.exit(1);
 });

@@ -1,3 +1,5 @@
+import { AdminUser } from '../../server/src/admin/admin-user.entity';
+import { currentPasswordCost, hashPassword, LEGACY_PASSWORD_COST, verifyPassword } from '../../server/src/admin/password';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createAdmin, LOGIN, signIn } from '../support/admin';
 import { GraphQLClient } from '../support/graphql-client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -69,7 +71,8 @@ describe('admin sign-in', () => {
 
   it('stores only a hash of the password', async () => {
     const [row] = await server.dataSource.query('SELECT password_hash FROM admin_users WHERE email = $1', [ADMIN_EMAIL]);
-    expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    const { N, r, p } = currentPasswordCost();
+    expect(row.password_hash.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
     expect(row.password_hash).not.toContain(ADMIN_PASSWORD);
   });
 
@@ -187,5 +190,36 @@ describe('sign-in rate limits under parallel guessing', () => {
     expect(checked).toBe(5);
     const blocked = await new GraphQLClient(server.url).query(LOGIN, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     expect(blocked.data!.login.admin).toBeNull();
+  });
+});
+
+describe('password hashes from before the current cost', () => {
+  it('still sign in, and are re-hashed at the current cost in the same request', async () => {
+    const email = 'old-hash@example.com';
+    await createAdmin(server, email);
+    const oldHash = await hashPassword(ADMIN_PASSWORD, LEGACY_PASSWORD_COST);
+    await server.dataSource.getRepository(AdminUser).update({ email }, { passwordHash: oldHash });
+    const storedHash = async () =>
+      (
+        await server.dataSource
+          .getRepository(AdminUser)
+          .createQueryBuilder('a')
+          .addSelect('a.passwordHash')
+          .where('a.email = :email', { email })
+          .getOneOrFail()
+      ).passwordHash;
+
+    // A wrong password upgrades nothing.
+    await new GraphQLClient(server.url).query(LOGIN, { email, password: 'not the password' });
+    expect(await storedHash()).toBe(oldHash);
+
+    await signIn(new GraphQLClient(server.url), email);
+    const upgraded = await storedHash();
+    const { N, r, p } = currentPasswordCost();
+    expect(N).toBeGreaterThan(LEGACY_PASSWORD_COST.N);
+    expect(upgraded.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
+    expect(await verifyPassword(ADMIN_PASSWORD, upgraded)).toBe(true);
+    await signIn(new GraphQLClient(server.url), email);
+    expect(await storedHash()).toBe(upgraded);
   });
 });

@@ -67,8 +67,8 @@ describe('orders (admin list)', () => {
     const ids = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
     for (const id of ids) {
       await server.dataSource.query(
-        `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, status, amount_cents, currency, checkout_token_hash, created_at)
-         VALUES ($1, 'Twin', 5, 'Kindness', 'twins@example.com', 'digital', 'Pending', 2500, 'USD', repeat('0', 64), $2)`,
+        `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, status, amount_cents, currency, created_at)
+         VALUES ($1, 'Twin', 5, 'Kindness', 'twins@example.com', 'digital', 'Pending', 2500, 'USD', $2)`,
         [id, sameTime],
       );
     }

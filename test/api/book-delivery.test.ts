@@ -23,8 +23,9 @@ const REVISE = `mutation($orderId: ID!, $video: Upload, $storybookPdf: Upload) {
     order { id status videoUrl pdfUrl changeRequest { message } } userErrors { code field message }
   }
 }`;
-const DELIVERY = `query($token: String!) {
-  videoDelivery(token: $token) { childName watchUrl downloadUrl contentType pdfUrl }
+/** The e-mailed link opens the parent's order page, which carries the latest delivery. */
+const PAGE = `query($token: String!) {
+  orderPage(token: $token) { childName delivery { version watchUrl videoDownloadUrl contentType pdfUrl } }
 }`;
 const ORDER = `query($id: ID!) { order(id: $id) { id changeRequest { message requestedAt } } }`;
 
@@ -68,7 +69,11 @@ const emails = (id: string) =>
   server.dataSource.query(`SELECT template, subject, text, html FROM outbox_emails WHERE order_id = $1 ORDER BY created_at, id`, [
     id,
   ]);
-const tokenIn = (text: string) => /https:\/\/shop\.example\.com\/video\/([\w-]+)/.exec(text)?.[1];
+const tokenIn = (text: string) => /https:\/\/shop\.example\.com\/order\/([\w-]+)/.exec(text)?.[1];
+const deliveryOf = async (token: string) => {
+  const page = (await parent.query(PAGE, { token })).data!.orderPage;
+  return { childName: page.childName, ...page.delivery };
+};
 const bytesAt = async (url: string) => Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer());
 
 async function deliveredDigitalOrder(childName = 'Mia'): Promise<string> {
@@ -200,7 +205,7 @@ describe('a revision', () => {
     expect(newToken).not.toBe(firstToken);
 
     for (const token of [firstToken, newToken]) {
-      const delivery = (await parent.query(DELIVERY, { token })).data!.videoDelivery;
+      const delivery = await deliveryOf(token);
       expect(delivery).toMatchObject({ childName: 'Leo', contentType: 'video/webm' });
       expect((await bytesAt(delivery.watchUrl)).equals(newVideo)).toBe(true);
     }
@@ -277,7 +282,7 @@ describe("the parent's delivery page", () => {
   it('offers the video and the PDF, each serving the exact bytes', async () => {
     const orderId = await deliveredDigitalOrder('Noor');
     const token = tokenIn((await emails(orderId))[1].text)!;
-    const delivery = (await parent.query(DELIVERY, { token })).data!.videoDelivery;
+    const delivery = await deliveryOf(token);
     expect(delivery.childName).toBe('Noor');
     expect((await bytesAt(delivery.watchUrl)).equals(REAL_MP4)).toBe(true);
     const download = await fetch(`${server.url}${delivery.pdfUrl}`);
@@ -293,7 +298,7 @@ describe("the parent's delivery page", () => {
     const { orderId } = await placePaidOrder(parent, printedOrder());
     await admin.upload(COMPLETE, { orderId }, { video: video() });
     const token = tokenIn((await emails(orderId))[1].text)!;
-    expect((await parent.query(DELIVERY, { token })).data!.videoDelivery.pdfUrl).toBeNull();
+    expect((await deliveryOf(token)).pdfUrl).toBeNull();
   });
 });
 

@@ -1,33 +1,103 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-let server: TestServer;
-let dist: string;
+const PUBLIC_URL = 'https://shop.example.com';
+const PLACEHOLDER = 'https://public-url.storybook-shop.invalid';
+const APP_JS = `console.log(${JSON.stringify('app '.repeat(2000))})`;
 
-beforeAll(async () => {
-  dist = mkdtempSync(path.join(os.tmpdir(), 'storybook-dist-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("app")');
-  server = await startTestServer({ CLIENT_DIST_DIR: dist });
-});
-afterAll(async () => {
-  await server?.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+/** A raw GET (fetch would decode the body and hide what came over the wire). */
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
-describe('the built client on the same port', () => {
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><title>${title}</title><link rel="canonical" href="${PLACEHOLDER}/x"/></head>` +
+  `<body><div id="root">${body}</div><script type="application/json" id="site-data">{"publicUrl":"${PLACEHOLDER}","pixelId":"@@PIXEL_ID@@"}</script></body></html>`;
+
+/** A build as the prerender step leaves it: pages, shell, 404 page, routes.json and precompressed assets. */
+function writeBuild(dist: string) {
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  mkdirSync(path.join(dist, 'faq'), { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), page('Home', '<h1>Home</h1>'));
+  writeFileSync(path.join(dist, 'faq', 'index.html'), page('FAQ', '<h1>FAQ</h1>'));
+  writeFileSync(path.join(dist, 'shell.html'), page('Shell', ''));
+  writeFileSync(path.join(dist, '404.html'), page('Page Not Found', '<h1>Page Not Found</h1>'));
+  writeFileSync(path.join(dist, 'assets', 'app-Ab12Cd34.js'), APP_JS);
+  writeFileSync(path.join(dist, 'assets', 'app-Ab12Cd34.js.br'), brotliCompressSync(APP_JS));
+  writeFileSync(path.join(dist, 'assets', 'app-Ab12Cd34.js.gz'), gzipSync(APP_JS));
+  writeFileSync(path.join(dist, 'assets', 'tiny-Ef56Gh78.js'), 'console.log(1)');
+  writeFileSync(
+    path.join(dist, 'routes.json'),
+    JSON.stringify({
+      pages: [
+        { path: '/', file: 'index.html', sitemap: true },
+        { path: '/faq', file: 'faq/index.html', sitemap: true },
+        { path: '/pricing', file: 'index.html', sitemap: false },
+        { path: '/create', file: 'index.html', sitemap: true, shellWithQuery: true },
+      ],
+      clientRoutes: ['/payment', '/video/:token', '/admin', '/admin/invite/:token'],
+      shell: 'shell.html',
+      notFound: '404.html',
+    }),
+  );
+}
+
+describe('a build without routes.json (the plain single-page app)', () => {
+  let server: TestServer;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'storybook-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("app")');
+    server = await startTestServer({ CLIENT_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
   it.each(['/', '/create', '/payment?orderId=x', '/admin/dashboard', '/no/such/page'])(
     'answers %s with the app so the client router can take over',
     async (url) => {
       const response = await fetch(server.url + url);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain('<div id="root">');
     },
   );
+
+  it.each(['/order/abc123', '/video/abc123'])('sends no referrer from %s and keeps it out of search engines', async (url) => {
+    const response = await fetch(server.url + url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+  });
+
+  it('keeps the usual referrer policy on the public pages, Find my order included', async () => {
+    for (const url of ['/', '/order', '/create']) {
+      const response = await fetch(server.url + url);
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('x-robots-tag')).toBeNull();
+    }
+  });
 
   it('serves the built assets', async () => {
     const response = await fetch(`${server.url}/assets/app.js`);
@@ -44,5 +114,148 @@ describe('the built client on the same port', () => {
       body: JSON.stringify({ query: '{ catalogue { currency } }' }),
     });
     expect(await graphql.json()).toEqual({ data: { catalogue: { currency: 'USD' } } });
+  });
+});
+
+describe('the prerendered build', () => {
+  let server: TestServer;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'storybook-dist-'));
+    writeBuild(dist);
+    server = await startTestServer({ CLIENT_DIST_DIR: dist, PUBLIC_URL: `${PUBLIC_URL}/`, META_PIXEL_ID: '1234567890' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  describe('compression', () => {
+    it('sends the brotli twin of an asset to a browser that takes br, with the asset type', async () => {
+      const res = await get(`${server.url}/assets/app-Ab12Cd34.js`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(res.body.length).toBeLessThan(APP_JS.length / 10);
+      expect(brotliDecompressSync(res.body).toString()).toBe(APP_JS);
+    });
+
+    it('sends the gzip twin to a browser that takes only gzip', async () => {
+      const res = await get(`${server.url}/assets/app-Ab12Cd34.js`, { 'accept-encoding': 'gzip' });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(res.body).toString()).toBe(APP_JS);
+    });
+
+    it('sends the file as it is without Accept-Encoding, and when no twin exists', async () => {
+      const plain = await get(`${server.url}/assets/app-Ab12Cd34.js`);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(APP_JS);
+      const identity = await get(`${server.url}/assets/app-Ab12Cd34.js`, { 'accept-encoding': 'identity' });
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      const tiny = await get(`${server.url}/assets/tiny-Ef56Gh78.js`, { 'accept-encoding': 'br' });
+      expect(tiny.headers['content-encoding']).toBeUndefined();
+      expect(tiny.body.toString()).toBe('console.log(1)');
+    });
+
+    it('compresses the pages too', async () => {
+      const br = await get(`${server.url}/faq`, { 'accept-encoding': 'br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(brotliDecompressSync(br.body).toString()).toContain('<h1>FAQ</h1>');
+      const gzip = await get(`${server.url}/faq`, { 'accept-encoding': 'gzip' });
+      expect(gunzipSync(gzip.body).toString()).toContain('<h1>FAQ</h1>');
+      const plain = await get(`${server.url}/faq`);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toContain('<h1>FAQ</h1>');
+    });
+  });
+
+  describe('caching', () => {
+    it('marks hashed assets immutable for a year', async () => {
+      const res = await get(`${server.url}/assets/app-Ab12Cd34.js`, { 'accept-encoding': 'br' });
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it.each(['/', '/faq', '/payment', '/no/such/page'])('has every browser check %s again (no-cache)', async (url) => {
+      const res = await get(server.url + url);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    });
+  });
+
+  describe('pages', () => {
+    it.each([
+      ['/', '<h1>Home</h1>'],
+      ['/faq', '<h1>FAQ</h1>'],
+      ['/faq/', '<h1>FAQ</h1>'],
+      ['/pricing', '<h1>Home</h1>'],
+      ['/create', '<h1>Home</h1>'],
+    ])('answers %s with its prerendered HTML', async (url, content) => {
+      const res = await get(server.url + url);
+      expect(res.status).toBe(200);
+      expect(res.body.toString()).toContain(content);
+    });
+
+    it('fills in PUBLIC_URL and the pixel id where the build left placeholders', async () => {
+      const html = (await get(`${server.url}/faq`)).body.toString();
+      expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/x"/>`);
+      expect(html).toContain(`{"publicUrl":"${PUBLIC_URL}","pixelId":"1234567890"}`);
+      expect(html).not.toContain(PLACEHOLDER);
+      expect(html).not.toContain('@@PIXEL_ID@@');
+    });
+
+    it.each(['/payment', '/payment?orderId=x', '/video/abc123', '/admin', '/admin/invite/t0k3n', '/create?type=printed'])(
+      'answers %s, a page the browser renders, with the app shell',
+      async (url) => {
+        const res = await get(server.url + url);
+        expect(res.status).toBe(200);
+        expect(res.body.toString()).toContain('<title>Shell</title>');
+      },
+    );
+
+    it.each(['/no/such/page', '/faq/more', '/video', '/video/a/b', '/assets/missing-123.js', '/robots'])(
+      'answers %s with the 404 page and status 404',
+      async (url) => {
+        const res = await get(server.url + url);
+        expect(res.status).toBe(404);
+        expect(res.body.toString()).toContain('<h1>Page Not Found</h1>');
+      },
+    );
+
+    it('answers a malformed escape in an asset path with 400, not a server error', async () => {
+      expect((await get(`${server.url}/assets/%E0`)).status).toBe(400);
+    });
+
+    it('leaves the API routes to the API', async () => {
+      expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
+      expect((await fetch(`${server.url}/media/photos/x.png`)).status).toBe(403);
+    });
+  });
+
+  describe('robots.txt and sitemap.xml', () => {
+    it('allows the storefront, keeps crawlers out of private pages and the API, and points to the sitemap', async () => {
+      const res = await get(`${server.url}/robots.txt`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      const lines = res.body.toString().split('\n');
+      expect(lines).toContain('User-agent: *');
+      expect(lines).toContain('Allow: /');
+      for (const prefix of ['/admin', '/order', '/video', '/payment', '/graphql', '/graphiql', '/media']) {
+        expect(lines).toContain(`Disallow: ${prefix}`);
+      }
+      expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    });
+
+    it('lists the public pages at PUBLIC_URL, aliases left out', async () => {
+      const res = await get(`${server.url}/sitemap.xml`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/xml/);
+      const xml = res.body.toString();
+      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(locs).toEqual([`${PUBLIC_URL}/`, `${PUBLIC_URL}/faq`, `${PUBLIC_URL}/create`]);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -67,7 +68,12 @@ describe('createOrder', () => {
       amount_cents: 2500,
       photo_key: `photos/${result.orderId}.png`,
     });
-    expect(row.checkout_token_hash).not.toContain(result.checkoutToken);
+    // The token is kept only as its sha256, in the order's access tokens.
+    const tokens = await server.dataSource.query('SELECT token_hash, revoked_at FROM order_access_tokens WHERE order_id = $1', [
+      result.orderId,
+    ]);
+    expect(tokens).toEqual([{ token_hash: createHash('sha256').update(result.checkoutToken).digest('hex'), revoked_at: null }]);
+    expect(JSON.stringify(row)).not.toContain(result.checkoutToken);
     const events = await server.dataSource.query('SELECT type, to_status, actor FROM order_events WHERE order_id = $1', [
       result.orderId,
     ]);

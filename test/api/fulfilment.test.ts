@@ -254,8 +254,8 @@ describe('refunding on the sandbox provider', () => {
     // flagged as the webhook flags it.
     const extraId = 'sbx_pi_extra0000000000000001';
     const [{ id: otherOrder }] = await server.dataSource.query(
-      `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, status, amount_cents, currency, checkout_token_hash)
-       VALUES (gen_random_uuid(), 'Other', 5, 'Kindness', 'x@example.com', 'digital', 'Pending', 2500, 'USD', repeat('0', 64)) RETURNING id`,
+      `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, status, amount_cents, currency)
+       VALUES (gen_random_uuid(), 'Other', 5, 'Kindness', 'x@example.com', 'digital', 'Pending', 2500, 'USD') RETURNING id`,
     );
     await server.dataSource.query(
       `INSERT INTO sandbox_payments (id, order_id, amount_cents, currency, status, amount_received_cents)

@@ -21,8 +21,8 @@ afterAll(() => server?.close());
 async function orderIn(status: OrderStatus, bookFormat: 'digital' | 'printed' = 'printed'): Promise<string> {
   const id = randomUUID();
   await server.dataSource.query(
-    `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, book_style, status, amount_cents, currency, checkout_token_hash)
-     VALUES ($1, 'Mia', 6, 'Kindness', 'parent@example.com', $2, $3, $4, 5000, 'USD', repeat('0', 64))`,
+    `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, book_style, status, amount_cents, currency)
+     VALUES ($1, 'Mia', 6, 'Kindness', 'parent@example.com', $2, $3, $4, 5000, 'USD')`,
     [id, bookFormat, bookFormat === 'printed' ? 'classic' : null, status],
   );
   return id;

@@ -17,12 +17,12 @@ beforeAll(async () => {
   await seedOrders(server.dataSource, SEEDED, { newest: new Date('2025-06-01T12:00:00Z') });
   await server.dataSource.query(
     `INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style, shipping_address,
-                         status, amount_cents, currency, checkout_token_hash, created_at, updated_at, paid_at)
+                         status, amount_cents, currency, created_at, updated_at, paid_at)
      VALUES ('11111111-2222-4333-8444-555555555555', '=HYPERLINK("http://evil")', 7, 'Kindness',
              'She said "hi", then
 left', 'tricky@example.com', 'printed', 'classic',
              $1::jsonb,
-             'Paid', 5000, 'USD', repeat('0', 64), '2025-07-01T08:30:00.123Z', '2025-07-01T08:30:00.123Z', '2025-07-01T09:00:00Z')`,
+             'Paid', 5000, 'USD', '2025-07-01T08:30:00.123Z', '2025-07-01T08:30:00.123Z', '2025-07-01T09:00:00Z')`,
     [
       JSON.stringify({
         fullName: '+Sam',
@@ -107,6 +107,8 @@ describe('the orders CSV export', () => {
     expect(cell('Paid')).toBe('2025-07-01T09:00:00.000Z');
     expect(cell('Completed')).toBe('');
     expect(cell('Reference')).toBe('11111111');
+    expect(cell('Dedication')).toBe('');
+    expect(cell('Child data deleted')).toBe('');
   });
 
   it('neutralises cells a spreadsheet would run as formulas and quotes commas, quotes and line breaks', async () => {

@@ -125,8 +125,8 @@ describe('photo retention', () => {
     ]);
     // Older orders with keys but no files left (deleted by hand) must not stop the sweep.
     await server.dataSource.query(
-      `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, status, amount_cents, currency, photo_key, checkout_token_hash, created_at)
-       SELECT gen_random_uuid(), 'Old', 5, 'Kindness', 'old@example.com', 'digital', 'Pending', 2500, 'USD', 'photos/missing-' || i || '.png', repeat('0', 64), now() - interval '90 days'
+      `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, status, amount_cents, currency, photo_key, created_at)
+       SELECT gen_random_uuid(), 'Old', 5, 'Kindness', 'old@example.com', 'digital', 'Pending', 2500, 'USD', 'photos/missing-' || i || '.png', now() - interval '90 days'
        FROM generate_series(1, 150) AS i`,
     );
     expect(await server.app.services.photoRetention.sweep()).toBe(153);

@@ -4,6 +4,7 @@
  * a photo's first bytes are judged however the network splits them.
  */
 import http from 'node:http';
+import net from 'node:net';
 import { readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,7 +84,8 @@ describe('upload limits', () => {
       }
     }, 2);
     try {
-      const huge = Buffer.alloc(40 * 1024 * 1024, 3);
+      // Over the photo's cap, within what the request as a whole may carry (5 MiB and its form).
+      const huge = Buffer.alloc(5.5 * 1024 * 1024, 3);
       png.copy(huge);
       const response = await new GraphQLClient(server.url).upload(
         CREATE_ORDER,
@@ -153,4 +155,97 @@ describe('upload limits', () => {
     expect(body.data.createOrder.userErrors).toEqual([]);
     expect(body.data.createOrder.orderId).toEqual(expect.any(String));
   });
+
+  it('refuses a 50 MB anonymous upload by its Content-Length without reading it, and closes the connection', async () => {
+    const sent = await pushOversizeBody('declared');
+    expect(sent.status).toBe(413);
+    expect(sent.headers).toMatch(/^connection: close$/im);
+    expect(JSON.parse(sent.body)).toEqual({
+      errors: [{ message: 'Image should be less than 5MB in size.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+    });
+    // What the server read and what the client got into the socket before it closed: a far cry from 50 MB.
+    expect(sent.serverRead).toBeLessThan(2 * MiB);
+    expect(sent.written).toBeLessThan(20 * MiB);
+    expect(await orderCount()).toBe(sent.ordersBefore);
+  });
+
+  it('refuses a 50 MB anonymous upload sent without a length as soon as it passes the cap, and closes the connection', async () => {
+    const sent = await pushOversizeBody('chunked');
+    expect(sent.status).toBe(413);
+    expect(sent.headers).toMatch(/^connection: close$/im);
+    expect(JSON.parse(sent.body)).toEqual({
+      errors: [{ message: 'Image should be less than 5MB in size.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+    });
+    // The cap is the photo and its form (6 MiB): the server stopped reading soon after it.
+    expect(sent.serverRead).toBeLessThan(8 * MiB);
+    expect(sent.written).toBeLessThan(20 * MiB);
+    expect(await orderCount()).toBe(sent.ordersBefore);
+    // The shop still answers afterwards.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
 });
+
+const MiB = 1024 * 1024;
+
+/**
+ * Opens a raw connection and pushes a 50 MB multipart createOrder (a PNG's head, then filler)
+ * as fast as the socket takes it, until the server closes it; counts the bytes written and
+ * the bytes the server's socket read.
+ */
+async function pushOversizeBody(framing: 'declared' | 'chunked' = 'declared') {
+  const ordersBefore = await orderCount();
+  const total = 50 * MiB;
+  const boundary = 'oversize-boundary';
+  const { preamble } = multipartFrame(
+    { query: CREATE_ORDER, variables: { input: digitalOrder(), childPhoto: null } },
+    { variable: 'childPhoto', name: 'kid.png', type: 'image/png' },
+    boundary,
+  );
+  const serverSockets: net.Socket[] = [];
+  const onConnection = (socket: net.Socket) => serverSockets.push(socket);
+  server.app.server.on('connection', onConnection);
+  const url = new URL(server.url);
+  const socket = net.connect(Number(url.port), url.hostname);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let received = '';
+  socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+  let closed = false;
+  const done = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.once('close', () => (closed = true));
+  socket.on('error', () => undefined); // EPIPE / ECONNRESET once the server cuts it: expected
+  const lengthHeader = framing === 'declared' ? `Content-Length: ${total}` : 'Transfer-Encoding: chunked';
+  socket.write(
+    `POST /graphql HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n` +
+      `Apollo-Require-Preflight: true\r\n${lengthHeader}\r\n\r\n`,
+  );
+  let written = 0;
+  const frame = (data: Buffer) =>
+    framing === 'chunked' ? Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]) : data;
+  const body = [...preamble, png];
+  const filler = Buffer.alloc(64 * 1024, 7);
+  while (!closed && written < total) {
+    const data = frame(body.shift() ?? filler);
+    written += data.length;
+    if (!socket.write(data)) {
+      await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), done]);
+    }
+  }
+  if (!closed) {
+    // All of it went in and the server is still listening: finish the request so it answers.
+    if (framing === 'chunked') socket.write('0\r\n\r\n');
+    socket.end();
+  }
+  await done;
+  server.app.server.off('connection', onConnection);
+  const [head, ...rest] = received.split('\r\n\r\n');
+  const bodyText = rest.join('\r\n\r\n');
+  return {
+    ordersBefore,
+    written,
+    serverRead: serverSockets.reduce((sum, s) => sum + s.bytesRead, 0),
+    status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]),
+    headers: head,
+    // A chunked answer would carry chunk sizes; a JSON answer here has a Content-Length.
+    body: bodyText,
+  };
+}

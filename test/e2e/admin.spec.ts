@@ -169,7 +169,7 @@ test.describe('the admin portal', () => {
     await expect(delivery).toContainText(`To ${email}`);
     await delivery.getByText('Show the e-mail text').click();
     const body = (await delivery.locator('pre').textContent()) ?? '';
-    const link = body.match(/https?:\/\/\S+\/video\/[\w-]+/)?.[0];
+    const link = body.match(/https?:\/\/\S+\/(?:order|video)\/[\w-]+/)?.[0];
     expect(link, body).toBeTruthy();
 
     // The parent: another browser, no admin cookie.
@@ -178,7 +178,7 @@ test.describe('the admin portal', () => {
       const parentPage = await parent.newPage();
       await parentPage.goto(new URL(new URL(link!).pathname, page.url()).href);
       await expect(parentPage.getByRole('heading', { level: 1 })).toHaveText(`${childName}'s story is ready`);
-      await expect(parentPage.getByText(/^This link works until /)).toBeVisible();
+      await expect(parentPage.getByText(/^Delivered on /)).toBeVisible();
       const download = parentPage.getByRole('link', { name: 'Download video' });
       await expect(download).toHaveAttribute('download', '');
       const watchUrl = await parentPage.locator('video source').getAttribute('src');
@@ -193,7 +193,7 @@ test.describe('the admin portal', () => {
 
     // An unknown token gets the friendly message.
     await page.goto('/video/not-a-real-token');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link is invalid or has expired.');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link is not valid any more');
   });
 
   test('a child named with markup shows as text, in the table and the panel', async ({ page, request }) => {

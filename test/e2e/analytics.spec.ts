@@ -1,7 +1,7 @@
 /**
  * The advertising pixel: nothing is asked and nothing loads without a configured pixel id
- * (the test server has none); with one (the shopConfig answer and Meta's script are stood in
- * for here), nothing loads before Accept, and after Accept the page view, InitiateCheckout
+ * (the test server has none); with one (the pages' pixel id, the shopConfig answer and Meta's
+ * script are stood in for here), nothing loads before Accept, and after Accept the page view, InitiateCheckout
  * and Purchase reach fbq with value, currency and content ids. After Decline: nothing at all.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -20,9 +20,31 @@ const FBEVENTS_STUB = `(function () {
   fbq.queue = [];
 })();`;
 
-/** Answers shopConfig with a pixel id and serves the stub script; returns the script requests seen. */
+/**
+ * The shop's Content-Security-Policy lets Meta's script and beacons in only when the server has
+ * a pixel id; this one has none, so its pages get the policy the server sends with one (see
+ * storefrontDirectives in server/src/http/security-headers.ts).
+ */
+function withPixelSources(policy: string): string {
+  return policy
+    .replace(/(^|;)(script-src [^;]*)/, '$1$2 https://connect.facebook.net')
+    .replace(/(^|;)((?:img|connect)-src [^;]*)/g, '$1$2 https://www.facebook.com');
+}
+
+/** Pages (their data block, and shopConfig) as a shop with a pixel id serves them, and the stub script; returns the script requests seen. */
 async function withPixel(page: Page): Promise<string[]> {
   const scriptRequests: string[] = [];
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const headers = response.headers();
+    headers['content-security-policy'] = withPixelSources(headers['content-security-policy'] ?? '');
+    // The page's data block carries the pixel id the server was started with (none here).
+    const body = (await response.text()).replace('"pixelId":null', `"pixelId":"${PIXEL_ID}"`);
+    delete headers['content-encoding']; // the body is passed on decoded
+    delete headers['content-length'];
+    return route.fulfill({ response, headers, body });
+  });
   await page.route('**/graphql', (route) =>
     (route.request().postData() ?? '').includes('ShopPixel')
       ? route.fulfill({ json: { data: { shopConfig: { __typename: 'ShopConfig', pixelId: PIXEL_ID } } } })
@@ -79,6 +101,8 @@ test.describe('the advertising pixel', () => {
   });
 
   test('with a pixel id: nothing before Accept; then PageView, InitiateCheckout and Purchase', async ({ page }) => {
+    // A whole purchase, an accessibility scan and a reload: more than the default time on a busy machine.
+    test.slow();
     const scriptRequests = await withPixel(page);
     await page.goto('/');
     const banner = consentBanner(page);

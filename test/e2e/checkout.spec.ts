@@ -168,8 +168,9 @@ test.describe('checkout in the sandbox', () => {
           expect.objectContaining({ template: 'order-confirmation', toAddress: `${format}.parent@example.com` }),
         ]),
       );
-      // Paid: the checkout token has left the tab.
-      expect(await page.evaluate(() => sessionStorage.getItem('checkoutToken'))).toBeNull();
+      // Paid: the tab remembers the order as paid, so Back to the payment page can say so.
+      expect(await page.evaluate(() => sessionStorage.getItem('paidOrderId'))).toBe(orderId);
+      await expect(page.getByRole('link', { name: 'View your order' })).toHaveAttribute('href', /^\/order\/[\w-]{43}$/);
     });
   }
 
@@ -182,7 +183,8 @@ test.describe('checkout in the sandbox', () => {
     await payWithCard(page, DECLINED_CARD);
     const alert = page.getByRole('alert').filter({ hasText: MESSAGES.paymentFailed });
     await expect(alert).toBeVisible();
-    await expect(alert.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/create');
+    // 'Try Again' retries the payment here, it does not lead back to the form.
+    await expect(alert.getByRole('button', { name: 'Try Again' })).toBeVisible();
     const declined = await adminPaymentView(request, created.orderId);
     expect(declined).toMatchObject({ status: 'Pending', paymentId: null, paidAt: null });
     expect(declined.emails.filter((email: { template: string }) => email.template === 'order-confirmation')).toEqual([]);
@@ -231,6 +233,7 @@ test.describe('checkout in the sandbox', () => {
     await page.waitForURL('**/payment-success?format=digital');
     await openPaymentPage(page, created);
     await expect(page.getByText('This order has already been paid.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View your order' })).toHaveAttribute('href', `/order/${created.checkoutToken}`);
     await expect(page.getByLabel('Card number')).toHaveCount(0);
   });
 
@@ -243,7 +246,8 @@ test.describe('checkout in the sandbox', () => {
       const body = route.request().postData() ?? '';
       if (body.includes('ConfirmSandboxPayment')) confirmations += 1;
       if (failRecording && body.includes('RecordPayment')) {
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        // Long enough for the page to be seen busy, even on a loaded machine.
+        await new Promise((resolve) => setTimeout(resolve, 3000));
         await route.fulfill({ json: { errors: [{ message: 'Internal server error' }] } });
         return;
       }

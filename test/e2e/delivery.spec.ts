@@ -29,6 +29,7 @@ for (const width of [390, 1280]) {
     request,
     browser,
   }, testInfo) => {
+    test.slow(); // an admin's whole delivery, then the parent's page and both downloads
     const childName = uniqueName('Book');
     const email = `${childName.toLowerCase()}.parent@example.com`;
     await createPaidOrderByApi(request, { childName, email });
@@ -88,7 +89,7 @@ for (const width of [390, 1280]) {
     await delivery.getByText('Show the e-mail text').click();
     const body = (await delivery.locator('pre').textContent()) ?? '';
     expect(body).toContain('the storybook as a PDF to download');
-    const link = body.match(/https?:\/\/\S+\/video\/[\w-]+/)?.[0];
+    const link = body.match(/https?:\/\/\S+\/(?:order|video)\/[\w-]+/)?.[0];
     expect(link, body).toBeTruthy();
 
     // The parent: another browser, no admin cookie.

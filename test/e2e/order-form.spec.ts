@@ -54,6 +54,7 @@ test.describe('the order form', () => {
 
   test('judges the photo the moment it is chosen', async ({ page }) => {
     await page.goto('/create');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await choosePhoto(page, 'kid.png', 'image/png', Buffer.from('just some text, not a picture'));
     await expect(alertWith(page, 'Please upload a JPEG or PNG image only.')).toBeVisible();
 
@@ -108,6 +109,7 @@ test.describe('the order form', () => {
 
   test('a printed order carries its style and address at the printed price', async ({ page, request }) => {
     await page.goto('/create');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByRole('radio', { name: 'Premium Printed Storybook' }).check();
     await page.getByRole('radio', { name: 'Superhero' }).check();
     await page.getByLabel("Child's name", { exact: true }).fill('Leo');

@@ -17,7 +17,11 @@ export class GraphQLClient {
   /** The session cookie, kept like a browser would. */
   cookie: string | undefined;
 
-  constructor(readonly url: string) {}
+  /** `headers`: sent with every request (an X-Forwarded-For, say). */
+  constructor(
+    readonly url: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   private async read<T>(response: Response): Promise<GraphQLResponse<T>> {
     const setCookie = response.headers.getSetCookie();
@@ -39,7 +43,7 @@ export class GraphQLClient {
   async query<T = Record<string, any>>(query: string, variables: Record<string, unknown> = {}): Promise<GraphQLResponse<T>> {
     const response = await fetch(`${this.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
+      headers: { ...this.headers, 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
       body: JSON.stringify({ query, variables }),
     });
     return this.read<T>(response);
@@ -65,7 +69,7 @@ export class GraphQLClient {
     });
     const response = await fetch(`${this.url}/graphql`, {
       method: 'POST',
-      headers: { 'Apollo-Require-Preflight': 'true', ...(this.cookie ? { cookie: this.cookie } : {}) },
+      headers: { ...this.headers, 'Apollo-Require-Preflight': 'true', ...(this.cookie ? { cookie: this.cookie } : {}) },
       body: form,
     });
     return this.read<T>(response);

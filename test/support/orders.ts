@@ -58,13 +58,13 @@ export async function seedOrders(
   const newest = options.newest ?? new Date();
   await dataSource.query(
     `INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style,
-                         shipping_address, status, amount_cents, currency, photo_key, checkout_token_hash,
+                         shipping_address, status, amount_cents, currency, photo_key,
                          created_at, updated_at)
      SELECT gen_random_uuid(), 'Child ' || i, 2 + (i % 11), 'Courage', '', 'parent' || i || '@' || $3,
             CASE WHEN i % 2 = 0 THEN 'digital' ELSE 'printed' END,
             CASE WHEN i % 2 = 0 THEN NULL ELSE 'classic' END, NULL,
             (ARRAY['Pending','Paid','Completed'])[1 + (i % 3)],
-            CASE WHEN i % 2 = 0 THEN 2500 ELSE 5000 END, 'USD', NULL, repeat('0', 64),
+            CASE WHEN i % 2 = 0 THEN 2500 ELSE 5000 END, 'USD', NULL,
             $1::timestamptz - make_interval(secs => i), $1::timestamptz - make_interval(secs => i)
      FROM generate_series(1, $2::int) AS i`,
     [newest.toISOString(), count, options.emailDomain ?? 'example.com'],

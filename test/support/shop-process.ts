@@ -20,6 +20,8 @@ export function startShop(env: Record<string, string>): Promise<StartedShop> {
   delete childEnv.NODE_OPTIONS;
   Object.assign(childEnv, env);
   childEnv.NODE_ENV = 'development';
+  // The developer's own .env (a DATABASE_URL, say) never reaches a test.
+  childEnv.ENV_FILE = 'none';
   childEnv.SWC_NODE_PROJECT = path.join(root, 'server', 'tsconfig.json');
   const child = spawn(process.execPath, ['-r', '@swc-node/register', path.join(root, 'server', 'src', 'main.ts')], {
     cwd: root,

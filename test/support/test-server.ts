@@ -7,8 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import type { DestinationStream } from 'pino';
 import type { DataSource } from 'typeorm';
 import { type App, createApp } from '../../server/src/app';
+import { usePasswordCostForTests } from '../../server/src/admin/password';
 import { createLogger } from '../../server/src/common/logger';
 import { type Config, loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
@@ -41,20 +43,38 @@ export async function createTestDatabase(baseUrl: string): Promise<{ url: string
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Where the app's log lines go (a test reads them); LOG_LEVEL in `env` says which. Default: the console, silent unless TEST_LOG_LEVEL. */
+  logDestination?: DestinationStream;
+}
+
+/**
+ * API tests sign in a great deal: they hash at a quarter of production's scrypt cost (still
+ * above the old 2^14, so upgrading an old hash is tested). server/src/admin/password.test.ts
+ * checks the production cost itself.
+ */
+export const TEST_PASSWORD_COST = { N: 2 ** 15, r: 8, p: 1 };
+
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  usePasswordCostForTests(TEST_PASSWORD_COST);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-test-'));
   const pgDatabase = process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
-    SESSION_SECRET: 'test-session-secret',
-    MEDIA_SECRET: 'test-media-secret',
+    // As long as production wants them (32 bytes), so a test may run the app as production.
+    SESSION_SECRET: 'test-session-secret-of-at-least-32-bytes',
+    MEDIA_SECRET: 'test-media-secret-of-at-least-32-bytes',
     CLIENT_DIST_DIR: path.join(dataDir, 'no-client'),
-    ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
+    // Every request of a test file comes from 127.0.0.1: the per-client limits would refuse
+    // the eleventh order. The tests of the limits turn them on (RATE_LIMITS: 'on').
+    RATE_LIMITS: 'off',
+    // The in-memory database is this file's alone, so production may run on it here.
+    ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : { ALLOW_EMBEDDED_DB: 'true' }),
     ...env,
   });
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { production: config.isProduction, destination: options.logDestination });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: 'memory://', logger });
   const app = await createApp({ config, dataSource: database.dataSource, logger });
   const url = await app.listen(0, '127.0.0.1');

@@ -5,6 +5,19 @@ export function shortOrderId(id: string): string {
   return id.length > 8 ? `${id.slice(0, 8)}...` : id;
 }
 
+/** What the portal shows where the parent deleted the child's details. */
+export const DELETED_CHILD_DATA = "Deleted at the parent's request";
+
+/** The child's name, or the note that the parent deleted it. */
+export function childNameLabel(childName: string | null | undefined): string {
+  return childName ?? DELETED_CHILD_DATA;
+}
+
+/** The child's name inside a sentence ("Mia's book"); "the child" once the parent deleted it. */
+export function childNameInText(childName: string | null | undefined): string {
+  return childName ?? 'the child';
+}
+
 const FORMAT_LABELS: Record<string, string> = { digital: 'Digital', printed: 'Printed' };
 
 export function formatLabel(bookFormat: string): string {

@@ -1,7 +1,8 @@
 import { isPrivatePath } from './private-paths';
 
 describe('isPrivatePath', () => {
-  it('keeps the video link (its token is in the path) and the admin portal from the pixel', () => {
+  it('keeps the order and video links (their token is in the path) and the admin portal from the pixel', () => {
+    expect(isPrivatePath('/order/Zk3x-abcdefghijklmnopqrstuvwxyz0123456789AB')).toBe(true);
     expect(isPrivatePath('/video/Zk3x-abcdefghijklmnopqrstuvwxyz0123456789AB')).toBe(true);
     expect(isPrivatePath('/video')).toBe(true);
     expect(isPrivatePath('/admin')).toBe(true);
@@ -9,7 +10,7 @@ describe('isPrivatePath', () => {
   });
 
   it("lets the shop's own pages be counted", () => {
-    for (const path of ['/', '/create', '/payment', '/payment-success', '/faq', '/videos-we-love']) {
+    for (const path of ['/', '/create', '/payment', '/payment-success', '/faq', '/videos-we-love', '/ordering-guide']) {
       expect(isPrivatePath(path)).toBe(false);
     }
   });

@@ -1,11 +1,11 @@
-import { useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
+import { useApolloClientLater } from '../apollo-later';
+import { siteData } from '../site-data';
 import { type ConsentChoice, onConsentChange, readConsent } from './consent';
 import { isPixelActive, startPixel, trackPageView } from './pixel';
 import { isPrivatePath } from './private-paths';
-import { SHOP_PIXEL_QUERY } from './shop-config-query';
 
 export interface PixelState {
   /** The configured pixel id; null when none (then nothing is asked and nothing loads). */
@@ -13,13 +13,39 @@ export interface PixelState {
   choice: ConsentChoice | null;
 }
 
+/** The pixel id the server wrote into the page; undefined on a page without site data. */
+function pixelIdFromPage(): string | null | undefined {
+  const data = siteData();
+  return data ? data.pixelId?.trim() || null : undefined;
+}
+
 /**
  * Starts the pixel once the shop has one and the visitor accepted, and counts the pages of
- * the single-page app as they are shown. A failed shopConfig query reads as "no pixel".
+ * the single-page app as they are shown. The id comes with the page when the server served it;
+ * otherwise from the shopConfig query. Either way it is taken after the first render, so what
+ * hydrates matches the prerendered page. A failed query reads as "no pixel".
  */
 export function usePixel(): PixelState {
-  const { data } = useQuery(SHOP_PIXEL_QUERY);
-  const pixelId = data?.shopConfig.pixelId?.trim() || null;
+  const [pixelId, setPixelId] = useState<string | null>(null);
+  const getClient = useApolloClientLater();
+
+  useEffect(() => {
+    const fromPage = pixelIdFromPage();
+    if (fromPage !== undefined) {
+      setPixelId(fromPage);
+      return;
+    }
+    let cancelled = false;
+    Promise.all([getClient(), import('./shop-config-query')])
+      .then(([client, { SHOP_PIXEL_QUERY }]) => client.query({ query: SHOP_PIXEL_QUERY }))
+      .then(({ data }) => {
+        if (!cancelled) setPixelId(data?.shopConfig.pixelId?.trim() || null);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [getClient]);
   const [choice, setChoice] = useState<ConsentChoice | null>(readConsent);
   const { pathname } = useLocation();
   const lastPath = useRef<string | null>(null);

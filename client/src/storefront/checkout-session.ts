@@ -1,7 +1,9 @@
 /**
  * What the order form hands to the payment page, kept in sessionStorage so it survives the
  * redirect (and a reload of the payment page) but not the tab. The checkout token is the
- * secret that lets the payment page read the order: it never goes into a URL.
+ * secret that lets the payment page read the order: it never goes into a query string. Once
+ * paid, the order stays here marked as paid, so Back to the payment page can say it is paid
+ * and the success page can show what was bought; the token also opens the order's own page.
  */
 
 export interface CheckoutSession {
@@ -13,6 +15,7 @@ const KEYS = {
   redirecting: 'redirectingToPayment',
   orderId: 'paymentOrderId',
   checkoutToken: 'checkoutToken',
+  paidOrderId: 'paidOrderId',
 } as const;
 
 // Storage can be unavailable (disabled cookies, some private modes): checkout must still
@@ -30,6 +33,7 @@ export function saveCheckout({ orderId, checkoutToken }: CheckoutSession): void 
   const store = storage();
   if (!store) return;
   try {
+    store.removeItem(KEYS.paidOrderId);
     store.setItem(KEYS.redirecting, 'true');
     store.setItem(KEYS.orderId, orderId);
     store.setItem(KEYS.checkoutToken, checkoutToken);
@@ -67,7 +71,28 @@ export function takeRedirectFlag(): boolean {
   }
 }
 
-/** Forgets the order once it is paid, so the token does not linger in the tab. */
+/** Marks this tab's order as paid just now (the success page confirms only such an order). */
+export function markPaid(orderId: string): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    store.setItem(KEYS.paidOrderId, orderId);
+  } catch {
+    // The success page then stays neutral: it never claims a payment it cannot see.
+  }
+}
+
+/** The order this tab has just paid for, with its token, or null. */
+export function readPaid(): CheckoutSession | null {
+  const checkout = readCheckout();
+  try {
+    return checkout && storage()?.getItem(KEYS.paidOrderId) === checkout.orderId ? checkout : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets this tab's order altogether. */
 export function clearCheckout(): void {
   const store = storage();
   if (!store) return;

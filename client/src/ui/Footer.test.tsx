@@ -25,6 +25,7 @@ describe('Footer', () => {
 
     const support = screen.getByRole('navigation', { name: 'Support' });
     expect(within(support).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
+    expect(within(support).getByRole('link', { name: 'Find my order' })).toHaveAttribute('href', '/order');
     expect(within(support).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
     expect(within(support).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(within(support).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');

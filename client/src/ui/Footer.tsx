@@ -52,6 +52,9 @@ export function Footer() {
               <Link to="/faq">FAQ</Link>
             </li>
             <li>
+              <Link to="/order">Find my order</Link>
+            </li>
+            <li>
               <Link to="/contact">Contact Us</Link>
             </li>
             <li>
@@ -73,7 +76,9 @@ export function Footer() {
       </div>
 
       <div className="footer__bottom">
-        <p className="footer__copyright">© {new Date().getFullYear()} Storybook Shop. All rights reserved.</p>
+        <p className="footer__copyright" suppressHydrationWarning>
+          © {new Date().getFullYear()} Storybook Shop. All rights reserved.
+        </p>
         <p className="footer__promise">Secure payment · Photos deleted after delivery · Ships to the US &amp; Canada</p>
       </div>
     </footer>

@@ -1,13 +1,28 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet } from 'react-router-dom';
 
-import { ConsentBanner } from './ConsentBanner';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
+import { PageMeta } from './PageMeta';
+import { useScrollRestoration } from './use-scroll-restoration';
+
+// The cookie banner and the pixel behind it come after the first paint, in their own chunk.
+const ConsentBanner = lazy(() => import('./ConsentBanner').then((m) => ({ default: m.ConsentBanner })));
 
 /** The storefront frame: a skip link, top navigation, the page, the footer. */
 export function Layout() {
+  useScrollRestoration();
+  // Mounted once hydrated: it depends on this browser (consent stored, the page's pixel id).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    // The page answers input from here on (a tap on prerendered markup before this is lost).
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
   return (
     <div className="layout">
+      <PageMeta />
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
@@ -16,8 +31,11 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <ConsentBanner />
-      <ScrollRestoration />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <ConsentBanner />
+        </Suspense>
+      )}
     </div>
   );
 }

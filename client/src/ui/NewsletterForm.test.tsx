@@ -3,7 +3,8 @@ import type { MockLink } from '@apollo/client/testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { NEWSLETTER_FALLBACK_ERROR, NewsletterForm, SUBSCRIBE_NEWSLETTER_MUTATION } from './NewsletterForm';
+import { NEWSLETTER_FALLBACK_ERROR, NewsletterForm } from './NewsletterForm';
+import { SUBSCRIBE_NEWSLETTER_MUTATION } from './newsletter-operations';
 
 function answer(
   email: string,

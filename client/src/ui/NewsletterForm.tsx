@@ -1,19 +1,6 @@
-import { useMutation } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
 
-import { graphql } from '../gql';
-
-export const SUBSCRIBE_NEWSLETTER_MUTATION = graphql(`
-  mutation SubscribeNewsletter($email: String!) {
-    subscribeNewsletter(email: $email) {
-      subscribed
-      userErrors {
-        field
-        message
-      }
-    }
-  }
-`);
+import { useApolloClientLater } from '../apollo-later';
 
 /** Shown when the request itself fails (offline, server down): the server had no say. */
 export const NEWSLETTER_FALLBACK_ERROR = 'Something went wrong. Please try again in a moment.';
@@ -27,15 +14,19 @@ export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [subscribed, setSubscribed] = useState(false);
-  const [subscribe, { loading }] = useMutation(SUBSCRIBE_NEWSLETTER_MUTATION);
+  const [loading, setLoading] = useState(false);
+  // Apollo Client loads on the first sign-up, not with every page.
+  const getClient = useApolloClientLater();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
     setError(null);
     setSubscribed(false);
+    setLoading(true);
     try {
-      const { data } = await subscribe({ variables: { email: email.trim() } });
+      const [client, { SUBSCRIBE_NEWSLETTER_MUTATION }] = await Promise.all([getClient(), import('./newsletter-operations')]);
+      const { data } = await client.mutate({ mutation: SUBSCRIBE_NEWSLETTER_MUTATION, variables: { email: email.trim() } });
       const payload = data?.subscribeNewsletter;
       if (payload?.subscribed) {
         setSubscribed(true);
@@ -45,6 +36,8 @@ export function NewsletterForm() {
       }
     } catch {
       setError(NEWSLETTER_FALLBACK_ERROR);
+    } finally {
+      setLoading(false);
     }
   }
 

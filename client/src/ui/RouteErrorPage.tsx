@@ -1,13 +1,8 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 
 /** Shown when rendering a route throws (a bug, or a lazy chunk that failed to load). */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : undefined;
+export function RouteErrorPage({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : undefined;
 
   return (
     <div className="page page--centered">

@@ -14,7 +14,7 @@ import { AdminSession } from './admin-session.entity';
 import { AdminUser } from './admin-user.entity';
 import { LoginAttempt } from './login-attempt.entity';
 import { LOGIN_MESSAGES, LoginArgs } from './login.args';
-import { dummyPasswordHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password';
+import { dummyPasswordHash, hashPassword, MIN_PASSWORD_LENGTH, needsRehash, verifyPassword } from './password';
 
 export interface RateLimits {
   windowMs: number;
@@ -84,7 +84,13 @@ export class AuthService {
       return refuse(UserErrorCode.NOT_ALLOWED, DISABLED_MESSAGE);
     }
 
+    // A hash from before the current cost is replaced now, while the password is at hand.
+    const upgradedHash = needsRehash(admin.passwordHash) ? await hashPassword(password) : undefined;
     const signedIn = await this.dataSource.transaction(async (manager) => {
+      if (upgradedHash) {
+        // Only if no one set a new password meanwhile.
+        await manager.update(AdminUser, { id: admin.id, passwordHash: admin.passwordHash }, { passwordHash: upgradedHash });
+      }
       const session = await this.startSession(manager, admin.id);
       await manager.update(LoginAttempt, { id: attemptId }, { succeeded: true });
       // Old attempts have served their purpose; keep the table small.

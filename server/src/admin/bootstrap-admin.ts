@@ -1,14 +1,21 @@
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Logger } from '../common/logger';
 import type { AuthService } from './auth.service';
 import { generatePassword } from './password';
 
+/** Where a production instance on the embedded database leaves the generated credentials. */
+export const FIRST_ADMIN_FILE = 'first-admin-credentials.txt';
+
 /**
  * On a database with no admin yet: create one from ADMIN_EMAIL/ADMIN_PASSWORD, or, in the
- * embedded mode, make one up and print it once so a newcomer can sign in straight away.
+ * embedded mode, make one up so a newcomer can sign in straight away. Outside production it is
+ * printed once; in production (ALLOW_EMBEDDED_DB) a password never reaches the log: it goes to
+ * a file only the shop's user can read, and the log says where.
  */
 export async function bootstrapAdmin(
   auth: AuthService,
-  options: { email?: string; password?: string; embedded: boolean },
+  options: { email?: string; password?: string; embedded: boolean; isProduction?: boolean; dataDir?: string },
   logger: Logger,
 ): Promise<void> {
   if ((await auth.countAdmins()) > 0) return;
@@ -23,15 +30,23 @@ export async function bootstrapAdmin(
   }
   const email = options.email ?? 'admin@example.com';
   const password = generatePassword();
+  if (options.isProduction) {
+    if (!options.dataDir) throw new Error('bootstrapAdmin needs the data folder in production');
+    const file = path.join(options.dataDir, FIRST_ADMIN_FILE);
+    mkdirSync(options.dataDir, { recursive: true });
+    writeFileSync(file, `e-mail:   ${email}\npassword: ${password}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600); // an older file keeps its mode otherwise
+    await auth.upsertAdmin(email, password);
+    logger.warn('first admin created: its password is in the file, readable by this user only; delete it once read', {
+      email,
+      file,
+    });
+    return;
+  }
   await auth.upsertAdmin(email, password);
-  const banner = [
-    '',
-    '  An admin account was created for this embedded database:',
-    `    e-mail:   ${email}`,
-    `    password: ${password}`,
-    '  Sign in to the admin portal at /admin to manage orders and upload their videos.',
-    '  This is shown once; `npm run admin:create` sets a new password.',
-    '',
-  ].join('\n');
-  process.stdout.write(`${banner}\n`);
+  logger.info(
+    'An admin account was created for this embedded database: sign in to the admin portal at /admin with this e-mail and password. ' +
+      'This is shown once; `npm run admin:create` sets a new password.',
+    { email, password },
+  );
 }

@@ -88,6 +88,9 @@ export const LIMITS = {
   maxChildAge: 12,
   childNameMaxLength: 50,
   storyIdeaMaxLength: 1000,
+  dedicationMaxLength: 300,
+  /** What the parent may write when asking for a change to the delivered book. */
+  changeRequestMaxLength: 1000,
   emailMaxLength: EMAIL_MAX_LENGTH,
   addressFieldMaxLength: 200,
   photoMaxBytes: 5 * 1024 * 1024,

@@ -66,6 +66,12 @@ export class OrderLimitsType {
   @Field(() => Int)
   storyIdeaMaxLength: number;
 
+  @Field(() => Int, { description: 'Longest dedication; line breaks allowed.' })
+  dedicationMaxLength: number;
+
+  @Field(() => Int, { description: 'Longest message when asking for a change to the delivered book.' })
+  changeRequestMaxLength: number;
+
   @Field(() => Int, { description: 'Longest e-mail address accepted (RFC 5321).' })
   emailMaxLength: number;
 

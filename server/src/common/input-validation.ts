@@ -94,6 +94,20 @@ export function PlainText(options: ValidationOptions): PropertyDecorator {
   );
 }
 
+// A dedication is printed as typed: its line breaks are kept, and nothing else of the kind.
+const CONTROL_BUT_LINE_BREAKS = /(?![\n\r])\p{Cc}/u;
+
+/** Text of several lines to be printed: line breaks, but no tabs or other control characters. */
+export function PrintableLines(options: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'printableLines',
+      validator: { validate: (value) => typeof value === 'string' && !CONTROL_BUT_LINE_BREAKS.test(value) },
+    },
+    options,
+  );
+}
+
 /** text@text.text with no spaces, within the length every e-mail column allows (common/email.ts). */
 export function IsEmailAddress(options: ValidationOptions): PropertyDecorator {
   return ValidateBy(

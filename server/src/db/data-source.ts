@@ -1,6 +1,8 @@
 import { DataSource } from 'typeorm';
+import type { Logger } from '../common/logger';
 import { migrations } from '../migrations';
 import { entities } from './entities';
+import { SLOW_QUERY_MS, TypeOrmLogger } from './typeorm-logger';
 
 export interface DataSourceOptions {
   /** A postgres:// URL, or connection parts for the embedded PGlite socket. */
@@ -11,6 +13,8 @@ export interface DataSourceOptions {
   poolSize?: number;
   /** For a PostgreSQL server (`url`); false for migrations, which may take as long as they need. */
   timeouts?: boolean;
+  /** Where TypeORM's own messages go (failed and slow queries, migrations); unset: errors on the console (the TypeORM CLI). */
+  logger?: Logger;
 }
 
 /**
@@ -37,7 +41,9 @@ export function createDataSource(options: DataSourceOptions): DataSource {
     migrations,
     migrationsTransactionMode: 'each',
     synchronize: false,
-    logging: ['error'],
+    ...(options.logger
+      ? { logger: new TypeOrmLogger(options.logger), logging: 'all' as const, maxQueryExecutionTime: SLOW_QUERY_MS }
+      : { logging: ['error' as const] }),
     extra: {
       max: options.poolSize ?? 10,
       keepAlive: true,

@@ -12,6 +12,9 @@ import { SandboxPayment } from '../payments/sandbox/sandbox-payment.entity';
 import { Refund } from '../payments/refund.entity';
 import { SandboxRefund } from '../payments/sandbox/sandbox-refund.entity';
 import { Order } from '../orders/order.entity';
+import { OrderAccessToken } from '../orders/order-access-token.entity';
+import { RateLimitCounter } from '../abuse/rate-limit-counter.entity';
+import { OrderCount } from '../orders/order-count.entity';
 
 export const entities = [
   Order,
@@ -28,4 +31,7 @@ export const entities = [
   SandboxRefund,
   AdminInvitation,
   OrderDelivery,
+  OrderAccessToken,
+  RateLimitCounter,
+  OrderCount,
 ];

@@ -13,7 +13,7 @@ import { createDataSource, type DataSourceOptions } from './data-source';
 export const MIGRATION_LOCK_KEY = 7_264_380_115_001;
 
 export async function migrate(options: Pick<DataSourceOptions, 'url' | 'host' | 'port'>, logger: Logger): Promise<string[]> {
-  const dataSource = createDataSource({ ...options, poolSize: 1, timeouts: false });
+  const dataSource = createDataSource({ ...options, poolSize: 1, timeouts: false, logger });
   await dataSource.initialize();
   const runner = dataSource.createQueryRunner();
   try {

@@ -1,16 +1,16 @@
 /**
  * Delivery of the finished book: an admin uploads the video (and the storybook PDF) for a Paid
  * order; the files are streamed to storage, then one transaction marks the order Completed,
- * records the delivered version and the event and queues the delivery e-mail with a link the
- * parent can open without an account. Also revisions (a new version of a delivered book), the
- * resend, and the parent's side: what a delivery link shows.
+ * records the delivered version and the event and queues the delivery e-mail with a link to the
+ * parent's order page (opened without an account). Also revisions (a new version of a delivered
+ * book), the resend, and what an older delivery link (`/video/{token}`) still shows.
  */
 import { randomUUID } from 'node:crypto';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { type DataSource, type EntityManager, MoreThan } from 'typeorm';
 import type { AdminUser } from '../admin/admin-user.entity';
 import type { Logger } from '../common/logger';
-import { randomToken, sha256Hex } from '../common/tokens';
+import { sha256Hex } from '../common/tokens';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import type { OutboxService } from '../mail/outbox.service';
@@ -18,6 +18,8 @@ import { videoDeliveryOutboxEmail } from '../mail/templates/video-delivery';
 import { mediaContentType } from '../media/content-type';
 import type { MediaSigner } from '../media/signed-url';
 import type { Storage } from '../media/storage';
+import type { Metrics } from '../observability/metrics';
+import { mintOrderLink } from '../orders/order-access';
 import { Order } from '../orders/order.entity';
 import { assertTransition, isDelivered, OrderStatus } from '../orders/order-status';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
@@ -44,9 +46,10 @@ export interface DeliveryOptions {
   publicUrl: string;
   videoMaxBytes: number;
   pdfMaxBytes: number;
-  videoLinkTtlMs: number;
   /** How long the watch and download URLs on the parent's page stay valid. */
   mediaTtlSeconds: number;
+  /** Where the bytes of uploaded videos and PDFs are counted. */
+  metrics: Pick<Metrics, 'uploadReceived'>;
 }
 
 /** The files of one delivery, as sent: either may be missing from a revision. */
@@ -113,7 +116,7 @@ export class DeliveryService {
           patch: { videoKey, pdfKey },
           data: { videoKey, pdfKey, bytes: stored.value.videoBytes, pdfBytes: stored.value.pdfBytes },
           email: async (completed, tx) =>
-            videoDeliveryOutboxEmail(completed, await this.createLink(tx, completed, admin), this.options),
+            videoDeliveryOutboxEmail(completed, await mintOrderLink(tx, completed.id, this.options.publicUrl), this.options),
         });
         await this.recordVersion(manager, order.id, 1, { videoKey: videoKey!, pdfKey }, actor);
         return moved;
@@ -185,7 +188,7 @@ export class DeliveryService {
           },
         });
         const updated: Order = Object.assign(new Order(), current, { videoKey, pdfKey, updatedAt: now });
-        const link = await this.createLink(manager, updated, admin);
+        const link = await mintOrderLink(manager, updated.id, this.options.publicUrl);
         await this.outbox.enqueue(manager, videoDeliveryOutboxEmail(updated, link, this.options, 'revised'));
         return { updated, version };
       });
@@ -212,7 +215,11 @@ export class DeliveryService {
         const file = await uploads.video;
         const video = await openVideo(file.createReadStream(), this.options.videoMaxBytes);
         const key = `videos/${orderId}-${randomUUID().slice(0, 8)}.${video.type.extension}`;
-        await this.storage.put(key, video.body, video.type.contentType);
+        try {
+          await this.storage.put(key, video.body, video.type.contentType);
+        } finally {
+          this.options.metrics.uploadReceived('video', video.bytesRead());
+        }
         book.videoKey = key;
         book.videoBytes = video.bytesRead();
       }
@@ -221,7 +228,11 @@ export class DeliveryService {
         const file = await uploads.pdf;
         const pdf = await openPdf(file.createReadStream(), this.options.pdfMaxBytes);
         const key = `books/${orderId}-${randomUUID().slice(0, 8)}.pdf`;
-        await this.storage.put(key, pdf.body, 'application/pdf');
+        try {
+          await this.storage.put(key, pdf.body, 'application/pdf');
+        } finally {
+          this.options.metrics.uploadReceived('pdf', pdf.bytesRead());
+        }
         book.pdfKey = key;
         book.pdfBytes = pdf.bytesRead();
       }
@@ -283,7 +294,7 @@ export class DeliveryService {
       if (!isDelivered(order.status) || !order.videoKey) {
         return refuse(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.notCompleted);
       }
-      const link = await this.createLink(manager, order, admin);
+      const link = await mintOrderLink(manager, order.id, this.options.publicUrl);
       await this.outbox.enqueue(manager, videoDeliveryOutboxEmail(order, link, this.options));
       await this.lifecycle.recordEvent(manager, {
         orderId: order.id,
@@ -312,30 +323,12 @@ export class DeliveryService {
     const ttl = Math.max(1, Math.min(this.options.mediaTtlSeconds, remaining));
     const watchUrl = this.signer.url(order.videoKey, ttl);
     return {
-      childName: order.childName,
+      childName: order.childName ?? '',
       expiresAt: link.expiresAt,
       watchUrl,
       downloadUrl: `${watchUrl}&download=1`,
       contentType: mediaContentType(order.videoKey),
       pdfUrl: order.pdfKey ? `${this.signer.url(order.pdfKey, ttl)}&download=1` : null,
     };
-  }
-
-  private async createLink(
-    manager: EntityManager,
-    order: Order,
-    admin: AdminUser,
-  ): Promise<{ id: string; url: string; expiresAt: Date }> {
-    const token = randomToken();
-    const id = randomUUID();
-    const expiresAt = new Date(Date.now() + this.options.videoLinkTtlMs);
-    await manager.insert(VideoLink, {
-      id,
-      orderId: order.id,
-      tokenHash: sha256Hex(token),
-      expiresAt,
-      createdBy: `admin:${admin.email}`,
-    });
-    return { id, url: `${this.options.publicUrl.replace(/\/+$/, '')}/video/${token}`, expiresAt };
   }
 }

@@ -26,6 +26,7 @@ import { assertTransition, canTransition, OrderStatus } from '../orders/order-st
 import { claimPaymentEvent } from '../payments/payment-event-claim';
 import { type PaymentProvider, type ProviderRefund, RefundRefusedError, type WebhookAction } from '../payments/payment-provider';
 import { OrderEvent } from '../orders/order-event.entity';
+import { orderEmailOptions } from '../orders/order-access';
 import { EXTRA_CHARGE_REFUNDED_EVENT, NEEDS_ATTENTION_EVENT, unresolvedCharges } from './payment-alerts';
 import { firstInputError } from '../common/input-validation';
 import { REFUND_REASON_MAX_CHARS, RefundReasonInput } from './refund-reason';
@@ -41,7 +42,7 @@ export const REFUND_MESSAGES = {
 } as const;
 
 /** The parent-facing words for the reason codes of a refund made in the provider's dashboard. */
-const PROVIDER_REASONS: Record<string, string> = {
+export const PROVIDER_REASONS: Record<string, string> = {
   duplicate: 'You were charged twice for the same order.',
   requested_by_customer: 'You asked us for a refund.',
 };
@@ -91,11 +92,11 @@ export class RefundService {
           to: OrderStatus.Refunded,
           actor,
           data: { refundId: refund.refundId, amountCents: refund.amountCents, reason },
-          email: (moved) =>
+          email: async (moved, tx) =>
             refundConfirmationOutboxEmail(
               moved,
               { refundId: refund.refundId, amountCents: refund.amountCents, reason },
-              { publicUrl: this.publicUrl },
+              await orderEmailOptions(tx, moved.id, this.publicUrl),
             ),
         });
       });
@@ -212,11 +213,11 @@ export class RefundService {
           to: OrderStatus.Refunded,
           actor,
           data: { refundId, amountCents: action.amountRefundedCents, reason: action.reason },
-          email: (moved) =>
+          email: async (moved, tx) =>
             refundConfirmationOutboxEmail(
               moved,
               { refundId, amountCents: action.amountRefundedCents, reason: parentReason },
-              { publicUrl: this.publicUrl },
+              await orderEmailOptions(tx, moved.id, this.publicUrl),
             ),
         });
       } else if (!full && added.length > 0) {

@@ -10,6 +10,7 @@ import { type Outcome, refusalOf, refuse, succeed, UserErrorCode } from '../comm
 import { isUuid } from '../common/uuid';
 import { shippingConfirmationOutboxEmail } from '../mail/templates/shipping-confirmation';
 import type { Order } from '../orders/order.entity';
+import { orderEmailOptions } from '../orders/order-access';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { OrderStatus } from '../orders/order-status';
 import { SHIPPING_MESSAGES, ShipOrderInput } from './ship-order.input';
@@ -36,7 +37,8 @@ export class ShippingService {
           actor: `admin:${admin.email}`,
           patch: { shippingCarrier: input.carrier, trackingNumber: input.trackingNumber },
           data: { carrier: input.carrier, trackingNumber: input.trackingNumber },
-          email: (order) => shippingConfirmationOutboxEmail(order, { publicUrl: this.publicUrl }),
+          email: async (order, tx) =>
+            shippingConfirmationOutboxEmail(order, await orderEmailOptions(tx, order.id, this.publicUrl)),
         });
       });
       if (!shipped) return refuse(UserErrorCode.NOT_FOUND, SHIPPING_MESSAGES.orderNotFound, 'orderId');

@@ -13,6 +13,7 @@ import { FulfilmentResolver } from '../fulfilment/fulfilment.resolver';
 import { NewsletterResolver } from '../newsletter/newsletter.resolver';
 import { AdminOrderResolver, OrderConnectionResolver } from '../orders/admin-order.resolver';
 import { ChangeRequestResolver } from '../orders/change-request.resolver';
+import { CheckoutOrderResolver, OrderPageResolver } from '../orders/order-page.resolver';
 import { OrderResolver } from '../orders/order.resolver';
 import { PaymentResolver } from '../payments/payment.resolver';
 import { ShopConfigResolver } from '../shop/shop-config.resolver';
@@ -33,4 +34,6 @@ export const resolvers = [
   AdminAccountsResolver,
   DeliveryFilesResolver,
   ChangeRequestResolver,
+  OrderPageResolver,
+  CheckoutOrderResolver,
 ] as const satisfies readonly ResolverClass[];

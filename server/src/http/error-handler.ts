@@ -1,12 +1,15 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from '../common/logger';
+import { refusedByUploadPolicy } from './upload-policy';
 
 /** What a caller sees of an unexpected failure; the detail goes to the log. */
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
 /** Malformed JSON or multipart bodies, oversize uploads: a JSON answer in GraphQL's error shape, never an HTML page. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: { status?: number; expose?: boolean; message?: string }, _req, res, next) => {
+  return (error: { status?: number; expose?: boolean; message?: string }, req, res, next) => {
+    // An oversize upload was already answered 413 and its connection cut; what failed after is moot.
+    if (refusedByUploadPolicy(req)) return;
     if (res.headersSent) return next(error);
     const status = error.status && error.status >= 400 && error.status < 600 ? error.status : 500;
     if (status >= 500) logger.error('request failed', { error });

@@ -1,15 +1,103 @@
+/**
+ * Headers every answer carries (helmet): a Content-Security-Policy that allows only what the
+ * shop loads, no sniffing, no framing, a modest referrer, HSTS in production. What the policy
+ * allows depends on the configuration: Stripe.js and its frames only with Stripe, Meta's pixel
+ * only with META_PIXEL_ID (the client still loads it only after consent), the sample video's
+ * player always (it loads on click). /graphql (JSON, and Apollo Sandbox's page from Apollo's
+ * CDN outside production) and /graphiql (the offline explorer: its editor injects styles and
+ * starts workers) have policies of their own.
+ */
 import type { RequestHandler } from 'express';
+import helmet, { contentSecurityPolicy } from 'helmet';
 
-/** Headers every answer carries: no sniffing, no framing, a modest referrer, HSTS in production. */
-export function securityHeaders(isProduction: boolean): RequestHandler {
-  const headers: Record<string, string> = {
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
-    ...(isProduction ? { 'Strict-Transport-Security': 'max-age=31536000' } : {}),
+export interface CspSources {
+  /** Stripe is configured: Stripe.js, its frames and its API. */
+  stripe: boolean;
+  /** META_PIXEL_ID is set: Meta's script and its beacons. */
+  pixel: boolean;
+}
+
+type Directives = Record<string, string[] | typeof contentSecurityPolicy.dangerouslyDisableDefaultSrc>;
+
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://m.stripe.network'],
+  connect: ['https://api.stripe.com'],
+};
+const PIXEL = {
+  script: ['https://connect.facebook.net'],
+  img: ['https://www.facebook.com'],
+  connect: ['https://www.facebook.com'],
+};
+/** The sample video's player, embedded on click. */
+const VIDEO_PLAYER = 'https://www.youtube-nocookie.com';
+
+/** Every page's fixed part: nothing embeds the shop, no plugins, no <base> or form posts elsewhere. */
+const LOCKDOWN: Record<string, string[]> = {
+  'frame-ancestors': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+/** The storefront and admin portal (the built client). */
+export function storefrontDirectives({ stripe, pixel }: CspSources): Directives {
+  const add = (on: boolean, sources: string[]) => (on ? sources : []);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...add(stripe, STRIPE.script), ...add(pixel, PIXEL.script)],
+    // No inline <script> or event-handler attributes anywhere.
+    'script-src-attr': ["'none'"],
+    // Vite emits stylesheets only; React sets `style` props through the DOM, which CSP allows.
+    'style-src': ["'self'"],
+    // The photo preview is an object URL; the cover preview a blob or data URL; the favicon a data URL.
+    'img-src': ["'self'", 'data:', 'blob:', ...add(pixel, PIXEL.img)],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...add(stripe, STRIPE.connect), ...add(pixel, PIXEL.connect)],
+    'frame-src': [VIDEO_PLAYER, ...add(stripe, STRIPE.frame)],
+    'media-src': ["'self'", 'blob:'],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    ...LOCKDOWN,
   };
-  return (_req, res, next) => {
-    res.set(headers);
-    next();
+}
+
+/** GraphiQL: everything from the shop itself; its editor (monaco) injects styles and runs workers from blobs. */
+export function graphiqlDirectives(): Directives {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'worker-src': ["'self'", 'blob:'],
+    'connect-src': ["'self'"],
+    ...LOCKDOWN,
+  };
+}
+
+export function securityHeaders(isProduction: boolean, sources: CspSources): RequestHandler {
+  const withPolicy = (directives: Directives) =>
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        // Outside production the shop is served over plain http (localhost), which this would break.
+        directives: isProduction ? { ...directives, 'upgrade-insecure-requests': [] } : directives,
+      },
+      strictTransportSecurity: isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      xFrameOptions: { action: 'deny' },
+      // Stripe opens some payment methods (3-D Secure, wallets) in pop-ups that talk back to the page.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    });
+  const storefront = withPolicy(storefrontDirectives(sources));
+  const graphiql = withPolicy(graphiqlDirectives());
+  // /graphql answers JSON; outside production its GET is Apollo Sandbox's page, which loads
+  // Apollo's scripts, styles and frames: it keeps only the lock-down part.
+  const graphql = withPolicy({ 'default-src': contentSecurityPolicy.dangerouslyDisableDefaultSrc, ...LOCKDOWN });
+  return (req, res, next) => {
+    if (req.path === '/graphql') return graphql(req, res, next);
+    if (req.path === '/graphiql' || req.path.startsWith('/graphiql/')) return graphiql(req, res, next);
+    return storefront(req, res, next);
   };
 }

@@ -6,8 +6,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '../common/logger';
 import { MailgunMailer } from './mailgun.mailer';
+import { OutcomeUnknownError } from './mailer';
 import { OutboxService } from './outbox.service';
-import { OutboxWorker } from './outbox.worker';
+import { OutboxWorker, UNKNOWN_OUTCOME_LOOKUP_DELAY_MS } from './outbox.worker';
 import { orderConfirmationOutboxEmail } from './templates/order-confirmation';
 import { startTestServer, type TestServer } from '../../../test/support/test-server';
 
@@ -117,13 +118,15 @@ describe('MailgunMailer', () => {
     );
   });
 
-  it('gives up on an endpoint that does not answer in time', async () => {
+  it('gives up on an endpoint that does not answer in time, saying the outcome is unknown', async () => {
     const silentServer = createServer(() => undefined); // reads the request, never answers
     await new Promise<void>((resolve) => silentServer.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(silentServer.address() as AddressInfo).port}`;
       const mailer = new MailgunMailer({ apiKey: 'k', domain: 'mg.example.com', from: 'a@example.com', url, timeoutMs: 300 });
-      await expect(mailer.send(message)).rejects.toThrow(/^Mailgun did not accept the e-mail: no answer \(.*timeout/);
+      const sending = mailer.send(message);
+      await expect(sending).rejects.toThrow(/^outcome unknown: no answer \(.*timeout/);
+      await expect(sending).rejects.toBeInstanceOf(OutcomeUnknownError);
     } finally {
       silentServer.closeAllConnections();
       await new Promise<void>((resolve) => silentServer.close(() => resolve()));
@@ -151,8 +154,8 @@ describe('the outbox worker with MailgunMailer, against an endpoint that fails t
       const logger = createLogger('silent');
       const orderId = '6b1f0a52-3c1e-4f4e-9a57-0c6b1a2d3e4f';
       await dataSource.query(
-        `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, status, amount_cents, currency, checkout_token_hash)
-         VALUES ($1, $2, 6, 'Courage', 'parent@example.com', 'digital', 'Paid', 2500, 'USD', repeat('0', 64))`,
+        `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, status, amount_cents, currency)
+         VALUES ($1, $2, 6, 'Courage', 'parent@example.com', 'digital', 'Paid', 2500, 'USD')`,
         [orderId, '<img src=x onerror=alert(1)>'],
       );
       const [order] = await dataSource.query(
@@ -164,7 +167,13 @@ describe('the outbox worker with MailgunMailer, against an endpoint that fails t
       const outbox = new OutboxService(dataSource, logger, { sendingEnabled: true });
       const queue = () =>
         dataSource.transaction((manager) =>
-          outbox.enqueue(manager, orderConfirmationOutboxEmail(order, { publicUrl: 'https://shop.example.com' })),
+          outbox.enqueue(
+            manager,
+            orderConfirmationOutboxEmail(order, {
+              publicUrl: 'https://shop.example.com',
+              orderUrl: 'https://shop.example.com/order/tok',
+            }),
+          ),
         );
       await queue();
       await queue(); // a webhook and the browser both recording the payment: still one e-mail
@@ -209,6 +218,215 @@ describe('the outbox worker with MailgunMailer, against an endpoint that fails t
           last_error: expect.stringMatching(/^Mailgun did not accept the e-mail: 500/),
         },
       ]);
+    } finally {
+      await mailgun.close();
+    }
+  });
+});
+
+/**
+ * A stand-in for Mailgun that keeps the messages it accepted and serves them through the Events
+ * API. `sends` decides each POST in turn (the last repeats): accept, accept but answer after
+ * the mailer's timeout, answer nothing until the timeout without accepting, or fail with a 500.
+ * `lookups` does the same for each events request: answer, or fail with a 503.
+ */
+async function mailgunWithEvents(
+  sends: Array<'accept' | 'accept-late' | 'no-answer' | 'fail'>,
+  lookups: Array<'answer' | 'fail'>,
+) {
+  const accepted: Array<{ id: string; outboxId: string }> = [];
+  const posts: Array<Record<string, string>> = [];
+  const eventQueries: URLSearchParams[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const server: Server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://mailgun');
+    const json = (status: number, value: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(value));
+    };
+    if (req.method === 'GET' && url.pathname === '/v3/mg.example.com/events') {
+      eventQueries.push(url.searchParams);
+      if (lookups[Math.min(eventQueries.length, lookups.length) - 1] === 'fail')
+        return json(503, { message: 'Service Unavailable' });
+      const wanted = url.searchParams.get('message-id');
+      const items = accepted
+        .filter((m) => url.searchParams.get('event') === 'accepted' && m.id === wanted)
+        .map((m) => ({
+          event: 'accepted',
+          'user-variables': { 'outbox-id': m.outboxId },
+          message: { headers: { 'message-id': m.id } },
+        }));
+      return json(200, { items, paging: {} });
+    }
+    const form = Object.fromEntries(
+      [...(await new Response(body, { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData())].map(
+        ([key, value]) => [key, String(value)],
+      ),
+    );
+    posts.push(form);
+    const behaviour = sends[Math.min(posts.length, sends.length) - 1];
+    if (behaviour === 'fail') return json(500, { message: 'Internal Server Error' });
+    if (behaviour === 'no-answer') return; // the mailer times out; nothing was accepted
+    // Mailgun keeps the Message-Id it was given, without the angle brackets.
+    const id = form['h:Message-Id'].replace(/^<|>$/g, '');
+    accepted.push({ id, outboxId: form['v:outbox-id'] });
+    if (behaviour === 'accept') return json(200, { id: `<${id}>`, message: 'Queued. Thank you.' });
+    const timer = setTimeout(() => json(200, { id: `<${id}>`, message: 'Queued. Thank you.' }), 1000);
+    timers.add(timer);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    accepted,
+    posts,
+    eventQueries,
+    close: () => {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('the outbox worker with MailgunMailer, when an answer does not come back', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => server.dataSource.query('DELETE FROM outbox_emails'));
+
+  const logger = createLogger('silent');
+  const mailer = (url: string) =>
+    new MailgunMailer({ apiKey: 'key-test-123', domain: 'mg.example.com', from: 'shop@mg.example.com', url, timeoutMs: 200 });
+  const queue = async (): Promise<string> => {
+    const outbox = new OutboxService(server.dataSource, logger, { sendingEnabled: true });
+    await server.dataSource.transaction((manager) =>
+      outbox.enqueue(manager, {
+        idempotencyKey: 'test:late',
+        orderId: null,
+        template: 'test',
+        to: 'parent@example.com',
+        subject: 'Your order',
+        html: '<p>Thanks</p>',
+        text: 'Thanks',
+      }),
+    );
+    const [{ id }] = await server.dataSource.query('SELECT id FROM outbox_emails');
+    return id;
+  };
+  const outboxRow = async () => {
+    const [row] = await server.dataSource.query(
+      'SELECT status, attempts, outcome_unknown, last_error, provider_message_id, sent_at FROM outbox_emails',
+    );
+    return row;
+  };
+  const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
+  const LOOKUP = UNKNOWN_OUTCOME_LOOKUP_DELAY_MS;
+
+  it('finds a message Mailgun accepted after the timeout through its events, and never sends it twice', async () => {
+    const mailgun = await mailgunWithEvents(['accept-late', 'accept'], ['answer']);
+    try {
+      const id = await queue();
+      const worker = new OutboxWorker(server.dataSource, mailer(mailgun.url), logger);
+      const t0 = new Date(Date.now() + 1000);
+
+      expect(await worker.processDue(t0)).toEqual({ sent: 0, failed: 1 });
+      expect(mailgun.posts).toHaveLength(1);
+      expect(mailgun.posts[0]).toMatchObject({ 'h:Message-Id': `<outbox-${id}@mg.example.com>`, 'v:outbox-id': id });
+      expect(await outboxRow()).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        outcome_unknown: true,
+        provider_message_id: null,
+      });
+      expect((await outboxRow()).last_error).toMatch(/^outcome unknown: no answer \(.*timeout/);
+
+      // Not asked again before Mailgun's event log has had time to show the message.
+      expect(await worker.processDue(at(t0, LOOKUP - 1))).toEqual({ sent: 0, failed: 0 });
+      expect(await worker.processDue(at(t0, LOOKUP))).toEqual({ sent: 1, failed: 0 });
+      expect(mailgun.eventQueries.map((q) => q.get('message-id'))).toEqual([`outbox-${id}@mg.example.com`]);
+      expect(await outboxRow()).toMatchObject({
+        status: 'sent',
+        attempts: 2,
+        outcome_unknown: false,
+        provider_message_id: `<outbox-${id}@mg.example.com>`,
+        sent_at: at(t0, LOOKUP),
+      });
+      expect(await worker.processDue(at(t0, 86_400_000))).toEqual({ sent: 0, failed: 0 });
+      expect(mailgun.posts).toHaveLength(1);
+      expect(mailgun.accepted).toHaveLength(1);
+    } finally {
+      await mailgun.close();
+    }
+  });
+
+  it('sends again after a timeout when Mailgun has no record of the message, once', async () => {
+    const mailgun = await mailgunWithEvents(['no-answer', 'accept'], ['answer']);
+    try {
+      const id = await queue();
+      const worker = new OutboxWorker(server.dataSource, mailer(mailgun.url), logger);
+      const t0 = new Date(Date.now() + 1000);
+      expect(await worker.processDue(t0)).toEqual({ sent: 0, failed: 1 });
+      expect(await outboxRow()).toMatchObject({ status: 'pending', outcome_unknown: true });
+      expect(await worker.processDue(at(t0, LOOKUP))).toEqual({ sent: 1, failed: 0 });
+      expect(mailgun.eventQueries).toHaveLength(1);
+      expect(mailgun.posts).toHaveLength(2);
+      expect(mailgun.accepted).toEqual([{ id: `outbox-${id}@mg.example.com`, outboxId: id }]);
+      expect(await outboxRow()).toMatchObject({ status: 'sent', provider_message_id: `<outbox-${id}@mg.example.com>` });
+    } finally {
+      await mailgun.close();
+    }
+  });
+
+  it('retries a send Mailgun refused (5xx) without asking its events, and sends it once', async () => {
+    const mailgun = await mailgunWithEvents(['fail', 'accept'], ['answer']);
+    try {
+      await queue();
+      const worker = new OutboxWorker(server.dataSource, mailer(mailgun.url), logger);
+      const t0 = new Date(Date.now() + 1000);
+      expect(await worker.processDue(t0)).toEqual({ sent: 0, failed: 1 });
+      expect(await outboxRow()).toMatchObject({ status: 'pending', outcome_unknown: false });
+      expect((await outboxRow()).last_error).toMatch(/^Mailgun did not accept the e-mail: 500/);
+      expect(await worker.processDue(at(t0, 30_000))).toEqual({ sent: 1, failed: 0 });
+      expect(await worker.processDue(at(t0, 86_400_000))).toEqual({ sent: 0, failed: 0 });
+      expect(mailgun.eventQueries).toHaveLength(0);
+      expect(mailgun.posts).toHaveLength(2);
+      expect(mailgun.accepted).toHaveLength(1);
+      expect(await outboxRow()).toMatchObject({ status: 'sent', attempts: 2 });
+    } finally {
+      await mailgun.close();
+    }
+  });
+
+  it('does not send again while the events lookup fails: it waits with backoff until Mailgun can tell', async () => {
+    const mailgun = await mailgunWithEvents(['accept-late', 'accept'], ['fail', 'fail', 'answer']);
+    try {
+      const id = await queue();
+      const worker = new OutboxWorker(server.dataSource, mailer(mailgun.url), logger);
+      const t0 = new Date(Date.now() + 1000);
+      expect(await worker.processDue(t0)).toEqual({ sent: 0, failed: 1 });
+
+      const t1 = at(t0, LOOKUP);
+      expect(await worker.processDue(t1)).toEqual({ sent: 0, failed: 1 });
+      expect(await outboxRow()).toMatchObject({ status: 'pending', attempts: 2, outcome_unknown: true });
+      expect((await outboxRow()).last_error).toBe("outcome unknown: Mailgun's events could not be read: 503");
+      expect(await worker.processDue(at(t1, LOOKUP - 1))).toEqual({ sent: 0, failed: 0 });
+
+      const t2 = at(t1, LOOKUP);
+      expect(await worker.processDue(t2)).toEqual({ sent: 0, failed: 1 });
+      expect(mailgun.posts).toHaveLength(1);
+
+      expect(await worker.processDue(at(t2, 8 * 60_000))).toEqual({ sent: 1, failed: 0 });
+      expect(mailgun.eventQueries).toHaveLength(3);
+      expect(mailgun.posts).toHaveLength(1);
+      expect(mailgun.accepted).toHaveLength(1);
+      expect(await outboxRow()).toMatchObject({
+        status: 'sent',
+        attempts: 4,
+        provider_message_id: `<outbox-${id}@mg.example.com>`,
+      });
     } finally {
       await mailgun.close();
     }

@@ -1,9 +1,14 @@
 /**
  * Sends e-mail through Mailgun's HTTP API (mailgun.js). `url` is the API base without `/v3`:
  * https://api.mailgun.net (default), https://api.eu.mailgun.net, or a local stand-in in tests.
+ *
+ * Each outbox row goes out with a stable Message-Id (`<outbox-{rowId}@{domain}>`) and the user
+ * variable `outbox-id`: when a send times out after the request was written, Mailgun may still
+ * have accepted it, and findAccepted asks its Events API so the retry does not send it twice
+ * (the recipient's mail system also drops a second copy with the same Message-Id).
  */
 import Mailgun from 'mailgun.js';
-import type { EmailMessage, Mailer } from './mailer';
+import { type EmailMessage, type Mailer, OutcomeUnknownError } from './mailer';
 
 export interface MailgunMailerOptions {
   apiKey: string;
@@ -12,29 +17,41 @@ export interface MailgunMailerOptions {
   /** The From header, e.g. `Storybook Shop <orders@mg.example.com>`. */
   from: string;
   url?: string;
-  /** Per request; well under the outbox's claim lease so a hung request cannot outlive it. Default 30 s. */
+  /** Per request; well under the outbox's claim lease so a hung request cannot outlive it. Default 10 s. */
   timeoutMs?: number;
 }
+
+/** Failures before the request reached Mailgun: it cannot have been accepted. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL']);
 
 type MailgunClient = ReturnType<Mailgun['client']>;
 
 export class MailgunMailer implements Mailer {
   readonly name = 'mailgun';
   private readonly client: MailgunClient;
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
 
   constructor(private readonly options: MailgunMailerOptions) {
     if (!options.apiKey || !options.domain || !options.from) {
       throw new Error('MailgunMailer needs an API key, a sending domain and a From address');
     }
+    this.baseUrl = options.url?.replace(/\/+$/, '') || 'https://api.mailgun.net';
+    this.timeoutMs = options.timeoutMs ?? 10_000;
     this.client = new Mailgun(FormData).client({
       username: 'api',
       key: options.apiKey,
       url: options.url?.replace(/\/+$/, '') || undefined,
-      timeout: options.timeoutMs ?? 30_000,
+      timeout: this.timeoutMs,
     });
   }
 
-  async send(message: EmailMessage): Promise<{ messageId: string }> {
+  /** The Message-Id header a row is sent with, without its angle brackets (as the Events API has it). */
+  messageIdFor(outboxId: string): string {
+    return `outbox-${outboxId}@${this.options.domain}`;
+  }
+
+  async send(message: EmailMessage, outboxId?: string): Promise<{ messageId: string }> {
     let result: Awaited<ReturnType<MailgunClient['messages']['create']>>;
     try {
       result = await this.client.messages.create(this.options.domain, {
@@ -43,15 +60,68 @@ export class MailgunMailer implements Mailer {
         subject: message.subject,
         html: message.html,
         text: message.text,
+        ...(outboxId ? { 'h:Message-Id': `<${this.messageIdFor(outboxId)}>`, 'v:outbox-id': outboxId } : {}),
       });
     } catch (error) {
-      throw new Error(`Mailgun did not accept the e-mail: ${describeMailgunError(error)}`, { cause: error });
+      const description = describeMailgunError(error);
+      if (isOutcomeUnknown(error)) {
+        throw new OutcomeUnknownError(`outcome unknown: ${description}`, { cause: error });
+      }
+      throw new Error(`Mailgun did not accept the e-mail: ${description}`, { cause: error });
     }
     if (result.status < 200 || result.status >= 300 || !result.id) {
       throw new Error(`Mailgun did not accept the e-mail: ${result.status} ${result.message ?? result.details ?? ''}`.trim());
     }
     return { messageId: result.id };
   }
+
+  /**
+   * Looks the row's message up among Mailgun's `accepted` events (kept for days, and visible
+   * seconds after the send). Rejects when Mailgun does not answer clearly: the caller must not
+   * send again blind.
+   */
+  async findAccepted(outboxId: string): Promise<{ messageId: string } | null> {
+    const messageId = this.messageIdFor(outboxId);
+    const query = new URLSearchParams({ event: 'accepted', 'message-id': messageId, limit: '10' });
+    const url = `${this.baseUrl}/v3/${encodeURIComponent(this.options.domain)}/events?${query}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: { authorization: `Basic ${Buffer.from(`api:${this.options.apiKey}`).toString('base64')}` },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      throw new Error(`Mailgun's events could not be read: ${(error as Error).message}`, { cause: error });
+    }
+    if (!response.ok) throw new Error(`Mailgun's events could not be read: ${response.status}`);
+    const body = (await response.json().catch(() => null)) as { items?: unknown } | null;
+    if (!body || !Array.isArray(body.items)) throw new Error("Mailgun's events could not be read: no list of events");
+    const found = (body.items as MailgunEvent[]).find(
+      (item) =>
+        item?.event === 'accepted' &&
+        (item['user-variables']?.['outbox-id'] === outboxId ||
+          stripBrackets(item.message?.headers?.['message-id']) === messageId),
+    );
+    if (!found) return null;
+    return { messageId: `<${stripBrackets(found.message?.headers?.['message-id']) ?? messageId}>` };
+  }
+}
+
+interface MailgunEvent {
+  event?: string;
+  'user-variables'?: Record<string, unknown>;
+  message?: { headers?: { 'message-id'?: string } };
+}
+
+function stripBrackets(id: string | undefined): string | undefined {
+  return id?.replace(/^<|>$/g, '');
+}
+
+/** A request that got no answer, unless it never left: Mailgun may have accepted it. */
+function isOutcomeUnknown(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { message } = error as { message?: unknown };
+  return typeof message === 'string' && /^(E[A-Z]+|ERR_[A-Z_]+)$/.test(message) && !NOT_SENT_CODES.has(message);
 }
 
 /** Status and Mailgun's own words; never the request (it carries the API key). */

@@ -63,6 +63,10 @@ export class OutboxEmail {
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError: string | null;
 
+  /** The last send got no answer: the provider may have it, so ask before sending again. */
+  @Column({ name: 'outcome_unknown', type: 'boolean', default: false })
+  outcomeUnknown: boolean;
+
   @Column({ name: 'provider_message_id', type: 'varchar', length: 255, nullable: true })
   providerMessageId: string | null;
 

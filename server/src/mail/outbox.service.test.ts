@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { Logger } from '../common/logger';
+import { createLogger, EMAIL_MASK, type Logger } from '../common/logger';
 import { Order } from '../orders/order.entity';
 import { OrderStatus } from '../orders/order-status';
 import { OutboxService, type OutboxEmailInput } from './outbox.service';
@@ -54,7 +54,6 @@ async function insertOrder(dataSource: DataSource): Promise<string> {
     amountCents: 2500,
     currency: 'USD',
     photoKey: null,
-    checkoutTokenHash: '0'.repeat(64),
   });
   return id;
 }
@@ -146,6 +145,21 @@ describe('OutboxService.enqueue', () => {
     expect(lines.filter((line) => line.level === 'info')).toHaveLength(1);
   });
 
+  it('in production, logs only that an e-mail waits in the outbox, with the address masked', async () => {
+    const raw: string[] = [];
+    const logger = createLogger('info', { production: true, destination: { write: (line: string) => raw.push(line) } });
+    const outbox = new OutboxService(server.dataSource, logger, { sendingEnabled: false, logContents: false });
+    await server.dataSource.transaction((manager) =>
+      outbox.enqueue(
+        manager,
+        email({ to: 'parent@example.com', subject: 'Your order', text: 'Thanks, Mia!', html: '<p>Mia</p>' }),
+      ),
+    );
+    expect(raw).toHaveLength(1);
+    expect(JSON.parse(raw[0])).toMatchObject({ msg: 'e-mail queued, not sent: no mail provider is configured', to: EMAIL_MASK });
+    expect(raw[0]).not.toMatch(/parent@example\.com|Your order|Thanks|Mia/);
+  });
+
   it('keeps addresses and bodies out of the log when e-mails are really sent', async () => {
     const { logger, lines } = recordingLogger();
     const outbox = new OutboxService(server.dataSource, logger, { sendingEnabled: true });
@@ -153,6 +167,21 @@ describe('OutboxService.enqueue', () => {
       outbox.enqueue(manager, email({ to: 'private@example.com', text: 'secret body' })),
     );
     expect(JSON.stringify(lines)).not.toMatch(/private@example\.com|secret body/);
+  });
+});
+
+describe('OutboxService.backlog', () => {
+  it('counts the e-mails not sent yet and the age of the oldest', async () => {
+    const outbox = new OutboxService(server.dataSource, recordingLogger().logger, { sendingEnabled: true });
+    expect(await outbox.backlog()).toEqual({ pending: 0, oldestAgeSeconds: 0 });
+    for (const key of ['a', 'b', 'c'])
+      await server.dataSource.transaction((manager) => outbox.enqueue(manager, email({ idempotencyKey: key })));
+    await server.dataSource.query(`UPDATE outbox_emails SET created_at = now() - interval '1 hour' WHERE idempotency_key = 'a'`);
+    await server.dataSource.query(`UPDATE outbox_emails SET status = 'sent' WHERE idempotency_key = 'c'`);
+    const backlog = await outbox.backlog();
+    expect(backlog.pending).toBe(2);
+    expect(backlog.oldestAgeSeconds).toBeGreaterThanOrEqual(3600);
+    expect(backlog.oldestAgeSeconds).toBeLessThan(7200);
   });
 });
 

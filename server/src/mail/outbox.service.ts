@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import type { Logger } from '../common/logger';
 import { isUuid } from '../common/uuid';
+import type { OutboxBacklog } from '../observability/metrics';
 import { OutboxEmail } from './outbox-email.entity';
 
 export interface OutboxEmailInput {
@@ -25,6 +26,8 @@ export interface OutboxEmailInput {
 export interface OutboxServiceOptions {
   /** False when no mail provider is configured: e-mails stay in the outbox and are logged instead. */
   sendingEnabled: boolean;
+  /** Whether that log shows an e-mail's subject and text (outside production); production logs only that it was queued. */
+  logContents?: boolean;
 }
 
 export class OutboxService {
@@ -54,7 +57,7 @@ export class OutboxService {
     }
     if (this.options.sendingEnabled) {
       this.logger.info('e-mail queued', { outboxId: id, template: email.template, orderId: email.orderId });
-    } else {
+    } else if (this.options.logContents ?? true) {
       // No mail provider: the row stays pending in the outbox; show a developer what it says.
       this.logger.info('e-mail queued, not sent: no mail provider is configured', {
         outboxId: id,
@@ -64,7 +67,25 @@ export class OutboxService {
         subject: email.subject,
         text: email.text,
       });
+    } else {
+      // The logger masks the address in production.
+      this.logger.info('e-mail queued, not sent: no mail provider is configured', {
+        outboxId: id,
+        template: email.template,
+        orderId: email.orderId,
+        to: email.to,
+      });
     }
+  }
+
+  /** How many e-mails wait to be sent and how long the oldest has waited: one indexed query, for the metrics. */
+  async backlog(): Promise<OutboxBacklog> {
+    const [row]: Array<{ pending: number; oldest: number | null }> = await this.dataSource.query(
+      `SELECT count(*)::int AS "pending",
+              EXTRACT(EPOCH FROM (now() - min("created_at")))::float8 AS "oldest"
+       FROM "outbox_emails" WHERE "status" IN ('pending', 'sending')`,
+    );
+    return { pending: Number(row.pending), oldestAgeSeconds: Math.max(0, Number(row.oldest ?? 0)) };
   }
 
   /** The e-mails of several orders in one query, oldest first, in the order of `orderIds` (for a DataLoader). */

@@ -1,4 +1,5 @@
 import { createLogger } from '../common/logger';
+import { Metrics } from '../observability/metrics';
 import type { EmailMessage, Mailer } from './mailer';
 import { OutboxService } from './outbox.service';
 import { OUTBOX_LEASE_MS, OutboxWorker, retryDelayMs } from './outbox.worker';
@@ -218,6 +219,29 @@ describe('OutboxWorker.processDue', () => {
     });
   });
 
+  it('counts each failed send by what comes next (retry, gave_up), and each send', async () => {
+    await enqueue(2);
+    const metrics = new Metrics();
+    let call = 0;
+    // The first e-mail goes out; the other fails every time.
+    const mailer = new FakeMailer(async (message) => {
+      if (call++ === 0) return { messageId: `<${message.to}>` };
+      throw new Error('Mailgun did not accept the e-mail: 500');
+    });
+    const worker = new OutboxWorker(server.dataSource, mailer, silent, { maxAttempts: 2, metrics, batchSize: 1 });
+    let now = soon();
+    for (let i = 0; i < 4; i++) {
+      await worker.processDue(now);
+      now = after(now, 7 * HOUR);
+    }
+    const values = async (name: string) => (await metrics.registry.getSingleMetric(name)!.get()).values;
+    expect(await values('storybook_outbox_sent_total')).toEqual([expect.objectContaining({ value: 1 })]);
+    expect(await values('storybook_outbox_send_failures_total')).toEqual([
+      expect.objectContaining({ labels: { next: 'retry' }, value: 1 }),
+      expect.objectContaining({ labels: { next: 'gave_up' }, value: 1 }),
+    ]);
+  });
+
   it('gives up after 8 attempts by default, about 15 hours of retries', async () => {
     await enqueue(1);
     const mailer = failing();
@@ -249,6 +273,26 @@ describe('OutboxWorker.processDue', () => {
     expect(mailer.calls).toEqual([]);
     expect(await worker.processDue(after(claimedAt, OUTBOX_LEASE_MS + 1))).toEqual({ sent: 1, failed: 0 });
     expect(await row()).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('asks the provider before sending again a row whose worker died mid-send, and marks it sent if it was accepted', async () => {
+    await enqueue(1);
+    const claimedAt = soon();
+    await server.dataSource.query(`UPDATE outbox_emails SET status = 'sending', attempts = 1, locked_until = $1`, [
+      after(claimedAt, OUTBOX_LEASE_MS),
+    ]);
+    const lookedUp: string[] = [];
+    const mailer = Object.assign(accepting(), {
+      findAccepted: async (outboxId: string) => {
+        lookedUp.push(outboxId);
+        return { messageId: '<found@mg>' };
+      },
+    });
+    const worker = new OutboxWorker(server.dataSource, mailer, silent);
+    expect(await worker.processDue(after(claimedAt, OUTBOX_LEASE_MS + 1))).toEqual({ sent: 1, failed: 0 });
+    expect(mailer.calls).toEqual([]);
+    expect(lookedUp).toEqual([(await row()).id]);
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 2, provider_message_id: '<found@mg>' });
   });
 
   it('does not go past maxAttempts for a row whose worker died during its last attempt', async () => {

@@ -6,18 +6,25 @@
  * one across network I/O would stall every request), and the row is marked sent, or put back
  * to pending with exponential backoff, or failed after maxAttempts.
  *
- * Exactly once, as far as it can be: a row is only sent again after a failure the provider
- * reported, or when a worker died between sending and recording it (its lease runs out).
+ * Exactly once, as far as it can be: a row is sent again only after a failure the provider
+ * reported. When the outcome is unknown (the send timed out or its connection dropped after the
+ * request went out, or a worker died mid-send and its lease ran out) the row is marked
+ * outcome_unknown, and its next attempt first asks the provider whether it accepted the message
+ * (by the row's id, which goes out with it): if so the row is marked sent, never sent twice; if
+ * the provider cannot be asked, the row waits with backoff rather than being sent blind.
  */
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../common/logger';
-import type { Mailer } from './mailer';
+import type { Metrics } from '../observability/metrics';
+import { type Mailer, OutcomeUnknownError } from './mailer';
 
 export interface OutboxWorkerOptions {
   /** Rows claimed (and sent in parallel) per run. Default 10. */
   batchSize?: number;
   /** Send attempts before a row is marked 'failed'. Default 8 (about 15 hours of retries). */
   maxAttempts?: number;
+  /** Where sends and failed sends are counted. */
+  metrics?: Pick<Metrics, 'emailSent' | 'emailFailed'>;
 }
 
 export interface ProcessResult {
@@ -47,11 +54,13 @@ interface ClaimedRow {
   html: string;
   text: string;
   attempts: number;
+  outcome_unknown: boolean;
 }
 
 export class OutboxWorker {
   private readonly batchSize: number;
   private readonly maxAttempts: number;
+  private readonly metrics: OutboxWorkerOptions['metrics'];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -61,6 +70,7 @@ export class OutboxWorker {
   ) {
     this.batchSize = options.batchSize ?? 10;
     this.maxAttempts = options.maxAttempts ?? 8;
+    this.metrics = options.metrics;
     if (!Number.isInteger(this.batchSize) || this.batchSize < 1) throw new Error('batchSize must be a positive integer');
     if (!Number.isInteger(this.maxAttempts) || this.maxAttempts < 1) throw new Error('maxAttempts must be a positive integer');
   }
@@ -123,10 +133,13 @@ export class OutboxWorker {
            FOR UPDATE SKIP LOCKED
          )
          UPDATE "outbox_emails" AS o
-         SET "status" = 'sending', "attempts" = o."attempts" + 1, "locked_until" = $3
+         SET "status" = 'sending', "attempts" = o."attempts" + 1, "locked_until" = $3,
+             -- A row still 'sending' was left by a worker that died mid-send: it may have gone out.
+             "outcome_unknown" = o."outcome_unknown" OR o."status" = 'sending'
          FROM due
          WHERE o."id" = due."id"
-         RETURNING o."id", o."template", o."order_id", o."to_address", o."subject", o."html", o."text", o."attempts"`,
+         RETURNING o."id", o."template", o."order_id", o."to_address", o."subject", o."html", o."text", o."attempts",
+                   o."outcome_unknown"`,
         [now, this.batchSize, new Date(now.getTime() + OUTBOX_LEASE_MS)],
         true,
       );
@@ -145,19 +158,43 @@ export class OutboxWorker {
         await this.recordFailure(row, now, 'The worker stopped while sending the last attempt; it may not have been delivered.');
         return false;
       }
+      if (row.outcome_unknown && this.mailer.findAccepted) {
+        let found: { messageId: string } | null;
+        try {
+          found = await this.mailer.findAccepted(row.id);
+        } catch (error) {
+          // Sending now could make a second copy: wait and ask again.
+          await this.recordFailure(row, now, `outcome unknown: ${describeError(error)}`, true);
+          return false;
+        }
+        if (found) {
+          await this.recordSent(row, found.messageId, now);
+          this.metrics?.emailSent();
+          this.logger.info('e-mail found accepted by the provider, not sent again', {
+            ...fields,
+            messageId: found.messageId,
+            provider: this.mailer.name,
+          });
+          return true;
+        }
+      }
       let messageId: string;
       try {
-        ({ messageId } = await this.mailer.send({
-          to: row.to_address,
-          subject: row.subject,
-          html: row.html,
-          text: row.text,
-        }));
+        ({ messageId } = await this.mailer.send(
+          {
+            to: row.to_address,
+            subject: row.subject,
+            html: row.html,
+            text: row.text,
+          },
+          row.id,
+        ));
       } catch (error) {
-        await this.recordFailure(row, now, describeError(error));
+        await this.recordFailure(row, now, describeError(error), error instanceof OutcomeUnknownError);
         return false;
       }
       await this.recordSent(row, messageId, now);
+      this.metrics?.emailSent();
       this.logger.info('e-mail sent', { ...fields, messageId, provider: this.mailer.name });
       return true;
     } catch (error) {
@@ -177,7 +214,7 @@ export class OutboxWorker {
       try {
         await this.dataSource.query(
           `UPDATE "outbox_emails"
-           SET "status" = 'sent', "provider_message_id" = $2, "sent_at" = $3, "locked_until" = NULL
+           SET "status" = 'sent', "provider_message_id" = $2, "sent_at" = $3, "locked_until" = NULL, "outcome_unknown" = false
            WHERE "id" = $1 AND "status" <> 'sent'`,
           [row.id, messageId, now],
         );
@@ -191,27 +228,37 @@ export class OutboxWorker {
   }
 
   /** Back to pending with backoff, or failed for good; only while the row is still this claim's. */
-  private async recordFailure(row: ClaimedRow, now: Date, message: string): Promise<void> {
+  private async recordFailure(row: ClaimedRow, now: Date, message: string, outcomeUnknown = false): Promise<void> {
     const lastError = message.slice(0, MAX_ERROR_LENGTH);
     const fields = { outboxId: row.id, template: row.template, orderId: row.order_id, attempt: row.attempts, error: lastError };
+    this.metrics?.emailFailed(row.attempts >= this.maxAttempts ? 'gave_up' : 'retry');
     if (row.attempts >= this.maxAttempts) {
       await this.dataSource.query(
-        `UPDATE "outbox_emails" SET "status" = 'failed', "locked_until" = NULL, "last_error" = $3
+        `UPDATE "outbox_emails" SET "status" = 'failed', "locked_until" = NULL, "last_error" = $3, "outcome_unknown" = $4
          WHERE "id" = $1 AND "status" = 'sending' AND "attempts" = $2`,
-        [row.id, row.attempts, lastError],
+        [row.id, row.attempts, lastError, outcomeUnknown],
       );
       this.logger.error('e-mail not sent, giving up', fields);
       return;
     }
-    const retryAt = new Date(now.getTime() + retryDelayMs(row.attempts));
+    // A message whose fate is unknown is looked up before it is sent again; the provider's event
+    // log can lag, so that lookup waits long enough for an accepted message to show up there.
+    const delay = outcomeUnknown
+      ? Math.max(retryDelayMs(row.attempts), UNKNOWN_OUTCOME_LOOKUP_DELAY_MS)
+      : retryDelayMs(row.attempts);
+    const retryAt = new Date(now.getTime() + delay);
     await this.dataSource.query(
-      `UPDATE "outbox_emails" SET "status" = 'pending', "next_attempt_at" = $3, "locked_until" = NULL, "last_error" = $4
+      `UPDATE "outbox_emails"
+       SET "status" = 'pending', "next_attempt_at" = $3, "locked_until" = NULL, "last_error" = $4, "outcome_unknown" = $5
        WHERE "id" = $1 AND "status" = 'sending' AND "attempts" = $2`,
-      [row.id, row.attempts, retryAt, lastError],
+      [row.id, row.attempts, retryAt, lastError, outcomeUnknown],
     );
     this.logger.warn('e-mail not sent, will retry', { ...fields, retryAt: retryAt.toISOString() });
   }
 }
+
+/** How long after a send of unknown outcome the provider is asked about it (Mailgun's events can take minutes to appear). */
+export const UNKNOWN_OUTCOME_LOOKUP_DELAY_MS = 5 * 60_000;
 
 function describeError(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;

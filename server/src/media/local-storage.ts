@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ByteRange, Storage, StoredObject } from './storage';
+import type { ByteRange, ListedObject, Storage, StoredObject } from './storage';
+
+const LIST_PAGE_SIZE = 1000;
 
 /** Files under one folder; each write goes to a temporary name and is renamed when complete. */
 export class LocalStorage implements Storage {
@@ -52,6 +54,38 @@ export class LocalStorage implements Storage {
 
   async exists(key: string): Promise<boolean> {
     return (await this.size(key)) !== null;
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedObject[]> {
+    // The folder holding the prefix: `photos/` lists photos/, `photos/ab` lists photos/ and filters.
+    const folder = prefix.endsWith('/') || prefix === '' ? prefix : path.posix.dirname(prefix) + '/';
+    const start = folder === '' || folder === './' ? path.resolve(this.root) : this.resolve(folder);
+    let names: string[];
+    try {
+      names = await readdir(start, { recursive: true, encoding: 'utf8' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    let page: ListedObject[] = [];
+    for (const name of names.sort()) {
+      const key = path.relative(path.resolve(this.root), path.join(start, name)).split(path.sep).join('/');
+      if (!key.startsWith(prefix)) continue;
+      let info;
+      try {
+        info = await stat(path.join(start, name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // deleted meanwhile
+        throw error;
+      }
+      if (!info.isFile()) continue;
+      page.push({ key, modifiedAt: info.mtime });
+      if (page.length === LIST_PAGE_SIZE) {
+        yield page;
+        page = [];
+      }
+    }
+    if (page.length > 0) yield page;
   }
 
   describe(): string {

@@ -9,6 +9,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -18,7 +19,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import type { Logger } from '../common/logger';
 import type { S3Config } from '../config';
-import type { ByteRange, Storage, StoredObject } from './storage';
+import type { ByteRange, ListedObject, Storage, StoredObject } from './storage';
 
 /**
  * Multipart tuning. lib-storage holds at most partSize x queueSize bytes of a stream in memory
@@ -186,6 +187,21 @@ export class S3Storage implements Storage {
 
   async exists(key: string): Promise<boolean> {
     return (await this.size(key)) !== null;
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedObject[]> {
+    let ContinuationToken: string | undefined;
+    do {
+      const output = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken, MaxKeys: 1000 }),
+      );
+      const page = (output.Contents ?? [])
+        .filter((object) => object.Key !== undefined)
+        // An object without a date counts as just written, so the sweep leaves it alone.
+        .map((object) => ({ key: object.Key!, modifiedAt: object.LastModified ?? new Date() }));
+      if (page.length > 0) yield page;
+      ContinuationToken = output.IsTruncated ? output.NextContinuationToken : undefined;
+    } while (ContinuationToken);
   }
 
   describe(): string {

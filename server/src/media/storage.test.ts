@@ -25,6 +25,8 @@ interface Backend {
   expectWrittenInParts(key: string, minParts: number): void;
   /** After a write that failed midway: nothing of it is left behind (temporary file, open multipart upload). */
   expectNothingLeftOfFailedWrite(key: string): void;
+  /** After a listing: it took more than one page, where the backend pages. */
+  expectListedInPages(): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ function localBackend(): Backend {
   return {
     storage: new LocalStorage(root),
     expectWrittenInParts: () => {}, // a file is written as one stream; no parts to look at
+    expectListedInPages: () => {}, // a folder is read whole
     expectNothingLeftOfFailedWrite(key) {
       expect(files().filter((name) => name.endsWith('.partial') || name === key)).toEqual([]);
     },
@@ -59,6 +62,8 @@ async function s3Backend(): Promise<Backend> {
   const sent: SentCommand[] = [];
   client.middlewareStack.add(
     (next, context) => async (args) => {
+      // Pages of two keys, so a listing of a few objects already needs continuation tokens.
+      if (context.commandName === 'ListObjectsV2Command') (args.input as { MaxKeys?: number }).MaxKeys = 2;
       const entry: SentCommand = { name: context.commandName ?? '?', input: args.input as Record<string, unknown>, failed: true };
       sent.push(entry);
       const result = await next(args);
@@ -87,6 +92,11 @@ async function s3Backend(): Promise<Backend> {
       expect(forKey('CompleteMultipartUploadCommand', key)).toEqual([]);
       const uploadId = (created[0].output as CreateMultipartUploadCommandOutput).UploadId;
       expect(forKey('AbortMultipartUploadCommand', key).map((c) => c.input.UploadId)).toEqual([uploadId]);
+    },
+    expectListedInPages() {
+      const lists = sent.filter((c) => c.name === 'ListObjectsV2Command' && !c.failed);
+      expect(lists.length).toBeGreaterThan(1);
+      expect(lists.slice(1).every((c) => typeof c.input.ContinuationToken === 'string')).toBe(true);
     },
     async close() {
       client.destroy();
@@ -255,6 +265,27 @@ describe.each([
 
     const object = await storage.get('videos/keep.mp4');
     expect((await readAll(object!.stream)).toString()).toBe('the good version');
+  });
+
+  it('lists every object under a prefix with when it was written, across pages', async () => {
+    const before = Date.now() - 5_000;
+    const keys = ['listing/a.jpg', 'listing/b.jpg', 'listing/c.png', 'listing/d.mp4', 'listing/e.pdf'];
+    for (const key of keys) await storage.put(key, Buffer.from(key), 'application/octet-stream');
+    await storage.put('listing-not/x.jpg', Buffer.from('x'), 'image/jpeg');
+    await storage.put('elsewhere/y.jpg', Buffer.from('y'), 'image/jpeg');
+
+    const listed = [];
+    for await (const page of storage.list('listing/')) listed.push(...page);
+    expect(listed.map((object) => object.key).sort()).toEqual(keys);
+    for (const object of listed) {
+      expect(object.modifiedAt.getTime()).toBeGreaterThan(before);
+      expect(object.modifiedAt.getTime()).toBeLessThan(Date.now() + 5_000);
+    }
+    backend.expectListedInPages();
+
+    const none = [];
+    for await (const page of storage.list('nothing-here/')) none.push(...page);
+    expect(none).toEqual([]);
   });
 
   it.each(['../escape.jpg', 'photos/../../escape.jpg', '/etc/passwd', ''])(

@@ -16,6 +16,13 @@ export interface ByteRange {
   end: number;
 }
 
+/** One stored object as a listing sees it. */
+export interface ListedObject {
+  key: string;
+  /** When it was last written: what the orphan sweep's grace period is measured from. */
+  modifiedAt: Date;
+}
+
 export interface Storage {
   /** Writes the whole body or nothing: a failed write leaves no object behind. */
   put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
@@ -25,6 +32,12 @@ export interface Storage {
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Every object whose key starts with `prefix` (`photos/`), a page at a time. On local disk
+   * the temporary `.partial` files of writes in progress (or cut off by a crash) are listed
+   * too, so the orphan sweep finds them; S3 has no such files.
+   */
+  list(prefix: string): AsyncIterable<ListedObject[]>;
   /** Where the files are, for logs: `local disk (path)` or `s3://bucket`. */
   describe(): string;
 }

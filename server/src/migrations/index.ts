@@ -8,6 +8,10 @@ import { OrderLifecycle1764100000000 } from './1764100000000-order-lifecycle';
 import { Refunds1764200000000 } from './1764200000000-refunds';
 import { OrderDeliveries1764300000000 } from './1764300000000-order-deliveries';
 import { AdminAccounts1764400000000 } from './1764400000000-admin-accounts';
+import { RateLimitCounters1764500000000 } from './1764500000000-rate-limit-counters';
+import { OrderAccess1764600000000 } from './1764600000000-order-access';
+import { OrderSearchAndCounts1764700000000 } from './1764700000000-order-search-and-counts';
+import { OutboxOutcomeUnknown1764800000000 } from './1764800000000-outbox-outcome-unknown';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -21,4 +25,8 @@ export const migrations = [
   Refunds1764200000000,
   OrderDeliveries1764300000000,
   AdminAccounts1764400000000,
+  RateLimitCounters1764500000000,
+  OrderAccess1764600000000,
+  OrderSearchAndCounts1764700000000,
+  OutboxOutcomeUnknown1764800000000,
 ];

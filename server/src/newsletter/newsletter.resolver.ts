@@ -1,4 +1,7 @@
-import { Args, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { Args, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { checkClientLimits, type ClientRateLimits } from '../abuse/rate-limit-rules';
+import type { RateLimiter } from '../abuse/rate-limiter';
+import type { Context } from '../graphql/context';
 import { toPayload } from '../graphql/payload';
 import { UserError } from '../common/user-error';
 import type { NewsletterService } from './newsletter.service';
@@ -16,16 +19,22 @@ export class SubscribeNewsletterPayload {
 @Resolver()
 export class NewsletterResolver {
   private readonly newsletter: NewsletterService;
+  private readonly rateLimiter: RateLimiter;
+  private readonly rateLimits: ClientRateLimits;
 
-  constructor(services: { newsletter: NewsletterService }) {
+  constructor(services: { newsletter: NewsletterService; rateLimiter: RateLimiter; rateLimits: ClientRateLimits }) {
     this.newsletter = services.newsletter;
+    this.rateLimiter = services.rateLimiter;
+    this.rateLimits = services.rateLimits;
   }
 
   @Mutation(() => SubscribeNewsletterPayload, { description: 'Adds an address to the newsletter; idempotent.' })
   async subscribeNewsletter(
     @Args(() => SubscribeNewsletterArgs) { email }: SubscribeNewsletterArgs,
+    @Ctx() ctx: Context,
   ): Promise<SubscribeNewsletterPayload> {
-    const result = await this.newsletter.subscribe(email);
+    const result =
+      (await checkClientLimits(this.rateLimiter, this.rateLimits.newsletter, ctx)) ?? (await this.newsletter.subscribe(email));
     return toPayload(result, () => ({ subscribed: true }), { subscribed: false });
   }
 }

@@ -61,7 +61,12 @@ export class AdminOrderResolver {
 @Resolver(() => OrderConnection)
 export class OrderConnectionResolver {
   @Authorized()
-  @FieldResolver(() => Int, { description: 'Orders matching the filter, across all pages. Costs a count: ask only when shown.' })
+  @FieldResolver(() => Int, {
+    description:
+      'Orders matching the filter, across all pages; always exact. Without a search it is read from per-status ' +
+      'counts kept as orders change; with one it counts the matches, quickly for three characters or more ' +
+      '(shorter searches read every order). Ask only when shown.',
+  })
   totalCount(@Root() connection: OrderConnection): Promise<number> {
     return connection.countTotal();
   }

@@ -1,7 +1,8 @@
 import { IsNotEmpty } from 'class-validator';
+import { LIMITS } from '../catalogue/catalogue';
 import { MaxChars, rule } from '../common/input-validation';
 
-export const CHANGE_REQUEST_MAX_CHARS = 1000;
+export const CHANGE_REQUEST_MAX_CHARS = LIMITS.changeRequestMaxLength;
 
 export const CHANGE_REQUEST_INPUT_MESSAGES = {
   empty: 'Please tell us what you would like changed.',

@@ -1,7 +1,7 @@
 import { IsIn, IsInt, IsNotEmpty, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
 import { BOOK_STYLES, LIFE_LESSONS, LIMITS, PLANS, SHIPPING_COUNTRIES } from '../catalogue/catalogue';
-import { IsEmailAddress, MaxChars, NoControlCharacters, PlainText } from '../common/input-validation';
+import { IsEmailAddress, MaxChars, NoControlCharacters, PlainText, PrintableLines } from '../common/input-validation';
 import { orderRule } from './order-rules';
 
 // Choice fields are strings, not enums, so a wrong value gets the shop's own message
@@ -74,6 +74,14 @@ export class CreateOrderInput {
   @PlainText(orderRule('storyIdeaCharacters'))
   @Field(() => String, { nullable: true, description: 'Optional; at most catalogue.limits.storyIdeaMaxLength characters.' })
   storyIdea?: string | null;
+
+  @MaxChars(LIMITS.dedicationMaxLength, orderRule('dedication'))
+  @PrintableLines(orderRule('dedicationCharacters'))
+  @Field(() => String, {
+    nullable: true,
+    description: 'Optional; at most catalogue.limits.dedicationMaxLength (300) characters; line breaks allowed.',
+  })
+  dedication?: string | null;
 
   @IsNotEmpty(orderRule('missingFields'))
   @IsEmailAddress(orderRule('email'))

@@ -14,6 +14,8 @@ export const MESSAGES = {
   email: 'Invalid email address',
   storyIdea: `Story idea must be at most ${LIMITS.storyIdeaMaxLength} characters`,
   storyIdeaCharacters: 'Story idea contains characters that cannot be saved',
+  dedication: `Dedication must be at most ${LIMITS.dedicationMaxLength} characters`,
+  dedicationCharacters: 'Dedication can have line breaks but no tabs or other control characters',
   moral: 'Invalid moral value selected',
   bookFormat: 'Invalid book format',
   bookStyle: 'Invalid book style for printed format',

@@ -40,12 +40,20 @@ describe('validateOrderInput', () => {
         childAge: 7,
         moral: 'Courage',
         storyIdea: '',
+        dedication: null,
         email: 'leo.parent@example.com',
         bookFormat: 'digital',
         bookStyle: null,
         shippingAddress: null,
       },
     });
+  });
+
+  it('keeps a dedication as typed, line breaks included, and stores none for blank', () => {
+    const withDedication = validateOrderInput({ ...digital(), dedication: '  For Leo,\nwith love  ' });
+    expect(withDedication.ok && withDedication.value.dedication).toBe('For Leo,\nwith love');
+    const blank = validateOrderInput({ ...digital(), dedication: '   ' });
+    expect(blank.ok && blank.value.dedication).toBeNull();
   });
 
   it("keeps a printed order's style and address", () => {

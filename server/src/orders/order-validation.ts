@@ -15,6 +15,8 @@ export interface ValidOrder {
   childAge: number;
   moral: string;
   storyIdea: string;
+  /** Null when the parent wrote none; line breaks kept as \n. */
+  dedication: string | null;
   email: string;
   bookFormat: BookFormat;
   bookStyle: string | null;
@@ -39,6 +41,7 @@ function cleaned(input: CreateOrderInput): CreateOrderInput {
     childAge: input.childAge,
     moral: clean(input.moral),
     storyIdea: clean(input.storyIdea),
+    dedication: clean(input.dedication).replace(/\r\n?/g, '\n'),
     email: clean(input.email).toLowerCase(),
     bookFormat: clean(input.bookFormat),
     bookStyle: clean(input.bookStyle),
@@ -61,6 +64,7 @@ export function validateOrderInput(input: CreateOrderInput): Outcome<ValidOrder>
       childAge: order.childAge,
       moral: order.moral,
       storyIdea: order.storyIdea ?? '',
+      dedication: order.dedication || null,
       email: order.email,
       bookFormat,
       bookStyle: printed ? (order.bookStyle ?? null) : null,

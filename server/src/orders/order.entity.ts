@@ -30,6 +30,11 @@ export class ShippingAddress {
 @Entity({ name: 'orders' })
 @Index('orders_status_created_idx', ['status', 'createdAt', 'id'])
 @Index('orders_created_idx', ['createdAt', 'id'])
+// Trigram (pg_trgm GIN) indexes for the dashboard's search, made by migration 1764700000000:
+// TypeORM cannot describe their operator class, so it leaves them alone.
+@Index('orders_email_trgm_idx', { synchronize: false })
+@Index('orders_child_name_trgm_idx', { synchronize: false })
+@Index('orders_email_created_idx', ['email', 'createdAt'])
 @Check('orders_child_age_check', `"child_age" BETWEEN 2 AND 12`)
 @Check('orders_book_format_check', `"book_format" IN ('digital', 'printed')`)
 @Check('orders_status_check', `"status" IN ('Pending', 'Paid', 'Completed', 'Shipped', 'Cancelled', 'Refunded')`)
@@ -39,21 +44,25 @@ export class Order {
   @PrimaryColumn('uuid')
   id: string;
 
-  @Field()
-  @Column({ name: 'child_name', type: 'varchar', length: 50 })
-  childName: string;
+  @Field(() => String, { nullable: true, description: "Null once the parent deleted the child's details." })
+  @Column({ name: 'child_name', type: 'varchar', length: 50, nullable: true })
+  childName: string | null;
 
-  @Field(() => Int)
-  @Column({ name: 'child_age', type: 'smallint' })
-  childAge: number;
+  @Field(() => Int, { nullable: true, description: "Null once the parent deleted the child's details." })
+  @Column({ name: 'child_age', type: 'smallint', nullable: true })
+  childAge: number | null;
 
   @Field({ description: 'The life lesson.' })
   @Column({ type: 'varchar', length: 40 })
   moral: string;
 
-  @Field({ description: 'Empty when the parent gave none.' })
+  @Field({ description: "Empty when the parent gave none (or deleted the child's details)." })
   @Column({ name: 'story_idea', type: 'text', default: '' })
   storyIdea: string;
+
+  @Field(() => String, { nullable: true, description: 'The words printed at the front of the book; null when none.' })
+  @Column({ type: 'text', nullable: true })
+  dedication: string | null;
 
   @Field()
   @Column({ type: 'varchar', length: 254 })
@@ -113,10 +122,6 @@ export class Order {
   @Column({ name: 'payment_id', type: 'varchar', length: 255, nullable: true, unique: true })
   paymentId: string | null;
 
-  /** sha256 of the checkout token handed to the customer once, at creation. */
-  @Column({ name: 'checkout_token_hash', type: 'char', length: 64, select: false })
-  checkoutTokenHash: string;
-
   @Field()
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
   createdAt: Date;
@@ -144,4 +149,11 @@ export class Order {
   @Field(() => Date, { nullable: true })
   @Column({ name: 'refunded_at', type: 'timestamptz', precision: 3, nullable: true })
   refundedAt: Date | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: "When the parent deleted the child's photo, files and details (name, age, story idea, dedication, address).",
+  })
+  @Column({ name: 'child_data_deleted_at', type: 'timestamptz', precision: 3, nullable: true })
+  childDataDeletedAt: Date | null;
 }

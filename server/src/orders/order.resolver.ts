@@ -4,6 +4,10 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { toPayload } from '../graphql/payload';
 import { refuse, UserErrorCode } from '../common/user-error';
 import type { Context } from '../graphql/context';
+import type { ClientRateLimits } from '../abuse/rate-limit-rules';
+import { checkClientLimits } from '../abuse/rate-limit-rules';
+import type { RateLimiter } from '../abuse/rate-limiter';
+import { discardUpload } from '../media/discard-upload';
 import { CreateOrderInput } from './create-order.input';
 import type { OrderService } from './order.service';
 import { CheckoutOrder, CreateOrderPayload } from './order.types';
@@ -14,9 +18,13 @@ export const ONE_ORDER_PER_REQUEST = 'Only one order can be created per request.
 @Resolver()
 export class OrderResolver {
   private readonly orders: OrderService;
+  private readonly rateLimiter: RateLimiter;
+  private readonly rateLimits: ClientRateLimits;
 
-  constructor(services: { orders: OrderService }) {
+  constructor(services: { orders: OrderService; rateLimiter: RateLimiter; rateLimits: ClientRateLimits }) {
     this.orders = services.orders;
+    this.rateLimiter = services.rateLimiter;
+    this.rateLimits = services.rateLimits;
   }
 
   @Mutation(() => CreateOrderPayload, {
@@ -30,10 +38,13 @@ export class OrderResolver {
     @Ctx() ctx: Context,
   ): Promise<CreateOrderPayload> {
     // Mutation fields run one after another, so a plain counter is enough.
-    const result =
+    const refused =
       ++ctx.ordersCreated > 1
         ? refuse(UserErrorCode.RATE_LIMITED, ONE_ORDER_PER_REQUEST)
-        : await this.orders.createOrder(input, childPhoto);
+        : // Before the photo is touched: a refused client costs no decoding and leaves nothing stored.
+          await checkClientLimits(this.rateLimiter, this.rateLimits.createOrder, ctx);
+    if (refused) discardUpload(childPhoto);
+    const result = refused ?? (await this.orders.createOrder(input, childPhoto));
     return toPayload(result, (created) => created, { orderId: null, checkoutToken: null, order: null });
   }
 

@@ -1,30 +1,42 @@
 /**
- * Orders: creation (validation, photo, row and event in one transaction), the checkout
- * summary for the token holder, and the admin list and detail.
+ * Orders: creation (validation, photo, row, first access token and event in one transaction),
+ * the parent's changes to a Pending order, the checkout summary for the token holder, and the
+ * admin list and detail.
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
-import { type DataSource, In } from 'typeorm';
+import { type DataSource, In, type SelectQueryBuilder } from 'typeorm';
 import { CURRENCY, planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
-import { randomToken, sha256Hex } from '../common/tokens';
 import { firstInputError } from '../common/input-validation';
-import { type Outcome, refuse, UserErrorCode, UserFacingError } from '../common/user-error';
+import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
+import { discardUpload } from '../media/discard-upload';
 import { processPhoto } from '../media/photo';
 import type { Storage } from '../media/storage';
+import type { Metrics } from '../observability/metrics';
 import { decodeCursor, encodeCursor } from './order-cursor';
 import { applyOrderFilter } from './order-filter';
+import { mintOrderToken, orderForToken } from './order-access';
+import { OrderCount } from './order-count.entity';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import type { OrderLifecycle } from './order-lifecycle';
 import { OrderStatus } from './order-status';
 import type { CheckoutOrder, OrderConnection } from './order.types';
 import type { CreateOrderInput } from './create-order.input';
-import { validateOrderInput } from './order-validation';
+import { type ValidOrder, validateOrderInput } from './order-validation';
 import type { OrdersArgs } from './orders.args';
+import { orderReference } from '../mail/templates/email-layout';
 
 export const CREATE_FAILED_MESSAGE = 'Failed to create order. Please try again.';
+
+export const UPDATE_ORDER_MESSAGES = {
+  orderNotFound: 'We could not find this order. Please start again from the order form.',
+  alreadyPaid: 'This order has already been paid.',
+  cancelled: 'This order was cancelled.',
+  failed: 'Failed to update the order. Please try again.',
+} as const;
 
 /** A new order, and the secret that lets the payment page read it. */
 export interface CreatedOrder {
@@ -34,6 +46,7 @@ export interface CreatedOrder {
 }
 
 const DEFAULT_PAGE_SIZE = 20;
+const PHOTO_READ_CHUNK = 1024 * 1024;
 
 export class OrderService {
   constructor(
@@ -41,18 +54,25 @@ export class OrderService {
     private readonly storage: Storage,
     private readonly lifecycle: OrderLifecycle,
     private readonly logger: Logger,
+    /** Photo bytes received and the time sharp takes on them. */
+    private readonly metrics: Pick<Metrics, 'uploadReceived' | 'photoProcessed'>,
   ) {}
 
   async createOrder(input: CreateOrderInput, childPhoto: Promise<FileUpload>): Promise<Outcome<CreatedOrder>> {
     const validation = validateOrderInput(input);
-    if (!validation.ok) return validation;
+    if (!validation.ok) {
+      discardUpload(childPhoto);
+      return validation;
+    }
     const valid = validation.value;
     const plan = planFor(valid.bookFormat);
 
     let photo;
     try {
       const upload = await childPhoto;
-      photo = await processPhoto(upload.createReadStream());
+      // The spooled upload is read back in large pieces: the default 16 KB means hundreds of
+      // reads and callbacks for a phone's photo, all on the event loop.
+      photo = await processPhoto(upload.createReadStream({ highWaterMark: PHOTO_READ_CHUNK }), undefined, this.metrics);
     } catch (error) {
       if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
       this.logger.error('photo upload failed', { error });
@@ -60,7 +80,6 @@ export class OrderService {
     }
 
     const id = randomUUID();
-    const checkoutToken = randomToken();
     const photoKey = `photos/${id}.${photo.extension}`;
     try {
       await this.storage.put(photoKey, photo.data, photo.contentType);
@@ -78,9 +97,9 @@ export class OrderService {
           amountCents: plan.priceCents,
           currency: CURRENCY,
           photoKey,
-          checkoutTokenHash: sha256Hex(checkoutToken),
         });
         await manager.insert(Order, created);
+        const { token } = await mintOrderToken(manager, id);
         await this.lifecycle.recordEvent(manager, {
           orderId: id,
           type: 'created',
@@ -89,10 +108,14 @@ export class OrderService {
           actor: 'customer',
           data: { amountCents: plan.priceCents, currency: CURRENCY, bookFormat: valid.bookFormat },
         });
-        return created;
+        return { created, token };
       });
-      this.logger.info('order created', { orderId: id, bookFormat: order.bookFormat, amountCents: order.amountCents });
-      return { ok: true, value: { orderId: id, checkoutToken, order: toCheckoutOrder(order) } };
+      this.logger.info('order created', {
+        orderId: id,
+        bookFormat: order.created.bookFormat,
+        amountCents: order.created.amountCents,
+      });
+      return { ok: true, value: { orderId: id, checkoutToken: order.token, order: toCheckoutOrder(order.created) } };
     } catch (error) {
       // Nothing was committed; take the photo back out so a failed request leaves no file.
       await this.storage
@@ -103,19 +126,107 @@ export class OrderService {
     }
   }
 
-  /** The order behind a checkout token; null when the id or the token is wrong. */
+  /** The order behind a live access token (the checkout token is one); null when the id or the token is wrong. */
   async findForCheckout(orderId: string, checkoutToken: string): Promise<Order | null> {
     if (!isUuid(orderId) || !checkoutToken) return null;
-    const order = await this.dataSource
-      .getRepository(Order)
-      .createQueryBuilder('o')
-      .addSelect('o.checkoutTokenHash')
-      .where('o.id = :orderId', { orderId })
-      .getOne();
-    if (!order) return null;
-    const expected = Buffer.from(order.checkoutTokenHash, 'hex');
-    const given = Buffer.from(sha256Hex(checkoutToken), 'hex');
-    return timingSafeEqual(expected, given) ? order : null;
+    const order = await orderForToken(this.dataSource.manager, checkoutToken);
+    return order?.id === orderId ? order : null;
+  }
+
+  /**
+   * The parent submits the form again while the order is still Pending: the same order (same id,
+   * same token) takes what was typed, validated exactly as a new order and priced from the
+   * catalogue again. A null photo keeps the stored one; a new one replaces it, and the old file
+   * goes once the change is committed.
+   */
+  async updatePendingOrder(
+    orderId: string,
+    checkoutToken: string,
+    input: CreateOrderInput,
+    childPhoto: Promise<FileUpload> | null,
+  ): Promise<Outcome<CreatedOrder>> {
+    const checked = await this.checkPendingUpdate(input, orderId, checkoutToken);
+    if (!checked.ok) {
+      discardUpload(childPhoto);
+      return checked;
+    }
+    const { valid, found } = checked.value;
+
+    let newPhotoKey: string | null = null;
+    if (childPhoto) {
+      try {
+        const photo = await processPhoto(
+          (await childPhoto).createReadStream({ highWaterMark: PHOTO_READ_CHUNK }),
+          undefined,
+          this.metrics,
+        );
+        newPhotoKey = `photos/${found.id}-${randomUUID().slice(0, 8)}.${photo.extension}`;
+        await this.storage.put(newPhotoKey, photo.data, photo.contentType);
+      } catch (error) {
+        if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
+        this.logger.error('photo upload failed', { error, orderId: found.id });
+        return refuse(UserErrorCode.INTERNAL_FAILURE, UPDATE_ORDER_MESSAGES.failed, 'childPhoto');
+      }
+    }
+
+    try {
+      const result = await this.dataSource.transaction(async (manager) => {
+        // Locked and read again: a payment recorded meanwhile wins, and nothing is changed under it.
+        const order = await manager.findOneOrFail(Order, { where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
+        const refusal = pendingRefusal(order);
+        if (refusal) throw refusal;
+        const plan = planFor(valid.bookFormat);
+        const changed = changedFields(order, valid, plan.priceCents, newPhotoKey !== null);
+        if (changed.length === 0) return { order, replacedPhoto: null };
+        const changes: Partial<Order> = {
+          ...valid,
+          amountCents: plan.priceCents,
+          currency: CURRENCY,
+          updatedAt: new Date(),
+          ...(newPhotoKey ? { photoKey: newPhotoKey } : {}),
+          // A payment started for another amount cannot pay this one: the next visit starts a new one.
+          ...(plan.priceCents !== order.amountCents ? { providerPaymentId: null } : {}),
+        };
+        await manager.update(Order, { id: order.id }, changes);
+        await this.lifecycle.recordEvent(manager, {
+          orderId: order.id,
+          type: 'order_updated',
+          fromStatus: null,
+          toStatus: null,
+          actor: 'customer',
+          data: { fields: changed.join(' '), amountCents: plan.priceCents, bookFormat: valid.bookFormat },
+        });
+        return { order: Object.assign(new Order(), order, changes), replacedPhoto: newPhotoKey ? order.photoKey : null };
+      });
+      if (newPhotoKey && result.order.photoKey !== newPhotoKey) await this.removePhoto(newPhotoKey);
+      if (result.replacedPhoto) await this.removePhoto(result.replacedPhoto);
+      this.logger.info('pending order updated', { orderId: found.id });
+      return succeed({ orderId: found.id, checkoutToken, order: toCheckoutOrder(result.order) });
+    } catch (error) {
+      if (newPhotoKey) await this.removePhoto(newPhotoKey);
+      if (error instanceof UserFacingError) return refusalOf(error);
+      this.logger.error('pending order update failed', { error, orderId: found.id });
+      return refuse(UserErrorCode.INTERNAL_FAILURE, UPDATE_ORDER_MESSAGES.failed);
+    }
+  }
+
+  /** The form's input, valid, and the Pending order the token opens; or why the update is refused. */
+  private async checkPendingUpdate(
+    input: CreateOrderInput,
+    orderId: string,
+    checkoutToken: string,
+  ): Promise<Outcome<{ valid: ValidOrder; found: Order }>> {
+    const validation = validateOrderInput(input);
+    if (!validation.ok) return validation;
+    const found = await this.findForCheckout(orderId, checkoutToken);
+    if (!found) return refuse(UserErrorCode.NOT_FOUND, UPDATE_ORDER_MESSAGES.orderNotFound, 'orderId');
+    const notPending = pendingRefusal(found);
+    if (notPending) return refusalOf(notPending);
+    return succeed({ valid: validation.value, found });
+  }
+
+  private async removePhoto(photoKey: string): Promise<void> {
+    await this.storage.delete(photoKey).catch((error: unknown) => this.logger.error('photo cleanup failed', { error, photoKey }));
   }
 
   async checkoutSummary(orderId: string, checkoutToken: string): Promise<CheckoutOrder | null> {
@@ -168,20 +279,65 @@ export class OrderService {
       value: {
         edges,
         pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null },
-        countTotal: () => filtered.clone().getCount(),
+        countTotal: () => this.countOrders(args, filtered),
       },
     };
   }
+  /**
+   * Exact totals that do not grow with the table: without a search, from the per-status counts
+   * the triggers keep (order_counts); with one, a count over the matches, which the trigram
+   * indexes find for searches of three characters or more (shorter ones read every order).
+   */
+  private async countOrders(args: OrdersArgs, filtered: SelectQueryBuilder<Order>): Promise<number> {
+    if (args.search?.trim()) {
+      const row = await filtered.clone().select('count(*)::int', 'n').orderBy().getRawOne<{ n: number }>();
+      return row?.n ?? 0;
+    }
+    const counts = this.dataSource.getRepository(OrderCount).createQueryBuilder('c').select('coalesce(sum(c.n), 0)::int', 'n');
+    if (args.status) counts.where('c.status = :status', { status: args.status });
+    const row = await counts.getRawOne<{ n: number }>();
+    return row?.n ?? 0;
+  }
+}
+
+/** Why a Pending order's form can no longer change it; null while it is Pending. */
+function pendingRefusal(order: Order): UserFacingError | null {
+  if (order.status === OrderStatus.Pending) return null;
+  const message = order.status === OrderStatus.Cancelled ? UPDATE_ORDER_MESSAGES.cancelled : UPDATE_ORDER_MESSAGES.alreadyPaid;
+  return new UserFacingError(UserErrorCode.WRONG_STATUS, message, 'status');
+}
+
+/** The names of what the form changes in the stored order; empty when the parent sent the same again. */
+function changedFields(order: Order, valid: ValidOrder, amountCents: number, newPhoto: boolean): string[] {
+  const changed: string[] = (Object.keys(valid) as Array<keyof ValidOrder>).filter(
+    (key) => JSON.stringify(valid[key] ?? null) !== JSON.stringify(order[key] ?? null),
+  );
+  if (amountCents !== order.amountCents) changed.push('amountCents');
+  if (newPhoto) changed.push('childPhoto');
+  return changed;
 }
 
 export function toCheckoutOrder(order: Order): CheckoutOrder {
   return {
     id: order.id,
+    reference: orderReference(order.id),
     bookFormat: order.bookFormat,
     title: planFor(order.bookFormat).title,
     amountCents: order.amountCents,
     currency: order.currency,
     status: order.status,
-    childName: order.childName,
+    childName: order.childName ?? '',
+    moral: order.moral,
+    bookStyle: order.bookStyle,
+    email: order.email,
+    shippingAddress: order.shippingAddress,
+    shippingIncluded: shippingIncluded(order.bookFormat),
+    paidAt: order.paidAt,
+    photoKey: order.photoKey,
   };
+}
+
+/** Printed books ship to the United States and Canada at no extra cost; a digital book is not shipped. */
+export function shippingIncluded(bookFormat: Order['bookFormat']): boolean {
+  return bookFormat === 'printed';
 }

@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import type { BookFormat } from '../catalogue/catalogue';
 import { BookFormatEnum } from '../catalogue/catalogue.types';
 import { UserError } from '../common/user-error';
-import { Order } from './order.entity';
+import { Order, ShippingAddress } from './order.entity';
 import { OrderStatus } from './order-status';
 
 @ObjectType({ description: 'What the payment page shows, for the holder of the checkout token.' })
@@ -25,8 +25,34 @@ export class CheckoutOrder {
   @Field(() => OrderStatus)
   status: OrderStatus;
 
-  @Field()
+  @Field({ description: "Empty once the parent deleted the child's details." })
   childName: string;
+
+  @Field({ description: "The short reference used in e-mails (the id's first 8 characters)." })
+  reference: string;
+
+  @Field({ description: 'The life lesson.' })
+  moral: string;
+
+  @Field(() => String, { nullable: true })
+  bookStyle: string | null;
+
+  @Field({ description: 'Where the confirmation goes.' })
+  email: string;
+
+  @Field(() => ShippingAddress, { nullable: true })
+  shippingAddress: ShippingAddress | null;
+
+  @Field({
+    description: 'Whether the price includes shipping (true for printed books: shipping to the US and Canada is included).',
+  })
+  shippingIncluded: boolean;
+
+  @Field(() => Date, { nullable: true })
+  paidAt: Date | null;
+
+  /** Resolved to `photoUrl` (a signed, short-lived link) by CheckoutOrderResolver. */
+  photoKey: string | null;
 }
 
 @ObjectType()

@@ -21,7 +21,7 @@ const COLUMNS: Array<[header: string, value: (order: Order) => Cell]> = [
   ['Status', (o) => o.status],
   ['Format', (o) => o.bookFormat],
   ['Style', (o) => o.bookStyle],
-  ['Child name', (o) => o.childName],
+  ['Child name', (o) => (o.childDataDeletedAt ? DELETED_CHILD_DATA : o.childName)],
   ['Child age', (o) => o.childAge],
   ['Life lesson', (o) => o.moral],
   ['Story idea', (o) => o.storyIdea],
@@ -41,7 +41,13 @@ const COLUMNS: Array<[header: string, value: (order: Order) => Cell]> = [
   ['State', (o) => o.shippingAddress?.state],
   ['ZIP code', (o) => o.shippingAddress?.zipCode],
   ['Country', (o) => o.shippingAddress?.country],
+  // Added last, so the columns spreadsheets already read keep their places.
+  ['Dedication', (o) => o.dedication],
+  ['Child data deleted', (o) => o.childDataDeletedAt],
 ];
+
+/** Where the parent deleted the child's details, as the export says it. */
+export const DELETED_CHILD_DATA = "Deleted at the parent's request";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -10,6 +10,7 @@ import { planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { type Outcome, refusalOf, refuse, succeed, UserError, UserErrorCode, UserFacingError } from '../common/user-error';
 import { orderConfirmationOutboxEmail } from '../mail/templates/order-confirmation';
+import { orderEmailOptions } from '../orders/order-access';
 import { Order } from '../orders/order.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import type { OrderService } from '../orders/order.service';
@@ -19,6 +20,7 @@ import type { CheckoutOrder } from '../orders/order.types';
 import { PaymentAccountError, type PaymentProvider, type VerifiedPayment, type WebhookAction } from './payment-provider';
 import { SandboxProvider } from './sandbox/sandbox.provider';
 import type { RefundService } from '../fulfilment/refund.service';
+import type { Metrics, PaymentOutcome } from '../observability/metrics';
 
 export const PAYMENT_MESSAGES = {
   orderNotFound: 'We could not find this order. Please start again from the order form.',
@@ -52,7 +54,13 @@ export class PaymentService {
     private readonly publicUrl: string,
     /** Refunds seen in the provider's webhook are recorded there. */
     private readonly refunds: Pick<RefundService, 'handleRefundWebhook'>,
+    /** Payment outcomes by provider. */
+    private readonly metrics: Pick<Metrics, 'payment'>,
   ) {}
+
+  private count(outcome: PaymentOutcome): void {
+    this.metrics.payment(this.provider.name, outcome);
+  }
 
   private async payableOrder(orderId: string, checkoutToken: string): Promise<Outcome<Order>> {
     const order = await this.orders.findForCheckout(orderId, checkoutToken);
@@ -79,6 +87,7 @@ export class PaymentService {
     } catch (error) {
       if (!(error instanceof PaymentAccountError)) throw error;
       this.logger.error('payment provider refused the shop account', { code: error.code, orderId: order.id });
+      this.count('account_restricted');
       return refuse(UserErrorCode.PAYMENT_ACCOUNT_RESTRICTED, PAYMENT_MESSAGES.accountRestricted);
     }
     await this.dataSource
@@ -108,7 +117,9 @@ export class PaymentService {
     if (!verified || verified.orderId !== found.value.id) {
       return refuse(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.paymentNotFound, 'paymentId');
     }
-    return this.provider.confirmCard(paymentId, cardNumber);
+    const confirmed = await this.provider.confirmCard(paymentId, cardNumber);
+    if (!confirmed.ok && confirmed.error.code === UserErrorCode.PAYMENT_DECLINED) this.count('declined');
+    return confirmed;
   }
 
   /** The browser says it paid: ask the provider, and mark the order Paid only if it agrees. */
@@ -122,11 +133,15 @@ export class PaymentService {
     }
     const verified = await this.provider.verifyPayment(paymentId);
     const problem = this.checkPayment(order, verified);
-    if (problem) return { ok: false, error: problem };
+    if (problem) {
+      if (verified) this.count(verified.status === 'succeeded' ? 'mismatch' : 'failed');
+      return { ok: false, error: problem };
+    }
     try {
       const paid = await this.markPaid(order.id, paymentId, 'customer');
       return succeed(toCheckoutOrder(paid));
     } catch (error) {
+      if (error instanceof UserFacingError && error.code === UserErrorCode.PAYMENT_FAILED) this.count('mismatch');
       return refusalOf(error);
     }
   }
@@ -182,6 +197,7 @@ export class PaymentService {
     amountCents: number | undefined,
   ) {
     this.logger.error('payment needs attention: refund or resolve by hand', { orderId, paymentId: action.paymentId, reason });
+    this.count('needs_attention');
     await this.dataSource.transaction(async (manager) => {
       if (!(await this.claimEvent(manager, action.eventId, 'payment_needs_attention', orderId))) return;
       await this.lifecycle.recordEvent(manager, {
@@ -222,7 +238,8 @@ export class PaymentService {
    * transaction on the locked order row. Idempotent for the same payment.
    */
   private async markPaid(orderId: string, paymentId: string, actor: string, eventId?: string): Promise<Order> {
-    return this.dataSource.transaction(async (manager) => {
+    let newlyPaid = false;
+    const order = await this.dataSource.transaction(async (manager) => {
       if (eventId) {
         if (!(await this.claimEvent(manager, eventId, 'payment_succeeded', orderId))) {
           this.logger.info('webhook event already handled', { eventId });
@@ -241,10 +258,15 @@ export class PaymentService {
         actor,
         patch: { paymentId, paymentProvider: this.provider.name },
         data: { paymentId, provider: this.provider.name, amountCents: order.amountCents, currency: order.currency },
-        email: (paidOrder) => orderConfirmationOutboxEmail(paidOrder, { publicUrl: this.publicUrl }),
+        email: async (paidOrder, tx) =>
+          orderConfirmationOutboxEmail(paidOrder, await orderEmailOptions(tx, paidOrder.id, this.publicUrl)),
       });
       this.logger.info('order paid', { orderId: order.id, paymentId, actor });
+      newlyPaid = true;
       return paid;
     });
+    // Counted once committed, and once per order: the browser and the webhook both end here.
+    if (newlyPaid) this.count('succeeded');
+    return order;
   }
 }

@@ -10,13 +10,14 @@ import { parseArgs } from 'node:util';
 import { generatePassword } from '../admin/password';
 import { createLogger } from '../common/logger';
 import { createServices } from '../composition';
-import { loadConfig } from '../config';
+import { loadConfig, loadDotEnv } from '../config';
 import { openDatabase } from '../db/database';
 
 async function run(): Promise<void> {
   const { values } = parseArgs({
     options: { email: { type: 'string' }, password: { type: 'string' } },
   });
+  loadDotEnv();
   const config = loadConfig();
   const email = values.email ?? config.adminEmail;
   if (!email) throw new Error('Usage: npm run admin:create -- --email you@example.com [--password secret]');

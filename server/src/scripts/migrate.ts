@@ -4,8 +4,10 @@
  * at start-up, under the same lock, so running both is safe.
  */
 import 'reflect-metadata';
-import { createLogger } from '../common/logger';
+import { createLogger, logLevelFromEnv } from '../common/logger';
 import { migrate } from '../db/migrate';
+
+const logger = createLogger(logLevelFromEnv(), { production: process.env.NODE_ENV === 'production' });
 
 async function run(): Promise<void> {
   const url = process.env.DATABASE_URL;
@@ -13,12 +15,11 @@ async function run(): Promise<void> {
     throw new Error(
       'Set DATABASE_URL: `npm run migrate` migrates a PostgreSQL server (the embedded database migrates itself at start).',
     );
-  const logger = createLogger('info');
   const ran = await migrate({ url }, logger);
   logger.info('database is up to date', { ran: ran.length });
 }
 
 run().catch((error: unknown) => {
-  process.stderr.write(`Migration failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  logger.error('migration failed', { error: error instanceof Error ? error.message : String(error) });
   process.exit(1);
 });

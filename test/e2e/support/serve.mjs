@@ -10,7 +10,15 @@ import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-e2e-'));
-const env = { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: process.env.E2E_PORT, LOG_LEVEL: 'warn' };
+// ENV_FILE=none: the developer's own .env (a DATABASE_URL, say) never reaches the tests.
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  HOST: '127.0.0.1',
+  PORT: process.env.E2E_PORT,
+  LOG_LEVEL: 'warn',
+  ENV_FILE: 'none',
+};
 delete env.NODE_OPTIONS;
 
 let dropDatabase = async () => {};

@@ -44,8 +44,9 @@ export const PUBLIC_PAGES: Array<[string, string]> = [
   ['/privacy', 'Privacy Policy'],
   ['/cookies', 'Privacy Policy'],
   ['/terms', 'Terms of Service'],
-  ['/payment-success?format=digital', 'Payment Successful!'],
-  ['/payment-success?format=printed', 'Payment Successful!'],
+  // Opened without a payment just made in this tab, it claims none.
+  ['/payment-success?format=digital', 'Looking for your order?'],
+  ['/payment-success?format=printed', 'Looking for your order?'],
   ['/no-such-page', 'Page Not Found'],
 ];
 

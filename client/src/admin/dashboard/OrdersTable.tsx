@@ -1,5 +1,5 @@
 import type { OrderRowFragment } from '../../gql/graphql';
-import { formatDateTime, shortOrderId, storyType } from '../order-format';
+import { childNameLabel, formatDateTime, shortOrderId, storyType } from '../order-format';
 import { OrderRowFulfilment } from '../fulfilment/OrderRowFulfilment';
 import { OrderActions } from './OrderActions';
 import { StatusBadge } from './StatusBadge';
@@ -35,7 +35,7 @@ export function OrdersTable({ orders, onDetails }: OrdersTableProps) {
               <span title={order.id}>{shortOrderId(order.id)}</span>
             </th>
             <td role="cell" data-label="Child Name" className="orders-table__child">
-              {order.childName}
+              {childNameLabel(order.childName)}
             </td>
             <td role="cell" data-label="Email" className="orders-table__email">
               {order.email}

@@ -1,5 +1,5 @@
 import type { OrderDetailFragment } from '../../gql/graphql';
-import { formatAmount, formatDateTime, formatLabel } from '../order-format';
+import { childNameInText, childNameLabel, DELETED_CHILD_DATA, formatAmount, formatDateTime, formatLabel } from '../order-format';
 import { NewTabLink } from '../shared/NewTabLink';
 import { OrderFulfilment } from '../fulfilment/OrderFulfilment';
 import { DeliveredBook } from './DeliveredBook';
@@ -31,7 +31,7 @@ export function OrderDetailContent({ order }: { order: OrderDetailFragment }) {
         <div className="order-detail__story">
           {order.photoUrl && (
             <figure className="order-detail__photo">
-              <img src={order.photoUrl} alt={`Photo of ${order.childName}`} />
+              <img src={order.photoUrl} alt={`Photo of ${childNameInText(order.childName)}`} />
               <figcaption>
                 <NewTabLink href={order.photoUrl}>View Photo</NewTabLink>
               </figcaption>
@@ -39,10 +39,11 @@ export function OrderDetailContent({ order }: { order: OrderDetailFragment }) {
           )}
           <DetailList
             items={[
-              ["Child's name", order.childName],
-              ['Age', order.childAge],
+              ["Child's name", childNameLabel(order.childName)],
+              ['Age', order.childDataDeletedAt ? DELETED_CHILD_DATA : order.childAge],
               ['Life lesson', order.moral],
               ['Story idea', order.storyIdea ? <span className="order-detail__story-idea">{order.storyIdea}</span> : null],
+              ['Dedication', order.dedication ? <span className="order-detail__story-idea">{order.dedication}</span> : null],
               ['Format', formatLabel(order.bookFormat)],
               ['Style', order.bookStyle],
             ]}
@@ -67,6 +68,8 @@ export function OrderDetailContent({ order }: { order: OrderDetailFragment }) {
                   <br />
                   {address.country}
                 </address>
+              ) : order.childDataDeletedAt && order.bookFormat === 'printed' ? (
+                DELETED_CHILD_DATA
               ) : null,
             ],
           ]}

@@ -37,6 +37,7 @@ const printed = () =>
     childAge: 8,
     moral: 'Courage',
     storyIdea: 'Leo sails to the moon',
+    dedication: 'For Leo,\nwho is brave every day.\nLove, Grandma',
     bookFormat: 'printed',
     bookStyle: 'adventure',
     amountCents: 5000,
@@ -66,6 +67,9 @@ describe('OrderDetailPanel', () => {
     expect(value('Age')).toHaveTextContent('8');
     expect(value('Life lesson')).toHaveTextContent('Courage');
     expect(value('Story idea')).toHaveTextContent('Leo sails to the moon');
+    // Line breaks as the parent typed them.
+    expect(value('Dedication')?.firstElementChild?.textContent).toBe('For Leo,\nwho is brave every day.\nLove, Grandma');
+    expect(value('Dedication')?.firstElementChild).toHaveClass('order-detail__story-idea');
     expect(value('Format')).toHaveTextContent('Printed');
     expect(value('Style')).toHaveTextContent('adventure');
     expect(value('Email')).toHaveTextContent('leo.parent@example.com');
@@ -114,11 +118,34 @@ describe('OrderDetailPanel', () => {
 
   it('shows customer text with markup as text', async () => {
     const markup = '<img src=x onerror=alert(1)>';
-    const { dialog } = await openDetails(anOrder({ childName: markup, storyIdea: `<script>alert(2)</script>` }));
+    const { dialog } = await openDetails(
+      anOrder({ childName: markup, storyIdea: `<script>alert(2)</script>`, dedication: '<b>bold</b>' }),
+    );
     expect(within(dialog).getAllByText(markup).length).toBeGreaterThan(0);
     expect(within(dialog).getByText('<script>alert(2)</script>')).toBeInTheDocument();
+    expect(within(dialog).getByText('<b>bold</b>')).toBeInTheDocument();
     expect(dialog.querySelectorAll('img')).toHaveLength(1);
     expect(dialog.querySelector('script')).toBeNull();
+  });
+
+  it("says where the parent deleted the child's details", async () => {
+    const deleted = anOrder({ childName: null, childAge: null, storyIdea: '', childDataDeletedAt: '2026-01-02T03:04:05.000Z' });
+    const view = renderAdmin(DASHBOARD, [
+      meMock(),
+      ordersMock({ orders: [deleted] }),
+      videoLimitMock(),
+      orderDetailMock(deleted),
+    ]);
+    expect(await screen.findByRole('cell', { name: "Deleted at the parent's request" })).toBeInTheDocument();
+    await view.user.click(await screen.findByRole('button', { name: /^Details/ }));
+    const dialog = await screen.findByRole('dialog');
+    // The child's name and age rows, once the full order has arrived.
+    expect((await within(dialog).findAllByText("Deleted at the parent's request")).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows the dedication', async () => {
+    const { dialog } = await openDetails(anOrder({ dedication: 'For Mia,\nwith love' }));
+    expect(within(dialog).getByText(/For Mia,\s+with love/)).toBeInTheDocument();
   });
 
   it('offers the upload for a Paid order', async () => {

@@ -84,7 +84,11 @@ export function OrderDetailPanel({ orderId, returnFocusTo, onClose }: OrderDetai
         <header className="order-panel__header">
           <div className="order-panel__heading">
             <h2 id={titleId} ref={headingRef} tabIndex={-1} className="order-panel__title">
-              {order ? `${order.childName}'s order` : `Order ${shortOrderId(orderId)}`}
+              {order
+                ? order.childName
+                  ? `${order.childName}'s order`
+                  : `Order ${shortOrderId(orderId)}`
+                : `Order ${shortOrderId(orderId)}`}
             </h2>
             {order && (
               <p className="order-panel__subtitle">

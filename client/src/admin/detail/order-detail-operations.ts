@@ -6,6 +6,8 @@ export const ORDER_DETAIL_FIELDS = graphql(`
     ...OrderRow
     childAge
     storyIdea
+    dedication
+    childDataDeletedAt
     bookStyle
     shippingAddress {
       fullName

@@ -5,6 +5,7 @@ import { formatBytes, shortOrderId } from '../order-format';
 import { checkPdfFile } from './check-pdf-file';
 import { checkVideoFile } from './check-video-file';
 import { PDF_ACCEPT, UPLOAD_MESSAGES, VIDEO_ACCEPT } from './upload-messages';
+import { childNameInText } from '../order-format';
 import type { BookFiles, DeliveryMode, UploadTarget } from './video-uploads-context';
 import './delivery-dialog.css';
 
@@ -85,8 +86,8 @@ export function DeliveryDialog({ order, mode, limits, emailSending, onCancel, on
   const title =
     step === 'pick'
       ? revising
-        ? `Upload revision for ${order.childName}'s book`
-        : `Deliver ${order.childName}'s book`
+        ? `Upload revision for ${childNameInText(order.childName)}'s book`
+        : `Deliver ${childNameInText(order.childName)}'s book`
       : revising
         ? 'Send this revision?'
         : 'Send the finished book?';
@@ -148,7 +149,7 @@ export function DeliveryDialog({ order, mode, limits, emailSending, onCancel, on
           </form>
         ) : (
           <div>
-            <p>These files will be uploaded for {order.childName}:</p>
+            <p>These files will be uploaded for {childNameInText(order.childName)}:</p>
             <ul className="delivery-dialog__files">
               {files.video && (
                 <li>
@@ -164,7 +165,7 @@ export function DeliveryDialog({ order, mode, limits, emailSending, onCancel, on
             <p>
               {emailSending === false
                 ? `The delivery e-mail to ${order.email} will be queued in the outbox but not sent: e-mail sending is not set up.`
-                : `${order.childName}'s parent will be e-mailed a link at ${order.email}.`}
+                : `${childNameInText(order.childName)}'s parent will be e-mailed a link at ${order.email}.`}
             </p>
             <div className="delivery-dialog__actions">
               <button type="button" className="button button--ghost" onClick={() => setStep('pick')}>

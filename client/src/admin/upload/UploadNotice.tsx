@@ -1,5 +1,5 @@
 import { Icon } from '../../ui/Icon';
-import { shortOrderId } from '../order-format';
+import { childNameLabel, shortOrderId } from '../order-format';
 import { useVideoUploads } from './video-uploads-context';
 
 /** The last upload's outcome above the table: the spec's message, then which order it was. */
@@ -16,7 +16,7 @@ export function UploadNotice() {
       <div>
         <p className="admin-alert__message">{notice.message}</p>
         <p className="admin-alert__detail">
-          Order {shortOrderId(notice.order.id)} · {notice.order.childName}
+          Order {shortOrderId(notice.order.id)} · {childNameLabel(notice.order.childName)}
         </p>
       </div>
       <button type="button" className="admin-icon-button" onClick={dismissNotice} aria-label="Dismiss message">

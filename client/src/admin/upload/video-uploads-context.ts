@@ -8,7 +8,8 @@ export type UploadState =
 export interface UploadTarget {
   id: string;
   email: string;
-  childName: string;
+  /** Null once the parent deleted the child's details. */
+  childName?: string | null;
   bookFormat: 'digital' | 'printed';
 }
 

@@ -18,7 +18,9 @@ export function CreatePage() {
 
   let body;
   if (data) {
-    body = <OrderForm catalogue={data.catalogue} initialFormat={initialFormat} />;
+    body = (
+      <OrderForm catalogue={data.catalogue} initialFormat={initialFormat} formatFromLink={isBookFormat(type) ? type : null} />
+    );
   } else if (loading) {
     body = <Spinner label="Loading the order form…" />;
   } else {

@@ -1,9 +1,12 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 
 import type { OrderFormCatalogueQuery } from '../../gql/graphql';
+import { useRestoreSavedScroll } from '../../ui/RestoreScrollOnLoad';
 import { formatPrice } from '../../ui/formatPrice';
 import { checkPhoto } from './check-photo';
 import { ChildDetailsFields } from './ChildDetailsFields';
+import { DedicationField } from './DedicationField';
+import { type RestoredDraft, useOrderDraft } from './draft/use-order-draft';
 import { fieldAria } from './form-section-props';
 import { FormatChoice } from './FormatChoice';
 import { LessonChoice } from './LessonChoice';
@@ -19,10 +22,14 @@ import { PhotoField } from './PhotoField';
 import { ProcessingOverlay } from './ProcessingOverlay';
 import { ShippingFields } from './ShippingFields';
 import { StyleChoice } from './StyleChoice';
+import { useObjectUrl } from './use-object-url';
 import { useSubmitOrder } from './use-submit-order';
 import { validateOrderForm } from './validate-order-form';
 
 type Catalogue = OrderFormCatalogueQuery['catalogue'];
+
+// Drawn only once a name and a photo are given: its code is fetched then.
+const CoverPreview = lazy(() => import('../cover/CoverPreview'));
 
 interface ShownError {
   message: string;
@@ -35,6 +42,25 @@ interface ShownError {
 }
 
 const ERROR_ID = 'order-form-error';
+
+/** Whether the parent has typed or chosen anything a 'Start over' would throw away. */
+function hasAnythingTyped(values: OrderFormValues): boolean {
+  if (values.childPhoto || values.acceptTerms) return true;
+  const typed = [
+    values.childName,
+    values.childAge,
+    values.storyIdea,
+    values.dedication,
+    values.moral,
+    values.email,
+    values.fullName,
+    values.streetAddress,
+    values.city,
+    values.state,
+    values.zipCode,
+  ];
+  return typed.some((text) => text.trim() !== '');
+}
 
 function FormSection(props: { step: number; id: string; title: string; intro?: string; children: ReactNode }) {
   return (
@@ -53,20 +79,55 @@ function FormSection(props: { step: number; id: string; title: string; intro?: s
   );
 }
 
-export function OrderForm({ catalogue, initialFormat }: { catalogue: Catalogue; initialFormat: BookFormat }) {
+export interface OrderFormProps {
+  catalogue: Catalogue;
+  initialFormat: BookFormat;
+  /** The link asked for this format (?type=): it wins over the draft's. */
+  formatFromLink?: BookFormat | null;
+}
+
+export function OrderForm({ catalogue, initialFormat, formatFromLink = null }: OrderFormProps) {
   const { limits, plans, currency } = catalogue;
-  const [values, setValues] = useState<OrderFormValues>(() =>
-    initialOrderFormValues({
-      bookFormat: initialFormat,
-      bookStyle: catalogue.bookStyles.find((style) => style.value === 'classic')?.value ?? catalogue.bookStyles[0]?.value ?? '',
-      country: catalogue.shippingCountries[0] ?? '',
-    }),
+  const defaults = useCallback(
+    (bookFormat: BookFormat) =>
+      initialOrderFormValues({
+        bookFormat,
+        bookStyle: catalogue.bookStyles.find((style) => style.value === 'classic')?.value ?? catalogue.bookStyles[0]?.value ?? '',
+        country: catalogue.shippingCountries[0] ?? '',
+      }),
+    [catalogue],
   );
+  const [values, setValues] = useState<OrderFormValues>(() => defaults(initialFormat));
+  // Bumped for every new photo, so a resubmission knows whether the server has this one.
+  const [photoVersion, setPhotoVersion] = useState(0);
+  // Remounts the file input on 'Start over', which is the only way to empty it.
+  const [photoInputKey, setPhotoInputKey] = useState(0);
   const [error, setError] = useState<ShownError | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const photoCheck = useRef(0);
   const { submit, busy, status } = useSubmitOrder();
+
+  const restore = useCallback(
+    ({ values: saved, photoVersion: savedVersion }: RestoredDraft) => {
+      setValues((current) => {
+        const next = { ...current, ...saved };
+        // Keep only choices the catalogue still offers.
+        if (!catalogue.bookStyles.some((style) => style.value === next.bookStyle)) next.bookStyle = current.bookStyle;
+        if (next.moral && !catalogue.lifeLessons.some((lesson) => lesson.value === next.moral)) next.moral = '';
+        if (!catalogue.shippingCountries.includes(next.country)) next.country = current.country;
+        if (next.bookFormat !== 'digital' && next.bookFormat !== 'printed') next.bookFormat = current.bookFormat;
+        if (formatFromLink) next.bookFormat = formatFromLink;
+        return next;
+      });
+      setPhotoVersion(savedVersion);
+    },
+    [catalogue, formatFromLink],
+  );
+  const draft = useOrderDraft({ values, photoVersion, onRestore: restore });
+  const photoUrl = useObjectUrl(values.childPhoto);
+  // Back to the form lands where the parent was, once the draft has filled it out again.
+  useRestoreSavedScroll(draft.restored);
 
   const update = <K extends keyof OrderFormValues>(field: K, value: OrderFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -94,8 +155,18 @@ export function OrderForm({ catalogue, initialFormat }: { catalogue: Catalogue; 
       return false;
     }
     update('childPhoto', file);
+    setPhotoVersion((version) => version + 1);
     setError((current) => (current?.fields.includes('childPhoto') ? null : current));
     return true;
+  }
+
+  function startOver() {
+    void draft.clear().catch(() => undefined);
+    setValues(defaults(formatFromLink ?? initialFormat));
+    setPhotoVersion((version) => version + 1);
+    setPhotoInputKey((key) => key + 1);
+    setError(null);
+    document.getElementById('child-name')?.focus();
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -109,7 +180,12 @@ export function OrderForm({ catalogue, initialFormat }: { catalogue: Catalogue; 
       return;
     }
     setError(null);
-    const failure = await submit(values);
+    const failure = await submit(values, {
+      link: draft.link,
+      photoVersion,
+      onLinked: draft.rememberOrder,
+      onPaidElsewhere: draft.finish,
+    });
     if (failure) showError(failure.message, failure.field ? [failure.field] : []);
   }
 
@@ -117,6 +193,9 @@ export function OrderForm({ catalogue, initialFormat }: { catalogue: Catalogue; 
   const plan = plans.find((candidate) => candidate.format === values.bookFormat);
   const invalidFields = error?.fields ?? [];
   const section = { values, update, invalidFields, errorId: ERROR_ID };
+  const hasDraft = draft.restored && (draft.link !== null || hasAnythingTyped(values));
+  const lesson = catalogue.lifeLessons.find((each) => each.value === values.moral)?.label ?? null;
+  const showCover = values.childName.trim() !== '' && photoUrl !== null;
 
   return (
     <>
@@ -135,9 +214,18 @@ export function OrderForm({ catalogue, initialFormat }: { catalogue: Catalogue; 
         )}
 
         <p className="order-form__required-note">All fields are required unless marked optional.</p>
+        {hasDraft && (
+          <div className="order-form__draft">
+            <p>What you enter is kept in this browser until your order is paid.</p>
+            <button type="button" className="button button--secondary order-form__start-over" onClick={startOver}>
+              Start over
+            </button>
+          </div>
+        )}
 
         <FormSection step={1} id="photo-title" title="Your child's photo">
           <PhotoField
+            key={photoInputKey}
             photo={values.childPhoto}
             maxBytes={limits.photoMaxBytes}
             onChoose={choosePhoto}
@@ -148,6 +236,7 @@ export function OrderForm({ catalogue, initialFormat }: { catalogue: Catalogue; 
 
         <FormSection step={2} id="child-title" title="About your child">
           <ChildDetailsFields {...section} limits={limits} />
+          <DedicationField {...section} maxLength={limits.dedicationMaxLength} />
         </FormSection>
 
         <FormSection
@@ -162,6 +251,19 @@ export function OrderForm({ catalogue, initialFormat }: { catalogue: Catalogue; 
         <FormSection step={4} id="format-title" title="Choose your book">
           <FormatChoice values={values} update={update} plans={plans} currency={currency} labelledBy="format-title" />
           {printed && <StyleChoice values={values} update={update} styles={catalogue.bookStyles} />}
+          {showCover && (
+            <div className="order-form__cover">
+              <h3 className="order-form__cover-title">Your book's cover</h3>
+              <Suspense fallback={null}>
+                <CoverPreview
+                  childName={values.childName}
+                  bookStyle={printed ? values.bookStyle : null}
+                  photoUrl={photoUrl}
+                  lesson={lesson}
+                />
+              </Suspense>
+            </div>
+          )}
         </FormSection>
 
         <FormSection step={5} id="delivery-title" title="Delivery details">

@@ -1,4 +1,6 @@
 import type { OrderFormCatalogueQuery } from '../../gql/graphql';
+import { BookCover } from '../cover/BookCover';
+import { coverStyleOf } from '../cover/style-art';
 import { ChoiceCard } from './ChoiceCard';
 import type { FormSectionProps } from './form-section-props';
 
@@ -29,7 +31,7 @@ export function StyleChoice({ styles, values, update }: StyleChoiceProps) {
             value={style.value}
             checked={values.bookStyle === style.value}
             onChange={(value) => update('bookStyle', value)}
-            icon={<span className={`style-swatch style-swatch--${style.value}`} />}
+            icon={<BookCover className="style-sample" style={coverStyleOf(style.value)} />}
             label={style.label}
             details={STYLE_NOTES[style.value]}
           />

@@ -17,7 +17,7 @@ const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const startsWith = (bytes: Uint8Array, signature: number[]) =>
   bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte);
 
-function readBytes(blob: Blob): Promise<ArrayBuffer> {
+export function readBytes(blob: Blob): Promise<ArrayBuffer> {
   if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
   // Older engines (and jsdom) lack Blob.arrayBuffer; FileReader does the same job.
   return new Promise((resolve, reject) => {

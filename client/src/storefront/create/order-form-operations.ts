@@ -27,6 +27,7 @@ export const ORDER_FORM_CATALOGUE_QUERY = graphql(`
         maxChildAge
         childNameMaxLength
         storyIdeaMaxLength
+        dedicationMaxLength
         emailMaxLength
         photoMaxBytes
       }
@@ -47,9 +48,40 @@ export const CREATE_ORDER_MUTATION = graphql(`
         bookFormat
       }
       userErrors {
-        field
-        message
+        ...UserErrorFields
       }
+    }
+  }
+`);
+
+/**
+ * The draft's order again while it is still Pending: same id, same token. A null photo keeps
+ * the one the server has; a paid or cancelled order answers WRONG_STATUS.
+ */
+export const UPDATE_PENDING_ORDER_MUTATION = graphql(`
+  mutation UpdatePendingOrder($orderId: ID!, $checkoutToken: String!, $input: CreateOrderInput!, $childPhoto: Upload) {
+    updatePendingOrder(orderId: $orderId, checkoutToken: $checkoutToken, input: $input, childPhoto: $childPhoto) {
+      orderId
+      checkoutToken
+      order {
+        id
+        amountCents
+        currency
+        bookFormat
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+/** Where the draft's order stands, when the server would not update it. */
+export const DRAFT_ORDER_STATUS_QUERY = graphql(`
+  query DraftOrderStatus($orderId: ID!, $checkoutToken: String!) {
+    checkoutOrder(orderId: $orderId, checkoutToken: $checkoutToken) {
+      id
+      status
     }
   }
 `);

@@ -8,6 +8,8 @@ export interface OrderFormValues {
   /** The age input's text: checked as a whole number in the catalogue's range. */
   childAge: string;
   storyIdea: string;
+  /** Optional words printed at the front of the book. */
+  dedication: string;
   /** A life lesson's `value` from the catalogue; empty until one is chosen. */
   moral: string;
   bookFormat: BookFormat;
@@ -48,6 +50,7 @@ export function initialOrderFormValues(defaults: {
     childName: '',
     childAge: '',
     storyIdea: '',
+    dedication: '',
     moral: '',
     email: '',
     fullName: '',

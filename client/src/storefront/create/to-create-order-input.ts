@@ -11,6 +11,9 @@ export function toCreateOrderInput(values: OrderFormValues): CreateOrderInput {
     email: values.email.trim(),
     bookFormat: values.bookFormat,
   };
+  // Sent only when given: an order without one carries none (also when an update removes it).
+  const dedication = values.dedication.trim();
+  if (dedication) input.dedication = dedication;
   if (values.bookFormat !== 'printed') return input;
   return {
     ...input,

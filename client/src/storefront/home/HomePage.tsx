@@ -1,29 +1,29 @@
-import { CtaBanner } from '../../ui/CtaBanner';
+import { lazy, Suspense, useEffect } from 'react';
+
 import { PageTitle } from '../../ui/PageTitle';
 import { HeroSection } from './HeroSection';
-import { HowItWorksSection } from './HowItWorksSection';
-import { PricingSection } from './PricingSection';
-import { SampleStorySection } from './SampleStorySection';
-import { TestimonialsSection } from './TestimonialsSection';
 import { useScrollToSection } from './use-scroll-to-section';
 
 export type HomeSectionId = 'how-it-works' | 'pricing' | 'samples';
 
+const loadSections = () => import('./HomeSections');
+// Below the hero, in its own chunk: the first load carries what the first screen shows. A
+// prerendered page keeps its HTML for these sections until the chunk is in.
+const HomeSections = lazy(loadSections);
+
 export function HomePage({ scrollTo }: { scrollTo?: HomeSectionId }) {
   useScrollToSection(scrollTo);
+  // Fetch it at once, not when React first reaches it.
+  useEffect(() => void loadSections(), []);
 
   return (
     <>
       <PageTitle>Personalized Storybooks Starring Your Child</PageTitle>
       <HeroSection />
-      <HowItWorksSection />
-      <SampleStorySection />
-      <TestimonialsSection />
-      <PricingSection id="pricing" />
-      <CtaBanner
-        title="Ready to Make Your Child the Hero?"
-        text="It takes about five minutes. Digital books arrive by e-mail within 24 hours; printed hardcovers in 7-10 business days."
-      />
+      {/* Holds a screen's height while the chunk loads, so the footer does not jump up and back. */}
+      <Suspense fallback={<div className="home__sections-placeholder" />}>
+        <HomeSections />
+      </Suspense>
     </>
   );
 }

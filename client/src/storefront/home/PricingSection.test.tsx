@@ -3,7 +3,9 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 
-import { PRICING_PLANS_QUERY, PricingSection } from './PricingSection';
+import { provideSiteData, type SiteData } from '../../site-data';
+import { PRICING_PLANS_QUERY } from './pricing-operations';
+import { PricingSection } from './PricingSection';
 
 const plan = (format: 'digital' | 'printed', title: string, priceCents: number, recommended: boolean) => ({
   __typename: 'Plan',
@@ -63,5 +65,51 @@ describe('PricingSection', () => {
     expect(alert).toHaveTextContent("We couldn't load our prices right now. Please try again.");
     expect(alert).not.toHaveTextContent('ECONNREFUSED');
     expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('renders the prices the page was built with at once, asking the server nothing', () => {
+    const sitePlan = (format: 'digital' | 'printed', title: string, priceCents: number, recommended: boolean) => ({
+      ...plan(format, title, priceCents, recommended),
+      __typename: 'Plan' as const,
+      delivery: `${title} delivery`,
+    });
+    const data: SiteData = {
+      publicUrl: 'https://shop.example.com',
+      pixelId: null,
+      catalogue: {
+        __typename: 'Catalogue',
+        currency: 'USD',
+        plans: [
+          sitePlan('digital', 'Digital Comic Book', 1900, false),
+          sitePlan('printed', 'Premium Printed Storybook', 4500, true),
+        ],
+        lifeLessons: [],
+        bookStyles: [],
+        shippingCountries: [],
+        limits: {
+          __typename: 'OrderLimits',
+          minChildAge: 2,
+          maxChildAge: 12,
+          childNameMaxLength: 50,
+          storyIdeaMaxLength: 1000,
+          emailMaxLength: 254,
+          addressFieldMaxLength: 200,
+          photoMaxBytes: 1,
+          photoTypes: [],
+          dedicationMaxLength: 300,
+          changeRequestMaxLength: 1000,
+        },
+      },
+    };
+    provideSiteData(data);
+    try {
+      // No mocks: a query would fail and show the error instead.
+      renderPricing([]);
+      expect(within(screen.getByRole('article', { name: 'Digital Comic Book' })).getByText('$19')).toBeInTheDocument();
+      expect(within(screen.getByRole('article', { name: 'Premium Printed Storybook' })).getByText('$45')).toBeInTheDocument();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    } finally {
+      provideSiteData(null);
+    }
   });
 });

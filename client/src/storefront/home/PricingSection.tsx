@@ -1,29 +1,48 @@
-import { useQuery } from '@apollo/client/react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { graphql } from '../../gql';
+import { useApolloClientLater } from '../../apollo-later';
+import type { PricingPlansQuery } from '../../gql/graphql';
+import { siteData } from '../../site-data';
 import { Spinner } from '../../ui/Spinner';
 import { PlanCard } from './PlanCard';
 import './pricing.css';
 
-export const PRICING_PLANS_QUERY = graphql(`
-  query PricingPlans {
-    catalogue {
-      currency
-      plans {
-        format
-        title
-        priceCents
-        recommended
-        description
-        features
-      }
+type Prices = PricingPlansQuery | null;
+
+/**
+ * The plans and prices: from the catalogue the page was built with (the prerendered HTML has
+ * them, no round trip), else (the development server) from the catalogue query.
+ */
+function usePrices(): { data: Prices; loading: boolean; refetch: () => Promise<unknown> } {
+  const [fromPage] = useState<Prices>(() => {
+    const data = siteData();
+    return data ? { catalogue: data.catalogue } : null;
+  });
+  const [fetched, setFetched] = useState<Prices>(null);
+  const [loading, setLoading] = useState(!fromPage);
+  const getClient = useApolloClientLater();
+
+  const refetch = useCallback(async () => {
+    setLoading(true);
+    try {
+      const [client, { PRICING_PLANS_QUERY }] = await Promise.all([getClient(), import('./pricing-operations')]);
+      const { data } = await client.query({ query: PRICING_PLANS_QUERY, fetchPolicy: 'network-only' });
+      setFetched(data ?? null);
+    } finally {
+      setLoading(false);
     }
-  }
-`);
+  }, [getClient]);
+
+  useEffect(() => {
+    if (!fromPage) refetch().catch(() => undefined);
+  }, [fromPage, refetch]);
+
+  return { data: fromPage ?? fetched, loading, refetch };
+}
 
 export function PricingSection({ id }: { id: string }) {
-  const { data, loading, refetch } = useQuery(PRICING_PLANS_QUERY);
+  const { data, loading, refetch } = usePrices();
 
   let body;
   if (data) {

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 
 import { PRIVACY_EMAIL } from '../../ui/contact';
 import { useScrollToSection } from '../home/use-scroll-to-section';
@@ -70,6 +70,32 @@ const SECTIONS: LegalSection[] = [
     ),
   },
   {
+    id: 'delete-child-data',
+    title: "Deleting your child's photo and details",
+    body: (
+      <>
+        <p>
+          You do not have to wait for us. Every order has a private order page, linked from each e-mail we send about it. Its
+          button <strong>Delete my child's photo and details</strong> asks you to confirm, then:
+        </p>
+        <ul>
+          <li>
+            <strong>Deletes at once:</strong> your child's photo, the delivered files (the video and the PDF), your child's name
+            and age, the story idea, the dedication and the shipping address.
+          </li>
+          <li>
+            <strong>Keeps, for accounting:</strong> the order reference, the amount, the dates, the payment reference and your
+            e-mail address, for receipts. Tax and accounting law require us to keep these.
+          </li>
+        </ul>
+        <p>
+          We e-mail you to confirm the deletion. Lost the link to your order page? <Link to="/order">Find my order</Link> e-mails
+          it to the address you ordered with.
+        </p>
+      </>
+    ),
+  },
+  {
     id: 'payments',
     title: 'Payments',
     body: (
@@ -108,7 +134,9 @@ const SECTIONS: LegalSection[] = [
           <strong>Your child's photo:</strong> deleted automatically 7 days after delivery, or 30 days after an unpaid order.
         </li>
         <li>
-          <strong>Order records</strong> (names, e-mail, address, amount paid): as long as tax and accounting law requires.
+          <strong>Order records</strong> (names, e-mail, address, amount paid): as long as tax and accounting law requires. If you
+          delete your child's photo and details from your order page, only the reference, amount, dates, payment reference and
+          your e-mail address stay.
         </li>
         <li>
           <strong>Newsletter address:</strong> until you ask us to remove it.
@@ -173,7 +201,10 @@ const SECTIONS: LegalSection[] = [
         <ul>
           <li>see the information we hold about you and your child;</li>
           <li>correct anything that is wrong;</li>
-          <li>delete your information, including your child's photo, sooner than we otherwise would;</li>
+          <li>
+            delete your information, including your child's photo, sooner than we otherwise would (for your child's photo and
+            details, the button on your order page does it at once);
+          </li>
           <li>stop sending you our newsletter.</li>
         </ul>
         <p>
@@ -219,7 +250,10 @@ export function PrivacyPage() {
       summary={
         <ul>
           <li>We collect only what we need to make and deliver your book.</li>
-          <li>Your child's photo is used only for the book, stripped of location data, and deleted 7 days after delivery.</li>
+          <li>
+            Your child's photo is used only for the book, stripped of location data, and deleted 7 days after delivery, or at once
+            from your order page.
+          </li>
           <li>We never see your card number and never sell your information.</li>
           <li>No analytics or advertising cookies without your consent.</li>
         </ul>

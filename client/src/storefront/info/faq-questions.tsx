@@ -69,10 +69,17 @@ export const FAQ_QUESTIONS: FaqQuestion[] = [
     category: 'Delivery',
     question: 'How long will my book take to arrive?',
     answer: (
-      <p>
-        The Digital Comic Book arrives by e-mail within 24 hours, as a high-resolution PDF. The Premium Printed Storybook is
-        printed and shipped to your door in 7-10 business days.
-      </p>
+      <>
+        <p>
+          The Digital Comic Book arrives by e-mail within 24 hours, as a high-resolution PDF. The Premium Printed Storybook is
+          printed and shipped to your door in 7-10 business days.
+        </p>
+        <p>
+          Every e-mail about your order links to its private order page, which shows where the order stands, your files once
+          delivered, and tracking for printed books. Lost the link? <Link to="/order">Find my order</Link> e-mails it to you
+          again.
+        </p>
+      </>
     ),
   },
   {

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 
 import { Spinner } from '../../ui/Spinner';
 import { OrderSummary } from './OrderSummary';
+import { PaidOrderNotice } from './PaidOrderNotice';
 import { PAYMENT_MESSAGES } from './payment-messages';
 import { CHECKOUT_ORDER_QUERY } from './payment-operations';
 import { PaymentErrorMessage } from './PaymentErrorMessage';
@@ -37,14 +38,7 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
     return <ReturnedPayment order={order} checkoutToken={checkoutToken} paymentId={returnedPaymentId} />;
   }
   if (order.status !== 'Pending') {
-    return (
-      <div className="payment-paid" role="status">
-        <p className="payment-paid__message">{PAYMENT_MESSAGES.alreadyPaid}</p>
-        <Link to="/" className="button button--primary">
-          Back to Home
-        </Link>
-      </div>
-    );
+    return <PaidOrderNotice orderId={order.id} status={order.status} checkoutToken={checkoutToken} />;
   }
 
   const delivery = data.catalogue.plans.find((plan) => plan.format === order.bookFormat)?.delivery ?? null;
@@ -53,7 +47,14 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
     <>
       <p className="payment-page__intro">One last step, and our storytellers start on {order.childName}'s book.</p>
       <div className="payment-layout">
-        <OrderSummary order={order} delivery={delivery} />
+        <OrderSummary
+          order={order}
+          delivery={delivery}
+          labels={{
+            lessons: Object.fromEntries(data.catalogue.lifeLessons.map((lesson) => [lesson.value, lesson.label])),
+            styles: Object.fromEntries(data.catalogue.bookStyles.map((style) => [style.value, style.label])),
+          }}
+        />
         <section className="payment-card" aria-labelledby="payment-card-title">
           <h2 id="payment-card-title" className="payment-card__heading">
             Payment

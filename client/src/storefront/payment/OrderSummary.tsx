@@ -1,36 +1,134 @@
+import { lazy, Suspense } from 'react';
+
 import { formatPrice } from '../../ui/formatPrice';
+
+// The cover is drawn only on this page's client, from the order's own photo link.
+const CoverPreview = lazy(() => import('../cover/CoverPreview'));
+
+export interface SummaryAddress {
+  fullName: string;
+  streetAddress: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
 
 export interface SummaryOrder {
   title: string;
   childName: string;
   amountCents: number;
   currency: string;
+  bookFormat: string;
+  moral?: string | null;
+  bookStyle?: string | null;
+  email?: string | null;
+  photoUrl?: string | null;
+  shippingAddress?: SummaryAddress | null;
+  shippingIncluded?: boolean | null;
 }
 
-/** What is being bought and what it costs: always the order's own amount from the server. */
-export function OrderSummary({ order, delivery }: { order: SummaryOrder; delivery: string | null }) {
+export interface SummaryLabels {
+  /** Life lesson value -> label, from the catalogue. */
+  lessons: Record<string, string>;
+  /** Style value -> label, from the catalogue. */
+  styles: Record<string, string>;
+}
+
+export function addressLines(address: SummaryAddress): string[] {
+  const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [address.fullName, address.streetAddress, cityLine, address.country].filter(Boolean);
+}
+
+/**
+ * What is being bought and what it costs, so the parent can check it before paying: the
+ * photo, the child's name, lesson, format and style, where the e-mails and the book go. The
+ * amount is always the order's own, from the server.
+ */
+export function OrderSummary({
+  order,
+  delivery,
+  labels,
+}: {
+  order: SummaryOrder;
+  delivery: string | null;
+  labels?: SummaryLabels;
+}) {
+  const printed = order.bookFormat === 'printed';
+  const lesson = order.moral ? (labels?.lessons[order.moral] ?? order.moral) : null;
+  const style = printed && order.bookStyle ? (labels?.styles[order.bookStyle] ?? order.bookStyle) : null;
+
   return (
     <section className="payment-summary" aria-labelledby="payment-summary-title">
       <h2 id="payment-summary-title" className="payment-summary__heading">
         Order Summary
       </h2>
       <div className="payment-summary__item">
-        <svg className="payment-summary__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-          <path d="M24 12C19 8 11 7 5 9v29c6-2 14-1 19 3Z" fill="#f1eaff" stroke="#6c3ce1" strokeWidth="2.5" />
-          <path d="M24 12c5-4 13-5 19-3v29c-6-2-14-1-19 3Z" fill="#fff1d6" stroke="#6c3ce1" strokeWidth="2.5" />
-          <path d="M24 12v29" stroke="#6c3ce1" strokeWidth="2.5" />
-        </svg>
+        {order.photoUrl ? (
+          <img className="payment-summary__photo" src={order.photoUrl} alt={`The photo of ${order.childName}`} />
+        ) : (
+          <svg className="payment-summary__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+            <path d="M24 12C19 8 11 7 5 9v29c6-2 14-1 19 3Z" fill="#f1eaff" stroke="#6c3ce1" strokeWidth="2.5" />
+            <path d="M24 12c5-4 13-5 19-3v29c-6-2-14-1-19 3Z" fill="#fff1d6" stroke="#6c3ce1" strokeWidth="2.5" />
+            <path d="M24 12v29" stroke="#6c3ce1" strokeWidth="2.5" />
+          </svg>
+        )}
         <div>
           <p className="payment-summary__title">{order.title}</p>
           <p className="payment-summary__hero">Starring {order.childName}</p>
         </div>
       </div>
+      <dl className="payment-summary__details">
+        {lesson && (
+          <div>
+            <dt>Life lesson</dt>
+            <dd>{lesson}</dd>
+          </div>
+        )}
+        {style && (
+          <div>
+            <dt>Illustration style</dt>
+            <dd>{style}</dd>
+          </div>
+        )}
+        {order.email && (
+          <div>
+            <dt>E-mail</dt>
+            <dd className="payment-summary__email">{order.email}</dd>
+          </div>
+        )}
+        {printed && order.shippingAddress && (
+          <div>
+            <dt>Ship to</dt>
+            <dd>
+              {addressLines(order.shippingAddress).map((line) => (
+                <span key={line} className="payment-summary__address-line">
+                  {line}
+                </span>
+              ))}
+            </dd>
+          </div>
+        )}
+      </dl>
       {delivery && <p className="payment-summary__delivery">{delivery}</p>}
       <dl className="payment-summary__total">
         <dt>Total</dt>
         <dd>{formatPrice(order.amountCents, order.currency)}</dd>
       </dl>
-      <p className="payment-summary__note">One-time payment in {order.currency}. No subscription.</p>
+      <p className="payment-summary__note">
+        {printed && order.shippingIncluded ? 'Shipping included. ' : ''}One-time payment in {order.currency}. No subscription.
+      </p>
+      {order.photoUrl && (
+        <Suspense fallback={null}>
+          <CoverPreview
+            compact
+            childName={order.childName}
+            bookStyle={printed ? order.bookStyle : null}
+            photoUrl={order.photoUrl}
+            lesson={lesson}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,14 +1,31 @@
+import { forwardRef } from 'react';
 import { Link } from 'react-router-dom';
 
-/** A payment problem in the spec's words, with the way back to the order form. */
-export function PaymentErrorMessage({ message, detail }: { message: string; detail?: string | null }) {
+export interface PaymentErrorMessageProps {
+  message: string;
+  detail?: string | null;
+  /** When given, 'Try Again' retries the payment here; otherwise it leads back to the order form. */
+  onRetry?: () => void;
+}
+
+/** A payment problem in the spec's words, with 'Try Again'. */
+export const PaymentErrorMessage = forwardRef<HTMLDivElement, PaymentErrorMessageProps>(function PaymentErrorMessage(
+  { message, detail, onRetry },
+  ref,
+) {
   return (
-    <div className="payment-error" role="alert">
+    <div ref={ref} className="payment-error" role="alert">
       <p className="payment-error__message">{message}</p>
       {detail && detail !== message && <p className="payment-error__detail">{detail}</p>}
-      <Link to="/create" className="button button--secondary payment-error__retry">
-        Try Again
-      </Link>
+      {onRetry ? (
+        <button type="button" className="button button--secondary payment-error__retry" onClick={onRetry}>
+          Try Again
+        </button>
+      ) : (
+        <Link to="/create" className="button button--secondary payment-error__retry">
+          Try Again
+        </Link>
+      )}
     </div>
   );
-}
+});

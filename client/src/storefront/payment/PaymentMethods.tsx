@@ -45,6 +45,8 @@ export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; 
   const [started, setStarted] = useState<Started>({ state: 'starting' });
   const { pay, processing, error } = usePay(order, checkoutToken);
   const startedFor = useRef<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
   const handledReturn = useRef(false);
   const payLabel = `Pay ${formatPrice(order.amountCents, order.currency)}`;
 
@@ -89,6 +91,23 @@ export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; 
     );
   }, [returnedPaymentId, redirectStatus, pay]);
 
+  // A failed payment: its message comes into view below the sticky navigation, the card form
+  // stays, and focus moves to the card so the parent can fix it or try another.
+  useEffect(() => {
+    if (!error) return;
+    errorRef.current?.scrollIntoView?.({ block: 'start', behavior: 'auto' });
+    const form = formRef.current;
+    const field = form?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])');
+    (field ?? form)?.focus({ preventScroll: true });
+  }, [error]);
+
+  /** 'Try Again': the same payment once more, with what is in the card form now. */
+  function retry() {
+    const form = formRef.current;
+    if (form && typeof form.requestSubmit === 'function') form.requestSubmit();
+    else form?.querySelector<HTMLElement>('input')?.focus();
+  }
+
   async function confirmSandbox(paymentId: string, cardNumber: string): Promise<ConfirmOutcome> {
     const { data, error: requestError } = await confirmSandboxPayment({
       variables: { orderId: order.id, checkoutToken, paymentId, cardNumber },
@@ -112,6 +131,7 @@ export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; 
       <SandboxCardForm
         payLabel={payLabel}
         processing={processing}
+        formRef={formRef}
         onPay={(cardNumber) => void pay(() => confirmSandbox(started.paymentId, cardNumber))}
       />
     );
@@ -126,6 +146,7 @@ export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; 
             payLabel={payLabel}
             processing={processing}
             pay={pay}
+            formRef={formRef}
           />
         </Suspense>
       </LoadFailureBoundary>
@@ -144,7 +165,9 @@ export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; 
           Secure checkout by Stripe: your card details go straight to Stripe and are never stored by us.
         </p>
       )}
-      {error && <PaymentErrorMessage key={error.key} message={error.message} detail={error.detail} />}
+      {error && (
+        <PaymentErrorMessage ref={errorRef} key={error.key} message={error.message} detail={error.detail} onRetry={retry} />
+      )}
       {form}
       <PaymentProcessing active={processing} />
     </div>

@@ -38,6 +38,14 @@ const checkoutOrder = (overrides: Record<string, unknown> | null = {}): MockLink
           currency: 'USD',
           status: 'Pending',
           childName: 'Mia',
+          reference: 'ORDER-1',
+          photoUrl: null,
+          moral: 'Kindness',
+          bookStyle: null,
+          email: 'mia.parent@example.com',
+          shippingAddress: null,
+          shippingIncluded: false,
+          paidAt: null,
           ...overrides,
         } as Record<string, unknown>),
       catalogue: {
@@ -50,6 +58,8 @@ const checkoutOrder = (overrides: Record<string, unknown> | null = {}): MockLink
             delivery: 'Printed and shipped in 7-10 business days to the United States and Canada',
           },
         ],
+        lifeLessons: [{ __typename: 'LifeLesson', value: 'Kindness', label: 'Kindness' }],
+        bookStyles: [{ __typename: 'BookStyleOption', value: 'adventure', label: 'Adventure' }],
       },
     },
   },
@@ -133,6 +143,7 @@ function renderPayment(url: string, mocks: MockLink.MockedResponse[] = []) {
 
 const PAY_URL = `/payment?orderId=${ORDER_ID}&amount=25&format=digital`;
 const alert = () => screen.getByRole('alert');
+const currentLocation = () => screen.getByTestId('location').textContent ?? '';
 
 async function payWith(user: ReturnType<typeof userEvent.setup>, cardNumber: string) {
   await user.clear(await screen.findByLabelText('Card number'));
@@ -174,11 +185,21 @@ describe('PaymentPage: the link and the session', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.missingOrder);
   });
 
-  it('says so when the order is already paid, and offers no payment', async () => {
+  it('says so when the order is already paid, links to its order page, and offers no payment', async () => {
     renderPayment(PAY_URL, [checkoutOrder({ status: 'Paid' })]);
     expect(await screen.findByText(PAYMENT_MESSAGES.alreadyPaid)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View your order' })).toHaveAttribute('href', `/order/${TOKEN}`);
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByText(PAYMENT_MESSAGES.missingOrder)).not.toBeInTheDocument();
+  });
+
+  it('says a cancelled order was cancelled, with its order page and the way back to the form', async () => {
+    renderPayment(PAY_URL, [checkoutOrder({ status: 'Cancelled' })]);
+    expect(await screen.findByText(PAYMENT_MESSAGES.cancelled)).toBeInTheDocument();
+    expect(screen.queryByText(PAYMENT_MESSAGES.alreadyPaid)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View your order' })).toHaveAttribute('href', `/order/${TOKEN}`);
+    expect(screen.getByRole('link', { name: 'Back to the order form' })).toHaveAttribute('href', '/create');
   });
 });
 
@@ -195,6 +216,37 @@ describe('PaymentPage: the summary and the sandbox', () => {
     expect(screen.getByRole('link', { name: 'Cancel and return to form' })).toHaveAttribute('href', '/create');
   });
 
+  it('shows what is bought: photo, name, lesson, style, e-mail, address, shipping included, and the cover', async () => {
+    renderPayment(`/payment?orderId=${ORDER_ID}&amount=50&format=printed`, [
+      checkoutOrder({
+        title: 'Premium Printed Storybook',
+        bookFormat: 'printed',
+        amountCents: 5000,
+        bookStyle: 'adventure',
+        photoUrl: '/media/photos/mia.jpg?sig=1',
+        shippingIncluded: true,
+        shippingAddress: {
+          __typename: 'ShippingAddress',
+          fullName: 'Ana Parent',
+          streetAddress: '1 Maple Ave',
+          city: 'Toronto',
+          state: 'ON',
+          zipCode: 'M5V 2T6',
+          country: 'Canada',
+        },
+      }),
+      startPayment({ amountCents: 5000 }),
+    ]);
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    expect(screen.getByRole('img', { name: 'The photo of Mia' })).toHaveAttribute('src', '/media/photos/mia.jpg?sig=1');
+    for (const text of ['Premium Printed Storybook', 'Starring Mia', 'Kindness', 'Adventure', 'mia.parent@example.com']) {
+      expect(summary).toHaveTextContent(text);
+    }
+    expect(summary).toHaveTextContent('Ana Parent1 Maple AveToronto, ON M5V 2T6Canada');
+    expect(summary).toHaveTextContent('Shipping included.');
+    expect(await screen.findByRole('img', { name: 'Book cover: Mia and the Great Expedition' })).toBeInTheDocument();
+  });
+
   it('pays with the success card, records the payment and goes to the success page', async () => {
     const { user } = renderPayment(PAY_URL, [checkoutOrder(), startPayment(), confirm('4242424242424242'), record()]);
     await payWith(user, '4242 4242 4242 4242');
@@ -203,7 +255,7 @@ describe('PaymentPage: the summary and the sandbox', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment-success?format=digital'));
   });
 
-  it('shows the exact message for a declined card and lets the parent pay again', async () => {
+  it('keeps the card form after a decline, moves focus to it, and Try Again retries the payment there', async () => {
     const { user } = renderPayment(PAY_URL, [
       checkoutOrder(),
       startPayment(),
@@ -214,11 +266,28 @@ describe('PaymentPage: the summary and the sandbox', () => {
     await payWith(user, '4000 0000 0000 0002');
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.paymentFailed);
     expect(alert()).toHaveTextContent('Your card was declined.');
-    expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/create');
+    // Not a way back to the form: the payment is retried here.
+    expect(screen.queryByRole('link', { name: 'Try Again' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Card number')).toHaveFocus());
+    expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
     expect(screen.queryByText('Processing your payment...')).not.toBeInTheDocument();
 
-    await payWith(user, '4242 4242 4242 4242');
+    await user.clear(screen.getByLabelText('Card number'));
+    await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment-success?format=digital'));
+    expect(currentLocation()).not.toContain('/create');
+  });
+
+  it('takes the expiry as 1230 from a number pad, as well as 12/30', async () => {
+    const { user } = renderPayment(PAY_URL, [checkoutOrder(), startPayment(), confirm('4242424242424242'), record()]);
+    await user.type(await screen.findByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1230');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay $25' }));
+    expect(screen.queryByText('Please enter a card number, an expiry date (MM/YY) and a CVC.')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment-success?format=digital'));
+    expect(sessionStorage.getItem('paidOrderId')).toBe(ORDER_ID);
   });
 
   it('says recording failed, and on the next try only records (the card is not charged twice)', async () => {

@@ -1,51 +1,144 @@
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 
+import { markPaid, saveCheckout } from '../checkout-session';
+import { CHECKOUT_ORDER_QUERY } from './payment-operations';
 import { PaymentSuccessPage } from './PaymentSuccessPage';
 
 const PRINTED = "You'll receive your premium printed storybook in 7-10 business days.";
 const DIGITAL = "You'll get your personalized story in 24 hours or less via email.";
+const auth = { orderId: 'order-1', checkoutToken: 'token-abc' };
 
-function renderAt(url: string) {
+const paidOrder = (overrides: Record<string, unknown> = {}): MockLink.MockedResponse => ({
+  request: { query: CHECKOUT_ORDER_QUERY, variables: auth },
+  result: {
+    data: {
+      checkoutOrder: {
+        __typename: 'CheckoutOrder',
+        id: 'order-1',
+        title: 'Digital Comic Book',
+        bookFormat: 'digital',
+        amountCents: 2500,
+        currency: 'USD',
+        status: 'Paid',
+        childName: 'Mia',
+        reference: 'A1B2C3D4',
+        photoUrl: null,
+        moral: 'Kindness',
+        bookStyle: null,
+        email: 'mia.parent@example.com',
+        shippingAddress: null,
+        shippingIncluded: false,
+        paidAt: '2026-11-23T10:00:00.000Z',
+        ...overrides,
+      },
+      catalogue: {
+        __typename: 'Catalogue',
+        plans: [],
+        lifeLessons: [{ __typename: 'LifeLesson', value: 'Kindness', label: 'Kindness' }],
+        bookStyles: [{ __typename: 'BookStyleOption', value: 'fairytale', label: 'Fairytale' }],
+      },
+    },
+  },
+});
+
+function renderAt(url: string, mocks: MockLink.MockedResponse[] = []) {
   render(
-    <MemoryRouter initialEntries={[url]}>
-      <PaymentSuccessPage />
-    </MemoryRouter>,
+    <MockedProvider mocks={mocks}>
+      <MemoryRouter initialEntries={[url]}>
+        <PaymentSuccessPage />
+      </MemoryRouter>
+    </MockedProvider>,
   );
 }
 
-describe('PaymentSuccessPage', () => {
-  it('promises the printed book in 7-10 business days with a shipping confirmation', () => {
-    renderAt('/payment-success?format=printed');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Successful!');
+function paidInThisTab() {
+  saveCheckout(auth);
+  markPaid(auth.orderId);
+}
+
+beforeEach(() => sessionStorage.clear());
+
+describe('PaymentSuccessPage after a payment in this tab', () => {
+  it('promises the printed book in 7-10 business days, with the reference, the recap, the e-mail and the order page', async () => {
+    paidInThisTab();
+    renderAt('/payment-success?format=printed', [
+      paidOrder({
+        title: 'Premium Printed Storybook',
+        bookFormat: 'printed',
+        amountCents: 5000,
+        bookStyle: 'fairytale',
+        shippingIncluded: true,
+        shippingAddress: {
+          __typename: 'ShippingAddress',
+          fullName: 'Ana Parent',
+          streetAddress: '1 Maple Ave',
+          city: 'Portland',
+          state: 'OR',
+          zipCode: '97201',
+          country: 'United States',
+        },
+      }),
+    ]);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Payment Successful!');
     expect(screen.getByText(PRINTED)).toBeInTheDocument();
     expect(screen.getByText(/shipping confirmation/)).toBeInTheDocument();
-    expect(screen.queryByText(DIGITAL)).not.toBeInTheDocument();
+    expect(await screen.findByText('A1B2C3D4')).toBeInTheDocument();
+    expect(screen.getByText('We sent a confirmation to mia.parent@example.com')).toBeInTheDocument();
+    const recap = screen.getByRole('region', { name: 'Your order' });
+    for (const text of [
+      'Premium Printed Storybook',
+      'Mia',
+      'Kindness',
+      'Fairytale',
+      'Ana Parent, 1 Maple Ave, Portland, OR 97201',
+    ]) {
+      expect(recap).toHaveTextContent(text);
+    }
+    expect(recap).toHaveTextContent('$50, shipping included');
+    expect(screen.getByRole('link', { name: 'View your order' })).toHaveAttribute('href', '/order/token-abc');
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText(DIGITAL)).not.toBeInTheDocument();
   });
 
-  it('promises the digital story within 24 hours and points to inbox and spam', () => {
-    renderAt('/payment-success?format=digital');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Successful!');
+  it('promises the digital story within 24 hours and points to inbox and spam', async () => {
+    paidInThisTab();
+    renderAt('/payment-success?format=digital', [paidOrder()]);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Payment Successful!');
     expect(screen.getByText(DIGITAL)).toBeInTheDocument();
     expect(screen.getByText(/inbox.*download link.*spam/)).toBeInTheDocument();
+    expect(await screen.findByText('We sent a confirmation to mia.parent@example.com')).toBeInTheDocument();
     expect(screen.queryByText(PRINTED)).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
-  it('stays neutral without a known format', () => {
-    renderAt('/payment-success?format=poster');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Successful!');
-    expect(screen.queryByText(PRINTED)).not.toBeInTheDocument();
-    expect(screen.queryByText(DIGITAL)).not.toBeInTheDocument();
-    expect(screen.getByText(/e-mail you with every update/)).toBeInTheDocument();
+  it("goes by the order's own format over the link's", async () => {
+    paidInThisTab();
+    renderAt('/payment-success?format=poster', [paidOrder()]);
+    expect(await screen.findByText(DIGITAL)).toBeInTheDocument();
   });
 
-  it('forgets the paid order in this tab', () => {
-    sessionStorage.setItem('paymentOrderId', 'order-1');
-    sessionStorage.setItem('checkoutToken', 'secret');
+  it('keeps the paid order in the tab, so Back to the payment page can say it is paid', async () => {
+    paidInThisTab();
+    renderAt('/payment-success?format=digital', [paidOrder()]);
+    await screen.findByText('A1B2C3D4');
+    expect(sessionStorage.getItem('checkoutToken')).toBe('token-abc');
+    expect(sessionStorage.getItem('paidOrderId')).toBe('order-1');
+  });
+});
+
+describe('PaymentSuccessPage opened without a payment', () => {
+  it.each([
+    ['nothing in the tab', () => undefined],
+    ['an order not yet paid', () => saveCheckout(auth)],
+  ])('claims no payment with %s, and offers Find my order', async (_case, arrange) => {
+    arrange();
     renderAt('/payment-success?format=digital');
-    expect(sessionStorage.getItem('checkoutToken')).toBeNull();
-    expect(sessionStorage.getItem('paymentOrderId')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Looking for your order?');
+    expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument();
+    expect(screen.queryByText(DIGITAL)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find my order' })).toHaveAttribute('href', '/order');
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 });

@@ -1,14 +1,15 @@
 import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 
 import { trackPurchase } from '../../analytics/pixel';
 import { Spinner } from '../../ui/Spinner';
-import { PAYMENT_MESSAGES } from './payment-messages';
+import { markPaid } from '../checkout-session';
+import { PaidOrderNotice } from './PaidOrderNotice';
 import { RECORD_PAYMENT_MUTATION } from './payment-operations';
 
 interface ReturnedPaymentProps {
-  order: { id: string; bookFormat: string; amountCents: number; currency: string };
+  order: { id: string; bookFormat: string; amountCents: number; currency: string; status: string };
   checkoutToken: string;
   paymentId: string;
 }
@@ -20,7 +21,7 @@ interface ReturnedPaymentProps {
  */
 export function ReturnedPayment({ order, checkoutToken, paymentId }: ReturnedPaymentProps) {
   const navigate = useNavigate();
-  const [recordPayment] = useMutation(RECORD_PAYMENT_MUTATION);
+  const [recordPayment] = useMutation(RECORD_PAYMENT_MUTATION, { fetchPolicy: 'no-cache' });
   const [settled, setSettled] = useState(false);
   const started = useRef(false);
 
@@ -30,6 +31,7 @@ export function ReturnedPayment({ order, checkoutToken, paymentId }: ReturnedPay
     recordPayment({ variables: { orderId: order.id, checkoutToken, paymentId } })
       .then(({ data }) => {
         if (data?.recordPayment.userErrors.length === 0) {
+          markPaid(order.id);
           trackPurchase({
             value: order.amountCents / 100,
             currency: order.currency,
@@ -45,12 +47,5 @@ export function ReturnedPayment({ order, checkoutToken, paymentId }: ReturnedPay
   }, [order, checkoutToken, paymentId, recordPayment, navigate]);
 
   if (!settled) return <Spinner label="Processing your payment..." />;
-  return (
-    <div className="payment-paid" role="status">
-      <p className="payment-paid__message">{PAYMENT_MESSAGES.alreadyPaid}</p>
-      <Link to="/" className="button button--primary">
-        Back to Home
-      </Link>
-    </div>
-  );
+  return <PaidOrderNotice orderId={order.id} status={order.status} checkoutToken={checkoutToken} />;
 }

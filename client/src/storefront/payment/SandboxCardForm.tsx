@@ -1,4 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type Ref, useId, useState } from 'react';
+
+import { parseExpiry } from './card-expiry';
 
 export const SANDBOX_NOTICE =
   'Test mode: no real card is charged. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.';
@@ -15,7 +17,7 @@ interface CardFields {
 function incompleteFields({ number, expiry, cvc }: CardFields): Array<keyof CardFields> {
   const bad: Array<keyof CardFields> = [];
   if (!/^\d{12,19}$/.test(number.replace(/[\s-]/g, ''))) bad.push('number');
-  if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(expiry.trim())) bad.push('expiry');
+  if (!parseExpiry(expiry)) bad.push('expiry');
   if (!/^\d{3,4}$/.test(cvc.trim())) bad.push('cvc');
   return bad;
 }
@@ -24,7 +26,18 @@ function incompleteFields({ number, expiry, cvc }: CardFields): Array<keyof Card
  * The offline sandbox's card form, plainly marked as a test. Autofill is off so a browser
  * never offers a real saved card here.
  */
-export function SandboxCardForm(props: { payLabel: string; processing: boolean; onPay: (cardNumber: string) => void }) {
+export function SandboxCardForm({
+  payLabel,
+  processing,
+  onPay,
+  formRef,
+}: {
+  payLabel: string;
+  processing: boolean;
+  onPay: (cardNumber: string) => void;
+  /** The form element, so the page can retry the payment and move focus to the card. */
+  formRef?: Ref<HTMLFormElement>;
+}) {
   const id = useId();
   const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const [invalid, setInvalid] = useState<Array<keyof CardFields>>([]);
@@ -47,7 +60,7 @@ export function SandboxCardForm(props: { payLabel: string; processing: boolean; 
         onChange={(event) => setCard((current) => ({ ...current, [name]: event.target.value }))}
         aria-invalid={invalid.includes(name) || undefined}
         aria-describedby={invalid.includes(name) ? `${id}-incomplete` : undefined}
-        disabled={props.processing}
+        disabled={processing}
         {...extra}
       />
     </div>
@@ -55,14 +68,14 @@ export function SandboxCardForm(props: { payLabel: string; processing: boolean; 
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (props.processing) return;
+    if (processing) return;
     const bad = incompleteFields(card);
     setInvalid(bad);
-    if (bad.length === 0) props.onPay(card.number.replace(/[\s-]/g, ''));
+    if (bad.length === 0) onPay(card.number.replace(/[\s-]/g, ''));
   }
 
   return (
-    <form className="sandbox-card" onSubmit={onSubmit} noValidate aria-label="Test card payment">
+    <form ref={formRef} className="sandbox-card" onSubmit={onSubmit} noValidate aria-label="Test card payment">
       <div className="sandbox-card__banner">
         <span className="sandbox-card__badge">Test mode</span>
         <p className="sandbox-card__notice">{SANDBOX_NOTICE}</p>
@@ -77,8 +90,8 @@ export function SandboxCardForm(props: { payLabel: string; processing: boolean; 
         {field('expiry', 'Expiry (MM/YY)', { placeholder: 'MM/YY', maxLength: 7 })}
         {field('cvc', 'CVC', { placeholder: '123', maxLength: 4 })}
       </div>
-      <button type="submit" className="button button--primary button--large sandbox-card__pay" disabled={props.processing}>
-        {props.payLabel}
+      <button type="submit" className="button button--primary button--large sandbox-card__pay" disabled={processing}>
+        {payLabel}
       </button>
     </form>
   );

@@ -4,7 +4,7 @@
  */
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeElementsOptions } from '@stripe/stripe-js';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type Ref, useState } from 'react';
 
 import { PaymentLoadNotice } from './PaymentLoadNotice';
 import type { ConfirmOutcome } from './use-pay';
@@ -17,6 +17,8 @@ export interface StripePaymentFormProps {
   payLabel: string;
   processing: boolean;
   pay: (confirm: () => Promise<ConfirmOutcome>) => Promise<void>;
+  /** The form element, so the page can retry the payment and move focus to it. */
+  formRef?: Ref<HTMLFormElement>;
 }
 
 // The shop's colours, so the card fields look like the rest of the page.
@@ -29,7 +31,13 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : 'Stripe.js could not be loaded.';
 }
 
-function StripeForm({ returnUrl, payLabel, processing, pay }: Omit<StripePaymentFormProps, 'publishableKey' | 'clientSecret'>) {
+function StripeForm({
+  returnUrl,
+  payLabel,
+  processing,
+  pay,
+  formRef,
+}: Omit<StripePaymentFormProps, 'publishableKey' | 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -62,7 +70,7 @@ function StripeForm({ returnUrl, payLabel, processing, pay }: Omit<StripePayment
   }
 
   return (
-    <form className="stripe-payment" onSubmit={onSubmit} aria-label="Card payment">
+    <form ref={formRef} className="stripe-payment" onSubmit={onSubmit} aria-label="Card payment" tabIndex={-1}>
       <PaymentElement
         options={{ layout: 'tabs' }}
         onReady={() => setReady(true)}

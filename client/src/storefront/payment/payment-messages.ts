@@ -8,6 +8,7 @@ export const PAYMENT_MESSAGES = {
     'PayPal account issue: Your PayPal business account has restrictions. Please check your PayPal account settings and verify your account.',
   loadFailed: 'There was an error loading the payment system. Please try refreshing the page or contact support.',
   alreadyPaid: 'This order has already been paid.',
+  cancelled: 'This order was cancelled.',
 } as const;
 
 /**

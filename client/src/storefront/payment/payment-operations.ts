@@ -14,11 +14,34 @@ export const CHECKOUT_ORDER_QUERY = graphql(`
       currency
       status
       childName
+      reference
+      photoUrl
+      moral
+      bookStyle
+      email
+      shippingAddress {
+        fullName
+        streetAddress
+        city
+        state
+        zipCode
+        country
+      }
+      shippingIncluded
+      paidAt
     }
     catalogue {
       plans {
         format
         delivery
+      }
+      lifeLessons {
+        value
+        label
+      }
+      bookStyles {
+        value
+        label
       }
     }
   }

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { trackPurchase } from '../../analytics/pixel';
+import { markPaid } from '../checkout-session';
 import { paymentErrorMessage, type PaymentStage } from './payment-messages';
 import { RECORD_PAYMENT_MUTATION } from './payment-operations';
 
@@ -41,7 +42,9 @@ export interface PaymentError {
  */
 export function usePay(order: PayableOrder, checkoutToken: string) {
   const navigate = useNavigate();
-  const [recordPayment] = useMutation(RECORD_PAYMENT_MUTATION);
+  // Not written to the cache: the summary on screen must not turn into 'already paid' while
+  // the success page loads.
+  const [recordPayment] = useMutation(RECORD_PAYMENT_MUTATION, { fetchPolicy: 'no-cache' });
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<PaymentError | null>(null);
   // Refs, not state: a double click must not start a second attempt before React re-renders.
@@ -98,6 +101,9 @@ export function usePay(order: PayableOrder, checkoutToken: string) {
       if (!(await record(paymentId))) return;
 
       succeeded = true;
+      markPaid(order.id);
+      // The order form's draft has done its job once its order is paid.
+      void import('../create/draft/draft-store').then((store) => store.clearDraftOfOrder(order.id)).catch(() => undefined);
       trackPurchase({
         value: order.amountCents / 100,
         currency: order.currency,

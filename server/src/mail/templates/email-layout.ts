@@ -56,9 +56,43 @@ export function orderReference(orderId: string): string {
   return orderId.slice(0, 8);
 }
 
-/** The sign-off and the "questions?" line every e-mail ends with, as HTML and as text. */
-export function emailFooter(shopUrl: string, reference: string): { html: string; text: string[] } {
+/** What every e-mail about an order needs: the shop's address and the order page's, with a token of its own. */
+export interface OrderEmailOptions {
+  publicUrl: string;
+  /** {PUBLIC_URL}/order/{token}: the parent's private order page. */
+  orderUrl: string;
+}
+
+/** The child's name as an e-mail says it; after the parent deleted the child's details, "your child". */
+export function childNameIn(name: string | null): string {
+  return name ?? 'your child';
+}
+
+/** The first letter in capitals: for a subject or a heading that may start with "your child". */
+export function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The sign-off and the "questions?" line every e-mail ends with, as HTML and as text. With the
+ * order page's address, the line links to it instead of asking the parent to mention the reference.
+ */
+export function emailFooter(shopUrl: string, reference: string, orderUrl?: string): { html: string; text: string[] } {
   const e = escapeHtml;
+  if (orderUrl) {
+    return {
+      html:
+        `<p style="margin:0 0 12px;font-size:14px;line-height:1.5;color:${EMAIL_COLORS.muted}">See where your order <strong>${e(reference)}</strong> stands, or ask us about it, on your private order page: <a href="${e(orderUrl)}" style="color:${EMAIL_COLORS.accent};word-break:break-all">${e(orderUrl)}</a>. Keep this link to yourself: it opens your order without a password.</p>\n` +
+        `<p style="margin:0;font-size:15px;line-height:1.5">With warm wishes,<br>The Storybook Shop team</p>`,
+      text: [
+        `See where your order ${reference} stands, or ask us about it, on your private order page: ${orderUrl}`,
+        'Keep this link to yourself: it opens your order without a password.',
+        '',
+        'With warm wishes,',
+        'The Storybook Shop team',
+      ],
+    };
+  }
   return {
     html:
       `<p style="margin:0 0 12px;font-size:14px;line-height:1.5;color:${EMAIL_COLORS.muted}">Questions about your order? Visit <a href="${e(shopUrl)}" style="color:${EMAIL_COLORS.accent}">${e(shopUrl)}</a> and mention your order reference <strong>${e(reference)}</strong>.</p>\n` +

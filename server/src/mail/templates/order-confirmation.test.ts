@@ -7,7 +7,8 @@ import {
 } from './order-confirmation';
 
 const ID = '3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f';
-const options = { publicUrl: 'https://shop.example.com/' };
+const ORDER_URL = 'https://shop.example.com/order/tok-123';
+const options = { publicUrl: 'https://shop.example.com/', orderUrl: ORDER_URL };
 
 const digital = (over: Partial<OrderConfirmationOrder> = {}): OrderConfirmationOrder => ({
   id: ID,
@@ -77,8 +78,10 @@ describe('orderConfirmationEmail', () => {
       expect(body).not.toContain('3f2a9c1e-7b4d');
       expect(body).not.toContain('7-10 business days');
       expect(body).not.toContain('Illustration style');
-      expect(body).toContain('https://shop.example.com');
+      expect(body).toContain(ORDER_URL);
+      expect(body).not.toContain('mention your order reference');
     }
+    expect(email.html).toContain(`href="${ORDER_URL}"`);
     expect(email.text).toContain('Life lesson: Kindness');
     expect(email.text).toContain('Amount paid: $25.00');
     expect(email.text).toContain('Order reference: 3f2a9c1e');
@@ -152,6 +155,13 @@ describe('orderConfirmationEmail', () => {
       expect(email.html).toContain(`&quot;&gt;&lt;script&gt;alert(&#39;${field}&#39;)&lt;/script&gt;&amp;`);
       expect(email.text).toContain(evil(field));
     }
+  });
+
+  it("speaks of 'your child' once the parent deleted the child's details", () => {
+    const email = orderConfirmationEmail(digital({ childName: null, childAge: null }), options);
+    expect(email.subject).toBe("Your order is confirmed: your child's storybook is on its way");
+    expect(email.text).toContain('Starring: Your child');
+    expect(email.text).not.toContain('null');
   });
 
   it('keeps the subject on one line whatever the name holds', () => {

@@ -8,11 +8,14 @@ import type { ShippingAddress } from '../../orders/order.entity';
 import { escapeHtml } from '../escape-html';
 import {
   addressLines,
+  capitalized,
+  childNameIn,
   EMAIL_COLORS,
   emailFooter,
   emailLayout,
   oneLine,
   orderReference,
+  type OrderEmailOptions,
   type RenderedEmail,
 } from './email-layout';
 import type { OutboxEmailInput } from '../outbox.service';
@@ -22,8 +25,8 @@ export const ORDER_CONFIRMATION_TEMPLATE = 'order-confirmation';
 /** What the e-mail needs of an order (an `Order` entity fits). */
 export interface OrderConfirmationOrder {
   id: string;
-  childName: string;
-  childAge: number;
+  childName: string | null;
+  childAge: number | null;
   moral: string;
   bookFormat: BookFormat;
   bookStyle: string | null;
@@ -33,7 +36,8 @@ export interface OrderConfirmationOrder {
   shippingAddress: ShippingAddress | null;
 }
 
-export function orderConfirmationEmail(order: OrderConfirmationOrder, options: { publicUrl: string }): RenderedEmail {
+export function orderConfirmationEmail(order: OrderConfirmationOrder, options: OrderEmailOptions): RenderedEmail {
+  const child = childNameIn(order.childName);
   const title = planFor(order.bookFormat).title;
   const lesson = LIFE_LESSONS.find((l) => l.value === order.moral)?.label ?? order.moral;
   const style = order.bookStyle ? (BOOK_STYLES.find((s) => s.value === order.bookStyle)?.label ?? order.bookStyle) : null;
@@ -43,15 +47,15 @@ export function orderConfirmationEmail(order: OrderConfirmationOrder, options: {
   const printed = order.bookFormat === 'printed';
   const address = printed && order.shippingAddress ? addressLines(order.shippingAddress) : [];
 
-  const footer = emailFooter(shopUrl, reference);
-  const subject = oneLine(`Your order is confirmed: ${order.childName}'s storybook is on its way`);
+  const footer = emailFooter(shopUrl, reference, options.orderUrl);
+  const subject = oneLine(`Your order is confirmed: ${child}'s storybook is on its way`);
   const delivery = printed
     ? `You'll receive your premium printed storybook in 7-10 business days${address.length ? ', shipped to:' : '.'}`
     : "You'll get your personalized digital storybook by e-mail within 24 hours. Please check your inbox (and your spam folder) for the download link.";
 
   const details: Array<[string, string]> = [
     ['Book', title],
-    ['Starring', `${order.childName}, age ${order.childAge}`],
+    ['Starring', order.childAge === null ? capitalized(child) : `${child}, age ${order.childAge}`],
     ['Life lesson', lesson],
     ...(style ? [['Illustration style', style] as [string, string]] : []),
     ['Amount paid', amount],
@@ -61,7 +65,7 @@ export function orderConfirmationEmail(order: OrderConfirmationOrder, options: {
   const text = [
     `Thank you for your order!`,
     '',
-    `We're so excited to create a storybook starring ${order.childName}. Your payment went through and your order is confirmed.`,
+    `We're so excited to create a storybook starring ${child}. Your payment went through and your order is confirmed.`,
     '',
     'YOUR ORDER',
     ...details.map(([label, value]) => `${label}: ${value}`),
@@ -82,7 +86,7 @@ export function orderConfirmationEmail(order: OrderConfirmationOrder, options: {
     preheader: `Your order ${reference} is confirmed. ${amount} paid.`,
     sections: [
       `<h1 style="margin:0 0 12px;font-size:24px;color:${EMAIL_COLORS.accent}">Thank you for your order!</h1>\n` +
-        `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">We're so excited to create a storybook starring <strong>${e(order.childName)}</strong>. Your payment went through and your order is confirmed.</p>`,
+        `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">We're so excited to create a storybook starring <strong>${e(child)}</strong>. Your payment went through and your order is confirmed.</p>`,
       `<h2 style="margin:0 0 8px;font-size:18px;color:${EMAIL_COLORS.accent}">Your order</h2>\n` +
         `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4">\n${details.map(row).join('\n')}\n</table>`,
       `<h2 style="margin:0 0 8px;font-size:18px;color:${EMAIL_COLORS.accent}">Delivery</h2>\n` +
@@ -98,7 +102,7 @@ export function orderConfirmationEmail(order: OrderConfirmationOrder, options: {
 }
 
 /** The outbox row for an order's confirmation: queued once per order, whoever records the payment. */
-export function orderConfirmationOutboxEmail(order: OrderConfirmationOrder, options: { publicUrl: string }): OutboxEmailInput {
+export function orderConfirmationOutboxEmail(order: OrderConfirmationOrder, options: OrderEmailOptions): OutboxEmailInput {
   const { subject, html, text } = orderConfirmationEmail(order, options);
   return {
     idempotencyKey: `${ORDER_CONFIRMATION_TEMPLATE}:${order.id}`,

@@ -1,7 +1,7 @@
 import { refundConfirmationEmail, refundConfirmationOutboxEmail } from './refund-confirmation';
 
 const order = { id: '3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f', childName: 'Mia', email: 'parent@example.com', currency: 'USD' };
-const options = { publicUrl: 'https://shop.example.com' };
+const options = { publicUrl: 'https://shop.example.com', orderUrl: 'https://shop.example.com/order/tok-9' };
 
 describe('the refund confirmation e-mail', () => {
   it('says how much, why, and when it reaches the card', () => {
@@ -11,6 +11,8 @@ describe('the refund confirmation e-mail', () => {
     expect(email.text).toContain('Reason: The book arrived damaged.');
     expect(email.text).toContain('within 5-10 business days');
     expect(email.html).toContain('<strong>$50.00</strong>');
+    expect(email.text).toContain('private order page: https://shop.example.com/order/tok-9');
+    expect(email.html).toContain('href="https://shop.example.com/order/tok-9"');
   });
 
   it('leaves the reason out when there is none for the parent', () => {

@@ -5,12 +5,14 @@
 import { escapeHtml } from '../escape-html';
 import type { OutboxEmailInput } from '../outbox.service';
 import {
+  childNameIn,
   EMAIL_COLORS,
   emailFooter,
   emailLayout,
   emailParagraph,
   oneLine,
   orderReference,
+  type OrderEmailOptions,
   type RenderedEmail,
 } from './email-layout';
 import { formatAmount } from './order-confirmation';
@@ -22,7 +24,7 @@ export const REFUND_ARRIVAL = '5-10 business days';
 
 export interface RefundConfirmationOrder {
   id: string;
-  childName: string;
+  childName: string | null;
   email: string;
   currency: string;
 }
@@ -36,14 +38,15 @@ export interface RefundDetails {
 export function refundConfirmationEmail(
   order: RefundConfirmationOrder,
   refund: RefundDetails,
-  options: { publicUrl: string },
+  options: OrderEmailOptions,
 ): RenderedEmail {
   const amount = formatAmount(refund.amountCents, order.currency);
   const reference = orderReference(order.id);
   const shopUrl = options.publicUrl.replace(/\/+$/, '');
-  const footer = emailFooter(shopUrl, reference);
+  const footer = emailFooter(shopUrl, reference, options.orderUrl);
+  const child = childNameIn(order.childName);
   const subject = oneLine(`Your refund of ${amount} is on its way`);
-  const intro = `We have refunded ${amount} for ${order.childName}'s storybook (order ${reference}) to the card you paid with.`;
+  const intro = `We have refunded ${amount} for ${child}'s storybook (order ${reference}) to the card you paid with.`;
   const arrival = `Refunds usually reach your card within ${REFUND_ARRIVAL}, depending on your bank. You don't need to do anything.`;
 
   const text = [
@@ -64,7 +67,7 @@ export function refundConfirmationEmail(
     sections: [
       `<h1 style="margin:0 0 12px;font-size:24px;color:${EMAIL_COLORS.accent}">Your refund is on its way</h1>\n` +
         emailParagraph(
-          `We have refunded <strong>${e(amount)}</strong> for <strong>${e(order.childName)}</strong>'s storybook (order ${e(reference)}) to the card you paid with.`,
+          `We have refunded <strong>${e(amount)}</strong> for <strong>${e(child)}</strong>'s storybook (order ${e(reference)}) to the card you paid with.`,
         ) +
         (refund.reason
           ? `\n${emailParagraph(`<span style="color:${EMAIL_COLORS.muted}">Reason:</span> ${e(refund.reason)}`)}`
@@ -80,7 +83,7 @@ export function refundConfirmationEmail(
 export function refundConfirmationOutboxEmail(
   order: RefundConfirmationOrder,
   refund: RefundDetails & { refundId: string },
-  options: { publicUrl: string },
+  options: OrderEmailOptions,
 ): OutboxEmailInput {
   const { subject, html, text } = refundConfirmationEmail(order, refund, options);
   return {

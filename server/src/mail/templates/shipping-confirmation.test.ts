@@ -20,7 +20,7 @@ const order = (over: Partial<ShippingConfirmationOrder> = {}): ShippingConfirmat
   },
   ...over,
 });
-const options = { publicUrl: 'https://shop.example.com/' };
+const options = { publicUrl: 'https://shop.example.com/', orderUrl: 'https://shop.example.com/order/tok-7' };
 
 describe('the shipping confirmation e-mail', () => {
   it('gives the carrier, the number and the tracking link, in HTML and text', () => {
@@ -32,6 +32,8 @@ describe('the shipping confirmation e-mail', () => {
     expect(email.text).toContain(`Track your parcel: ${url}`);
     expect(email.html).toContain(`href="${url.replace('&', '&amp;')}"`);
     expect(email.text).toContain('12 Oak Street');
+    expect(email.text).toContain('https://shop.example.com/order/tok-7');
+    expect(email.html).toContain('href="https://shop.example.com/order/tok-7"');
   });
 
   it('gives only the number for a carrier without a known tracking page', () => {

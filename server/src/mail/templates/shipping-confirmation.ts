@@ -9,12 +9,15 @@ import { escapeHtml } from '../escape-html';
 import type { OutboxEmailInput } from '../outbox.service';
 import {
   addressLines,
+  capitalized,
+  childNameIn,
   EMAIL_COLORS,
   emailFooter,
   emailLayout,
   emailParagraph,
   oneLine,
   orderReference,
+  type OrderEmailOptions,
   type RenderedEmail,
 } from './email-layout';
 
@@ -22,23 +25,24 @@ export const SHIPPING_CONFIRMATION_TEMPLATE = 'shipping-confirmation';
 
 export interface ShippingConfirmationOrder {
   id: string;
-  childName: string;
+  childName: string | null;
   email: string;
   shippingCarrier: string | null;
   trackingNumber: string | null;
   shippingAddress: ShippingAddress | null;
 }
 
-export function shippingConfirmationEmail(order: ShippingConfirmationOrder, options: { publicUrl: string }): RenderedEmail {
+export function shippingConfirmationEmail(order: ShippingConfirmationOrder, options: OrderEmailOptions): RenderedEmail {
   const carrier = order.shippingCarrier ?? '';
   const number = order.trackingNumber ?? '';
   const link = trackingUrl(carrier, number);
   const reference = orderReference(order.id);
   const shopUrl = options.publicUrl.replace(/\/+$/, '');
-  const footer = emailFooter(shopUrl, reference);
+  const footer = emailFooter(shopUrl, reference, options.orderUrl);
+  const child = childNameIn(order.childName);
   const address = order.shippingAddress ? addressLines(order.shippingAddress) : [];
-  const subject = oneLine(`${order.childName}'s storybook has shipped`);
-  const intro = `Good news: ${order.childName}'s printed storybook is on its way to you.`;
+  const subject = oneLine(capitalized(`${child}'s storybook has shipped`));
+  const intro = `Good news: ${child}'s printed storybook is on its way to you.`;
   const arrival = 'Most parcels arrive within a few business days of shipping.';
 
   const text = [
@@ -62,7 +66,7 @@ export function shippingConfirmationEmail(order: ShippingConfirmationOrder, opti
     preheader: `Order ${reference} is on its way with ${carrier}.`,
     sections: [
       `<h1 style="margin:0 0 12px;font-size:24px;color:${EMAIL_COLORS.accent}">Your storybook has shipped!</h1>\n` +
-        emailParagraph(`Good news: <strong>${e(order.childName)}</strong>'s printed storybook is on its way to you.`),
+        emailParagraph(`Good news: <strong>${e(child)}</strong>'s printed storybook is on its way to you.`),
       `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4">\n` +
         `<tr><td style="padding:6px 12px 6px 0;color:${EMAIL_COLORS.muted}">Carrier</td><td style="padding:6px 0;font-weight:bold">${e(carrier)}</td></tr>\n` +
         `<tr><td style="padding:6px 12px 6px 0;color:${EMAIL_COLORS.muted}">Tracking number</td><td style="padding:6px 0;font-weight:bold">${e(number)}</td></tr>\n` +
@@ -81,10 +85,7 @@ export function shippingConfirmationEmail(order: ShippingConfirmationOrder, opti
 }
 
 /** One shipping e-mail per order, whoever presses the button twice. */
-export function shippingConfirmationOutboxEmail(
-  order: ShippingConfirmationOrder,
-  options: { publicUrl: string },
-): OutboxEmailInput {
+export function shippingConfirmationOutboxEmail(order: ShippingConfirmationOrder, options: OrderEmailOptions): OutboxEmailInput {
   const { subject, html, text } = shippingConfirmationEmail(order, options);
   return {
     idempotencyKey: `${SHIPPING_CONFIRMATION_TEMPLATE}:${order.id}`,

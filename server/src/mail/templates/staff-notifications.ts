@@ -31,11 +31,14 @@ export function orderDashboardUrl(publicUrl: string, orderId: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/admin/dashboard?order=${encodeURIComponent(orderId)}`;
 }
 
+/** The staff's words for a child whose details the parent deleted. */
+export const DELETED_CHILD = "details deleted at the parent's request";
+
 function details(order: StaffOrder): Array<[string, string]> {
   const lesson = LIFE_LESSONS.find((l) => l.value === order.moral)?.label ?? order.moral;
   return [
     ['Order', orderReference(order.id)],
-    ['Child', `${order.childName}, age ${order.childAge}`],
+    ['Child', order.childName === null ? DELETED_CHILD : `${order.childName ?? DELETED_CHILD}, age ${order.childAge}`],
     ['Format', planFor(order.bookFormat).title],
     ['Life lesson', lesson],
     ['Amount', formatAmount(order.amountCents, order.currency)],
@@ -101,9 +104,9 @@ export function staffNewOrderEmails(order: StaffOrder, options: StaffNotificatio
   const reference = orderReference(order.id);
   const amount = formatAmount(order.amountCents, order.currency);
   const email = render({
-    subject: `New order ${reference}: ${order.childName}, ${planFor(order.bookFormat).title}, ${amount}`,
+    subject: `New order ${reference}: ${order.childName ?? DELETED_CHILD}, ${planFor(order.bookFormat).title}, ${amount}`,
     heading: 'A new order is paid',
-    intro: `Order ${reference} for ${order.childName} is paid and waiting for its book.`,
+    intro: `Order ${reference} for ${order.childName ?? DELETED_CHILD} is paid and waiting for its book.`,
     rows: details(order),
     link: orderDashboardUrl(options.publicUrl, order.id),
   });
@@ -129,9 +132,9 @@ export function staffChangeRequestEmails(
   const reference = orderReference(order.id);
   const messageKey = sha256Hex(message).slice(0, 16);
   const email = render({
-    subject: `Change requested on order ${reference} (${order.childName})`,
+    subject: `Change requested on order ${reference} (${order.childName ?? DELETED_CHILD})`,
     heading: 'A parent asks for a change',
-    intro: `The parent of ${order.childName} asks for a change to order ${reference}.`,
+    intro: `The parent of ${order.childName ?? DELETED_CHILD} asks for a change to order ${reference}.`,
     rows: details(order),
     quote: message,
     link: orderDashboardUrl(options.publicUrl, order.id),

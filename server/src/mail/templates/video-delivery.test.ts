@@ -8,7 +8,7 @@ const order = (over: Partial<VideoDeliveryOrder> = {}): VideoDeliveryOrder => ({
   pdfKey: 'books/3f2a9c1e-abcd1234.pdf',
   ...over,
 });
-const link = { id: 'link-1', url: 'https://shop.example.com/video/tok', expiresAt: new Date('2026-03-01T00:00:00Z') };
+const link = { id: 'link-1', url: 'https://shop.example.com/order/tok' };
 const options = { publicUrl: 'https://shop.example.com' };
 
 describe('the delivery e-mail', () => {
@@ -16,7 +16,9 @@ describe('the delivery e-mail', () => {
     const email = videoDeliveryEmail(order(), link, options);
     expect(email.subject).toBe("Mia's story is ready to watch");
     expect(email.text).toContain('the story video to watch and download, and the storybook as a PDF to download');
-    expect(email.text).toContain('Watch and download the video and the PDF: https://shop.example.com/video/tok');
+    expect(email.text).toContain('Watch and download the video and the PDF: https://shop.example.com/order/tok');
+    expect(email.html).toContain('href="https://shop.example.com/order/tok"');
+    expect(email.text).not.toContain('/video/');
     expect(email.html).toContain('the storybook as a PDF to download');
   });
 
@@ -35,6 +37,12 @@ describe('the delivery e-mail', () => {
     });
     expect(outbox.text).toContain("We have updated Mia's personalized story");
     expect(videoDeliveryOutboxEmail(order(), link, options).template).toBe('video-delivery');
+  });
+
+  it("speaks of 'your child' once the parent deleted the child's details", () => {
+    const email = videoDeliveryEmail(order({ childName: null }), link, options);
+    expect(email.subject).toBe("Your child's story is ready to watch");
+    expect(email.text).not.toContain('null');
   });
 
   it('escapes what the parent typed', () => {

@@ -1,20 +1,29 @@
 /**
  * The delivery e-mail: the finished book is ready (the video, and the storybook PDF when there
- * is one), with the link that lets the parent watch and download it without an account until
- * the link expires. A revision sends the same e-mail worded as an update. HTML and plain text;
- * every value the customer typed is escaped in the HTML.
+ * is one), with the link to the parent's private order page, where they watch and download it
+ * without an account. A revision sends the same e-mail worded as an update. HTML and plain
+ * text; every value the customer typed is escaped in the HTML.
  */
 import { planFor, type BookFormat } from '../../catalogue/catalogue';
 import { escapeHtml } from '../escape-html';
 import type { OutboxEmailInput } from '../outbox.service';
-import { EMAIL_COLORS, emailFooter, emailLayout, oneLine, orderReference, type RenderedEmail } from './email-layout';
+import {
+  capitalized,
+  childNameIn,
+  EMAIL_COLORS,
+  emailFooter,
+  emailLayout,
+  oneLine,
+  orderReference,
+  type RenderedEmail,
+} from './email-layout';
 
 export const VIDEO_DELIVERY_TEMPLATE = 'video-delivery';
 export const DELIVERY_REVISED_TEMPLATE = 'delivery-revised';
 
 export interface VideoDeliveryOrder {
   id: string;
-  childName: string;
+  childName: string | null;
   email: string;
   bookFormat: BookFormat;
   /** Set when the delivery carries the storybook PDF. */
@@ -22,11 +31,10 @@ export interface VideoDeliveryOrder {
 }
 
 export interface VideoDeliveryLink {
-  /** Names this e-mail: one row per link, so a resend is a new e-mail and a retried request is not. */
+  /** Names this e-mail: one token per e-mail, so a resend is a new e-mail and a retried request is not. */
   id: string;
-  /** The whole address the parent opens: {PUBLIC_URL}/video/{token}. */
+  /** The whole address the parent opens: {PUBLIC_URL}/order/{token}, the order page. */
   url: string;
-  expiresAt: Date;
 }
 
 /** `revised`: the book was updated after it was first delivered. */
@@ -40,22 +48,20 @@ export function videoDeliveryEmail(
 ): RenderedEmail {
   const shopUrl = options.publicUrl.replace(/\/+$/, '');
   const reference = orderReference(order.id);
-  const until = link.expiresAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
   const printed = order.bookFormat === 'printed';
   const withPdf = Boolean(order.pdfKey);
-  const footer = emailFooter(shopUrl, reference);
+  const footer = emailFooter(shopUrl, reference, link.url);
+  const child = childNameIn(order.childName);
   const revised = kind === 'revised';
-  const subject = oneLine(
-    revised ? `${order.childName}'s story has been updated` : `${order.childName}'s story is ready to watch`,
-  );
-  const heading = revised ? `${order.childName}'s story has been updated!` : `${order.childName}'s story is ready!`;
+  const subject = oneLine(capitalized(revised ? `${child}'s story has been updated` : `${child}'s story is ready to watch`));
+  const heading = capitalized(revised ? `${child}'s story has been updated!` : `${child}'s story is ready!`);
   const intro = revised
-    ? `We have updated ${order.childName}'s personalized story. The link below opens the new version.`
-    : `The wait is over: ${order.childName}'s personalized story is ready. Press play to watch it together, or download it to keep.`;
+    ? `We have updated ${child}'s personalized story. The link below opens the new version.`
+    : `The wait is over: ${child}'s personalized story is ready. Press play to watch it together, or download it to keep.`;
   const contents = withPdf
     ? 'On the page you will find the story video to watch and download, and the storybook as a PDF to download.'
     : 'On the page you will find the story video to watch and download.';
-  const validity = `The link works until ${until} (UTC). Please download the ${withPdf ? 'files' : 'video'} if you'd like to keep ${withPdf ? 'them' : 'it'} longer.`;
+  const validity = `The link opens your private order page: keep it to yourself. Please download the ${withPdf ? 'files' : 'video'} if you'd like to keep ${withPdf ? 'them' : 'it'}.`;
   const printedNote =
     printed && !revised ? `Your ${planFor(order.bookFormat).title} is being printed and will be shipped separately.` : null;
   const linkLabel = withPdf ? 'Watch and download the video and the PDF' : 'Watch and download';
@@ -78,7 +84,7 @@ export function videoDeliveryEmail(
   const e = escapeHtml;
   const html = emailLayout({
     title: subject,
-    preheader: revised ? `${order.childName}'s story has been updated.` : `${order.childName}'s story is ready to watch.`,
+    preheader: capitalized(revised ? `${child}'s story has been updated.` : `${child}'s story is ready to watch.`),
     sections: [
       `<h1 style="margin:0 0 12px;font-size:24px;color:${EMAIL_COLORS.accent}">${e(heading)}</h1>\n` +
         `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${e(intro)}</p>\n` +

@@ -46,6 +46,8 @@ export function anOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
     changeRequest: null,
     childAge: 6,
     storyIdea: 'Mia finds a lost puppy',
+    dedication: null,
+    childDataDeletedAt: null,
     bookStyle: null,
     shippingAddress: null,
     amountCents: 2500,

@@ -47,6 +47,7 @@ export const catalogueData = {
       maxChildAge: 12,
       childNameMaxLength: 50,
       storyIdeaMaxLength: 1000,
+      dedicationMaxLength: 300,
       photoMaxBytes: 5 * 1024 * 1024,
       emailMaxLength: 254,
     },

@@ -1,0 +1,426 @@
+/**
+ * createOrder benchmark: the shop against its ceiling, measured in the same run, for two photos
+ * made here with sharp so that they compress like photos (smooth gradients, soft shapes, sensor
+ * grain), not like noise or flat colour:
+ *
+ *   - a phone camera's JPEG: 4032x3024, 2-4 MB
+ *   - a 1 MB PNG (an edited or exported picture)
+ *
+ * Shop: `createOrder` over HTTP (one GraphQL multipart request per order, autocannon, 10 in
+ * flight) against the real server (server/dist), RATE_LIMITS=off. The server's CPU time per order
+ * and its peak RSS during the run are read from /proc.
+ * Ceiling: the same photo bytes through sharp's decode, resize to fit 2048 px and its default JPEG
+ * encoder (libjpeg-turbo) at quality 85, plus the order + event insert, done directly in this
+ * process at the same concurrency (sharp's default settings; pg pool on PostgreSQL, PGlite
+ * in-process in embedded mode). This yardstick stays fixed whatever encoder the shop uses.
+ *
+ * Run:  npm run bench:order                                 (embedded PGlite)
+ *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x npm run bench:order
+ *         (creates a throw-away database bench_<random> on that server, drops it at the end)
+ * Env:  BENCH_SECONDS (10) per run, BENCH_CONNECTIONS (10), BENCH_WARMUP (2 s, not measured),
+ *       BENCH_LABEL (written into the result's name, e.g. "before").
+ * Out:  a table on stdout and bench/results/create-order-<pglite|postgres>[-<label>].json
+ */
+import autocannon from 'autocannon';
+import pg from 'pg';
+import sharp from 'sharp';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { runningServer, serverMain, sleep, startServer, stopServer } from './support/server.mjs';
+import { multipartBody } from './support/multipart.mjs';
+import { orderInsertStatements } from './support/order-insert.mjs';
+import { adminQuery } from './support/admin-query.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..');
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const MODE = DATABASE_URL ? 'postgres' : 'pglite';
+const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
+const CLK_TCK = 100; // Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times
+
+const CREATE_ORDER = `
+  mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!) {
+    createOrder(input: $input, childPhoto: $childPhoto) {
+      orderId
+      checkoutToken
+      order { id bookFormat title amountCents currency status childName }
+      userErrors { field message }
+    }
+  }`;
+const digitalOrder = () => ({
+  childName: 'Mia',
+  childAge: 6,
+  moral: 'Kindness',
+  storyIdea: 'Mia finds a lost puppy and helps it home',
+  email: 'Parent@Example.com',
+  bookFormat: 'digital',
+});
+
+// ---------------------------------------------------------------------------------------------
+// Photos
+
+/**
+ * A photo-like picture: a diagonal colour gradient, soft blobs (random colours at 1/48 scale,
+ * enlarged with a smooth kernel, so edges are soft like out-of-focus detail), and fine grain like
+ * a phone sensor's. It compresses like a photo: far better than noise, far worse than flat colour.
+ */
+async function photoLikePixels(width, height, grain) {
+  const sw = Math.ceil(width / 48);
+  const sh = Math.ceil(height / 48);
+  const blobs = await sharp(randomBytes(sw * sh * 3), { raw: { width: sw, height: sh, channels: 3 } })
+    .resize(width, height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  const noise = randomBytes(width * height);
+  const out = Buffer.allocUnsafe(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const g = (x / width + y / height) / 2; // 0..1 diagonal
+      const n = ((noise[i] / 255) * 2 - 1) * grain;
+      const base = [60 + 140 * g, 90 + 80 * (1 - g), 150 - 70 * g];
+      for (let c = 0; c < 3; c++) {
+        const v = 0.55 * base[c] + 0.45 * blobs[i * 3 + c] + n;
+        out[i * 3 + c] = v < 0 ? 0 : v > 255 ? 255 : v;
+      }
+    }
+  }
+  return out;
+}
+
+async function makeJpeg() {
+  const width = 4032;
+  const height = 3024;
+  const data = await sharp(await photoLikePixels(width, height, 8), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 }) // what phones store: high quality, 4:2:0
+    .toBuffer();
+  return { name: 'IMG_0001.jpg', type: 'image/jpeg', data, width, height, label: 'phone JPEG' };
+}
+
+async function makePng() {
+  const width = 736;
+  const height = 552;
+  const data = await sharp(await photoLikePixels(width, height, 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+  return { name: 'drawing.png', type: 'image/png', data, width, height, label: 'PNG' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Process state and clean-up
+
+const state = { dataDir: null, benchDb: null, cleaned: false, instance: null };
+
+async function cleanup() {
+  if (state.cleaned) return;
+  state.cleaned = true;
+  try {
+    state.instance?.stop();
+  } catch {
+    /* already stopped */
+  }
+  await stopServer().catch((error) => console.error('stopping the server failed:', error.message));
+  if (state.benchDb) {
+    await adminQuery(DATABASE_URL, (client) => client.query(`DROP DATABASE IF EXISTS "${state.benchDb}" WITH (FORCE)`)).catch(
+      (error) => console.error(`DROP DATABASE ${state.benchDb} failed:`, error.message),
+    );
+  }
+  if (state.dataDir) rmSync(state.dataDir, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK; // utime + stime
+}
+
+function rssMiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return +(Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]) / 1024).toFixed(1);
+}
+
+/** createOrder over HTTP with `photo`, CONNECTIONS in flight for SECONDS. */
+async function shopRun(base, photo) {
+  const { body, contentType } = multipartBody(CREATE_ORDER, { input: digitalOrder() }, 'childPhoto', photo);
+  const headers = { 'content-type': contentType, 'apollo-require-preflight': 'true' };
+  const res = await fetch(`${base}/graphql`, { method: 'POST', headers, body });
+  const reply = await res.json();
+  if (res.status !== 200 || reply.errors || !reply.data?.createOrder?.orderId || reply.data.createOrder.userErrors.length) {
+    throw new Error(`createOrder by hand failed (${res.status}): ${JSON.stringify(reply).slice(0, 500)}`);
+  }
+  const pid = runningServer().pid;
+  const warm = autocannon({ url: `${base}/graphql`, method: 'POST', connections: CONNECTIONS, duration: WARMUP, headers, body });
+  await warm;
+  await sleep(1500); // let the warm-up's last requests finish
+  const cpuBefore = cpuSeconds(pid);
+  let peakRss = rssMiB(pid);
+  const sampler = setInterval(() => {
+    try {
+      peakRss = Math.max(peakRss, rssMiB(pid));
+    } catch {
+      /* gone: reported below */
+    }
+  }, 50);
+  const instance = autocannon({
+    url: `${base}/graphql`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    timeout: 60,
+    headers,
+    body,
+    verifyBody: (b) => String(b).includes('"userErrors":[]') && String(b).includes('"orderId":"'),
+  });
+  state.instance = instance;
+  const result = await instance;
+  state.instance = null;
+  clearInterval(sampler);
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  const child = runningServer();
+  if (!child || child.exitCode !== null || child.signalCode !== null) throw new Error('the server is gone');
+  await sleep(2000);
+  const ok = result.requests.total - result.non2xx - result.mismatches;
+  return {
+    rps: ok / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    mismatches: result.mismatches,
+    serverCpuMsPerOrder: ok ? +((cpu * 1000) / ok).toFixed(0) : null,
+    serverPeakRssMiB: peakRss,
+    multipartBytes: body.length,
+  };
+}
+
+/** The ceiling: decode + resize + libjpeg-turbo q85 + insert, CONNECTIONS workers for SECONDS. */
+async function ceilingRun(insertTx, photo) {
+  const one = async () => {
+    await sharp(photo.data)
+      .resize({ width: 2048, height: 2048, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    await insertTx();
+  };
+  const warmUntil = performance.now() + WARMUP * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < warmUntil) await one();
+    }),
+  );
+  const latencies = [];
+  let errors = 0;
+  const cpu0 = process.cpuUsage();
+  const started = performance.now();
+  const until = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        try {
+          await one();
+          latencies.push(performance.now() - t0);
+        } catch (error) {
+          if (errors++ === 0) console.error('  ceiling failed:', error.message);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)];
+  return {
+    rps: latencies.length / elapsed,
+    p50: pct(50),
+    p99: pct(99),
+    total: latencies.length,
+    errors,
+    non2xx: 0,
+    mismatches: 0,
+    cpuMsPerOrder: +((cpu.user + cpu.system) / 1000 / latencies.length).toFixed(0),
+  };
+}
+
+async function withInserter(benchUrl, fn) {
+  if (MODE === 'postgres') {
+    const pool = new pg.Pool({ connectionString: benchUrl, max: CONNECTIONS });
+    pool.on('error', (error) => console.error('  pg pool error (idle client):', error.message));
+    try {
+      return await fn(async () => {
+        const client = await pool.connect();
+        try {
+          const id = randomUUID();
+          await client.query('BEGIN');
+          for (const [sql, params] of orderInsertStatements(id, 'jpg')) await client.query(sql, params);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      });
+    } finally {
+      await pool.end();
+    }
+  }
+  if (runningServer()) throw new Error('the server must be stopped before opening PGlite directly');
+  const dir = path.join(state.dataDir, 'pglite');
+  const lockFile = `${dir}.lock`;
+  if (existsSync(lockFile)) rmSync(lockFile, { force: true }); // the server has exited: its lock is stale
+  writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm as the server loads it: the trigram indexes on orders need it for every insert.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create(dir, { extensions: { pg_trgm } });
+  try {
+    return await fn(() =>
+      db.transaction(async (tx) => {
+        const id = randomUUID();
+        for (const [sql, params] of orderInsertStatements(id, 'jpg')) await tx.query(sql, params);
+      }),
+    );
+  } finally {
+    await db.close();
+    rmSync(lockFile, { force: true });
+  }
+}
+
+const fmt = (n, digits) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+async function main() {
+  if (!existsSync(serverMain)) throw new Error(`${serverMain} is missing: run \`npm run build -w server\` first`);
+  const benchStart = new Date();
+  state.dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-order-bench-'));
+  let benchUrl;
+  let pgVersion;
+  if (MODE === 'postgres') {
+    const name = `bench_${randomBytes(6).toString('hex')}`;
+    pgVersion = await adminQuery(DATABASE_URL, async (client) => {
+      const version = (await client.query('SHOW server_version')).rows[0].server_version;
+      await client.query(`CREATE DATABASE "${name}"`);
+      return version;
+    });
+    state.benchDb = name;
+    const url = new URL(DATABASE_URL);
+    url.pathname = `/${name}`;
+    benchUrl = url.toString();
+  }
+  const machine = {
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGiB: +(os.totalmem() / 1024 ** 3).toFixed(1),
+    loadAverageAtStart: os.loadavg().map((n) => +n.toFixed(2)),
+    mode: MODE,
+    ...(MODE === 'postgres' ? { postgres: pgVersion } : {}),
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    warmupSeconds: WARMUP,
+    sharp: sharp.versions,
+  };
+  console.log(`node ${machine.node}, ${machine.cpus} x ${machine.cpuModel}, load ${machine.loadAverageAtStart.join(' ')}`);
+  console.log(`mode: ${MODE}; ${SECONDS} s per run, ${CONNECTIONS} in flight; load generator and server share this machine`);
+
+  const photos = [await makeJpeg(), await makePng()];
+  for (const p of photos) console.log(`${p.label}: ${p.width}x${p.height}, ${p.data.length} bytes`);
+
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    HOST: '127.0.0.1',
+    DATA_DIR: state.dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMITS: 'off',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    MEDIA_SECRET: randomBytes(32).toString('base64url'),
+    ...(benchUrl ? { DATABASE_URL: benchUrl } : {}),
+  };
+
+  console.error('starting server...');
+  const base = await startServer(env);
+  const shop = {};
+  for (const photo of photos) {
+    shop[photo.label] = await shopRun(base, photo);
+    const r = shop[photo.label];
+    console.error(`  shop, ${photo.label}: ${fmt(r.rps, 2)} orders/s, p50 ${r.p50} ms, ${r.serverCpuMsPerOrder} ms CPU/order`);
+  }
+  await stopServer();
+
+  const ceiling = {};
+  await withInserter(benchUrl, async (insertTx) => {
+    for (const photo of photos) {
+      ceiling[photo.label] = await ceilingRun(insertTx, photo);
+      const r = ceiling[photo.label];
+      console.error(`  ceiling, ${photo.label}: ${fmt(r.rps, 2)} orders/s, ${r.cpuMsPerOrder} ms CPU/order`);
+    }
+  });
+
+  const results = photos.map((p) => ({
+    photo: `${p.label} ${p.width}x${p.height}, ${p.data.length} bytes`,
+    shop: shop[p.label],
+    ceiling: ceiling[p.label],
+    shareOfCeiling: +(shop[p.label].rps / ceiling[p.label].rps).toFixed(3),
+  }));
+
+  console.log('');
+  const header = [
+    'photo',
+    'shop orders/s',
+    'p50 ms',
+    'p99 ms',
+    'CPU ms/order',
+    'ceiling orders/s',
+    'CPU ms/order',
+    'shop/ceiling',
+    'err',
+  ];
+  const lines = results.map((r) => [
+    r.photo,
+    fmt(r.shop.rps, 2),
+    fmt(r.shop.p50, 0),
+    fmt(r.shop.p99, 0),
+    String(r.shop.serverCpuMsPerOrder),
+    fmt(r.ceiling.rps, 2),
+    String(r.ceiling.cpuMsPerOrder),
+    `${(r.shareOfCeiling * 100).toFixed(0)}%`,
+    `${r.shop.errors}/${r.shop.non2xx}/${r.shop.mismatches}`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
+  console.log([line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(line)].join('\n'));
+  for (const r of results) console.log(`server peak RSS, ${r.photo}: ${r.shop.serverPeakRssMiB} MiB`);
+
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  const file = path.join(here, 'results', `create-order-${MODE}${LABEL}.json`);
+  writeFileSync(file, `${JSON.stringify({ date: benchStart.toISOString(), machine, results }, null, 2)}\n`);
+  console.log(`\nwritten: ${path.relative(repoRoot, file)}`);
+}
+
+main()
+  .then(() => cleanup())
+  .then(() => process.exit(0))
+  .catch(async (error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    await cleanup();
+    process.exit(1);
+  });

@@ -1,0 +1,154 @@
+/**
+ * Dashboard benchmark without HTTP: the admin list's first page with its total, and searches by
+ * e-mail and child name with theirs, called straight on the built OrderService one after another
+ * (one admin), at 10,000 and 100,000 orders. Leaving out HTTP, GraphQL and the load generator
+ * keeps the figure about the database work, which is what grows with the table.
+ *
+ * Run:  npm run bench:dashboard                             (embedded PGlite, in memory)
+ *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x npm run bench:dashboard
+ *         (creates a throw-away database bench_<random> on that server, drops it at the end)
+ * Env:  BENCH_ITERATIONS (200) per scenario, BENCH_SERVER_DIST (server/dist: another build to
+ *       compare), BENCH_LABEL (written into the result's name, e.g. "before").
+ * Out:  a table on stdout and bench/results/dashboard-<pglite|postgres>[-<label>].json
+ */
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { adminQuery } from './support/admin-query.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..');
+const dist = path.resolve(repoRoot, process.env.BENCH_SERVER_DIST ?? 'server/dist');
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const MODE = DATABASE_URL ? 'postgres' : 'pglite';
+const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
+
+const SEED_SQL = `
+  INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style,
+                      shipping_address, status, amount_cents, currency, photo_key,
+                      created_at, updated_at)
+  SELECT gen_random_uuid(), 'Child ' || i, 2 + (i % 11), 'Courage', '', 'parent' || i || '@example.com',
+         CASE WHEN i % 2 = 0 THEN 'digital' ELSE 'printed' END,
+         CASE WHEN i % 2 = 0 THEN NULL ELSE 'classic' END, NULL,
+         (ARRAY['Pending','Paid','Completed'])[1 + (i % 3)],
+         CASE WHEN i % 2 = 0 THEN 2500 ELSE 5000 END, 'USD', NULL,
+         now() - make_interval(secs => i), now() - make_interval(secs => i)
+  FROM generate_series($1::int, $2::int) AS i`;
+
+const { openDatabase } = await import(pathToFileURL(path.join(dist, 'db', 'database.js')).href);
+const { OrderService } = await import(pathToFileURL(path.join(dist, 'orders', 'order.service.js')).href);
+const { OrdersArgs } = await import(pathToFileURL(path.join(dist, 'orders', 'orders.args.js')).href);
+const logger = { info() {}, warn() {}, error: console.error, debug() {}, child: () => logger };
+
+async function timed(fn) {
+  for (let i = 0; i < 5; i++) await fn(); // warm-up
+  const ms = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    const t0 = performance.now();
+    await fn();
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  const pct = (p) => +ms[Math.min(ms.length - 1, Math.ceil((p / 100) * ms.length) - 1)].toFixed(2);
+  return { p50: pct(50), p99: pct(99), iterations: ITERATIONS };
+}
+
+/** The database's own time and plan for a search's page and count (as the service words them). */
+async function explain(dataSource, like) {
+  const out = {};
+  for (const [name, sql] of [
+    [
+      'page',
+      `SELECT * FROM orders o WHERE (o.email ILIKE $1 OR o.child_name ILIKE $1) ORDER BY o.created_at DESC, o.id DESC LIMIT 21`,
+    ],
+    ['count', `SELECT count(*) FROM orders o WHERE (o.email ILIKE $1 OR o.child_name ILIKE $1)`],
+  ]) {
+    const [row] = await dataSource.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, [like]);
+    const plan = (row['QUERY PLAN'] ?? Object.values(row)[0])[0];
+    const nodes = [];
+    const walk = (n) => {
+      nodes.push(n['Index Name'] ? `${n['Node Type']} on ${n['Index Name']}` : n['Node Type']);
+      for (const child of n.Plans ?? []) walk(child);
+    };
+    walk(plan.Plan);
+    out[name] = { executionMs: +plan['Execution Time'].toFixed(2), nodes: nodes.join(' > ') };
+  }
+  return out;
+}
+
+async function main() {
+  let benchDb;
+  let url;
+  if (MODE === 'postgres') {
+    benchDb = `bench_${randomBytes(6).toString('hex')}`;
+    await adminQuery(DATABASE_URL, (client) => client.query(`CREATE DATABASE "${benchDb}"`));
+    const u = new URL(DATABASE_URL);
+    u.pathname = `/${benchDb}`;
+    url = u.toString();
+  }
+  const database = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://', logger });
+  const orders = new OrderService(database.dataSource, null, null, logger);
+  const results = [];
+  try {
+    const page = async (args) => {
+      const outcome = await orders.listOrders(Object.assign(new OrdersArgs(), { first: 20, ...args }));
+      if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
+      return { edges: outcome.value.edges.length, total: await outcome.value.countTotal() };
+    };
+    let have = 0;
+    for (const rows of [10_000, 100_000]) {
+      // In batches: each stays well inside the app's statement timeout on a busy machine.
+      for (; have < rows; have += 5000) await database.dataSource.query(SEED_SQL, [have + 1, have + 5000]);
+      await database.dataSource.query('VACUUM ANALYZE orders');
+      const scenarios = [['first page + total', {}]];
+      if (rows === 100_000) {
+        for (const search of ['parent1', 'parent4242@', 'child 4242']) scenarios.push([`search "${search}" + total`, { search }]);
+      }
+      for (const [name, args] of scenarios) {
+        const shape = await page(args);
+        const r = { scenario: name, rows, ...shape, ...(await timed(() => page(args))) };
+        if (args.search) r.plan = await explain(database.dataSource, `%${args.search}%`);
+        results.push(r);
+        console.error(`  ${rows} rows, ${name}: p50 ${r.p50} ms, p99 ${r.p99} ms (total ${r.total})`);
+        if (r.plan) console.error(`    ${JSON.stringify(r.plan)}`);
+      }
+    }
+  } finally {
+    await database.close();
+    if (benchDb) await adminQuery(DATABASE_URL, (client) => client.query(`DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`));
+  }
+  console.log(
+    `\n${MODE}, ${dist}, ${ITERATIONS} calls each, load ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
+  for (const r of results) {
+    console.log(
+      `${String(r.rows).padStart(6)} | ${r.scenario.padEnd(30)} | p50 ${String(r.p50).padStart(7)} ms | p99 ${String(r.p99).padStart(7)} ms | total ${r.total}`,
+    );
+  }
+  const at10k = results.find((r) => r.rows === 10_000);
+  const at100k = results.find((r) => r.rows === 100_000 && r.scenario === at10k.scenario);
+  console.log(`first page + total, p99 at 100k / at 10k: ${(at100k.p99 / at10k.p99).toFixed(2)}x`);
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  const file = path.join(here, 'results', `dashboard-${MODE}${LABEL}.json`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), mode: MODE, dist: path.relative(repoRoot, dist), loadAverage: os.loadavg(), results }, null, 2)}\n`,
+  );
+  console.log(`written: ${path.relative(repoRoot, file)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,141 @@
+/**
+ * Storefront benchmark: Lighthouse (mobile preset: simulated slow 4G and a 4x slower CPU) on the
+ * built shop served by the real server (server/dist), three runs per page, medians reported.
+ *
+ * Run:  npm run bench:web          (builds first, then serves on a free port, or BENCH_PORT)
+ * Env:  BENCH_RUNS (3) runs per page, BENCH_PAGES (/,/create,/faq) comma-separated paths,
+ *       BENCH_PORT (a free one), BENCH_LABEL (a name for the results file, e.g. "before"),
+ *       CHROME_PATH (/usr/bin/chromium).
+ * Out:  a table on stdout and bench/results/web-<label>.json (label defaults to "latest")
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer, stopServer } from './support/server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PAGES = (process.env.BENCH_PAGES ?? '/,/create,/faq')
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
+const LABEL = process.env.BENCH_LABEL || 'latest';
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The figures of one Lighthouse run that the table shows. */
+function figures(lhr) {
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    seo: score('seo'),
+    bestPractices: score('best-practices'),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    jsTransferBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    jsResourceBytes: scripts.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0),
+    failedAudits: Object.values(lhr.categories)
+      .filter((c) => c.id !== 'performance')
+      .flatMap((c) => c.auditRefs)
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
+      .map((ref) => ref.id),
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-bench-web-'));
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    MEDIA_SECRET: randomBytes(32).toString('base64url'),
+    ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
+  };
+  const load = os.loadavg().map((l) => l.toFixed(2));
+  console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load average ${load.join(' ')}`);
+  console.log(`Lighthouse mobile preset, ${RUNS} runs per page, medians; Chromium ${CHROME_PATH}`);
+
+  let chrome;
+  const results = {};
+  try {
+    const base = await startServer(env);
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] });
+    for (const page of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
+        });
+        if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.message}`);
+        runs.push(figures(result.lhr));
+        console.error(`  ${page} run ${i + 1}: performance ${runs.at(-1).performance}`);
+      }
+      const numeric = Object.keys(runs[0]).filter((k) => typeof runs[0][k] === 'number');
+      const med = Object.fromEntries(numeric.map((k) => [k, median(runs.map((r) => r[k]))]));
+      med.failedAudits = [...new Set(runs.flatMap((r) => r.failedAudits))];
+      results[page] = { median: med, runs };
+    }
+  } finally {
+    await chrome?.kill();
+    await stopServer();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  const header = ['page', 'perf', 'a11y', 'SEO', 'best-pr.', 'FCP', 'LCP', 'CLS', 'TBT', 'JS transferred', 'JS raw'];
+  const rows = Object.entries(results).map(([page, { median: m }]) => [
+    page,
+    m.performance,
+    m.accessibility,
+    m.seo,
+    m.bestPractices,
+    `${(m.fcpMs / 1000).toFixed(2)} s`,
+    `${(m.lcpMs / 1000).toFixed(2)} s`,
+    m.cls.toFixed(3),
+    `${m.tbtMs} ms`,
+    kb(m.jsTransferBytes),
+    kb(m.jsResourceBytes),
+  ]);
+  const widths = header.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+  for (const [page, { median: m }] of Object.entries(results)) {
+    if (m.failedAudits.length)
+      console.log(`  ${page}: audits not passed (accessibility, SEO, best practices): ${m.failedAudits.join(', ')}`);
+  }
+
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  const out = path.join(here, 'results', `web-${LABEL}.json`);
+  writeFileSync(
+    out,
+    `${JSON.stringify({ date: new Date().toISOString(), loadAverage: os.loadavg(), runsPerPage: RUNS, preset: 'mobile', results }, null, 2)}\n`,
+  );
+  console.log(`written ${path.relative(process.cwd(), out)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

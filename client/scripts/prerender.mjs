@@ -1,0 +1,93 @@
+/**
+ * The last step of `npm run build -w client`: turns the Vite build in dist/ into the shop's
+ * pages. It renders every public page (src/public-pages.ts) to static HTML with the server-side
+ * bundle (src/prerender/render-page.tsx, built to prerender-dist/), writes the app shell for the
+ * routes only the browser renders, the 404 page, routes.json for the server (which path is which
+ * file, which routes are the browser's), and a brotli and a gzip copy beside every asset.
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(clientDir, 'dist');
+const renderer = await import(pathToFileURL(path.join(clientDir, 'prerender-dist', 'render-page.js')).href);
+const { PUBLIC_PAGES, PIXEL_ID_PLACEHOLDER, SITE_DATA_ELEMENT_ID } = renderer;
+
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const data = { ...renderer.siteDataForBuild(), pixelId: PIXEL_ID_PLACEHOLDER };
+// A data block, not a script: nothing executes, so a strict Content-Security-Policy allows it.
+const dataBlock = `<script type="application/json" id="${SITE_DATA_ELEMENT_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+
+/** The template with `body` in #root and `head` (the page's title and meta tags) in place of the defaults. */
+function page(body, head) {
+  // The app renders the description itself (ui/PageMeta.tsx): one in the template would be a second.
+  let html = template.replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, '');
+  // The shell keeps the template's title until the page sets its own.
+  if (head !== null) html = html.replace(/<title>[\s\S]*?<\/title>\s*/, '');
+  html = html.replace('</head>', `${head ?? ''}</head>`);
+  if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
+  return html.replace('<div id="root"></div>', `<div id="root">${body}</div>`).replace('</body>', `${dataBlock}</body>`);
+}
+
+/** React puts a page's hoisted <title>, <meta> and <link> tags ahead of its markup: they belong in <head>. */
+function splitHead(html) {
+  const hoisted = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)/;
+  let head = '';
+  let rest = html;
+  for (let m = hoisted.exec(rest); m; m = hoisted.exec(rest)) {
+    head += m[0];
+    rest = rest.slice(m[0].length);
+  }
+  return { head, body: rest };
+}
+
+const fileFor = (route) => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+const write = (file, html) => {
+  const target = path.join(dist, file);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, html);
+};
+
+const pages = [];
+for (const publicPage of PUBLIC_PAGES) {
+  const { head, body } = splitHead(await renderer.renderPage(publicPage.path, data));
+  if (!head.includes('<title>')) throw new Error(`${publicPage.path} rendered no <title>`);
+  const file = fileFor(publicPage.path);
+  write(file, page(body, head));
+  pages.push({
+    path: publicPage.path,
+    file,
+    sitemap: publicPage.canonical === publicPage.path,
+    ...(publicPage.readsQuery ? { shellWithQuery: true } : {}),
+  });
+}
+
+// Any path no route claims renders the 404 page.
+const notFound = splitHead(await renderer.renderPage('/__no-such-page__', data));
+write('404.html', page(notFound.body, notFound.head));
+write('shell.html', page('', null));
+
+const prerendered = new Set(pages.map((p) => p.path));
+const clientRoutes = renderer.routePatterns().filter((route) => !prerendered.has(route));
+writeFileSync(
+  path.join(dist, 'routes.json'),
+  `${JSON.stringify({ pages, clientRoutes, shell: 'shell.html', notFound: '404.html' }, null, 2)}\n`,
+);
+
+// Precompressed twins for the server to send as they are (HTML is compressed by the server,
+// which fills in PUBLIC_URL first).
+const assets = path.join(dist, 'assets');
+let compressed = 0;
+for (const name of readdirSync(assets)) {
+  if (!/\.(?:js|css|svg|json|txt|wasm)$/.test(name)) continue;
+  const file = path.join(assets, name);
+  const content = readFileSync(file);
+  if (content.length < 1024) continue;
+  writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  compressed++;
+}
+if (!existsSync(path.join(dist, 'index.html'))) throw new Error('no index.html written');
+console.log(`prerendered ${pages.length} pages, the 404 page and the shell; compressed ${compressed} assets`);

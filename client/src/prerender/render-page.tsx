@@ -1,0 +1,72 @@
+/**
+ * The build's server-side half (built by `vite build --ssr`, run by scripts/prerender.mjs):
+ * renders a storefront path to HTML with a static router, waiting for its lazy chunks, from the
+ * same routes the browser hydrates. The catalogue comes from the server's own module, the one
+ * source of truth for plans and prices.
+ */
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+
+import { BOOK_STYLES, CURRENCY, LIFE_LESSONS, LIMITS, PLANS, SHIPPING_COUNTRIES } from '../../../server/src/catalogue/catalogue';
+import { AppRoutes, routes } from '../routes';
+import { provideSiteData, PUBLIC_URL_PLACEHOLDER, type SiteData } from '../site-data';
+
+export { PUBLIC_PAGES } from '../public-pages';
+export { PIXEL_ID_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, SITE_DATA_ELEMENT_ID } from '../site-data';
+
+/** The catalogue as the `catalogue` query answers it (see the server's catalogue resolver). */
+export function siteDataForBuild(): SiteData {
+  return {
+    publicUrl: PUBLIC_URL_PLACEHOLDER,
+    pixelId: null,
+    catalogue: {
+      __typename: 'Catalogue',
+      currency: CURRENCY,
+      plans: PLANS.map((plan) => ({ __typename: 'Plan', ...plan, features: [...plan.features] })),
+      lifeLessons: LIFE_LESSONS.map((lesson) => ({ __typename: 'LifeLesson', ...lesson })),
+      bookStyles: BOOK_STYLES.map((style) => ({ __typename: 'BookStyleOption', ...style })),
+      shippingCountries: [...SHIPPING_COUNTRIES],
+      limits: { __typename: 'OrderLimits', ...LIMITS, photoTypes: [...LIMITS.photoTypes] },
+    },
+  };
+}
+
+/** Every route path the client knows (`/video/:token`), the catch-all excepted. */
+export function routePatterns(): string[] {
+  const found: string[] = [];
+  const walk = (list: typeof routes, prefix: string) => {
+    for (const route of list) {
+      const own = route.index ? prefix : route.path ? `${prefix.replace(/\/$/, '')}/${route.path}` : prefix;
+      if (route.path !== '*' && (route.index || route.path)) found.push(own || '/');
+      if (route.children) walk(route.children, own || '/');
+    }
+  };
+  walk(routes, '');
+  return [...new Set(found)];
+}
+
+async function renderToHtml(path: string): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <StaticRouter location={path}>
+        <AppRoutes />
+      </StaticRouter>
+    </StrictMode>,
+    // Never outline a large part to be revealed by a script later: the page comes whole.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
+
+/** The HTML of `path` inside #root (React's hoisted <title>, <meta> and <link> tags lead it). */
+export async function renderPage(path: string, data: SiteData): Promise<string> {
+  provideSiteData(data);
+  const html = await renderToHtml(path);
+  // A part rendered apart comes as hidden markup plus an inline script to reveal it: hidden
+  // without JavaScript, and refused by the Content-Security-Policy. The page must come whole.
+  if (/<template id="B:|\$RC|<script/.test(html)) throw new Error(`${path}: part of the page was still loading when prerendered`);
+  return html;
+}

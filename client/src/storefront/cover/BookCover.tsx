@@ -1,0 +1,107 @@
+/**
+ * One book cover in SVG: the style's scene, the photo in its frame (or a drawn child when
+ * there is no photo) and, when given, the title set in the style's type.
+ */
+import { useId } from 'react';
+
+import { ChildFigure, COVER_HEIGHT, COVER_WIDTH, type CoverStyle, photoFrame, StyleScene, titleLook } from './style-art';
+import { type CoverTitle, fitLines } from './cover-title';
+
+export interface BookCoverProps {
+  style: CoverStyle;
+  /** A URL the browser already has (a blob: URL or a signed media link); nothing is uploaded. */
+  photoUrl?: string | null;
+  title?: CoverTitle | null;
+  /** The accessible name; without it the picture is decorative. */
+  label?: string;
+  className?: string;
+}
+
+export function BookCover({ style, photoUrl, title, label, className }: BookCoverProps) {
+  // SVG ids must be unique on the page and safe inside url(#...).
+  const id = `cover${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const frame = photoFrame(style);
+  const look = titleLook(style);
+  const lines = title ? fitLines(title.name) : [];
+  const nameTop = look.top + (title?.kicker ? 24 : 0);
+  const lastNameLine = nameTop + lines.reduce((sum, line) => sum + line.size * 1.05, 0);
+
+  return (
+    <svg
+      className={className}
+      viewBox={`0 0 ${COVER_WIDTH} ${COVER_HEIGHT}`}
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      focusable="false"
+    >
+      <defs>
+        <clipPath id={`${id}-photo`}>{frame.clip}</clipPath>
+      </defs>
+      <StyleScene style={style} id={id} />
+      <g clipPath={`url(#${id}-photo)`}>
+        {photoUrl ? (
+          <image
+            href={photoUrl}
+            x={frame.cx - frame.rx}
+            y={frame.cy - frame.ry}
+            width={frame.rx * 2}
+            height={frame.ry * 2}
+            preserveAspectRatio="xMidYMid slice"
+          />
+        ) : (
+          <ChildFigure style={style} />
+        )}
+      </g>
+      {frame.border}
+      {title && (
+        <g
+          textAnchor="middle"
+          fontFamily={look.fontFamily}
+          fontWeight={look.fontWeight}
+          stroke={look.stroke}
+          strokeWidth={look.stroke ? 5 : undefined}
+          strokeLinejoin="round"
+          paintOrder="stroke"
+        >
+          {title.kicker && (
+            <text
+              x="150"
+              y={look.top}
+              fontSize="16"
+              fill={look.kickerFill}
+              strokeWidth={look.stroke ? 3 : undefined}
+              fontWeight={600}
+            >
+              {title.kicker}
+            </text>
+          )}
+          {lines.map((line, index) => (
+            <text
+              key={index}
+              className="book-cover__name"
+              x="150"
+              y={nameTop + lines.slice(0, index + 1).reduce((sum, each) => sum + each.size * 1.05, 0) - 6}
+              fontSize={line.size}
+              fill={look.fill}
+              textLength={line.squeeze ? 264 : undefined}
+              lengthAdjust={line.squeeze ? 'spacingAndGlyphs' : undefined}
+            >
+              {line.text}
+            </text>
+          ))}
+          {title.subtitle && (
+            <text x="150" y={lastNameLine + 16} fontSize="16" fill={look.fill} strokeWidth={look.stroke ? 4 : undefined}>
+              {title.subtitle}
+            </text>
+          )}
+          {title.lesson && (
+            <text x="150" y="388" fontSize="12" fill={look.fill} fontWeight={600} strokeWidth={look.stroke ? 3 : undefined}>
+              {title.lesson}
+            </text>
+          )}
+        </g>
+      )}
+    </svg>
+  );
+}

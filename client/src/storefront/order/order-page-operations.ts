@@ -1,0 +1,135 @@
+import { graphql } from '../../gql';
+
+/** Everything the parent's order page shows; the same fields come back from its mutations. */
+export const ORDER_PAGE_FIELDS = graphql(`
+  fragment OrderPageFields on OrderPage {
+    id
+    reference
+    status
+    childName
+    childAge
+    moral
+    storyIdea
+    dedication
+    bookFormat
+    bookStyle
+    title
+    email
+    shippingAddress {
+      fullName
+      streetAddress
+      city
+      state
+      zipCode
+      country
+    }
+    amountCents
+    currency
+    shippingIncluded
+    createdAt
+    photoUrl
+    timeline {
+      at
+      title
+      detail
+    }
+    delivery {
+      version
+      deliveredAt
+      watchUrl
+      videoDownloadUrl
+      pdfUrl
+      contentType
+    }
+    shipment {
+      carrier
+      trackingNumber
+      trackingUrl
+      shippedAt
+    }
+    refunds {
+      amountCents
+      refundedAt
+      reason
+    }
+    canRequestChange
+    changeRequestDeadline
+    changeRequests {
+      message
+      requestedAt
+    }
+    childDataDeleted
+    canPay
+  }
+`);
+
+/** The order behind a private link (null when the link is unknown or revoked), and the catalogue's labels and limits. */
+export const ORDER_PAGE_QUERY = graphql(`
+  query OrderPage($token: String!) {
+    orderPage(token: $token) {
+      ...OrderPageFields
+    }
+    catalogue {
+      lifeLessons {
+        value
+        label
+      }
+      bookStyles {
+        value
+        label
+      }
+      limits {
+        changeRequestMaxLength
+      }
+    }
+  }
+`);
+
+/** Find my order: e-mails the address its orders' links; the answer never says whether there were any. */
+export const REQUEST_ORDER_LINKS_MUTATION = graphql(`
+  mutation RequestOrderLinks($email: String!) {
+    requestOrderLinks(email: $email) {
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+export const REQUEST_ORDER_CHANGE_MUTATION = graphql(`
+  mutation RequestOrderChange($token: String!, $message: String!) {
+    requestOrderChange(token: $token, message: $message) {
+      order {
+        ...OrderPageFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+export const DELETE_CHILD_DATA_MUTATION = graphql(`
+  mutation DeleteChildData($token: String!) {
+    deleteChildData(token: $token) {
+      order {
+        ...OrderPageFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+/** Revokes every link to the order and returns the new one. */
+export const RENEW_ORDER_LINK_MUTATION = graphql(`
+  mutation RenewOrderLink($token: String!) {
+    renewOrderLink(token: $token) {
+      token
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);

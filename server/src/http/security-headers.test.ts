@@ -1,0 +1,104 @@
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { type CspSources, securityHeaders } from './security-headers';
+
+/** The headers securityHeaders sets on `path`, from a bare app that answers every GET. */
+async function headersFor(isProduction: boolean, sources: CspSources, path = '/'): Promise<Headers> {
+  const app = express();
+  app.use(securityHeaders(isProduction, sources));
+  app.get('/{*path}', (_req, res) => res.send('ok'));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return (await fetch(`http://127.0.0.1:${port}${path}`)).headers;
+  } finally {
+    server.close();
+  }
+}
+
+/** The policy as directive -> sources. */
+function policy(headers: Headers): Record<string, string[]> {
+  const header = headers.get('content-security-policy') ?? '';
+  return Object.fromEntries(
+    header
+      .split(';')
+      .filter(Boolean)
+      .map((directive) => {
+        const [name, ...sources] = directive.trim().split(/\s+/);
+        return [name, sources];
+      }),
+  );
+}
+
+const NOTHING: CspSources = { stripe: false, pixel: false };
+
+describe('the Content-Security-Policy', () => {
+  it('allows the shop itself, the sample video player, and previews from blob and data URLs only', async () => {
+    const csp = policy(await headersFor(false, NOTHING));
+    expect(csp).toMatchObject({
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'script-src-attr': ["'none'"],
+      'style-src': ["'self'"],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'connect-src': ["'self'"],
+      'frame-src': ['https://www.youtube-nocookie.com'],
+      'frame-ancestors': ["'none'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+    });
+    expect(csp['upgrade-insecure-requests']).toBeUndefined();
+  });
+
+  it('allows Stripe.js, its frames and its API only when Stripe is configured', async () => {
+    const csp = policy(await headersFor(false, { stripe: true, pixel: false }));
+    expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(csp['frame-src']).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']));
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(JSON.stringify(policy(await headersFor(false, NOTHING)))).not.toMatch(/stripe/);
+  });
+
+  it("allows Meta's pixel only when META_PIXEL_ID is set", async () => {
+    const csp = policy(await headersFor(false, { stripe: false, pixel: true }));
+    expect(csp['script-src']).toEqual(["'self'", 'https://connect.facebook.net']);
+    expect(csp['img-src']).toContain('https://www.facebook.com');
+    expect(csp['connect-src']).toContain('https://www.facebook.com');
+    expect(JSON.stringify(policy(await headersFor(false, NOTHING)))).not.toMatch(/facebook/);
+  });
+
+  it('gives GraphiQL a policy of its own: nothing from elsewhere, but its editor may inject styles and start workers', async () => {
+    for (const path of ['/graphiql', '/graphiql/assets/index.js']) {
+      const csp = policy(await headersFor(false, { stripe: true, pixel: true }, path));
+      expect(csp).toMatchObject({
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'worker-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      });
+      expect(JSON.stringify(csp)).not.toMatch(/https:/);
+    }
+  });
+
+  it("leaves /graphql's page (Apollo Sandbox, from Apollo's CDN) its own policy, still never framed", async () => {
+    const csp = policy(await headersFor(false, NOTHING, '/graphql'));
+    expect(csp['default-src']).toBeUndefined();
+    expect(csp['script-src']).toBeUndefined();
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  });
+});
+
+describe('the other headers', () => {
+  it('forbid framing and sniffing, and send HSTS (a year, subdomains too) in production only', async () => {
+    const production = await headersFor(true, NOTHING);
+    expect(production.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(policy(production)['upgrade-insecure-requests']).toEqual([]);
+    expect(production.get('x-frame-options')).toBe('DENY');
+    expect(production.get('x-content-type-options')).toBe('nosniff');
+    expect(production.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect((await headersFor(false, NOTHING)).get('strict-transport-security')).toBeNull();
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * The parent's private order page against the real server, on a phone (390 px) and a desktop
+ * (1280 px): a Pending order paid from its page in a browser that never saw the order form,
+ * Find my order and the link it e-mails, a change request on a delivered book, and deleting the
+ * child's data (the photo's signed link stops working). Each page passes axe and never scrolls
+ * sideways.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { adminOrder, createOrderByApi, payOrderByApi, uniqueName, type ApiOrder } from './support/shop';
+
+const STORY_MP4 = path.join(__dirname, 'fixtures', 'story.mp4');
+
+async function graveAxeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+async function fitsWidth(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** A printed order made and paid through the API; its checkout token is one of its links. */
+async function paidPrintedOrder(request: APIRequestContext, childName: string): Promise<ApiOrder> {
+  const order = await createOrderByApi(request, {
+    childName,
+    email: `${childName.toLowerCase()}@example.com`,
+    bookFormat: 'printed',
+    bookStyle: 'classic',
+    dedication: `For ${childName},\nwho is brave every day.`,
+    shippingAddress: {
+      fullName: 'Ana Parent',
+      streetAddress: '1 Maple Ave',
+      city: 'Portland',
+      state: 'OR',
+      zipCode: '97201',
+      country: 'United States',
+    },
+  });
+  await payOrderByApi(request, order);
+  return order;
+}
+
+/** Completes a paid printed order as an admin would, through the API with the fixture video. */
+async function completeByApi(request: APIRequestContext, orderId: string): Promise<void> {
+  await adminOrder(request, orderId, 'id'); // signs the request context in
+  const query = `mutation($orderId: ID!, $video: Upload!) {
+    completeOrderWithVideo(orderId: $orderId, video: $video) { order { status } userErrors { message } } }`;
+  const response = await request.post('/graphql', {
+    headers: { 'Apollo-Require-Preflight': 'true' },
+    multipart: {
+      operations: JSON.stringify({ query, variables: { orderId, video: null } }),
+      map: JSON.stringify({ video: ['variables.video'] }),
+      video: { name: 'story.mp4', mimeType: 'video/mp4', buffer: readFileSync(STORY_MP4) },
+    },
+  });
+  const body = await response.json();
+  expect(body.data.completeOrderWithVideo).toEqual({ order: { status: 'Completed' }, userErrors: [] });
+}
+
+/** A browser with no cookie, no session storage and no history of this order: the parent on another device. */
+async function freshPage(browser: Browser, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  return { context, page: await context.newPage() };
+}
+
+test.describe("the parent's order page", () => {
+  // Each test walks a parent's whole journey across pages and runs axe more than once.
+  test.beforeEach(() => test.slow());
+
+  test('a Pending order is paid from its order page in a fresh browser, at 390 px', async ({ browser, request }) => {
+    const childName = uniqueName('Pay');
+    const order = await createOrderByApi(request, { childName, email: `${childName.toLowerCase()}@example.com` });
+    const { context, page } = await freshPage(browser, 390);
+    try {
+      await page.goto(`/order/${order.checkoutToken}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your order is waiting for payment');
+      await expect(page.getByText(`Order ${order.orderId.slice(0, 8)}`)).toBeVisible();
+      await expect(page.getByText('Nothing has been charged yet', { exact: false })).toBeVisible();
+      expect(await graveAxeViolations(page)).toEqual([]);
+      await fitsWidth(page, 390);
+
+      await page.getByRole('button', { name: 'Complete payment' }).click();
+      await page.waitForURL(/\/payment\?/);
+      expect(new URL(page.url()).searchParams.get('orderId')).toBe(order.orderId);
+      // The token travels in the tab's session storage, never in the address.
+      expect(page.url()).not.toContain(order.checkoutToken);
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: 'Pay $25' }).click();
+      await page.waitForURL('**/payment-success**');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Successful!');
+      expect((await adminOrder(request, order.orderId, 'status'))?.status).toBe('Paid');
+
+      // The same link now says where the paid order stands.
+      await page.goto(`/order/${order.checkoutToken}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`We are making ${childName}'s book`);
+      await expect(page.getByRole('button', { name: 'Complete payment' })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Where your order stands' }).getByRole('listitem')).toHaveCount(2);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('Find my order e-mails the link, which opens the order, at 390 px', async ({ browser, page, request }) => {
+    const childName = uniqueName('Find');
+    const email = `${childName.toLowerCase()}@example.com`;
+    const order = await createOrderByApi(request, { childName, email });
+    await page.setViewportSize({ width: 390, height: 900 });
+
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Find my order' }).click();
+    await expect(page).toHaveURL(/\/order$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find my order');
+    await page.getByRole('main').getByLabel('Email address', { exact: true }).fill('not-an-address');
+    await page.getByRole('button', { name: 'E-mail me my links' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address.');
+
+    await page.getByRole('main').getByLabel('Email address', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'E-mail me my links' }).click();
+    await expect(page.getByText('If we have orders for that address, we have e-mailed you their links')).toBeVisible();
+    // An address with no orders gets exactly the same answer.
+    await page.reload();
+    await page
+      .getByRole('main')
+      .getByLabel('Email address', { exact: true })
+      .fill(`${uniqueName('nobody')}@example.com`);
+    await page.getByRole('button', { name: 'E-mail me my links' }).click();
+    await expect(page.getByText('If we have orders for that address, we have e-mailed you their links')).toBeVisible();
+    expect(await graveAxeViolations(page)).toEqual([]);
+    await fitsWidth(page, 390);
+
+    // The e-mail, as the admin API shows the outbox.
+    const stored = await adminOrder(request, order.orderId, 'emails { template toAddress text }');
+    const lookup = (stored?.emails as Array<{ template: string; toAddress: string; text: string }>).find(
+      (mail) => mail.toAddress === email && mail.template === 'order-links',
+    );
+    expect(lookup, JSON.stringify(stored?.emails)).toBeTruthy();
+    const link = lookup!.text.match(/https?:\/\/\S+\/order\/[\w-]+/)![0];
+
+    const parent = await freshPage(browser, 390);
+    try {
+      await parent.page.goto(new URL(new URL(link).pathname, page.url()).href);
+      await expect(parent.page.getByRole('heading', { level: 1 })).toHaveText('Your order is waiting for payment');
+      await expect(parent.page.getByText(childName, { exact: true })).toBeVisible();
+    } finally {
+      await parent.context.close();
+    }
+  });
+
+  for (const width of [390, 1280]) {
+    test(`a change is requested on a delivered book, and the page passes axe, at ${width} px`, async ({
+      browser,
+      request,
+    }, testInfo) => {
+      const childName = uniqueName('Change');
+      const order = await paidPrintedOrder(request, childName);
+      await completeByApi(request, order.orderId);
+
+      const { context, page } = await freshPage(browser, width);
+      try {
+        await page.goto(`/order/${order.checkoutToken}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${childName}'s story is ready`);
+        await expect(page.getByRole('link', { name: 'Download video' })).toBeVisible();
+        await expect(page.getByText(`For ${childName},`)).toBeVisible();
+        await expect(page.getByText(/You can ask until/)).toBeVisible();
+        expect(await graveAxeViolations(page)).toEqual([]);
+        await fitsWidth(page, width);
+        await page.screenshot({ path: testInfo.outputPath(`completed-${width}.png`), fullPage: true });
+
+        await page.getByRole('button', { name: 'Request a change' }).click();
+        const field = page.getByRole('textbox', { name: 'What would you like changed?' });
+        await field.fill('x'.repeat(1001));
+        await expect(page.getByText('1,001 / 1,000 characters')).toBeVisible();
+        await page.getByRole('button', { name: 'Send my request' }).click();
+        await expect(page.getByRole('alert')).toHaveText('Please keep your request to 1,000 characters or fewer.');
+
+        const message = `Please give ${childName} a red scarf on page 3.`;
+        await field.fill(message);
+        await expect(page.getByText(`${message.length} / 1,000 characters`)).toBeVisible();
+        expect(await graveAxeViolations(page)).toEqual([]);
+        await fitsWidth(page, width);
+        await page.getByRole('button', { name: 'Send my request' }).click();
+        await expect(page.getByText('Thank you: we have your request')).toBeVisible();
+        const changes = page.getByRole('region', { name: 'Changes to your book' });
+        await expect(changes.getByText(message)).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Request a change' })).toHaveCount(0);
+        await expect(page.getByRole('region', { name: 'Where your order stands' }).getByRole('listitem')).toHaveCount(4);
+
+        // Recorded for the staff too, and it survives a reload.
+        const stored = await adminOrder(request, order.orderId, 'changeRequest { message }');
+        expect(stored?.changeRequest).toEqual({ message });
+        await page.reload();
+        await expect(page.getByRole('region', { name: 'Changes to your book' }).getByText(message)).toBeVisible();
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test("deleting the child's data removes the details, and the photo link stops working, at 390 px", async ({
+    browser,
+    request,
+  }) => {
+    const childName = uniqueName('Forget');
+    const order = await paidPrintedOrder(request, childName);
+    const { context, page } = await freshPage(browser, 390);
+    try {
+      await page.goto(`/order/${order.checkoutToken}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`We are making ${childName}'s book`);
+      const photoUrl = await page.getByRole('img', { name: `Photo of ${childName}` }).getAttribute('src');
+      expect(photoUrl).toBeTruthy();
+      const before = await page.request.get(photoUrl!);
+      expect(before.status()).toBe(200);
+
+      await page.getByRole('button', { name: "Delete my child's photo and details" }).click();
+      const dialog = page.getByRole('dialog', { name: "Delete your child's photo and details?" });
+      await expect(dialog).toContainText('Deleted at once:');
+      await expect(dialog).toContainText('Kept for accounting:');
+      await expect(dialog).toContainText('We have not made your book yet');
+      expect(await graveAxeViolations(page)).toEqual([]);
+      await fitsWidth(page, 390);
+      await dialog.getByRole('button', { name: 'Delete for good' }).click();
+
+      await expect(page.getByText("Your child's photo and details were deleted.", { exact: true })).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByRole('img')).toHaveCount(0);
+      await expect(page.getByText(childName, { exact: true })).toHaveCount(0);
+      await expect(page.getByText('1 Maple Ave')).toHaveCount(0);
+
+      // The signed link that worked a moment ago now fails: the file is gone.
+      const after = await page.request.get(photoUrl!);
+      expect(after.ok()).toBe(false);
+
+      // And it stays deleted: a reload shows the same page.
+      await page.reload();
+      await expect(page.getByText("Your child's photo and details were deleted.", { exact: true })).toBeVisible();
+      await expect(page.getByText(childName, { exact: true })).toHaveCount(0);
+      const stored = await adminOrder(request, order.orderId, 'status amountCents email photoUrl');
+      expect(stored).toMatchObject({ status: 'Paid', amountCents: 5000, email: `${childName.toLowerCase()}@example.com` });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an unknown link says so and leads to Find my order, at 390 px', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    const response = await page.goto('/order/not-a-real-token');
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link is not valid any more');
+    await page.getByRole('link', { name: 'Find my order' }).first().click();
+    await expect(page).toHaveURL(/\/order$/);
+    expect(await graveAxeViolations(page)).toEqual([]);
+    await fitsWidth(page, 390);
+  });
+});

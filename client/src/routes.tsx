@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { type ComponentProps, lazy, Suspense, type ReactNode } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 
 import { HomePage } from './storefront/home/HomePage';
 import { Layout } from './ui/Layout';
+import { MarkHydrated } from './ui/MarkHydrated';
 import { RestoreScrollOnLoad } from './ui/RestoreScrollOnLoad';
 import { RouteErrorBoundary } from './ui/RouteErrorBoundary';
 import { Spinner } from './ui/Spinner';
@@ -38,6 +39,7 @@ function PageSuspense({ children, apollo = true }: { children: ReactNode; apollo
     <Suspense fallback={<Spinner label="Loading…" />}>
       {apollo ? <WithApollo>{children}</WithApollo> : children}
       <RestoreScrollOnLoad />
+      <MarkHydrated />
     </Suspense>
   );
 }
@@ -53,7 +55,18 @@ function AdminSuspense({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<Spinner label="Loading admin…" />}>
       <WithApollo>{children}</WithApollo>
+      <MarkHydrated />
     </Suspense>
+  );
+}
+
+/** The home page is in the first load: it hydrates with the frame. */
+function Home({ scrollTo }: { scrollTo?: ComponentProps<typeof HomePage>['scrollTo'] }) {
+  return (
+    <>
+      <HomePage scrollTo={scrollTo} />
+      <MarkHydrated />
+    </>
   );
 }
 
@@ -67,9 +80,9 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { index: true, element: <HomePage /> },
-      ...HOME_SECTIONS.map((section) => ({ path: section, element: <HomePage scrollTo={section} /> })),
-      ...HOME_ALIASES.map((path) => ({ path, element: <HomePage /> })),
+      { index: true, element: <Home /> },
+      ...HOME_SECTIONS.map((section) => ({ path: section, element: <Home scrollTo={section} /> })),
+      ...HOME_ALIASES.map((path) => ({ path, element: <Home /> })),
       {
         path: 'create',
         element: (

@@ -31,6 +31,8 @@ for (const width of [1280, 390]) {
 
 test('the order form works from the keyboard alone', async ({ page }) => {
   await page.goto('/create?type=digital');
+  // The form is disabled until the page is hydrated and any draft restored.
+  await expect(page.getByLabel("Child's name", { exact: true })).toBeEnabled();
   await page.getByLabel("Child's name", { exact: true }).focus();
   await page.keyboard.type('Ada');
   await page.keyboard.press('Tab');

@@ -4,7 +4,7 @@
  * (sandbox), the success page, the admin login and dashboard. At 390 and 1280 px.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { loginAsAdmin, pngPhoto } from './support/shop';
+import { loginAsAdmin, pngPhoto, gotoHydrated } from './support/shop';
 
 /** Every policy violation the page reports, from its first script on. */
 async function collectViolations(page: Page): Promise<string[]> {
@@ -28,12 +28,12 @@ for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const violations = await collectViolations(page);
 
-    const home = await page.goto('/');
+    const home = await gotoHydrated(page, '/');
     expect(home!.headers()['content-security-policy']).toMatch(/default-src 'self'.*frame-ancestors 'none'/);
     await page.getByRole('button', { name: 'Play the sample story' }).click();
     await expect(page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]')).toBeAttached();
 
-    await page.goto('/create?type=digital');
+    await gotoHydrated(page, '/create?type=digital');
     await page.getByLabel("Child's name", { exact: true }).fill('Nora');
     await page.getByLabel('Age', { exact: true }).fill('7');
     await page.getByRole('radio', { name: 'Friendship' }).check();

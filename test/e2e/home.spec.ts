@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support/shop';
 
 test.describe('the home page', () => {
   test('loads the sample video from the video host only after the visitor asks for it', async ({ page }) => {
@@ -6,7 +7,7 @@ test.describe('the home page', () => {
     page.on('request', (request) => {
       if (!request.url().startsWith('http://127.0.0.1')) videoRequests.push(request.url());
     });
-    await page.goto('/samples');
+    await gotoHydrated(page, '/samples');
     await page.waitForLoadState('networkidle');
     const samples = page.locator('#samples');
     await expect(samples.getByRole('heading', { name: 'See a Sample Story' })).toBeVisible();
@@ -27,20 +28,20 @@ test.describe('the home page', () => {
       if (!request.url().startsWith('http://127.0.0.1') && !request.url().startsWith('data:')) outside.push(request.url());
     });
     for (const path of ['/', '/faq', '/about', '/process', '/benefits', '/create']) {
-      await page.goto(path);
+      await gotoHydrated(page, path);
       await page.waitForLoadState('networkidle');
     }
     expect(outside).toEqual([]);
   });
 
   test('shows three parent testimonials with their ratings', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await expect(page.getByLabel('Rated 5 out of 5')).toHaveCount(3);
     await expect(page.getByRole('link', { name: 'Read more customer reviews' })).toHaveAttribute('href', '/testimonials');
   });
 
   test('the newsletter box subscribes an address and thanks the visitor', async ({ page, request }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const footer = page.locator('footer');
     await footer.getByLabel('Email address').fill('not-an-address');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
@@ -63,7 +64,7 @@ test.describe('the home page', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((path) => /admin|stripe|payment/i.test(path))).toEqual([]);
@@ -74,7 +75,7 @@ test.describe('the home page', () => {
 
 test.describe('the FAQ', () => {
   test('filters the ten questions by category and opens an answer', async ({ page }) => {
-    await page.goto('/faq');
+    await gotoHydrated(page, '/faq');
     await expect(page.getByRole('button', { name: 'All', pressed: true })).toBeVisible();
     const all = await page.locator('main button[aria-expanded]').count();
     expect(all).toBe(10);
@@ -104,7 +105,7 @@ test.describe('the FAQ', () => {
 test.describe('the success page', () => {
   for (const format of ['printed', 'digital']) {
     test(`opened with no order just paid (${format}), claims no payment and helps find the order`, async ({ page }) => {
-      await page.goto(`/payment-success?format=${format}`);
+      await gotoHydrated(page, `/payment-success?format=${format}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Looking for your order?');
       await expect(page.getByText('Payment Successful!')).toHaveCount(0);
       await expect(page.getByRole('main').getByRole('link', { name: 'Find my order' })).toHaveAttribute('href', '/order');

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support/shop';
 
 test.describe('the navigation bar', () => {
   test('is transparent at the top and turns solid with a shadow once scrolled past 50 px', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const bar = page.locator('header.navbar');
     await expect(bar).not.toHaveClass(/navbar--solid/);
     await page.evaluate(() => window.scrollTo(0, 40));
@@ -15,7 +16,7 @@ test.describe('the navigation bar', () => {
   });
 
   test('links to the sections, the form and home', async ({ page }) => {
-    await page.goto('/faq');
+    await gotoHydrated(page, '/faq');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Pricing' }).click();
     await expect(page.locator('#pricing')).toBeInViewport();
@@ -29,7 +30,7 @@ test.describe('the navigation bar', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
     test('folds the links into a menu that the toggle opens and closes', async ({ page }) => {
-      await page.goto('/');
+      await gotoHydrated(page, '/');
       const toggle = page.getByRole('button', { name: 'Open menu' });
       const pricing = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' });
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -45,7 +46,7 @@ test.describe('the navigation bar', () => {
     test('never scrolls sideways at 360 px', async ({ page }) => {
       await page.setViewportSize({ width: 360, height: 740 });
       for (const path of ['/', '/create?type=printed', '/faq', '/about', '/process', '/benefits', '/privacy', '/terms']) {
-        await page.goto(path);
+        await gotoHydrated(page, path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);

@@ -2,6 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { adminOrder, pngPhoto } from './support/shop';
 
 async function choosePhoto(page: Page, name: string, mimeType: string, buffer: Buffer) {
+  // The form is disabled until the page is hydrated and any draft restored (fill and check wait by themselves).
+  await expect(page.getByLabel("Child's photo", { exact: true })).toBeEnabled();
   await page.getByLabel("Child's photo", { exact: true }).setInputFiles({ name, mimeType, buffer });
 }
 
@@ -54,7 +56,6 @@ test.describe('the order form', () => {
 
   test('judges the photo the moment it is chosen', async ({ page }) => {
     await page.goto('/create');
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await choosePhoto(page, 'kid.png', 'image/png', Buffer.from('just some text, not a picture'));
     await expect(alertWith(page, 'Please upload a JPEG or PNG image only.')).toBeVisible();
 
@@ -109,7 +110,6 @@ test.describe('the order form', () => {
 
   test('a printed order carries its style and address at the printed price', async ({ page, request }) => {
     await page.goto('/create');
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByRole('radio', { name: 'Premium Printed Storybook' }).check();
     await page.getByRole('radio', { name: 'Superhero' }).check();
     await page.getByLabel("Child's name", { exact: true }).fill('Leo');

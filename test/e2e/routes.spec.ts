@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { PUBLIC_PAGES } from './support/shop';
+import { PUBLIC_PAGES, gotoHydrated } from './support/shop';
 
 test.describe('every route of the shop', () => {
   for (const [path, heading] of PUBLIC_PAGES) {
     test(`${path} shows "${heading}"`, async ({ page }) => {
-      await page.goto(path);
+      await gotoHydrated(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     });
@@ -12,14 +12,14 @@ test.describe('every route of the shop', () => {
 
   for (const path of ['/contact', '/testimonials', '/blog', '/blog/first-post', '/values/kindness', '/age/5-7']) {
     test(`${path} shows the home page`, async ({ page }) => {
-      await page.goto(path);
+      await gotoHydrated(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Storybook Where Your Child Is the Hero');
     });
   }
 
   for (const section of ['how-it-works', 'pricing', 'samples']) {
     test(`/${section} shows the home page and scrolls to its section`, async ({ page }) => {
-      await page.goto(`/${section}`);
+      await gotoHydrated(page, `/${section}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Storybook Where Your Child Is the Hero');
       await expect(page.locator(`#${section}`)).toBeInViewport();
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
@@ -27,7 +27,7 @@ test.describe('every route of the shop', () => {
   }
 
   test('the 404 page links back home', async ({ page }) => {
-    await page.goto('/there/is/nothing/here');
+    await gotoHydrated(page, '/there/is/nothing/here');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -35,7 +35,7 @@ test.describe('every route of the shop', () => {
   });
 
   test('the pricing cards read the catalogue and link to the form with the format chosen', async ({ page }) => {
-    await page.goto('/pricing');
+    await gotoHydrated(page, '/pricing');
     const pricing = page.locator('#pricing');
     await expect(pricing.getByText('$25')).toBeVisible();
     await expect(pricing.getByText('$50')).toBeVisible();

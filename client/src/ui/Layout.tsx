@@ -16,8 +16,6 @@ export function Layout() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     setHydrated(true);
-    // The page answers input from here on (a tap on prerendered markup before this is lost).
-    document.documentElement.dataset.hydrated = 'true';
   }, []);
 
   return (

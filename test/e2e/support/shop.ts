@@ -144,3 +144,13 @@ export async function loginAsAdmin(page: Page): Promise<void> {
   await page.waitForURL('**/admin/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
 }
+
+/**
+ * Opens `path` and waits until its page has hydrated (`html[data-hydrated]`): a click on
+ * prerendered markup before then does nothing, as it would for a visitor on a slow phone.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  return response;
+}

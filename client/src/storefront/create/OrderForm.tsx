@@ -207,141 +207,145 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null }: O
         inert={busy}
         onSubmit={(event) => void handleSubmit(event)}
       >
-        {error && (
-          <div key={error.key} ref={alertRef} id={ERROR_ID} className="order-form__alert" role="alert" tabIndex={-1}>
-            {error.message}
-          </div>
-        )}
-
-        <p className="order-form__required-note">All fields are required unless marked optional.</p>
-        {hasDraft && (
-          <div className="order-form__draft">
-            <p>What you enter is kept in this browser until your order is paid.</p>
-            <button type="button" className="button button--secondary order-form__start-over" onClick={startOver}>
-              Start over
-            </button>
-          </div>
-        )}
-
-        <FormSection step={1} id="photo-title" title="Your child's photo">
-          <PhotoField
-            key={photoInputKey}
-            photo={values.childPhoto}
-            maxBytes={limits.photoMaxBytes}
-            onChoose={choosePhoto}
-            invalidFields={invalidFields}
-            errorId={ERROR_ID}
-          />
-        </FormSection>
-
-        <FormSection step={2} id="child-title" title="About your child">
-          <ChildDetailsFields {...section} limits={limits} />
-          <DedicationField {...section} maxLength={limits.dedicationMaxLength} />
-        </FormSection>
-
-        <FormSection
-          step={3}
-          id="lesson-title"
-          title="Choose a life lesson"
-          intro="The story gently shows your child why it matters."
-        >
-          <LessonChoice {...section} lessons={catalogue.lifeLessons} labelledBy="lesson-title" />
-        </FormSection>
-
-        <FormSection step={4} id="format-title" title="Choose your book">
-          <FormatChoice values={values} update={update} plans={plans} currency={currency} labelledBy="format-title" />
-          {printed && <StyleChoice values={values} update={update} styles={catalogue.bookStyles} />}
-          {showCover && (
-            <div className="order-form__cover">
-              <h3 className="order-form__cover-title">Your book's cover</h3>
-              <Suspense fallback={null}>
-                <CoverPreview
-                  childName={values.childName}
-                  bookStyle={printed ? values.bookStyle : null}
-                  photoUrl={photoUrl}
-                  lesson={lesson}
-                />
-              </Suspense>
+        {/* Disabled until this browser's draft is back (and so until the page is hydrated: the
+            prerendered form arrives disabled), so nothing typed or chosen before is lost. */}
+        <fieldset className="order-form__fields" disabled={!draft.restored}>
+          {error && (
+            <div key={error.key} ref={alertRef} id={ERROR_ID} className="order-form__alert" role="alert" tabIndex={-1}>
+              {error.message}
             </div>
           )}
-        </FormSection>
 
-        <FormSection step={5} id="delivery-title" title="Delivery details">
-          <div className="field">
-            <label className="field__label" htmlFor="parent-email">
-              Email
-            </label>
-            <input
-              id="parent-email"
-              className="field__control"
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-              required
-              value={values.email}
-              onChange={(event) => update('email', event.target.value)}
-              {...fieldAria(section, 'email', 'email-hint')}
-            />
-            <p id="email-hint" className="field__hint">
-              {printed
-                ? "We'll send your order confirmation and shipping updates here."
-                : "We'll send your order confirmation and your storybook's download link here."}
-            </p>
-          </div>
-          {printed && <ShippingFields {...section} countries={catalogue.shippingCountries} />}
-        </FormSection>
+          <p className="order-form__required-note">All fields are required unless marked optional.</p>
+          {hasDraft && (
+            <div className="order-form__draft">
+              <p>What you enter is kept in this browser until your order is paid.</p>
+              <button type="button" className="button button--secondary order-form__start-over" onClick={startOver}>
+                Start over
+              </button>
+            </div>
+          )}
 
-        <div className="order-form__finish">
-          <div className="terms">
-            <input
-              id="accept-terms"
-              className="terms__checkbox"
-              type="checkbox"
-              name="acceptTerms"
-              required
-              checked={values.acceptTerms}
-              onChange={(event) => update('acceptTerms', event.target.checked)}
-              {...fieldAria(section, 'acceptTerms', 'terms-links')}
+          <FormSection step={1} id="photo-title" title="Your child's photo">
+            <PhotoField
+              key={photoInputKey}
+              photo={values.childPhoto}
+              maxBytes={limits.photoMaxBytes}
+              onChoose={choosePhoto}
+              invalidFields={invalidFields}
+              errorId={ERROR_ID}
             />
-            <div>
-              <label className="terms__label" htmlFor="accept-terms">
-                I accept the terms and conditions
+          </FormSection>
+
+          <FormSection step={2} id="child-title" title="About your child">
+            <ChildDetailsFields {...section} limits={limits} />
+            <DedicationField {...section} maxLength={limits.dedicationMaxLength} />
+          </FormSection>
+
+          <FormSection
+            step={3}
+            id="lesson-title"
+            title="Choose a life lesson"
+            intro="The story gently shows your child why it matters."
+          >
+            <LessonChoice {...section} lessons={catalogue.lifeLessons} labelledBy="lesson-title" />
+          </FormSection>
+
+          <FormSection step={4} id="format-title" title="Choose your book">
+            <FormatChoice values={values} update={update} plans={plans} currency={currency} labelledBy="format-title" />
+            {printed && <StyleChoice values={values} update={update} styles={catalogue.bookStyles} />}
+            {showCover && (
+              <div className="order-form__cover">
+                <h3 className="order-form__cover-title">Your book's cover</h3>
+                <Suspense fallback={null}>
+                  <CoverPreview
+                    childName={values.childName}
+                    bookStyle={printed ? values.bookStyle : null}
+                    photoUrl={photoUrl}
+                    lesson={lesson}
+                  />
+                </Suspense>
+              </div>
+            )}
+          </FormSection>
+
+          <FormSection step={5} id="delivery-title" title="Delivery details">
+            <div className="field">
+              <label className="field__label" htmlFor="parent-email">
+                Email
               </label>
-              <p id="terms-links" className="field__hint">
-                Read our{' '}
-                <a href="/terms" target="_blank" rel="noopener noreferrer">
-                  Terms of Service
-                </a>{' '}
-                and{' '}
-                <a href="/privacy" target="_blank" rel="noopener noreferrer">
-                  Privacy Policy
-                </a>{' '}
-                (they open in a new tab).
+              <input
+                id="parent-email"
+                className="field__control"
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                spellCheck={false}
+                required
+                value={values.email}
+                onChange={(event) => update('email', event.target.value)}
+                {...fieldAria(section, 'email', 'email-hint')}
+              />
+              <p id="email-hint" className="field__hint">
+                {printed
+                  ? "We'll send your order confirmation and shipping updates here."
+                  : "We'll send your order confirmation and your storybook's download link here."}
               </p>
             </div>
-          </div>
+            {printed && <ShippingFields {...section} countries={catalogue.shippingCountries} />}
+          </FormSection>
 
-          {plan && (
-            <p className="order-form__total">
-              <span>{plan.title}</span>
-              <strong>
-                {formatPrice(plan.priceCents, currency)} <span className="order-form__currency">{currency}</span>
-              </strong>
+          <div className="order-form__finish">
+            <div className="terms">
+              <input
+                id="accept-terms"
+                className="terms__checkbox"
+                type="checkbox"
+                name="acceptTerms"
+                required
+                checked={values.acceptTerms}
+                onChange={(event) => update('acceptTerms', event.target.checked)}
+                {...fieldAria(section, 'acceptTerms', 'terms-links')}
+              />
+              <div>
+                <label className="terms__label" htmlFor="accept-terms">
+                  I accept the terms and conditions
+                </label>
+                <p id="terms-links" className="field__hint">
+                  Read our{' '}
+                  <a href="/terms" target="_blank" rel="noopener noreferrer">
+                    Terms of Service
+                  </a>{' '}
+                  and{' '}
+                  <a href="/privacy" target="_blank" rel="noopener noreferrer">
+                    Privacy Policy
+                  </a>{' '}
+                  (they open in a new tab).
+                </p>
+              </div>
+            </div>
+
+            {plan && (
+              <p className="order-form__total">
+                <span>{plan.title}</span>
+                <strong>
+                  {formatPrice(plan.priceCents, currency)} <span className="order-form__currency">{currency}</span>
+                </strong>
+              </p>
+            )}
+
+            <button type="submit" className="button button--primary order-form__submit" disabled={busy}>
+              {busy ? 'Processing...' : "Create My Child's Storybook"}
+            </button>
+            <p className="order-form__reassure">
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h1Zm2 0h6V7a3 3 0 0 0-6 0v3Z" />
+              </svg>{' '}
+              You'll review your order and pay securely on the next page.
             </p>
-          )}
-
-          <button type="submit" className="button button--primary order-form__submit" disabled={busy}>
-            {busy ? 'Processing...' : "Create My Child's Storybook"}
-          </button>
-          <p className="order-form__reassure">
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h1Zm2 0h6V7a3 3 0 0 0-6 0v3Z" />
-            </svg>{' '}
-            You'll review your order and pay securely on the next page.
-          </p>
-        </div>
+          </div>
+        </fieldset>
       </form>
       {status !== 'idle' && <ProcessingOverlay />}
     </>

@@ -135,7 +135,9 @@ describe('the order form draft', () => {
 
   it('writes what is typed, and Start over forgets it all', async () => {
     const { user } = renderCreate();
-    await user.type(await screen.findByLabelText("Child's name"), 'Leo');
+    const name = await screen.findByLabelText("Child's name");
+    await waitFor(() => expect(name).toBeEnabled());
+    await user.type(name, 'Leo');
     await user.type(screen.getByLabelText('Dedication (optional)'), 'For Leo');
     expect(screen.getByText('7 / 300 characters')).toBeInTheDocument();
     await waitFor(async () => expect((await loadDraft())?.values).toMatchObject({ childName: 'Leo', dedication: 'For Leo' }));
@@ -145,6 +147,16 @@ describe('the order form draft', () => {
     expect(screen.getByLabelText('Dedication (optional)')).toHaveValue('');
     await waitFor(async () => expect(await loadDraft()).toBeNull());
     expect(screen.queryByRole('button', { name: 'Start over' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the form disabled until the draft is back, so nothing typed before is overwritten', async () => {
+    await storeDraft();
+    renderCreate();
+    const name = await screen.findByLabelText("Child's name");
+    expect(name).toBeDisabled();
+    expect(screen.getByRole('button', { name: "Create My Child's Storybook" })).toBeDisabled();
+    await waitFor(() => expect(name).toBeEnabled());
+    expect(name).toHaveValue('Mia');
   });
 
   it('goes straight to payment for its Pending order when nothing changed: no request', async () => {

@@ -56,4 +56,8 @@ module.exports = {
     },
   ],
   testTimeout: 60_000,
+  // A worker per core (jest's default leaves one core to itself, which on a 2-core machine
+  // runs the suite file by file): the API tests spend much of their time waiting on the
+  // database and the network, so the second worker nearly halves the run.
+  maxWorkers: '100%',
 };

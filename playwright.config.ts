@@ -19,14 +19,16 @@ export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin 
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: false,
-  workers: 2,
+  // Four at a time on two cores: much of a browser test is waiting (page loads, timers, the
+  // server), and four overlap those waits where two leave the cores idle.
+  workers: 4,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT ?? 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath,
       // No background traffic: this machine's network is closed and Chromium would keep trying.

@@ -3,7 +3,8 @@
  * or, when DATABASE_URL is set, on a fresh database of that PostgreSQL server (made for the
  * file and dropped after), with its own temporary data folder.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -55,6 +56,34 @@ export interface TestServerOptions {
  */
 export const TEST_PASSWORD_COST = { N: 2 ** 15, r: 8, p: 1 };
 
+/**
+ * A fresh PGlite spends most of its start in initdb: the first test file of a run (per set of
+ * migrations and PGlite version) keeps its just-migrated database as a tarball in the system's
+ * temporary folder, and later files start from a copy of it.
+ */
+const SNAPSHOT_FILE = (() => {
+  const hash = createHash('sha256');
+  const root = path.join(__dirname, '..', '..');
+  const migrations = path.join(root, 'server', 'src', 'migrations');
+  for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(path.join(migrations, name)));
+  // The lockfile pins PGlite's version (its files differ between versions).
+  hash.update(readFileSync(path.join(root, 'package-lock.json')));
+  return path.join(os.tmpdir(), `storybook-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+})();
+
+function readMigratedSnapshot(): Blob | undefined {
+  return existsSync(SNAPSHOT_FILE) ? new Blob([readFileSync(SNAPSHOT_FILE)]) : undefined;
+}
+
+async function saveMigratedSnapshot(database: { dump?(): Promise<Blob> }): Promise<void> {
+  if (!database.dump) return;
+  const bytes = Buffer.from(await (await database.dump()).arrayBuffer());
+  // Written whole, then renamed: a file started at the same moment never reads half of it.
+  const partial = `${SNAPSHOT_FILE}.${process.pid}.partial`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, SNAPSHOT_FILE);
+}
+
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   usePasswordCostForTests(TEST_PASSWORD_COST);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-test-'));
@@ -75,7 +104,14 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...env,
   });
   const logger = createLogger(config.logLevel, { production: config.isProduction, destination: options.logDestination });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: 'memory://', logger });
+  const snapshot = config.databaseUrl ? undefined : readMigratedSnapshot();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: 'memory://',
+    pgliteSnapshot: snapshot,
+    logger,
+  });
+  if (!config.databaseUrl && !snapshot) await saveMigratedSnapshot(database);
   const app = await createApp({ config, dataSource: database.dataSource, logger });
   const url = await app.listen(0, '127.0.0.1');
   return {

@@ -1,6 +1,10 @@
 // npm test: the jest suite (unit and API tests), then the browser tests (Playwright) against the
 // built shop. `npm test -- <jest args>` runs jest only; `npm test -- test/e2e/...` Playwright only.
 // TEST_RESULTS_DIR=<dir> also writes jest.json and e2e.json there (CI's summary reads them).
+// TEST_SCOPE=database runs only the tests whose outcome can depend on the database or the
+// server's runtime: the server's jest project, and the browser tests but for the public pages'
+// prerendered HTML, hydration, routes and axe checks (static files and client code). CI's second
+// run, on PostgreSQL and Node 24, uses it; the first run, on PGlite, runs everything.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -9,6 +13,11 @@ const e2eArgs = args.filter((a) => a.includes('test/e2e') || a.endsWith('.spec.t
 const runJest = args.length === 0 || e2eArgs.length === 0;
 const runE2e = args.length === 0 || e2eArgs.length > 0;
 const results = process.env.TEST_RESULTS_DIR;
+const databaseScope = process.env.TEST_SCOPE === 'database';
+if (process.env.TEST_SCOPE && !databaseScope) {
+  console.error(`TEST_SCOPE=${process.env.TEST_SCOPE} is not known: leave it unset, or set it to 'database'.`);
+  process.exit(2);
+}
 
 function run(command, commandArgs, env = {}) {
   const { status } = spawnSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -17,7 +26,11 @@ function run(command, commandArgs, env = {}) {
 
 let failed = 0;
 if (runJest) {
-  const jestArgs = results ? ['--json', `--outputFile=${path.join(results, 'jest.json')}`, ...args] : args;
+  const jestArgs = [
+    ...(results ? ['--json', `--outputFile=${path.join(results, 'jest.json')}`] : []),
+    ...(databaseScope ? ['--selectProjects', 'server'] : []),
+    ...args,
+  ];
   failed += run(process.execPath, [
     '--experimental-vm-modules',
     '--no-warnings=ExperimentalWarning',

@@ -1,4 +1,4 @@
-import { type ComponentProps, lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 
 import { HomePage } from './storefront/home/HomePage';
@@ -60,16 +60,6 @@ function AdminSuspense({ children }: { children: ReactNode }) {
   );
 }
 
-/** The home page is in the first load: it hydrates with the frame. */
-function Home({ scrollTo }: { scrollTo?: ComponentProps<typeof HomePage>['scrollTo'] }) {
-  return (
-    <>
-      <HomePage scrollTo={scrollTo} />
-      <MarkHydrated />
-    </>
-  );
-}
-
 /** Paths that show the home page unchanged (spec section 2). */
 const HOME_ALIASES = ['contact', 'testimonials', 'blog', 'blog/:slug', 'values/:value', 'age/:ageGroup'] as const;
 
@@ -80,9 +70,9 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { index: true, element: <Home /> },
-      ...HOME_SECTIONS.map((section) => ({ path: section, element: <Home scrollTo={section} /> })),
-      ...HOME_ALIASES.map((path) => ({ path, element: <Home /> })),
+      { index: true, element: <HomePage /> },
+      ...HOME_SECTIONS.map((section) => ({ path: section, element: <HomePage scrollTo={section} /> })),
+      ...HOME_ALIASES.map((path) => ({ path, element: <HomePage /> })),
       {
         path: 'create',
         element: (

@@ -6,7 +6,7 @@
  * it is streamed to storage (delivery/pdf-file.ts). Multipart parsing must come before the JSON parser.
  *
  * An anonymous request whose Content-Length is larger than a photo and its form could be is
- * refused at once with 413 and the connection closed, before a byte of the body is read. One
+ * refused at once with 413 and the connection closed, before its body is parsed. One
  * sent without a length (chunked) is counted as it arrives and refused the same way as soon as
  * it passes that size: nothing after is read.
  */
@@ -55,7 +55,8 @@ function refuseTooLarge(req: Request, res: Response, message: string, bodyStarte
   if (bodyStarted) {
     lingerAfterAnswer(req);
   } else {
-    // Not a byte read: nothing in flight to lose the answer under, so close once it is out.
+    // Not a byte read: close once the answer is out (Node would otherwise read the whole
+    // announced body to discard it).
     res.once('finish', () => setImmediate(() => req.destroy()));
   }
   res.end(body);
@@ -69,8 +70,10 @@ const LINGER_MAX_BYTES = 1024 * 1024;
  * Node destroys a `Connection: close` socket as soon as the answer is flushed; with the body
  * still streaming in, that resets the connection, and the client can lose the answer before
  * reading it. Instead the answer is followed by the end of the stream, what is already in
- * flight is discarded for a short, bounded while (the client stops once it sees the end), and
- * then the socket is destroyed, which also ends the upload parser's wait for the request.
+ * flight is discarded up to a bound and then no longer read (the client's sending stalls, and a
+ * client that reads stops once it sees the end), and after a short while the socket is
+ * destroyed, which also ends the upload parser's wait for the request. Destroying it as soon as
+ * the bound was passed would reset the connection in the same race.
  */
 function lingerAfterAnswer(req: Request): void {
   const socket = req.socket;
@@ -82,7 +85,7 @@ function lingerAfterAnswer(req: Request): void {
     let discarded = 0;
     req.on('data', (chunk: Buffer) => {
       discarded += chunk.length;
-      if (discarded > LINGER_MAX_BYTES) socket.destroy();
+      if (discarded > LINGER_MAX_BYTES) req.pause();
     });
     req.resume();
   };

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 
+import { MarkHydrated } from '../../ui/MarkHydrated';
 import { PageTitle } from '../../ui/PageTitle';
 import { HeroSection } from './HeroSection';
 import { useScrollToSection } from './use-scroll-to-section';
@@ -23,6 +24,7 @@ export function HomePage({ scrollTo }: { scrollTo?: HomeSectionId }) {
       {/* Holds a screen's height while the chunk loads, so the footer does not jump up and back. */}
       <Suspense fallback={<div className="home__sections-placeholder" />}>
         <HomeSections />
+        <MarkHydrated />
       </Suspense>
     </>
   );

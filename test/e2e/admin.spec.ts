@@ -236,9 +236,12 @@ test.describe('the admin portal', () => {
 
   test("a session that ends behind the dashboard's back sends it to /admin on its next request", async ({ page }) => {
     await loginAsAdmin(page);
+    // The dashboard has loaded (a request still in flight would meet the ended session first).
+    const refresh = page.getByRole('button', { name: 'Refresh' });
+    await expect(refresh).toBeEnabled();
     // Ended elsewhere (same cookie): the server now answers UNAUTHENTICATED.
     await page.request.post('/graphql', { data: { query: 'mutation { logout }' } });
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await refresh.click();
     await page.waitForURL(/\/admin$/);
     await expect(page.getByRole('alert')).toHaveText('Your session has expired. Please log in again.');
   });

@@ -31,7 +31,7 @@ import { performance } from 'node:perf_hooks';
 import { runningServer, serverMain, sleep, startServer, stopServer } from './support/server.mjs';
 import { multipartBody } from './support/multipart.mjs';
 import { orderInsertStatements } from './support/order-insert.mjs';
-import { adminQuery } from './support/admin-query.mjs';
+import { createBenchDatabase } from './support/admin-query.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -120,9 +120,7 @@ async function cleanup() {
   }
   await stopServer().catch((error) => console.error('stopping the server failed:', error.message));
   if (state.benchDb) {
-    await adminQuery(DATABASE_URL, (client) => client.query(`DROP DATABASE IF EXISTS "${state.benchDb}" WITH (FORCE)`)).catch(
-      (error) => console.error(`DROP DATABASE ${state.benchDb} failed:`, error.message),
-    );
+    await state.benchDb.drop().catch((error) => console.error(`DROP DATABASE ${state.benchDb.name} failed:`, error.message));
   }
   if (state.dataDir && process.env.BENCH_KEEP !== '1') rmSync(state.dataDir, { recursive: true, force: true });
   else if (state.dataDir) console.error(`data kept in ${state.dataDir}`);
@@ -464,16 +462,10 @@ async function main() {
   if (MODE === 'postgres') {
     // Short-lived admin connections: a long idle one to DATABASE_URL's database can be terminated
     // by whatever else uses that database (e.g. a test run resetting it).
-    const name = `bench_${randomBytes(6).toString('hex')}`;
-    pgVersion = await adminQuery(DATABASE_URL, async (client) => {
-      const version = (await client.query('SHOW server_version')).rows[0].server_version;
-      await client.query(`CREATE DATABASE "${name}"`);
-      return version;
-    });
-    state.benchDb = name;
-    const url = new URL(DATABASE_URL);
-    url.pathname = `/${name}`;
-    benchUrl = url.toString();
+    const created = await createBenchDatabase(DATABASE_URL);
+    state.benchDb = created;
+    pgVersion = created.version;
+    benchUrl = created.url;
   }
 
   const machine = {
@@ -491,7 +483,7 @@ async function main() {
   };
   console.log(`node ${machine.node}, ${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.platform}`);
   console.log(
-    `mode: ${MODE}${pgVersion ? ` (PostgreSQL ${pgVersion}, database ${state.benchDb})` : ' (embedded PGlite)'}; ` +
+    `mode: ${MODE}${pgVersion ? ` (PostgreSQL ${pgVersion}, database ${state.benchDb.name})` : ' (embedded PGlite)'}; ` +
       `${SECONDS} s per run (createOrder ${UPLOAD_SECONDS} s), ${CONNECTIONS} connections, ${WARMUP} s warm-up; ` +
       'load generator and server share this machine',
   );

@@ -33,7 +33,7 @@ import { performance } from 'node:perf_hooks';
 import { runningServer, serverMain, sleep, startServer, stopServer } from './support/server.mjs';
 import { multipartBody } from './support/multipart.mjs';
 import { orderInsertStatements } from './support/order-insert.mjs';
-import { adminQuery } from './support/admin-query.mjs';
+import { createBenchDatabase } from './support/admin-query.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -129,9 +129,7 @@ async function cleanup() {
   }
   await stopServer().catch((error) => console.error('stopping the server failed:', error.message));
   if (state.benchDb) {
-    await adminQuery(DATABASE_URL, (client) => client.query(`DROP DATABASE IF EXISTS "${state.benchDb}" WITH (FORCE)`)).catch(
-      (error) => console.error(`DROP DATABASE ${state.benchDb} failed:`, error.message),
-    );
+    await state.benchDb.drop().catch((error) => console.error(`DROP DATABASE ${state.benchDb.name} failed:`, error.message));
   }
   if (state.dataDir) rmSync(state.dataDir, { recursive: true, force: true });
 }
@@ -314,16 +312,10 @@ async function main() {
   let benchUrl;
   let pgVersion;
   if (MODE === 'postgres') {
-    const name = `bench_${randomBytes(6).toString('hex')}`;
-    pgVersion = await adminQuery(DATABASE_URL, async (client) => {
-      const version = (await client.query('SHOW server_version')).rows[0].server_version;
-      await client.query(`CREATE DATABASE "${name}"`);
-      return version;
-    });
-    state.benchDb = name;
-    const url = new URL(DATABASE_URL);
-    url.pathname = `/${name}`;
-    benchUrl = url.toString();
+    const created = await createBenchDatabase(DATABASE_URL);
+    state.benchDb = created;
+    pgVersion = created.version;
+    benchUrl = created.url;
   }
   const machine = {
     node: process.version,

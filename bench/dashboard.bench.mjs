@@ -12,13 +12,12 @@
  * Out:  a table on stdout and bench/results/dashboard-<pglite|postgres>[-<label>].json
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { adminQuery } from './support/admin-query.mjs';
+import { createBenchDatabase } from './support/admin-query.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -82,16 +81,8 @@ async function explain(dataSource, like) {
 }
 
 async function main() {
-  let benchDb;
-  let url;
-  if (MODE === 'postgres') {
-    benchDb = `bench_${randomBytes(6).toString('hex')}`;
-    await adminQuery(DATABASE_URL, (client) => client.query(`CREATE DATABASE "${benchDb}"`));
-    const u = new URL(DATABASE_URL);
-    u.pathname = `/${benchDb}`;
-    url = u.toString();
-  }
-  const database = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://', logger });
+  const benchDb = MODE === 'postgres' ? await createBenchDatabase(DATABASE_URL) : null;
+  const database = await openDatabase({ databaseUrl: benchDb?.url, pgliteDir: 'memory://', logger });
   const orders = new OrderService(database.dataSource, null, null, logger);
   const results = [];
   try {
@@ -120,7 +111,7 @@ async function main() {
     }
   } finally {
     await database.close();
-    if (benchDb) await adminQuery(DATABASE_URL, (client) => client.query(`DROP DATABASE IF EXISTS "${benchDb}" WITH (FORCE)`));
+    if (benchDb) await benchDb.drop();
   }
   console.log(
     `\n${MODE}, ${dist}, ${ITERATIONS} calls each, load ${os

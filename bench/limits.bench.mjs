@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { multipartBody } from './support/multipart.mjs';
 import { startServer, stopServer } from './support/server.mjs';
-import { adminQuery } from './support/admin-query.mjs';
+import { createBenchDatabase } from './support/admin-query.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -54,14 +54,8 @@ const CONFIGS = [
 
 async function database() {
   if (!DATABASE_URL) return { env: {}, drop: async () => undefined };
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(DATABASE_URL, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: () => adminQuery(DATABASE_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
-  };
+  const created = await createBenchDatabase(DATABASE_URL);
+  return { env: { DATABASE_URL: created.url }, drop: created.drop };
 }
 
 async function login(base) {

@@ -1,4 +1,5 @@
 // One short connection to a PostgreSQL server, for the benchmarks' CREATE/DROP DATABASE and version checks.
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** Runs `fn` with a client connected to `connectionString`, and closes it whatever happens. */
@@ -11,4 +12,25 @@ export async function adminQuery(connectionString, fn) {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * A throw-away database `bench_<random>` on the server of `serverUrl`: its name, its URL, the
+ * server's version, and `drop()` to remove it (closing whatever is still connected).
+ */
+export async function createBenchDatabase(serverUrl) {
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  const version = await adminQuery(serverUrl, async (client) => {
+    const serverVersion = (await client.query('SHOW server_version')).rows[0].server_version;
+    await client.query(`CREATE DATABASE "${name}"`);
+    return serverVersion;
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    version,
+    drop: () => adminQuery(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
+  };
 }

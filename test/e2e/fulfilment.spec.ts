@@ -4,13 +4,9 @@
  * panel and list, with the new statuses, checked with axe and for sideways scrolling at phone
  * and desktop widths.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { adminOrder, createOrderByApi, createPaidOrderByApi, loginAsAdmin, uniqueName } from './support/shop';
-
-const STORY_MP4 = path.join(__dirname, 'fixtures', 'story.mp4');
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { adminOrder, createOrderByApi, createPaidOrderByApi, loginAsAdmin, uniqueName, completeOrderByApi } from './support/shop';
 
 const printed = (childName: string) => ({
   childName,
@@ -26,23 +22,6 @@ const printed = (childName: string) => ({
     country: 'Canada',
   },
 });
-
-/** Completes a paid order as an admin would, through the API with the fixture video. */
-async function completeByApi(request: APIRequestContext, orderId: string): Promise<void> {
-  await adminOrder(request, orderId, 'id'); // signs the request context in
-  const query = `mutation($orderId: ID!, $video: Upload!) {
-    completeOrderWithVideo(orderId: $orderId, video: $video) { order { status } userErrors { message } } }`;
-  const response = await request.post('/graphql', {
-    headers: { 'Apollo-Require-Preflight': 'true' },
-    multipart: {
-      operations: JSON.stringify({ query, variables: { orderId, video: null } }),
-      map: JSON.stringify({ video: ['variables.video'] }),
-      video: { name: 'story.mp4', mimeType: 'video/mp4', buffer: readFileSync(STORY_MP4) },
-    },
-  });
-  const body = await response.json();
-  expect(body.data.completeOrderWithVideo).toEqual({ order: { status: 'Completed' }, userErrors: [] });
-}
 
 async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(text);
@@ -75,7 +54,7 @@ test.describe('fulfilment in the admin portal', () => {
     test(`ships a printed book with its tracking link, and the list follows, at ${width} px`, async ({ page, request }) => {
       const childName = uniqueName('Ship');
       const orderId = await createPaidOrderByApi(request, printed(childName));
-      await completeByApi(request, orderId);
+      await completeOrderByApi(request, orderId);
       await page.setViewportSize({ width, height: 900 });
 
       await loginAsAdmin(page);

@@ -5,13 +5,9 @@
  * child's data (the photo's signed link stops working). Each page passes axe and never scrolls
  * sideways.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { adminOrder, createOrderByApi, payOrderByApi, uniqueName, type ApiOrder } from './support/shop';
-
-const STORY_MP4 = path.join(__dirname, 'fixtures', 'story.mp4');
+import { adminOrder, createOrderByApi, payOrderByApi, uniqueName, type ApiOrder, completeOrderByApi } from './support/shop';
 
 async function graveAxeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -43,23 +39,6 @@ async function paidPrintedOrder(request: APIRequestContext, childName: string): 
   });
   await payOrderByApi(request, order);
   return order;
-}
-
-/** Completes a paid printed order as an admin would, through the API with the fixture video. */
-async function completeByApi(request: APIRequestContext, orderId: string): Promise<void> {
-  await adminOrder(request, orderId, 'id'); // signs the request context in
-  const query = `mutation($orderId: ID!, $video: Upload!) {
-    completeOrderWithVideo(orderId: $orderId, video: $video) { order { status } userErrors { message } } }`;
-  const response = await request.post('/graphql', {
-    headers: { 'Apollo-Require-Preflight': 'true' },
-    multipart: {
-      operations: JSON.stringify({ query, variables: { orderId, video: null } }),
-      map: JSON.stringify({ video: ['variables.video'] }),
-      video: { name: 'story.mp4', mimeType: 'video/mp4', buffer: readFileSync(STORY_MP4) },
-    },
-  });
-  const body = await response.json();
-  expect(body.data.completeOrderWithVideo).toEqual({ order: { status: 'Completed' }, userErrors: [] });
 }
 
 /** A browser with no cookie, no session storage and no history of this order: the parent on another device. */
@@ -160,7 +139,7 @@ test.describe("the parent's order page", () => {
     }, testInfo) => {
       const childName = uniqueName('Change');
       const order = await paidPrintedOrder(request, childName);
-      await completeByApi(request, order.orderId);
+      await completeOrderByApi(request, order.orderId);
 
       const { context, page } = await freshPage(browser, width);
       try {

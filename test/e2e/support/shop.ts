@@ -1,4 +1,6 @@
 /** Helpers for the browser tests: real images, orders made through the API, and the admin API to check what was stored. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../../../playwright.config';
@@ -153,4 +155,23 @@ export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   return response;
+}
+
+const STORY_MP4 = path.join(__dirname, '..', 'fixtures', 'story.mp4');
+
+/** Completes a paid order as an admin would, through the API with the fixture video. */
+export async function completeOrderByApi(request: APIRequestContext, orderId: string): Promise<void> {
+  await adminOrder(request, orderId, 'id'); // signs the request context in
+  const query = `mutation($orderId: ID!, $video: Upload!) {
+    completeOrderWithVideo(orderId: $orderId, video: $video) { order { status } userErrors { message } } }`;
+  const response = await request.post('/graphql', {
+    headers: { 'Apollo-Require-Preflight': 'true' },
+    multipart: {
+      operations: JSON.stringify({ query, variables: { orderId, video: null } }),
+      map: JSON.stringify({ video: ['variables.video'] }),
+      video: { name: 'story.mp4', mimeType: 'video/mp4', buffer: readFileSync(STORY_MP4) },
+    },
+  });
+  const body = await response.json();
+  expect(body.data.completeOrderWithVideo).toEqual({ order: { status: 'Completed' }, userErrors: [] });
 }

@@ -1,7 +1,8 @@
 /**
  * Who may upload what to /graphql. Each file is cut off one byte past its cap: the rest of an
- * oversize upload is discarded, never spooled to disk. Everyone gets one file at the photo's
- * cap, except a signed-in admin, who may send the finished book: two files (the video and the
+ * oversize upload is discarded, never kept. Everyone gets one file at the photo's cap, held in
+ * memory (http/memory-upload-request.ts), except a signed-in admin, who may send the finished
+ * book, spooled to disk by graphql-upload: two files (the video and the
  * storybook PDF), each up to the video's cap here; the PDF's own, smaller cap is enforced while
  * it is streamed to storage (delivery/pdf-file.ts). Multipart parsing must come before the JSON parser.
  *
@@ -14,6 +15,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { LIMITS } from '../catalogue/catalogue';
 import { PHOTO_SIZE_MESSAGE } from '../media/photo';
+import { MemoryBudget, memoryUploadRequest } from './memory-upload-request';
 import { exemptFromBodyTimeLimit } from './body-time-limit';
 import type { RequestAdmin } from './request-admin';
 
@@ -120,8 +122,24 @@ function declaredLength(req: Request): number | null {
   return header === undefined ? null : Number(header);
 }
 
-export function uploadPolicy(requestAdmin: RequestAdmin, videoMaxBytes: number): RequestHandler {
-  const photoUploads = graphqlUploadExpress({ maxFileSize: LIMITS.photoMaxBytes + 1, maxFiles: 1 });
+/**
+ * Photos held in memory at once, across every request: 48 photos at their cap, far more than
+ * the shop decodes at a time. Past it a new photo is refused with a plain "try again" rather
+ * than the process running out of memory.
+ */
+export const PHOTO_MEMORY_BUDGET_BYTES = 48 * LIMITS.photoMaxBytes;
+
+export function uploadPolicy(
+  requestAdmin: RequestAdmin,
+  videoMaxBytes: number,
+  photoBudget = new MemoryBudget(PHOTO_MEMORY_BUDGET_BYTES),
+): RequestHandler {
+  // A photo is held in memory as it arrives (never spooled to disk), within one budget for all.
+  const photoUploads = graphqlUploadExpress({
+    maxFileSize: LIMITS.photoMaxBytes + 1,
+    maxFiles: 1,
+    processRequest: memoryUploadRequest(photoBudget),
+  });
   const bookUploads = graphqlUploadExpress({ maxFileSize: videoMaxBytes + 1, maxFiles: 2 });
   return async (req, res, next) => {
     if (!req.is('multipart/form-data')) {

@@ -142,16 +142,13 @@ describe('order (admin detail) and signed media links', () => {
     const order = response.data!.order;
     expect(order).toMatchObject({ id: orderId, status: 'Pending', amountCents: 2500, videoUrl: null });
     expect(order.events).toEqual([{ type: 'created', toStatus: 'Pending', actor: 'customer' }]);
-    expect(order.photoUrl).toMatch(new RegExp(`^/media/photos/${orderId}\\.png\\?exp=\\d+&sig=`));
+    expect(order.photoUrl).toMatch(new RegExp(`^/media/photos/${orderId}\\.jpg\\?exp=\\d+&sig=`));
 
+    // Uploaded as a PNG, stored (and served) as the JPEG it was re-encoded to.
     const photo = await fetch(server.url + order.photoUrl);
     expect(photo.status).toBe(200);
-    expect(photo.headers.get('content-type')).toBe('image/png');
-    expect(
-      Buffer.from(await photo.arrayBuffer())
-        .subarray(1, 4)
-        .toString(),
-    ).toBe('PNG');
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    expect([...Buffer.from(await photo.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 
     const tampered = order.photoUrl.replace(/sig=(.)/, (_: string, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`);
     expect((await fetch(server.url + tampered)).status).toBe(403);

@@ -66,7 +66,7 @@ describe('createOrder', () => {
       shipping_address: null,
       status: 'Pending',
       amount_cents: 2500,
-      photo_key: `photos/${result.orderId}.png`,
+      photo_key: `photos/${result.orderId}.jpg`,
     });
     // The token is kept only as its sha256, in the order's access tokens.
     const tokens = await server.dataSource.query('SELECT token_hash, revoked_at FROM order_access_tokens WHERE order_id = $1', [
@@ -78,7 +78,7 @@ describe('createOrder', () => {
       result.orderId,
     ]);
     expect(events).toEqual([{ type: 'created', to_status: 'Pending', actor: 'customer' }]);
-    expect(storedFiles()).toContain(`${result.orderId}.png`);
+    expect(storedFiles()).toContain(`${result.orderId}.jpg`);
   });
 
   it('creates a printed order with its style and address at the printed price', async () => {
@@ -188,7 +188,27 @@ describe('createOrder photo rules', () => {
     const result = await createOrder(digitalOrder(), photo(png, 'holiday.jpg', 'image/jpeg'));
     expect(result.userErrors).toEqual([]);
     const [row] = await server.dataSource.query('SELECT photo_key FROM orders WHERE id = $1', [result.orderId]);
-    expect(row.photo_key).toBe(`photos/${result.orderId}.png`);
+    expect(row.photo_key).toBe(`photos/${result.orderId}.jpg`);
+  });
+
+  it('stores a PNG as a JPEG, a transparent background turned white', async () => {
+    // A red dot on a transparent square.
+    const transparent = await sharp({
+      create: { width: 64, height: 64, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([{ input: Buffer.from([255, 0, 0, 255]), raw: { width: 1, height: 1, channels: 4 }, left: 32, top: 32 }])
+      .png()
+      .toBuffer();
+    const result = await createOrder(digitalOrder(), photo(transparent));
+    expect(result.userErrors).toEqual([]);
+    const stored = path.join(server.dataDir, 'files', 'photos', `${result.orderId}.jpg`);
+    const metadata = await sharp(stored).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 64, height: 64, hasAlpha: false });
+    const { data } = await sharp(stored)
+      .extract({ left: 0, top: 0, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([...data].every((channel) => channel > 245)).toBe(true);
   });
 
   it('refuses a text file named .png and stores nothing', async () => {
@@ -264,9 +284,9 @@ describe('createOrder photo rules', () => {
       .png()
       .toBuffer();
     const result = await createOrder(digitalOrder(), photo(large));
-    const stored = path.join(server.dataDir, 'files', 'photos', `${result.orderId}.png`);
+    const stored = path.join(server.dataDir, 'files', 'photos', `${result.orderId}.jpg`);
     const metadata = await sharp(stored).metadata();
-    expect([metadata.width, metadata.height]).toEqual([2048, 683]);
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 2048, 683]);
   });
 });
 

@@ -23,7 +23,7 @@ async function orderWithPhoto(): Promise<{ id: string; file: string }> {
     },
   );
   const id = response.data!.createOrder.orderId as string;
-  return { id, file: path.join(server.dataDir, 'files', 'photos', `${id}.png`) };
+  return { id, file: path.join(server.dataDir, 'files', 'photos', `${id}.jpg`) };
 }
 
 const set = (id: string, sql: string) => server.dataSource.query(`UPDATE orders SET ${sql} WHERE id = $1`, [id]);

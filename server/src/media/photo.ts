@@ -17,12 +17,14 @@ export const PHOTO_SIZE_MESSAGE = 'Image should be less than 5MB in size.';
 /**
  * Decoding costs memory by pixels, not bytes: a 372 KB interlaced 16-bit PNG of 49 megapixels
  * takes about 450 MB. A child's photo needs far fewer pixels than that (a phone's 12 MP camera
- * is half the limit), photos are decoded at most two at a time, and libvips keeps no cache, so
- * the memory photos can take stays bounded whatever arrives.
+ * is half the limit), the photos being decoded at once hold at most twice the limit between
+ * them (two photos at the limit, four from a phone, dozens of small ones; a 25 MP photo turned
+ * upright peaks at about 80 MB), and libvips keeps no cache, so the memory photos can take
+ * stays bounded whatever arrives.
  */
 export const PHOTO_MAX_PIXELS = 25_000_000;
 export const PHOTO_PIXELS_MESSAGE = 'This photo has too many pixels. Please upload one of at most 25 megapixels.';
-const decodes = new ConcurrencyLimit(2);
+const decodes = new ConcurrencyLimit(2 * PHOTO_MAX_PIXELS);
 sharp.cache(false);
 sharp.concurrency(1);
 
@@ -30,26 +32,26 @@ sharp.concurrency(1);
 const MAX_DIMENSION = 2048;
 
 /**
- * libjpeg-turbo (sharp's default encoder) at quality 90: fine texture (hair, skin, fabric) stays
- * crisp for the illustrator, at a tenth of mozjpeg's CPU time per photo (mozjpeg saves bytes,
- * not quality). Chroma stays 4:2:0: phones store 4:2:0 at twice this size, so after the resize
- * to 2048 px it keeps all the colour detail the camera recorded. Baseline, not progressive: the
- * file is downloaded whole, and progressive costs more to encode.
+ * Every photo is stored as a JPEG from libjpeg-turbo (sharp's default encoder) at quality 90,
+ * whatever it arrived as:
+ * - quality 90 keeps fine texture (hair, skin, fabric) crisp for the illustrator; mozjpeg
+ *   would save bytes, not quality, at ten times the CPU per photo;
+ * - chroma 4:2:0: phones store 4:2:0 at twice this size, so after the resize to 2048 px it keeps
+ *   all the colour detail the camera recorded (a PNG's own full-resolution colour is halved,
+ *   which a face does not show);
+ * - baseline, not progressive: the file is downloaded whole, and progressive costs more to encode;
+ * - a PNG (a screenshot, an exported or edited picture) becomes a JPEG too: kept lossless it was
+ *   stored at about 20 times the size and cost twice the CPU to encode, for detail a JPEG at
+ *   quality 90 keeps; a transparent background becomes white.
  */
 export const JPEG_OUTPUT = { quality: 90, chromaSubsampling: '4:2:0', progressive: false, mozjpeg: false } as const;
-/**
- * PNG stays lossless; zlib's fastest level without per-row filtering costs about half of level 9
- * for a file about as large as the upload (a photo's pixels barely compress either way).
- */
-export const PNG_OUTPUT = { compressionLevel: 1, adaptiveFiltering: false } as const;
 
 export type PhotoFormat = 'jpeg' | 'png';
 
 export interface ProcessedPhoto {
   data: Buffer;
-  format: PhotoFormat;
-  extension: 'jpg' | 'png';
-  contentType: 'image/jpeg' | 'image/png';
+  extension: 'jpg';
+  contentType: 'image/jpeg';
   width: number;
   height: number;
 }
@@ -86,44 +88,36 @@ export async function processPhoto(
     throw error;
   }
   metrics?.uploadReceived('photo', input.length);
-  const format = sniffImageType(input);
-  if (!format) throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_TYPE_MESSAGE, 'childPhoto');
+  if (!sniffImageType(input)) throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_TYPE_MESSAGE, 'childPhoto');
+  // The header alone tells the size: refuse too many pixels before decoding any of them.
+  const { width = 0, height = 0 } = await sharp(input)
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  const pixels = width * height;
+  if (pixels > PHOTO_MAX_PIXELS) throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_PIXELS_MESSAGE, 'childPhoto');
   return decodes.run(async () => {
     const start = process.hrtime.bigint();
     try {
-      const photo = await reencode(input, format);
+      const photo = await reencode(input);
       metrics?.photoProcessed('ok', secondsSince(start));
       return photo;
     } catch (error) {
       metrics?.photoProcessed('refused', secondsSince(start));
       throw error;
     }
-  });
+  }, pixels);
 }
 
-async function reencode(input: Buffer, format: PhotoFormat): Promise<ProcessedPhoto> {
-  // The header alone tells the size: refuse too many pixels before decoding any of them.
-  const { width = 0, height = 0 } = await sharp(input)
-    .metadata()
-    .catch(() => ({ width: 0, height: 0 }));
-  if (width * height > PHOTO_MAX_PIXELS)
-    throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_PIXELS_MESSAGE, 'childPhoto');
+async function reencode(input: Buffer): Promise<ProcessedPhoto> {
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none by default).
-    const pipeline = sharp(input, { failOn: 'error', limitInputPixels: PHOTO_MAX_PIXELS })
+    const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: PHOTO_MAX_PIXELS })
       .rotate()
-      .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: 'inside', withoutEnlargement: true });
-    const { data, info } = await (format === 'jpeg' ? pipeline.jpeg(JPEG_OUTPUT) : pipeline.png(PNG_OUTPUT)).toBuffer({
-      resolveWithObject: true,
-    });
-    return {
-      data,
-      format,
-      extension: format === 'jpeg' ? 'jpg' : 'png',
-      contentType: format === 'jpeg' ? 'image/jpeg' : 'image/png',
-      width: info.width,
-      height: info.height,
-    };
+      .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg(JPEG_OUTPUT)
+      .toBuffer({ resolveWithObject: true });
+    return { data, extension: 'jpg', contentType: 'image/jpeg', width: info.width, height: info.height };
   } catch {
     // The header looked right but the picture does not decode: not an image we can use.
     throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_TYPE_MESSAGE, 'childPhoto');

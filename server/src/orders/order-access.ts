@@ -26,11 +26,16 @@ export function orderPageUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/order/${token}`;
 }
 
+/** A token not stored yet: its row's id, the secret to hand out, and the hash that is kept. */
+export function newOrderToken(): { id: string; token: string; tokenHash: string } {
+  const token = randomToken();
+  return { id: randomUUID(), token, tokenHash: sha256Hex(token) };
+}
+
 /** A new live token for the order, in the caller's transaction. */
 export async function mintOrderToken(manager: EntityManager, orderId: string): Promise<{ id: string; token: string }> {
-  const token = randomToken();
-  const id = randomUUID();
-  await manager.insert(OrderAccessToken, { id, orderId, tokenHash: sha256Hex(token), revokedAt: null });
+  const { id, token, tokenHash } = newOrderToken();
+  await manager.insert(OrderAccessToken, { id, orderId, tokenHash, revokedAt: null });
   return { id, token };
 }
 

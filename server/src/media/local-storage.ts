@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ByteRange, ListedObject, Storage, StoredObject } from './storage';
 
@@ -20,10 +20,20 @@ export class LocalStorage implements Storage {
 
   async put(key: string, body: Buffer | Readable): Promise<void> {
     const target = this.resolve(key);
-    await mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${randomUUID()}.partial`;
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp, { flags: 'wx' }));
+      if (Buffer.isBuffer(body)) {
+        // A photo: one write, without a stream around it. Its folder is there but for the first
+        // file of its kind, so it is made only when the write finds it missing.
+        await writeFile(temp, body, { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+          await mkdir(path.dirname(target), { recursive: true });
+          await writeFile(temp, body, { flag: 'wx' });
+        });
+      } else {
+        await mkdir(path.dirname(target), { recursive: true });
+        await pipeline(body, createWriteStream(temp, { flags: 'wx' }));
+      }
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });

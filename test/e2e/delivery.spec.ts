@@ -43,7 +43,9 @@ for (const width of [390, 1280]) {
 
     // The other buttons of the row stay where they are while the upload runs.
     const details = row.getByRole('button', { name: /^Details/ });
+    await expect(details).toBeVisible(); // boundingBox() does not wait for the row's buttons
     const before = await details.boundingBox();
+    expect(before).not.toBeNull();
 
     await row.getByRole('button', { name: /^Upload Video/ }).click();
     const dialog = page.getByRole('dialog', { name: `Deliver ${childName}'s book` });

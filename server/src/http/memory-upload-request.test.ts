@@ -64,7 +64,12 @@ const readAll = async (upload: Upload) => {
 describe('memoryUploadRequest', () => {
   const servers: Server[] = [];
   afterAll(async () => {
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+    await Promise.all(
+      servers.map((server) => {
+        server.closeAllConnections(); // fetch keeps its connections alive
+        return new Promise((resolve) => server.close(resolve));
+      }),
+    );
   });
   const start = async (budget: MemoryBudget, read: (upload: Upload) => Promise<unknown> = readAll) => {
     const started = await serve(budget, read);

@@ -23,9 +23,12 @@ function watch(page: Page, origin: string) {
 
 const response = (page: Page) => page.locator('.graphiql-response');
 
-/** Waits until the editor holds the query (its editor loads after the page), then runs it. */
+/**
+ * Waits until the editor holds the query, then runs it. The editor is GraphiQL's largest script
+ * and loads after the page: on a busy machine that takes longer than a page's own text.
+ */
 async function executeOnceLoaded(page: Page, text: string) {
-  await expect(page.locator('.graphiql-query-editor')).toContainText(text);
+  await expect(page.locator('.graphiql-query-editor')).toContainText(text, { timeout: 30_000 });
   await page.getByRole('button', { name: /execute query/i }).click();
 }
 

@@ -1,6 +1,6 @@
-// What OrderService.createOrder writes for a digital order, in one transaction (TypeORM adds
-// RETURNING for defaults): the order, its first access token and its `created` event. The
-// benchmarks' ceilings run these directly, so the yardstick does the same database work.
+// What OrderService.createOrder writes for a digital order: the order, its first access token
+// and its `created` event, here as three INSERTs in one transaction (the shop writes them in one
+// statement). The benchmarks' ceilings run these directly, so the yardstick does the same rows.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 const INSERT_ORDER_SQL = `

@@ -127,18 +127,13 @@ function declaredLength(req: Request): number | null {
  * the shop decodes at a time. Past it a new photo is refused with a plain "try again" rather
  * than the process running out of memory.
  */
-export const PHOTO_MEMORY_BUDGET_BYTES = 48 * LIMITS.photoMaxBytes;
+const PHOTO_MEMORY_BUDGET_BYTES = 48 * LIMITS.photoMaxBytes;
 
-export function uploadPolicy(
-  requestAdmin: RequestAdmin,
-  videoMaxBytes: number,
-  photoBudget = new MemoryBudget(PHOTO_MEMORY_BUDGET_BYTES),
-): RequestHandler {
-  // A photo is held in memory as it arrives (never spooled to disk), within one budget for all.
+export function uploadPolicy(requestAdmin: RequestAdmin, videoMaxBytes: number): RequestHandler {
   const photoUploads = graphqlUploadExpress({
     maxFileSize: LIMITS.photoMaxBytes + 1,
     maxFiles: 1,
-    processRequest: memoryUploadRequest(photoBudget),
+    processRequest: memoryUploadRequest(new MemoryBudget(PHOTO_MEMORY_BUDGET_BYTES)),
   });
   const bookUploads = graphqlUploadExpress({ maxFileSize: videoMaxBytes + 1, maxFiles: 2 });
   return async (req, res, next) => {

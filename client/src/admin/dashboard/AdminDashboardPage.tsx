@@ -8,10 +8,10 @@ import { UploadNotice } from '../upload/UploadNotice';
 import { VideoUploadsProvider } from '../upload/VideoUploadsProvider';
 import { DashboardHeader } from './DashboardHeader';
 import { LIST_MESSAGES } from './dashboard-messages';
-import { readOrderFilter, writeOrderFilter, type OrderFilter } from './order-filter';
 import { OrderFilters } from './OrderFilters';
 import { OrdersPagination } from './OrdersPagination';
 import { OrdersTable } from './OrdersTable';
+import { useOrderFilter } from './use-order-filter';
 import { useOrdersList } from './use-orders-list';
 
 /** /admin/dashboard: only for a signed-in admin; anyone else is sent to /admin. */
@@ -25,7 +25,7 @@ export function AdminDashboardPage() {
 
 function OrdersDashboard() {
   const [params, setParams] = useSearchParams();
-  const filter = readOrderFilter(params);
+  const [filter, changeFilter] = useOrderFilter();
   const list = useOrdersList(filter);
   // ?order={id} (the link in a staff e-mail) opens that order's panel.
   const linkedOrder = params.get('order');
@@ -40,8 +40,6 @@ function OrdersDashboard() {
       setParams(next, { replace: true });
     }
   };
-
-  const changeFilter = (next: OrderFilter) => setParams(writeOrderFilter(next), { replace: true });
 
   return (
     <VideoUploadsProvider onUploaded={() => void list.refresh()}>

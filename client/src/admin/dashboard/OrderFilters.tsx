@@ -10,7 +10,8 @@ export const SEARCH_DEBOUNCE_MS = 350;
 
 interface OrderFiltersProps {
   filter: OrderFilter;
-  onChange(filter: OrderFilter): void;
+  /** Only what changed: the other half of the filter stays as last asked for. */
+  onChange(change: Partial<OrderFilter>): void;
   onRefresh(): void;
   refreshing: boolean;
 }
@@ -24,7 +25,7 @@ export function OrderFilters({ filter, onChange, onRefresh, refreshing }: OrderF
     setShown(filter.search);
     if (text.trim() !== filter.search) setText(filter.search);
   }
-  const search = useDebouncedCallback((value: string) => onChange({ ...filter, search: value.trim() }), SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedCallback((value: string) => onChange({ search: value.trim() }), SEARCH_DEBOUNCE_MS);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,7 +42,7 @@ export function OrderFilters({ filter, onChange, onRefresh, refreshing }: OrderF
           id="order-status-filter"
           className="admin-field__control admin-field__control--select"
           value={filter.status ?? ''}
-          onChange={(event) => onChange({ ...filter, status: (event.target.value || null) as OrderStatus | null })}
+          onChange={(event) => onChange({ status: (event.target.value || null) as OrderStatus | null })}
         >
           <option value="">All Orders</option>
           {ORDER_STATUSES.map((status) => (

@@ -22,7 +22,7 @@ import { graphiqlRouter } from './http/graphiql.route';
 import { errorHandler } from './http/error-handler';
 import { healthRouter } from './http/health';
 import { RequestAdmin } from './http/request-admin';
-import { securityHeaders } from './http/security-headers';
+import { securityHeaders, servedOverHttps } from './http/security-headers';
 import { uploadPolicy } from './http/upload-policy';
 import { ordersCsvRouter } from './http/orders-csv.route';
 import { mediaRouter } from './media/media.route';
@@ -53,7 +53,7 @@ export async function createApp({ config, dataSource, logger }: AppDeps): Promis
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger), httpMetrics(services.metrics));
-  app.use(securityHeaders(config.isProduction, { stripe: config.stripe !== undefined, pixel: config.pixelId !== undefined }));
+  app.use(securityHeaders(servedOverHttps(config), { stripe: config.stripe !== undefined, pixel: config.pixelId !== undefined }));
   applyServerTimeouts(server);
   app.use(bodyTimeLimit(config.requestBodyTimeoutMs));
 

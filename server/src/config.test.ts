@@ -206,6 +206,13 @@ describe('loadConfig in production', () => {
     expect(loadConfig({ ...base(), PUBLIC_URL: 'http://localhost:4000' }).publicUrl).toBe('http://localhost:4000');
   });
 
+  it('warns that a plain-http PUBLIC_URL leaves the admin portal unusable and the traffic unencrypted', () => {
+    expect(loadConfig({ ...production(), PUBLIC_URL: 'http://shop.example.com' }).warnings).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is plain http: no admin can sign in .* set PUBLIC_URL to its https:\/\/ address$/),
+    ]);
+    expect(loadConfig({ ...base(), PUBLIC_URL: 'http://shop.example.com' }).warnings).toEqual([]);
+  });
+
   it('refuses half-configured Stripe, Mailgun and S3 rather than falling back to the sandbox, outbox or disk', () => {
     const { STRIPE_SECRET_KEY: _sk, ...withoutSecretKey } = production();
     expect(problemsOf(withoutSecretKey)).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY must be set/)]);

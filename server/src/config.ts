@@ -250,6 +250,10 @@ function crossChecks(env: RawEnv, isProduction: boolean): { errors: string[]; wa
       errors.push(
         `PUBLIC_URL must be the address parents reach the shop at when NODE_ENV=production, not ${new URL(env.PUBLIC_URL).host}`,
       );
+    } else if (isHttpUrl(env.PUBLIC_URL) && new URL(env.PUBLIC_URL).protocol === 'http:') {
+      warnings.push(
+        'PUBLIC_URL is plain http: no admin can sign in (the session cookie travels over HTTPS only) and photos and e-mail addresses cross the network unencrypted; serve the shop over HTTPS (docker-compose.yml puts Caddy in front) and set PUBLIC_URL to its https:// address',
+      );
     }
     if (env.STRIPE_API_URL !== undefined) {
       errors.push('STRIPE_API_URL is for tests and must not be set when NODE_ENV=production');

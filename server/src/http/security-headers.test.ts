@@ -1,11 +1,11 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
-import { type CspSources, securityHeaders } from './security-headers';
+import { type CspSources, securityHeaders, servedOverHttps } from './security-headers';
 
 /** The headers securityHeaders sets on `path`, from a bare app that answers every GET. */
-async function headersFor(isProduction: boolean, sources: CspSources, path = '/'): Promise<Headers> {
+async function headersFor(https: boolean, sources: CspSources, path = '/'): Promise<Headers> {
   const app = express();
-  app.use(securityHeaders(isProduction, sources));
+  app.use(securityHeaders(https, sources));
   app.get('/{*path}', (_req, res) => res.send('ok'));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -92,13 +92,25 @@ describe('the Content-Security-Policy', () => {
 });
 
 describe('the other headers', () => {
-  it('forbid framing and sniffing, and send HSTS (a year, subdomains too) in production only', async () => {
-    const production = await headersFor(true, NOTHING);
-    expect(production.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    expect(policy(production)['upgrade-insecure-requests']).toEqual([]);
-    expect(production.get('x-frame-options')).toBe('DENY');
-    expect(production.get('x-content-type-options')).toBe('nosniff');
-    expect(production.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect((await headersFor(false, NOTHING)).get('strict-transport-security')).toBeNull();
+  it('forbid framing and sniffing, and send HSTS (a year, subdomains too) and upgrade-insecure-requests over HTTPS only', async () => {
+    const https = await headersFor(true, NOTHING);
+    expect(https.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(policy(https)['upgrade-insecure-requests']).toEqual([]);
+    expect(https.get('x-frame-options')).toBe('DENY');
+    expect(https.get('x-content-type-options')).toBe('nosniff');
+    expect(https.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const plain = await headersFor(false, NOTHING);
+    expect(plain.get('strict-transport-security')).toBeNull();
+    expect(policy(plain)['upgrade-insecure-requests']).toBeUndefined();
+    expect(plain.get('x-frame-options')).toBe('DENY');
+  });
+});
+
+describe('servedOverHttps', () => {
+  it('takes the scheme from PUBLIC_URL in production, so a shop on plain http keeps its scripts and styles', () => {
+    expect(servedOverHttps({ isProduction: true, publicUrl: 'https://shop.example.com' })).toBe(true);
+    expect(servedOverHttps({ isProduction: true, publicUrl: 'http://shop.example.com' })).toBe(false);
+    expect(servedOverHttps({ isProduction: false, publicUrl: 'https://shop.example.com' })).toBe(false);
+    expect(servedOverHttps({ isProduction: false, publicUrl: 'http://localhost:4000' })).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Headers every answer carries (helmet): a Content-Security-Policy that allows only what the
- * shop loads, no sniffing, no framing, a modest referrer, HSTS in production. What the policy
+ * shop loads, no sniffing, no framing, a modest referrer, and HSTS with `upgrade-insecure-requests`
+ * when the shop is served over HTTPS (production with an https PUBLIC_URL). What the policy
  * allows depends on the configuration: Stripe.js and its frames only with Stripe, Meta's pixel
  * only with META_PIXEL_ID (the client still loads it only after consent), the sample video's
  * player always (it loads on click). /graphql (JSON, and Apollo Sandbox's page from Apollo's
@@ -76,15 +77,29 @@ export function graphiqlDirectives(): Directives {
   };
 }
 
-export function securityHeaders(isProduction: boolean, sources: CspSources): RequestHandler {
+/**
+ * Whether the shop is served over HTTPS, from PUBLIC_URL: the operator's word for the address
+ * parents reach it at, the same for every request. Not from the request (X-Forwarded-Proto),
+ * which a client writes itself unless TRUST_PROXY names the proxy, and which would let one
+ * answer's policy differ from the next. Outside production the shop is on http://localhost.
+ */
+export function servedOverHttps(config: { isProduction: boolean; publicUrl: string }): boolean {
+  return config.isProduction && new URL(config.publicUrl).protocol === 'https:';
+}
+
+/**
+ * `https`: the shop is served over HTTPS (see `servedOverHttps`). Only then may the browser be
+ * told to fetch every asset over https and to remember the host as HTTPS-only: on a plain-http
+ * shop both would leave the page without its scripts and styles.
+ */
+export function securityHeaders(https: boolean, sources: CspSources): RequestHandler {
   const withPolicy = (directives: Directives) =>
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
-        // Outside production the shop is served over plain http (localhost), which this would break.
-        directives: isProduction ? { ...directives, 'upgrade-insecure-requests': [] } : directives,
+        directives: https ? { ...directives, 'upgrade-insecure-requests': [] } : directives,
       },
-      strictTransportSecurity: isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       xFrameOptions: { action: 'deny' },
       // Stripe opens some payment methods (3-D Secure, wallets) in pop-ups that talk back to the page.

@@ -1,0 +1,52 @@
+/**
+ * A production shop served over plain http on a host name of its own (no TLS in front, as
+ * docker-compose.yml once published it) still loads its styles and scripts: the browser is told
+ * to upgrade requests to https only when PUBLIC_URL says the shop is served over HTTPS.
+ * Chromium treats localhost and 127.0.0.1 as secure and never upgrades them, so the page is
+ * opened at shop.example, which the browser resolves to 127.0.0.1.
+ */
+import { expect, test } from '@playwright/test';
+import { type ProductionShop, startProductionShop } from './support/production-shop';
+
+const HOST = 'shop.example';
+let shop: ProductionShop;
+
+test.beforeAll(async () => {
+  shop = await startProductionShop({ PUBLIC_URL: `http://${HOST}` });
+});
+test.afterAll(async () => {
+  await shop?.stop();
+});
+
+test('a production shop on plain http loads its styles and scripts and answers clicks', async ({ playwright, launchOptions }) => {
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
+  });
+  try {
+    const page = await browser.newPage();
+    const origin = `http://${HOST}:${shop.port}`;
+    const assets: string[] = [];
+    const failed: string[] = [];
+    page.on('request', (request) => {
+      if (['script', 'stylesheet'].includes(request.resourceType())) assets.push(request.url());
+    });
+    page.on('requestfailed', (request) => failed.push(`${request.url()}: ${request.failure()?.errorText}`));
+    // The sample video's player is not what this test is about: it stays off the network.
+    await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ status: 200, body: '<html></html>' }));
+
+    const response = await page.goto(`${origin}/`, { waitUntil: 'load' });
+    expect(assets.length).toBeGreaterThan(0);
+    expect(assets.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
+    expect(failed).toEqual([]);
+    // The shop's stylesheet sets the body's margin to 0 (the browser's own is 8px).
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Play the sample story' }).click();
+    await expect(page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]')).toBeAttached();
+    expect(response!.headers()['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  } finally {
+    await browser.close();
+  }
+});

@@ -34,22 +34,30 @@ export interface AppDeps {
   dataSource: DataSource;
   /** The process's logger: its pino instance writes the access log. */
   logger: AppLogger;
+  /**
+   * A server already listening (main.ts binds the port before it opens the database, see
+   * http/hold-port.ts): the app answers on it from `listen()` on. Unset: a new one.
+   */
+  server?: http.Server;
 }
 
 export interface App {
   server: http.Server;
   services: Services;
-  /** Listens on `port` (0: a free one) and resolves with the URL; also on METRICS_PORT, when set. */
+  /**
+   * Listens on `port` (0: a free one), or takes over the held server's requests, and resolves
+   * with the URL; also listens on METRICS_PORT, when set.
+   */
   listen(port?: number, host?: string): Promise<string>;
   /** The metrics listener's /metrics URL once listening, with METRICS_PORT; otherwise null. */
   readonly metricsUrl: string | null;
   close(): Promise<void>;
 }
 
-export async function createApp({ config, dataSource, logger }: AppDeps): Promise<App> {
+export async function createApp({ config, dataSource, logger, server: heldServer }: AppDeps): Promise<App> {
   const services = createServices(config, dataSource, logger);
   const app = express();
-  const server = http.createServer(app);
+  const server = heldServer ?? http.createServer(app);
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger), httpMetrics(services.metrics));
@@ -95,14 +103,19 @@ export async function createApp({ config, dataSource, logger }: AppDeps): Promis
       return metricsServer?.url ?? null;
     },
     async listen(port = config.port, host = config.host) {
-      const url = await new Promise<string>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          const address = server.address() as AddressInfo;
-          const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-          resolve(`http://${shownHost}:${address.port}`);
+      if (heldServer) {
+        // Bound since before the database opened, answering "starting": from now on the app answers.
+        server.removeAllListeners('request');
+        server.on('request', app);
+      } else {
+        await new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(port, host, () => resolve());
         });
-      });
+      }
+      const address = server.address() as AddressInfo;
+      const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+      const url = `http://${shownHost}:${address.port}`;
       if (config.metrics.port !== undefined) {
         metricsServer = await startMetricsServer(
           services.metrics,

@@ -1,4 +1,4 @@
-/** Process entry: config -> database (migrated) -> app -> listen; graceful shutdown on signals. */
+/** Process entry: config -> ports bound -> database (migrated) -> app -> listen; graceful shutdown on signals. */
 import 'reflect-metadata';
 import path from 'node:path';
 import { bootstrapAdmin } from './admin/bootstrap-admin';
@@ -7,6 +7,7 @@ import { describeProviders } from './composition';
 import { createLogger, logLevelFromEnv } from './common/logger';
 import { loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/database';
+import { holdPort, releasePort } from './http/hold-port';
 
 async function main(): Promise<void> {
   const envFile = loadDotEnv();
@@ -14,12 +15,17 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, { production: config.isProduction });
   if (envFile) logger.info('settings read from .env', { file: envFile });
   for (const warning of config.warnings) logger.warn(`configuration: ${warning}`);
+  // The ports first: one that is taken stops the start before the database is touched (no
+  // migration, no first admin, no password printed), and once bound they stay this process's.
+  const server = await holdPort(config.port, config.host);
+  const metricsPort =
+    config.metrics.port === undefined ? undefined : await holdPort(config.metrics.port, config.host, 'METRICS_PORT');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
     logger,
   });
-  const app = await createApp({ config, dataSource: database.dataSource, logger });
+  const app = await createApp({ config, dataSource: database.dataSource, logger, server });
   await bootstrapAdmin(
     app.services.auth,
     {
@@ -36,6 +42,8 @@ async function main(): Promise<void> {
   // Without a mail provider there is no worker: e-mails stay in the outbox (and the log).
   const stopOutbox = app.services.outboxWorker?.start() ?? (async () => undefined);
   logger.info('payments, e-mail and files', describeProviders(app.services));
+  // The metrics listener binds its port itself, right after it is given back.
+  if (metricsPort) await releasePort(metricsPort);
   const url = await app.listen();
   logger.info('storybook shop listening', { url, graphql: `${url}/graphql`, database: database.mode });
   if (app.metricsUrl) logger.info('metrics listening', { url: app.metricsUrl });

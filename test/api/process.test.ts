@@ -1,12 +1,16 @@
 /**
  * The real process (server/src/main.ts) on the embedded database: it starts with nothing set
  * up, keeps its data across a restart, stops cleanly on SIGTERM, and refuses to open a data
- * folder another process holds.
+ * folder another process holds. With its port taken it stops before it touches the database,
+ * on the embedded one or (with DATABASE_URL) on PostgreSQL.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import { startShop, stopShop as stop } from '../support/shop-process';
+import { createTestDatabase } from '../support/test-server';
 
 let dataDir: string;
 
@@ -46,6 +50,53 @@ describe('the shop process on the embedded database', () => {
       expect((second as { output: string }).output).toMatch(/already open in process \d+/);
     } finally {
       expect(await stop(again.child)).toBe(0);
+    }
+  });
+});
+
+/** The tables of a PostgreSQL database's public schema. */
+async function tablesOf(url: string): Promise<string[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
+    return rows.map((row) => row.name);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the shop process with its port taken', () => {
+  it('exits with a clear message before it touches the database: no migration, no admin, no password', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'storybook-port-taken-'));
+    const database = process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : undefined;
+    try {
+      const failure = await startShop({
+        DATA_DIR: folder,
+        PORT: String(port),
+        ...(database ? { DATABASE_URL: database.url } : {}),
+      }).then(
+        (shop) => stop(shop.child).then(() => ({ code: 0, output: shop.output() })),
+        (error: { code?: number; output?: string }) => error,
+      );
+      expect(failure).toMatchObject({ code: 1 });
+      const output = failure.output ?? '';
+      expect(output).toContain(`port ${port} on 127.0.0.1 is already in use`);
+      expect(output).not.toMatch(/password/i);
+      expect(output).not.toMatch(/admin (account )?(was )?created/i);
+      expect(output).not.toContain('database ready');
+      // Only the development secrets (made while the configuration is read), no database.
+      expect(readdirSync(folder)).not.toContain('pglite');
+      if (database) expect(await tablesOf(database.url)).toEqual([]);
+    } finally {
+      taken.close();
+      await database?.drop();
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

@@ -38,7 +38,7 @@ describe('the composition root', () => {
     expect(describeProviders(services)).toEqual({
       paymentProvider: 'sandbox',
       files: providers.storage.describe(),
-      email: 'outbox only (no MAILGUN_API_KEY)',
+      mailer: 'outbox only (no MAILGUN_API_KEY)',
     });
   });
 
@@ -60,7 +60,7 @@ describe('the composition root', () => {
     expect(services.outboxWorker).not.toBeNull();
     expect(services.settings.emailSending).toBe(true);
     expect(services.payments.provider).toBe(providers.payments);
-    expect(describeProviders(services)).toMatchObject({ paymentProvider: 'stripe', email: 'mailgun' });
+    expect(describeProviders(services)).toMatchObject({ paymentProvider: 'stripe', mailer: 'mailgun' });
   });
 
   it('hands the shop-wide settings to the storefront from one place', () => {

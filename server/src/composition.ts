@@ -184,11 +184,14 @@ export function createServices(
   };
 }
 
-/** One line for the start-up log: which provider each concern uses. */
+/**
+ * One line for the start-up log: which provider each concern uses. Named `mailer`, not `email`:
+ * production's log masks every field called email.
+ */
 export function describeProviders(services: Services): Record<string, string> {
   return {
     paymentProvider: services.payments.provider.name,
     files: services.storage.describe(),
-    email: services.outboxWorker ? 'mailgun' : 'outbox only (no MAILGUN_API_KEY)',
+    mailer: services.outboxWorker ? 'mailgun' : 'outbox only (no MAILGUN_API_KEY)',
   };
 }

@@ -24,7 +24,15 @@ const production = () => ({
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  MAILGUN_API_KEY: 'key-x',
+  MAILGUN_DOMAIN: 'mg.example.com',
 });
+
+/** The same without a mail provider: allowed, with a warning. */
+const productionWithoutMail = () => {
+  const { MAILGUN_API_KEY: _key, MAILGUN_DOMAIN: _domain, ...env } = production();
+  return env;
+};
 
 describe('loadConfig', () => {
   it('reads STAFF_EMAIL as trimmed, lower-cased, distinct addresses, none when unset, and refuses a bad one', () => {
@@ -206,6 +214,15 @@ describe('loadConfig in production', () => {
     expect(loadConfig({ ...base(), PUBLIC_URL: 'http://localhost:4000' }).publicUrl).toBe('http://localhost:4000');
   });
 
+  it('warns loudly that production without a mail provider sends no e-mail', () => {
+    expect(loadConfig(productionWithoutMail())).toMatchObject({
+      mailgun: undefined,
+      warnings: [expect.stringMatching(/^NO E-MAIL IS SENT: MAILGUN_API_KEY and MAILGUN_DOMAIN are not set/)],
+    });
+    // Outside production the outbox and the log are where a developer reads e-mails.
+    expect(loadConfig(base()).warnings).toEqual([]);
+  });
+
   it('warns that a plain-http PUBLIC_URL leaves the admin portal unusable and the traffic unencrypted', () => {
     expect(loadConfig({ ...production(), PUBLIC_URL: 'http://shop.example.com' }).warnings).toEqual([
       expect.stringMatching(/^PUBLIC_URL is plain http: no admin can sign in .* set PUBLIC_URL to its https:\/\/ address$/),
@@ -216,10 +233,10 @@ describe('loadConfig in production', () => {
   it('refuses half-configured Stripe, Mailgun and S3 rather than falling back to the sandbox, outbox or disk', () => {
     const { STRIPE_SECRET_KEY: _sk, ...withoutSecretKey } = production();
     expect(problemsOf(withoutSecretKey)).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY must be set/)]);
-    expect(problemsOf({ ...production(), MAILGUN_DOMAIN: 'mg.example.com' })).toEqual([
+    expect(problemsOf({ ...productionWithoutMail(), MAILGUN_DOMAIN: 'mg.example.com' })).toEqual([
       'MAILGUN_DOMAIN set without MAILGUN_API_KEY: e-mails stay in the outbox and none is sent',
     ]);
-    expect(problemsOf({ ...production(), MAILGUN_API_KEY: 'key' })).toEqual([
+    expect(problemsOf({ ...productionWithoutMail(), MAILGUN_API_KEY: 'key' })).toEqual([
       'MAILGUN_DOMAIN must be set when MAILGUN_API_KEY is set',
     ]);
     expect(problemsOf({ ...production(), S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })).toEqual([

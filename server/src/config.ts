@@ -278,6 +278,11 @@ function crossChecks(env: RawEnv, isProduction: boolean): { errors: string[]; wa
     const partial = setAmong(env, ['MAILGUN_DOMAIN', 'MAILGUN_URL']);
     if (partial.length > 0) {
       halfConfigured(`${partial.join(' and ')} set without MAILGUN_API_KEY: e-mails stay in the outbox and none is sent`);
+    } else if (isProduction) {
+      // Allowed (a shop may start before its mail domain is verified), but never silently.
+      warnings.push(
+        'NO E-MAIL IS SENT: MAILGUN_API_KEY and MAILGUN_DOMAIN are not set, so order confirmations, delivery and order-page links, "Find my order" links, admin invitations and staff notices all wait in the outbox, unseen, until Mailgun is configured',
+      );
     }
   }
 

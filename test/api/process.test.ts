@@ -100,3 +100,37 @@ describe('the shop process with its port taken', () => {
     }
   });
 });
+
+describe('the shop process in production', () => {
+  it('names its mail provider in the start-up log and warns that without one no e-mail is sent', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'storybook-production-'));
+    try {
+      const shop = await startShop({
+        NODE_ENV: 'production',
+        DATA_DIR: folder,
+        ALLOW_EMBEDDED_DB: 'true',
+        PUBLIC_URL: 'https://shop.example.com',
+        SESSION_SECRET: 'process-test-session-secret-'.padEnd(64, 's'),
+        MEDIA_SECRET: 'process-test-media-secret-'.padEnd(64, 'm'),
+        STRIPE_SECRET_KEY: 'sk_test_process',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_process',
+        STRIPE_WEBHOOK_SECRET: 'whsec_process',
+        ADMIN_EMAIL: 'owner@example.com',
+        ADMIN_PASSWORD: 'a long enough password',
+      });
+      expect(await stop(shop.child)).toBe(0);
+      const lines = shop
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines.find((line) => line.msg === 'payments, e-mail and files')).toMatchObject({
+        paymentProvider: 'stripe',
+        mailer: 'outbox only (no MAILGUN_API_KEY)',
+      });
+      expect(lines.find((line) => String(line.msg).includes('NO E-MAIL IS SENT'))).toMatchObject({ level: 'warn' });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

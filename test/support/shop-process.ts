@@ -12,14 +12,14 @@ export interface StartedShop {
 
 /**
  * Resolves once the shop listens; rejects with `{ code, output }` if it exits first. On the
- * embedded database unless `env` names a DATABASE_URL.
+ * embedded database unless `env` names a DATABASE_URL; in development unless it names a NODE_ENV.
  */
 export function startShop(env: Record<string, string>): Promise<StartedShop> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
   delete childEnv.DATABASE_URL;
   delete childEnv.NODE_OPTIONS;
   Object.assign(childEnv, env);
-  childEnv.NODE_ENV = 'development';
+  childEnv.NODE_ENV = env.NODE_ENV ?? 'development';
   // The developer's own .env (a DATABASE_URL, say) never reaches a test.
   childEnv.ENV_FILE = 'none';
   childEnv.SWC_NODE_PROJECT = path.join(root, 'server', 'tsconfig.json');

@@ -122,6 +122,28 @@ describe('loadConfig', () => {
     expect(loadConfig(base()).warnings).toEqual([]);
   });
 
+  it('refuses one key for both SESSION_SECRET and MEDIA_SECRET, in every mode', () => {
+    const same = 'c'.repeat(64);
+    for (const env of [base(), production()]) {
+      expect(problemsOf({ ...env, SESSION_SECRET: same, MEDIA_SECRET: same })).toContain(
+        'SESSION_SECRET and MEDIA_SECRET must differ: generate each with openssl rand -hex 32',
+      );
+    }
+    expect(problemsOf({ ...production(), SESSION_SECRET: same, MEDIA_SECRET: `${same}d` })).toEqual([]);
+  });
+
+  it('refuses a first admin it could not create (a short ADMIN_PASSWORD, a bad ADMIN_EMAIL) before anything is opened', () => {
+    expect(problemsOf({ ...base(), ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'elevenchars' })).toEqual([
+      'ADMIN_PASSWORD must be at least 12 characters long, got 11',
+    ]);
+    expect(problemsOf({ ...base(), ADMIN_EMAIL: 'owner', ADMIN_PASSWORD: 'twelve chars' })).toEqual([
+      'ADMIN_EMAIL must be an e-mail address, got "owner"',
+    ]);
+    expect(loadConfig({ ...base(), ADMIN_EMAIL: ' Owner@Example.com', ADMIN_PASSWORD: 'twelve chars' })).toMatchObject({
+      adminPassword: 'twelve chars',
+    });
+  });
+
   it('wants a Mailgun domain with a Mailgun key', () => {
     expect(() => loadConfig({ ...base(), MAILGUN_API_KEY: 'key' })).toThrow(/MAILGUN_DOMAIN must be set/);
   });

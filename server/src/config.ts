@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from './admin/password';
 import { isEmailAddress } from './common/email';
 
 export interface Config {
@@ -258,6 +259,18 @@ function crossChecks(env: RawEnv, isProduction: boolean): { errors: string[]; wa
     if (env.STRIPE_API_URL !== undefined) {
       errors.push('STRIPE_API_URL is for tests and must not be set when NODE_ENV=production');
     }
+  }
+
+  // Checked here rather than when the first admin is made, after the migrations have run.
+  if (env.ADMIN_EMAIL !== undefined && !isEmailAddress(env.ADMIN_EMAIL.trim().toLowerCase())) {
+    errors.push(`ADMIN_EMAIL must be an e-mail address, got "${env.ADMIN_EMAIL}"`);
+  }
+  if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < MIN_PASSWORD_LENGTH) {
+    errors.push(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long, got ${env.ADMIN_PASSWORD.length}`);
+  }
+  // One key for both would let whoever learns it from one use forge the other.
+  if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET === env.MEDIA_SECRET) {
+    errors.push('SESSION_SECRET and MEDIA_SECRET must differ: generate each with openssl rand -hex 32');
   }
 
   if (env.STRIPE_SECRET_KEY === undefined) {

@@ -101,6 +101,32 @@ describe('the shop process with its port taken', () => {
   });
 });
 
+describe('the shop process with a first admin it could not create', () => {
+  it('refuses a short ADMIN_PASSWORD before any migration runs', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'storybook-short-password-'));
+    const database = process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : undefined;
+    try {
+      const failure = await startShop({
+        DATA_DIR: folder,
+        ADMIN_EMAIL: 'owner@example.com',
+        ADMIN_PASSWORD: 'too short',
+        ...(database ? { DATABASE_URL: database.url } : {}),
+      }).then(
+        (shop) => stop(shop.child).then(() => ({ code: 0, output: shop.output() })),
+        (error: { code?: number; output?: string }) => error,
+      );
+      expect(failure).toMatchObject({ code: 1 });
+      expect(failure.output).toContain('ADMIN_PASSWORD must be at least 12 characters long, got 9');
+      expect(failure.output).not.toContain('too short');
+      expect(readdirSync(folder)).not.toContain('pglite');
+      if (database) expect(await tablesOf(database.url)).toEqual([]);
+    } finally {
+      await database?.drop();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the shop process in production', () => {
   it('names its mail provider in the start-up log and warns that without one no e-mail is sent', async () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'storybook-production-'));

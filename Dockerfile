@@ -15,7 +15,7 @@ ENV NODE_ENV=production PORT=4000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=root:root /app/package.json ./
 COPY --from=build --chown=root:root /app/node_modules node_modules
-COPY --from=build --chown=root:root /app/scripts/migrate.mjs scripts/
+COPY --from=build --chown=root:root /app/scripts/server-script.mjs scripts/
 COPY --from=build --chown=root:root /app/server/package.json server/
 COPY --from=build --chown=root:root /app/server/dist server/dist
 COPY --from=build --chown=root:root /app/client/dist client/dist

@@ -4,6 +4,7 @@
 // paths and contents of its inputs. A missing or different stamp means build.
 //
 //   node scripts/build-if-stale.mjs           build what is stale, then stamp it (npm start)
+//   node scripts/build-if-stale.mjs server    the server only (npm run migrate, npm run admin:create)
 //   node scripts/build-if-stale.mjs --stamp   stamp both as built (after `npm run build`)
 //
 // `npm run build` always builds everything.
@@ -28,10 +29,12 @@ const SKIP = new Set([
 // The lockfile and the root manifest decide the tools' versions; the client's build may read the
 // server's code (shared types, the catalogue) and build helpers from scripts/.
 const shared = ['package.json', 'package-lock.json'];
-const targets = [
+const allTargets = [
   { name: 'server', inputs: [...shared, 'server'] },
   { name: 'client', inputs: [...shared, 'client', 'server/src', 'scripts', 'schema.graphql'] },
 ];
+const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const targets = named.length === 0 ? allTargets : allTargets.filter((target) => named.includes(target.name));
 
 /** Every file under `rel` (a file or a folder), as sorted repository-relative paths. */
 function files(rel) {

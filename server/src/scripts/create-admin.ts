@@ -7,7 +7,8 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { generatePassword } from '../admin/password';
+import { generatePassword, MIN_PASSWORD_LENGTH } from '../admin/password';
+import { isEmailAddress } from '../common/email';
 import { createLogger } from '../common/logger';
 import { createServices } from '../composition';
 import { loadConfig, loadDotEnv } from '../config';
@@ -23,6 +24,11 @@ async function run(): Promise<void> {
   if (!email) throw new Error('Usage: npm run admin:create -- --email you@example.com [--password secret]');
   const generated = !(values.password ?? config.adminPassword);
   const password = values.password ?? config.adminPassword ?? generatePassword();
+  // Refused before the database is opened (and migrated).
+  if (!isEmailAddress(email.trim().toLowerCase())) throw new Error(`Not an e-mail address: "${email}"`);
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+  }
 
   const logger = createLogger('warn');
   const database = await openDatabase({

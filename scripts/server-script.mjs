@@ -1,0 +1,47 @@
+// npm run migrate, npm run admin:create: runs one of the server's compiled scripts
+// (server/dist/scripts/<name>.js) with the arguments given, the same command in a checkout and in
+// the production image. In a checkout (the server's sources and TypeScript are there) the server
+// is built first when its sources changed since its last build (scripts/build-if-stale.mjs); the
+// image has it compiled, and neither the sources nor a compiler.
+//
+//   node scripts/server-script.mjs create-admin --email you@example.com
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [name, ...args] = process.argv.slice(2);
+if (!name || !/^[a-z][a-z-]*$/.test(name)) {
+  console.error('Usage: node scripts/server-script.mjs <script> [arguments], e.g. create-admin --email you@example.com');
+  process.exit(2);
+}
+
+function canBuild() {
+  if (!existsSync(path.join(root, 'server', 'src'))) return false;
+  try {
+    createRequire(import.meta.url).resolve('typescript');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (canBuild()) {
+  // The build's progress goes to stderr: what the script prints (a generated password) stays alone on stdout.
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-if-stale.mjs'), 'server'], {
+    cwd: root,
+    stdio: ['ignore', 2, 2],
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const script = path.join(root, 'server', 'dist', 'scripts', `${name}.js`);
+if (!existsSync(script)) {
+  console.error(`${path.relative(root, script)} is missing: build the server first (npm run build -w server).`);
+  process.exit(1);
+}
+const { status, signal } = spawnSync(process.execPath, [script, ...args], { stdio: 'inherit' });
+if (signal) process.kill(process.pid, signal);
+process.exit(status ?? 1);

@@ -1,0 +1,192 @@
+/**
+ * `npm run admin:create` and `npm run migrate`, run as an operator runs them: through npm, in a
+ * checkout and in a folder laid out as the production image is (the server compiled, no
+ * sources), against the embedded database in a temporary DATA_DIR, or with DATABASE_URL set on
+ * a fresh database of that PostgreSQL server.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { createLogger } from '../../server/src/common/logger';
+import { openDatabase } from '../../server/src/db/database';
+import { migrations } from '../../server/src/migrations';
+import { startShop, stopShop } from '../support/shop-process';
+import { createTestDatabase } from '../support/test-server';
+
+const root = path.resolve(__dirname, '..', '..');
+const baseUrl = process.env.DATABASE_URL;
+const folders: string[] = [];
+const drops: Array<() => Promise<void>> = [];
+
+afterAll(async () => {
+  await Promise.all(drops.map((drop) => drop()));
+  folders.forEach((folder) => rmSync(folder, { recursive: true, force: true }));
+});
+
+function folder(name: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `storybook-${name}-`));
+  folders.push(dir);
+  return dir;
+}
+
+/** A data folder, and on PostgreSQL a fresh database: what one shop would open. */
+async function shopEnv(): Promise<Record<string, string>> {
+  const env: Record<string, string> = { DATA_DIR: folder('operator') };
+  if (baseUrl) {
+    const database = await createTestDatabase(baseUrl);
+    drops.push(() => database.drop());
+    env.DATABASE_URL = database.url;
+  }
+  return env;
+}
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run <args>` in `cwd`, in development with no .env, as a person at a terminal would. */
+function npmRun(args: string[], env: Record<string, string>, cwd = root): Promise<Run> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ENV_FILE: 'none', LOG_LEVEL: 'info' };
+  delete childEnv.DATABASE_URL;
+  delete childEnv.NODE_OPTIONS;
+  Object.assign(childEnv, env);
+  const child = spawn('npm', ['run', '--silent', ...args], { cwd, env: childEnv });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** Starts the shop on `env`'s database, signs in through the API, and stops it. */
+async function signInAs(env: Record<string, string>, email: string, password: string): Promise<unknown> {
+  const shop = await startShop(env);
+  try {
+    const response = await fetch(`${shop.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { email } userErrors { message } } }',
+        variables: { e: email, p: password },
+      }),
+    });
+    return ((await response.json()) as { data: { login: unknown } }).data.login;
+  } finally {
+    await stopShop(shop.child);
+  }
+}
+
+/** Whether anything made `env`'s database: the embedded one's folder, or a table on PostgreSQL. */
+async function hasDatabase(env: Record<string, string>): Promise<boolean> {
+  if (!env.DATABASE_URL) return readdirSync(env.DATA_DIR).includes('pglite');
+  const client = new Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query("SELECT 1 FROM information_schema.tables WHERE table_schema = 'public'");
+    return rows.length > 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The migrations recorded as run, in order. */
+async function recordedMigrations(env: Record<string, string>): Promise<string[]> {
+  if (env.DATABASE_URL) {
+    const client = new Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ name: string }>('SELECT name FROM migrations ORDER BY id');
+      return rows.map((row) => row.name);
+    } finally {
+      await client.end();
+    }
+  }
+  // The embedded database, opened in this process once no other holds it.
+  const database = await openDatabase({ pgliteDir: path.join(env.DATA_DIR, 'pglite'), logger: createLogger('silent') });
+  try {
+    const rows: Array<{ name: string }> = await database.dataSource.query('SELECT name FROM migrations ORDER BY id');
+    return rows.map((row) => row.name);
+  } finally {
+    await database.close();
+  }
+}
+
+const database = baseUrl ? 'PostgreSQL (DATABASE_URL)' : 'the embedded database';
+
+describe(`npm run admin:create on ${database}`, () => {
+  it('creates an admin with a generated password it prints once, who can then sign in', async () => {
+    const env = await shopEnv();
+    const created = await npmRun(['admin:create', '--', '--email', 'Owner@Example.com'], env);
+    expect(created).toMatchObject({ code: 0 });
+    const printed = /^Created admin owner@example\.com\npassword: (\S+)\n$/.exec(created.stdout);
+    expect(printed).not.toBeNull();
+    expect(await signInAs(env, 'owner@example.com', printed![1])).toEqual({
+      admin: { email: 'owner@example.com' },
+      userErrors: [],
+    });
+  }, 180_000);
+
+  it("refuses a short password before it opens the database, and sets an existing admin's password", async () => {
+    const env = await shopEnv();
+    const tooShort = await npmRun(['admin:create', '--', '--email', 'owner@example.com', '--password', 'short'], env);
+    expect(tooShort).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('The password must be at least 12 characters long.'),
+    });
+    expect(await hasDatabase(env)).toBe(false);
+
+    const created = await npmRun(['admin:create', '--', '--email', 'owner@example.com', '--password', 'first password 123'], env);
+    expect(created).toMatchObject({ code: 0, stdout: 'Created admin owner@example.com\n' });
+    const updated = await npmRun(
+      ['admin:create', '--', '--email', 'owner@example.com', '--password', 'second password 456'],
+      env,
+    );
+    expect(updated).toMatchObject({ code: 0, stdout: 'Updated the password of admin owner@example.com\n' });
+    expect(await signInAs(env, 'owner@example.com', 'second password 456')).toMatchObject({
+      admin: { email: 'owner@example.com' },
+    });
+  }, 180_000);
+
+  it('works where the server is compiled and its sources are not, as in the production image', async () => {
+    // The image's layout (Dockerfile): the manifests, this one script, the compiled server.
+    const image = folder('image');
+    mkdirSync(path.join(image, 'scripts'));
+    mkdirSync(path.join(image, 'server'));
+    copyFileSync(path.join(root, 'package.json'), path.join(image, 'package.json'));
+    copyFileSync(path.join(root, 'scripts', 'server-script.mjs'), path.join(image, 'scripts', 'server-script.mjs'));
+    copyFileSync(path.join(root, 'server', 'package.json'), path.join(image, 'server', 'package.json'));
+    symlinkSync(path.join(root, 'server', 'dist'), path.join(image, 'server', 'dist'));
+    symlinkSync(path.join(root, 'node_modules'), path.join(image, 'node_modules'));
+    const env = await shopEnv();
+    const created = await npmRun(
+      ['admin:create', '--', '--email', 'owner@example.com', '--password', 'image password 789'],
+      env,
+      image,
+    );
+    expect(created).toMatchObject({ code: 0, stdout: 'Created admin owner@example.com\n' });
+    expect(created.stderr).not.toMatch(/build|tsc/i);
+    expect(await signInAs(env, 'owner@example.com', 'image password 789')).toMatchObject({
+      admin: { email: 'owner@example.com' },
+    });
+  }, 180_000);
+});
+
+describe(`npm run migrate on ${database}`, () => {
+  it('applies every migration, and a second run finds nothing to do', async () => {
+    const env = await shopEnv();
+    const first = await npmRun(['migrate'], env);
+    expect(first).toMatchObject({ code: 0 });
+    expect(first.stdout).toContain('"msg":"database is up to date"');
+    const all = migrations.map((migration) => migration.name);
+    expect(await recordedMigrations(env)).toEqual(all);
+
+    const second = await npmRun(['migrate'], env);
+    expect(second).toMatchObject({ code: 0 });
+    expect(second.stdout).not.toContain('"msg":"migrations ran"');
+    expect(await recordedMigrations(env)).toEqual(all);
+  }, 180_000);
+});

@@ -45,8 +45,6 @@ async function main(): Promise<void> {
   // The metrics listener binds its port itself, right after it is given back.
   if (metricsPort) await releasePort(metricsPort);
   const url = await app.listen();
-  logger.info('storybook shop listening', { url, graphql: `${url}/graphql`, database: database.mode });
-  if (app.metricsUrl) logger.info('metrics listening', { url: app.metricsUrl });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -74,6 +72,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Announced once a stop signal would be handled: whoever waits for this line may send one at once.
+  logger.info('storybook shop listening', { url, graphql: `${url}/graphql`, database: database.mode });
+  if (app.metricsUrl) logger.info('metrics listening', { url: app.metricsUrl });
 }
 
 main().catch((error: unknown) => {

@@ -25,5 +25,7 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 4000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:4000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# `npm run migrate` (or `node server/dist/scripts/migrate.js`) runs the migrations alone.
+# `npm run migrate` runs the migrations alone, `npm run admin:create -- --email ...` adds an admin
+# and `npm run bucket:create` makes the S3 bucket: scripts/server-script.mjs runs the compiled
+# scripts as they are here (no sources, no compiler), and builds them first in a checkout.
 CMD ["node", "server/dist/main.js"]

@@ -2,8 +2,10 @@
  * `npm run admin:create` and `npm run migrate`, run as an operator runs them: through npm, in a
  * checkout and in a folder laid out as the production image is (the server compiled, no
  * sources), against the embedded database in a temporary DATA_DIR, or with DATABASE_URL set on
- * a fresh database of that PostgreSQL server.
+ * a fresh database of that PostgreSQL server. And `npm run bucket:create`, which
+ * docker-compose.yml runs once before the shop, against s3rver.
  */
+import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
@@ -11,7 +13,9 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { createLogger } from '../../server/src/common/logger';
 import { openDatabase } from '../../server/src/db/database';
+import { s3ClientConfig } from '../../server/src/media/s3-storage';
 import { migrations } from '../../server/src/migrations';
+import { startS3rver } from '../support/s3rver';
 import { startShop, stopShop } from '../support/shop-process';
 import { createTestDatabase } from '../support/test-server';
 
@@ -48,18 +52,23 @@ interface Run {
   stderr: string;
 }
 
-/** `npm run <args>` in `cwd`, in development with no .env, as a person at a terminal would. */
-function npmRun(args: string[], env: Record<string, string>, cwd = root): Promise<Run> {
+/** `command args` in `cwd`, in development with no .env, as a person at a terminal would. */
+function run(command: string, args: string[], env: Record<string, string>, cwd = root): Promise<Run> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ENV_FILE: 'none', LOG_LEVEL: 'info' };
   delete childEnv.DATABASE_URL;
   delete childEnv.NODE_OPTIONS;
   Object.assign(childEnv, env);
-  const child = spawn('npm', ['run', '--silent', ...args], { cwd, env: childEnv });
+  const child = spawn(command, args, { cwd, env: childEnv });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** `npm run <args>`. */
+function npmRun(args: string[], env: Record<string, string>, cwd = root): Promise<Run> {
+  return run('npm', ['run', '--silent', ...args], env, cwd);
 }
 
 /** Starts the shop on `env`'s database, signs in through the API, and stops it. */
@@ -189,4 +198,25 @@ describe(`npm run migrate on ${database}`, () => {
     expect(second.stdout).not.toContain('"msg":"migrations ran"');
     expect(await recordedMigrations(env)).toEqual(all);
   }, 180_000);
+});
+
+describe('npm run bucket:create, which docker-compose.yml runs before the shop', () => {
+  it('creates the bucket S3_BUCKET names when the store has none, and leaves one that exists alone', async () => {
+    const store = await startS3rver('another-bucket');
+    const client = new S3Client(s3ClientConfig(store.config));
+    try {
+      const env = { ...store.env, S3_BUCKET: 'storybook-media', DATA_DIR: folder('bucket') };
+      const created = await npmRun(['bucket:create'], env);
+      expect(created).toMatchObject({ code: 0 });
+      expect(created.stdout).toContain('"msg":"bucket created","bucket":"storybook-media"');
+      await client.send(new HeadBucketCommand({ Bucket: 'storybook-media' }));
+
+      const again = await npmRun(['bucket:create'], env);
+      expect(again).toMatchObject({ code: 0 });
+      expect(again.stdout).toContain('"msg":"the bucket exists","bucket":"storybook-media"');
+    } finally {
+      client.destroy();
+      await store.close();
+    }
+  });
 });

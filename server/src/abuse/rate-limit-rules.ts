@@ -25,6 +25,8 @@ export interface ClientRateLimits {
   orderLinksPerClient: RateLimitRule;
   /** What an order page's holder may do that e-mails the parent or changes the order (new link, change request, deletion), per client. */
   orderPageActions: RateLimitRule;
+  /** Accepting an admin invitation, per client: each try may cost a password hash. */
+  adminInvitations: RateLimitRule;
 }
 
 export const DEFAULT_CLIENT_RATE_LIMITS: ClientRateLimits = {
@@ -36,6 +38,7 @@ export const DEFAULT_CLIENT_RATE_LIMITS: ClientRateLimits = {
   orderLinksPerEmail: { name: 'order-links:email:hour', limit: 3, windowMs: HOUR },
   orderLinksPerClient: { name: 'order-links:client:hour', limit: 10, windowMs: HOUR },
   orderPageActions: { name: 'order-page-actions:client:hour', limit: 10, windowMs: HOUR },
+  adminInvitations: { name: 'admin-invitations:client:hour', limit: 10, windowMs: HOUR },
 };
 
 /**

@@ -1,4 +1,6 @@
 import { Arg, Args, Authorized, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { checkClientLimits, type ClientRateLimits } from '../abuse/rate-limit-rules';
+import type { RateLimiter } from '../abuse/rate-limiter';
 import { UserError } from '../common/user-error';
 import type { Context } from '../graphql/context';
 import { CurrentAdmin } from '../graphql/current-admin';
@@ -50,10 +52,19 @@ export class AdminInvitationPreview {
 export class AdminAccountsResolver {
   private readonly accounts: AdminAccountsService;
   private readonly cookie: SessionCookie;
+  private readonly rateLimiter: RateLimiter;
+  private readonly rateLimits: ClientRateLimits;
 
-  constructor(services: { admins: AdminAccountsService; cookie: SessionCookie }) {
+  constructor(services: {
+    admins: AdminAccountsService;
+    cookie: SessionCookie;
+    rateLimiter: RateLimiter;
+    rateLimits: ClientRateLimits;
+  }) {
     this.accounts = services.admins;
     this.cookie = services.cookie;
+    this.rateLimiter = services.rateLimiter;
+    this.rateLimits = services.rateLimits;
   }
 
   @Authorized()
@@ -84,7 +95,9 @@ export class AdminAccountsResolver {
     @Args(() => AcceptAdminInvitationArgs) { token, password }: AcceptAdminInvitationArgs,
     @Ctx() ctx: Context,
   ): Promise<AdminUserPayload> {
-    const result = await this.accounts.acceptInvitation(token, password);
+    const result =
+      (await checkClientLimits(this.rateLimiter, [this.rateLimits.adminInvitations], ctx)) ??
+      (await this.accounts.acceptInvitation(token, password));
     if (result.ok) this.cookie.set(ctx.res, result.value.token, result.value.expiresAt);
     return toPayload(result, ({ admin }) => ({ admin }), { admin: null });
   }

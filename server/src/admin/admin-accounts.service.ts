@@ -78,6 +78,9 @@ export class AdminAccountsService {
   async acceptInvitation(token: string, password: string): Promise<Outcome<SignedIn>> {
     const invalid = firstInputError(Object.assign(new AcceptAdminInvitationArgs(), { token, password }));
     if (invalid) return { ok: false, error: invalid };
+    // The token is looked up before the password is hashed: a made-up token costs one indexed
+    // read, never the hash's memory and CPU. The transaction below checks it again under its lock.
+    if ((await this.invitationEmail(token)) === null) return refuse(UserErrorCode.NOT_FOUND, M.invitationInvalid, 'token');
     const passwordHash = await hashPassword(password);
     try {
       const signedIn = await this.dataSource.transaction(async (manager) => {

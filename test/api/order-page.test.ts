@@ -473,6 +473,25 @@ describe('requestOrderChange', () => {
   });
 });
 
+describe('requestOrderChange with control characters', () => {
+  it('refuses a NUL byte or an escape with a message and records nothing, and keeps line breaks and tabs', async () => {
+    const { orderId, checkoutToken } = await delivered();
+    for (const message of ['Spell it Mia\u0000', 'Bigger \u001b[31mfont']) {
+      const payload = (await parent.query(CHANGE, { token: checkoutToken, message })).data!.requestOrderChange;
+      expect(payload).toEqual({
+        order: null,
+        userErrors: [{ code: 'INVALID_INPUT', field: 'message', message: 'Your request cannot contain control characters.' }],
+      });
+    }
+    expect(
+      await server.dataSource.query(`SELECT 1 FROM order_events WHERE order_id = $1 AND type = 'change_requested'`, [orderId]),
+    ).toEqual([]);
+    const lines = (await parent.query(CHANGE, { token: checkoutToken, message: 'Page 2:\n\tbigger font' })).data!
+      .requestOrderChange;
+    expect(lines.userErrors).toEqual([]);
+  });
+});
+
 describe('deleteChildData', () => {
   it("deletes the files at once, blanks the child's details, keeps the accounts, and e-mails a confirmation", async () => {
     const { orderId, checkoutToken } = await delivered({

@@ -91,6 +91,18 @@ describe('a build without routes.json (the plain single-page app)', () => {
     expect(response.headers.get('x-robots-tag')).toBe('noindex');
   });
 
+  it.each([
+    ['/Order/AbC123', '/order/AbC123'],
+    ['/VIDEO/AbC123?x=1', '/video/AbC123?x=1'],
+    ['/oRdEr/AbC123/', '/order/AbC123/'],
+  ])('moves %s to its canonical address, keeping the token and sending no referrer', async (url, canonical) => {
+    const response = await fetch(server.url + url, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(canonical);
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+  });
+
   it('keeps the usual referrer policy on the public pages, Find my order included', async () => {
     for (const url of ['/', '/order', '/create']) {
       const response = await fetch(server.url + url);

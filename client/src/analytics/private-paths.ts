@@ -5,6 +5,8 @@
  */
 const PRIVATE_PREFIXES = ['/order/', '/video/', '/admin'];
 
+/** Any casing: the router renders /Order/… and /ADMIN as it renders /order/… and /admin. */
 export function isPrivatePath(pathname: string): boolean {
-  return PRIVATE_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
+  const path = pathname.toLowerCase();
+  return PRIVATE_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
 }

@@ -19,7 +19,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
  * address on as a Referer (to the signed media links, a carrier's tracking page, anything the page
  * links to), and no search engine may index it.
  */
-export const PRIVATE_PAGE_PATH = /^\/(order|video)\/[^/]+\/?$/;
+export const PRIVATE_PAGE_PATH = /^\/(order|video)\/[^/]+\/?$/i;
 
 export interface ClientHostingOptions {
   clientDistDir: string;
@@ -131,7 +131,17 @@ export function hostClient(app: Express, { clientDistDir, publicUrl, pixelId = n
   if (!existsSync(path.join(clientDistDir, 'index.html'))) return;
   const manifest = readManifest(clientDistDir);
   app.use((req, res, next) => {
-    if (PRIVATE_PAGE_PATH.test(req.path)) res.set({ 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' });
+    const privatePage = PRIVATE_PAGE_PATH.exec(req.path);
+    if (!privatePage) return next();
+    res.set({ 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' });
+    // The client's router matches any casing (/Order/…, /VIDEO/…): one address per page, the
+    // canonical one, so every check of a private path (here, the pixel's) sees the same path. The
+    // token keeps its own case.
+    const section = privatePage[1];
+    if (section !== section.toLowerCase()) {
+      res.set('Cache-Control', 'no-store');
+      return res.redirect(301, `/${section.toLowerCase()}${req.originalUrl.slice(1 + section.length)}`);
+    }
     next();
   });
 

@@ -175,6 +175,78 @@ describe('completing a printed order', () => {
   });
 });
 
+describe("after the parent deleted the child's details", () => {
+  const DELETED = {
+    code: 'WRONG_STATUS',
+    field: 'status',
+    message: "The parent deleted this child's details, so the book can no longer be delivered.",
+  };
+  const deleteChildData = (token: string) => server.app.services.orderPages.deleteChildData(token);
+
+  it('refuses to deliver a Paid order, storing nothing', async () => {
+    const { orderId, checkoutToken } = await placePaidOrder(parent);
+    expect((await deleteChildData(checkoutToken)).ok).toBe(true);
+    const before = storedFiles();
+    const response = await admin.upload(COMPLETE, { orderId }, book());
+    expect(response.data!.completeOrderWithVideo).toEqual({ order: null, userErrors: [DELETED] });
+    expect(storedFiles()).toEqual(before);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'Paid', video_key: null, pdf_key: null });
+    expect(await versions(orderId)).toEqual([]);
+  });
+
+  it('refuses a delivery whose files were uploading when the deletion committed, and takes the files back out', async () => {
+    const { orderId, checkoutToken } = await placePaidOrder(parent);
+    const before = storedFiles();
+    const storage = server.app.services.storage;
+    const put = storage.put.bind(storage);
+    let deleted = false;
+    const spy = jest.spyOn(storage, 'put').mockImplementation(async (key, body, type) => {
+      await put(key, body, type);
+      // The parent deletes the child's details while the admin's upload is still being stored.
+      if (!deleted) deleted = (await deleteChildData(checkoutToken)).ok;
+    });
+    try {
+      const response = await admin.upload(COMPLETE, { orderId }, book());
+      expect(deleted).toBe(true);
+      expect(response.data!.completeOrderWithVideo).toEqual({ order: null, userErrors: [DELETED] });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(storedFiles()).toEqual(before);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'Paid', video_key: null, pdf_key: null });
+    expect(await versions(orderId)).toEqual([]);
+    expect(await eventTypes(orderId)).not.toContain('completed');
+  });
+
+  it('refuses a revision whose files were uploading when the deletion committed, and takes the files back out', async () => {
+    const { orderId, checkoutToken } = await placePaidOrder(parent);
+    const before = storedFiles();
+    expect((await admin.upload(COMPLETE, { orderId }, book())).data!.completeOrderWithVideo.userErrors).toEqual([]);
+    const storage = server.app.services.storage;
+    const put = storage.put.bind(storage);
+    let deleted = false;
+    let storedKey: string | null = null;
+    const spy = jest.spyOn(storage, 'put').mockImplementation(async (key, body, type) => {
+      await put(key, body, type);
+      storedKey = key;
+      if (!deleted) deleted = (await deleteChildData(checkoutToken)).ok;
+    });
+    try {
+      const response = await admin.upload(REVISE, { orderId }, { video: video() });
+      expect(deleted).toBe(true);
+      // The deletion took the delivered video, so the order no longer counts as delivered either way.
+      expect(response.data!.reviseDelivery.order).toBeNull();
+      expect(response.data!.reviseDelivery.userErrors).toEqual([DELETED]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(storedKey).not.toBeNull();
+    // Neither the delivered book (the deletion's) nor the revision's upload (taken back out) is left.
+    expect(storedFiles()).toEqual(before);
+    expect(await versions(orderId)).toHaveLength(1);
+  });
+});
+
 describe('a revision', () => {
   it('stores the next version, e-mails a new link, and keeps the first link and the old files', async () => {
     const orderId = await deliveredDigitalOrder('Leo');

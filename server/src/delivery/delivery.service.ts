@@ -40,6 +40,7 @@ export const DELIVERY_MESSAGES = {
   revisionNeedsFile: 'Please choose a new video or PDF for the revision.',
   notDelivered: 'Only a delivered order can be revised.',
   revisionFailed: 'Failed to save the revision',
+  childDataDeleted: "The parent deleted this child's details, so the book can no longer be delivered.",
 } as const;
 
 export interface DeliveryOptions {
@@ -99,6 +100,7 @@ export class DeliveryService {
     } catch (error) {
       return refusalOf(error);
     }
+    if (order.childDataDeletedAt) return refuse(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.childDataDeleted, 'status');
     if (order.bookFormat === 'digital' && !pdf) {
       return refuse(UserErrorCode.INVALID_INPUT, DELIVERY_MESSAGES.pdfRequired, PDF_FIELD);
     }
@@ -110,6 +112,9 @@ export class DeliveryService {
 
     try {
       const completed = await this.dataSource.transaction(async (manager) => {
+        // Checked again under the row lock the deletion also takes: a deletion that committed
+        // while the files were uploading refuses the delivery, and the files are taken back out.
+        await this.lockKeptOrder(manager, order.id);
         const moved = await this.lifecycle.transition(manager, order.id, {
           to: OrderStatus.Completed,
           actor,
@@ -147,6 +152,7 @@ export class DeliveryService {
     if (!isDelivered(order.status) || !order.videoKey) {
       return refuse(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.notDelivered, 'status');
     }
+    if (order.childDataDeletedAt) return refuse(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.childDataDeleted, 'status');
     if (!uploads.video && !uploads.pdf) {
       return refuse(UserErrorCode.INVALID_INPUT, DELIVERY_MESSAGES.revisionNeedsFile, 'video');
     }
@@ -158,8 +164,8 @@ export class DeliveryService {
     try {
       const revised = await this.dataSource.transaction(async (manager) => {
         // The row lock keeps two revisions of one order from taking the same version number.
-        const current = await manager.findOne(Order, { where: { id: order.id }, lock: { mode: 'pessimistic_write' } });
-        if (!current || !isDelivered(current.status) || !current.videoKey) {
+        const current = await this.lockKeptOrder(manager, order.id);
+        if (!isDelivered(current.status) || !current.videoKey) {
           throw new UserFacingError(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.notDelivered, 'status');
         }
         const videoKey = stored.value.videoKey ?? current.videoKey;
@@ -253,6 +259,16 @@ export class DeliveryService {
         ? refuse(UserErrorCode.INTERNAL_FAILURE, DELIVERY_MESSAGES.uploadFailed, 'video')
         : refuse(UserErrorCode.INTERNAL_FAILURE, DELIVERY_MESSAGES.pdfUploadFailed, PDF_FIELD);
     }
+  }
+
+  /** Locks the order's row and refuses one whose child's details the parent deleted meanwhile. */
+  private async lockKeptOrder(manager: EntityManager, orderId: string): Promise<Order> {
+    const order = await manager.findOne(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+    if (!order) throw new UserFacingError(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');
+    if (order.childDataDeletedAt) {
+      throw new UserFacingError(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.childDataDeleted, 'status');
+    }
+    return order;
   }
 
   private async recordVersion(

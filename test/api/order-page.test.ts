@@ -69,7 +69,7 @@ let admin: GraphQLClient;
 let parent: GraphQLClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_URL });
+  server = await startTestServer({ PUBLIC_URL, STAFF_EMAIL: 'studio@shop.example' });
   await createAdmin(server);
   admin = new GraphQLClient(server.url);
   await signIn(admin);
@@ -574,6 +574,66 @@ describe('deleteChildData', () => {
     const csv = await fetch(`${server.url}/admin/orders.csv`, { headers: { cookie: admin.cookie! } });
     const line = (await csv.text()).split('\n').find((l) => l.startsWith(orderId));
     expect(line).toContain("Deleted at the parent's request");
+  });
+
+  it("takes the child's name, the address and the change requests out of the stored e-mails and the history", async () => {
+    const secrets = ['Zephyrine', '77 Quillfeather Lane', 'Dunmorrow', 'Ada Quillfeather'];
+    const { orderId, checkoutToken } = await delivered({
+      ...printedOrder(),
+      childName: 'Zephyrine',
+      storyIdea: 'Zephyrine sails to the moon',
+      dedication: 'For Zephyrine & her cat',
+      shippingAddress: {
+        fullName: 'Ada Quillfeather',
+        streetAddress: '77 Quillfeather Lane',
+        city: 'Dunmorrow',
+        state: 'OR',
+        zipCode: '97202',
+        country: 'United States',
+      },
+    });
+    const asked = await parent.query(CHANGE, {
+      token: checkoutToken,
+      message: 'Please spell it Zephyrine, and the parcel goes to 77 Quillfeather Lane.',
+    });
+    expect(asked.data!.requestOrderChange.userErrors).toEqual([]);
+    const holding = async () => {
+      const [emails] = await server.dataSource.query(
+        `SELECT count(*)::int AS count FROM outbox_emails WHERE subject ILIKE ANY($1) OR html ILIKE ANY($1) OR text ILIKE ANY($1)`,
+        [secrets.map((s) => `%${s}%`)],
+      );
+      const [events] = await server.dataSource.query(
+        `SELECT count(*)::int AS count FROM order_events WHERE order_id = $1 AND data::text ILIKE ANY($2)`,
+        [orderId, secrets.map((s) => `%${s}%`)],
+      );
+      return { emails: emails.count, events: events.count };
+    };
+    const before = await holding();
+    // The confirmation, staff's new order, the delivery, staff's change request.
+    expect(before.emails).toBeGreaterThanOrEqual(4);
+    expect(before.events).toBeGreaterThanOrEqual(1);
+
+    expect((await parent.query(DELETE, { token: checkoutToken })).data!.deleteChildData.userErrors).toEqual([]);
+
+    expect(await holding()).toEqual({ emails: 0, events: 0 });
+    // The e-mails stay, as a record of what was sent and when, with a marker where the details were.
+    const kept = await emailsOf(orderId);
+    expect(kept.length).toBeGreaterThanOrEqual(before.emails);
+    expect(kept.some((e: { text: string }) => e.text.includes("[deleted at the parent's request]"))).toBe(true);
+    // What the parent sees says the request was deleted, and the history still shows it happened.
+    const shown = await page(checkoutToken);
+    expect(shown.changeRequests).toEqual([{ message: "[deleted at the parent's request]", requestedAt: expect.any(String) }]);
+    expect(JSON.stringify(shown)).not.toMatch(/Zephyrine|Quillfeather|Dunmorrow/);
+    const adminView = (
+      await admin.query(`query($id: ID!) { order(id: $id) { childName shippingAddress { city } changeRequest { message } } }`, {
+        id: orderId,
+      })
+    ).data!.order;
+    expect(adminView).toEqual({
+      childName: null,
+      shippingAddress: null,
+      changeRequest: { message: "[deleted at the parent's request]" },
+    });
   });
 
   it('cancels a Pending order, which can then not be paid', async () => {

@@ -14,6 +14,7 @@ import { PROVIDER_REASONS } from '../fulfilment/refund.service';
 import { trackingUrl } from '../fulfilment/tracking';
 import type { OutboxService } from '../mail/outbox.service';
 import { childDataDeletedOutboxEmail } from '../mail/templates/child-data-deleted';
+import { redactChildData } from './child-data-redaction';
 import { orderReference } from '../mail/templates/email-layout';
 import { orderLinkRenewedOutboxEmail } from '../mail/templates/order-link-renewed';
 import { mediaContentType } from '../media/content-type';
@@ -102,6 +103,8 @@ export class OrderPageService {
         if (order.status === OrderStatus.Pending) {
           await this.lifecycle.transition(manager, order.id, { to: OrderStatus.Cancelled, actor: 'customer' });
         }
+        // The e-mails about the order and its history lose the details too, before the columns that name them are blanked.
+        await redactChildData(manager, order);
         await manager.update(
           Order,
           { id: order.id },

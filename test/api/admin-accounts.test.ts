@@ -21,6 +21,11 @@ const PREVIEW = 'query($token: String!) { adminInvitation(token: $token) { email
 const ACCEPT = `mutation($token: String!, $password: String!) {
   acceptAdminInvitation(token: $token, password: $password) { admin { id email } userErrors { code field message } }
 }`;
+const PENDING = '{ adminInvitations { id email createdAt expiresAt invitedBy } }';
+const REVOKE = `mutation($invitationId: ID!) {
+  revokeAdminInvitation(invitationId: $invitationId) { invitationId userErrors { code field message } }
+}`;
+const INVALID = 'This invitation link has expired, was withdrawn or has already been used. Ask an admin for a new one.';
 const DISABLE = `mutation($adminId: ID!) {
   disableAdmin(adminId: $adminId) { admin { id disabledAt } userErrors { code field message } }
 }`;
@@ -51,6 +56,8 @@ describe('anonymous callers', () => {
   it.each([
     ['admins', ADMINS, {}],
     ['inviteAdmin', INVITE, { email: 'x@example.com' }],
+    ['adminInvitations', PENDING, {}],
+    ['revokeAdminInvitation', REVOKE, { invitationId: '00000000-0000-4000-8000-000000000000' }],
     ['disableAdmin', DISABLE, { adminId: '00000000-0000-4000-8000-000000000000' }],
     ['enableAdmin', ENABLE, { adminId: '00000000-0000-4000-8000-000000000000' }],
     ['changePassword', CHANGE, { currentPassword: 'x', newPassword: 'y' }],
@@ -101,7 +108,7 @@ describe('inviting an admin', () => {
         {
           code: 'NOT_FOUND',
           field: 'token',
-          message: 'This invitation link has expired or has already been used. Ask an admin for a new one.',
+          message: 'This invitation link has expired, was withdrawn or has already been used. Ask an admin for a new one.',
         },
       ],
     });
@@ -146,6 +153,76 @@ describe('inviting an admin', () => {
     expect((await admin.query(INVITE, { email: ADMIN_EMAIL.toUpperCase() })).data!.inviteAdmin.userErrors).toEqual([
       { code: 'INVALID_INPUT', field: 'email', message: 'An admin with this email address already exists.' },
     ]);
+  });
+});
+
+describe('pending invitations', () => {
+  const tokenOf = (link: string) => link.split('/').pop()!;
+  const pendingFor = async (client: GraphQLClient, email: string) =>
+    (await client.query(PENDING)).data!.adminInvitations.filter((i: { email: string }) => i.email === email);
+
+  it('are listed with who sent them until accepted, and a revoked one stops working at once', async () => {
+    const admin = await signedIn();
+    const { link } = (await admin.query(INVITE, { email: 'listed@example.com' })).data!.inviteAdmin.invitation;
+    const [pending] = await pendingFor(admin, 'listed@example.com');
+    expect(pending).toEqual({
+      id: expect.any(String),
+      email: 'listed@example.com',
+      createdAt: expect.any(String),
+      expiresAt: expect.any(String),
+      invitedBy: ADMIN_EMAIL,
+    });
+
+    const revoked = (await admin.query(REVOKE, { invitationId: pending.id })).data!.revokeAdminInvitation;
+    expect(revoked).toEqual({ invitationId: pending.id, userErrors: [] });
+    expect(await pendingFor(admin, 'listed@example.com')).toEqual([]);
+    const anonymous = new GraphQLClient(server.url);
+    expect((await anonymous.query(PREVIEW, { token: tokenOf(link) })).data!.adminInvitation).toBeNull();
+    const accepted = (await anonymous.query(ACCEPT, { token: tokenOf(link), password: 'a brand new password' })).data!
+      .acceptAdminInvitation;
+    expect(accepted).toEqual({ admin: null, userErrors: [{ code: 'NOT_FOUND', field: 'token', message: INVALID }] });
+    expect(await server.dataSource.query(`SELECT 1 FROM admin_users WHERE email = 'listed@example.com'`)).toEqual([]);
+
+    // Again: nothing more happens.
+    expect((await admin.query(REVOKE, { invitationId: pending.id })).data!.revokeAdminInvitation.userErrors).toEqual([]);
+  });
+
+  it('refuses to revoke an accepted invitation, or one that does not exist', async () => {
+    const admin = await signedIn();
+    const { email } = await newAdmin();
+    const [{ id }] = await server.dataSource.query('SELECT id FROM admin_invitations WHERE email = $1', [email]);
+    expect((await admin.query(REVOKE, { invitationId: id })).data!.revokeAdminInvitation.userErrors).toEqual([
+      {
+        code: 'NOT_ALLOWED',
+        field: 'invitationId',
+        message: 'This invitation has already been accepted. Disable the admin instead.',
+      },
+    ]);
+    for (const invitationId of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      expect((await admin.query(REVOKE, { invitationId })).data!.revokeAdminInvitation.userErrors).toEqual([
+        { code: 'NOT_FOUND', field: 'invitationId', message: 'No invitation with this id exists.' },
+      ]);
+    }
+  });
+
+  it('stop working when the admin who sent them is disabled, and stay dead when they are enabled again', async () => {
+    const owner = await signedIn();
+    const inviter = await newAdmin();
+    const { link } = (await inviter.client.query(INVITE, { email: 'from-disabled@example.com' })).data!.inviteAdmin.invitation;
+    expect(await pendingFor(owner, 'from-disabled@example.com')).toHaveLength(1);
+
+    expect((await owner.query(DISABLE, { adminId: inviter.id })).data!.disableAdmin.userErrors).toEqual([]);
+    expect(await pendingFor(owner, 'from-disabled@example.com')).toEqual([]);
+    const anonymous = new GraphQLClient(server.url);
+    expect((await anonymous.query(PREVIEW, { token: tokenOf(link) })).data!.adminInvitation).toBeNull();
+    expect(
+      (await anonymous.query(ACCEPT, { token: tokenOf(link), password: 'a brand new password' })).data!.acceptAdminInvitation
+        .userErrors[0].message,
+    ).toBe(INVALID);
+
+    expect((await owner.query(ENABLE, { adminId: inviter.id })).data!.enableAdmin.userErrors).toEqual([]);
+    expect((await anonymous.query(PREVIEW, { token: tokenOf(link) })).data!.adminInvitation).toBeNull();
+    expect(await server.dataSource.query(`SELECT 1 FROM admin_users WHERE email = 'from-disabled@example.com'`)).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@ const ACCEPT = `mutation($token: String!, $password: String!) {
   acceptAdminInvitation(token: $token, password: $password) { admin { email } userErrors { code field message } }
 }`;
 const INVITE = `mutation($email: String!) { inviteAdmin(email: $email) { invitation { link } userErrors { code } } }`;
-const INVALID = 'This invitation link has expired or has already been used. Ask an admin for a new one.';
+const INVALID = 'This invitation link has expired, was withdrawn or has already been used. Ask an admin for a new one.';
 const TOO_MANY = 'Too many requests. Please try again later.';
 
 let server: TestServer;

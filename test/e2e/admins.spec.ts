@@ -46,7 +46,7 @@ test.describe('admins from the portal', () => {
     // The link worked once.
     await inviteePage.goto(link.pathname);
     await expect(inviteePage.getByRole('alert')).toHaveText(
-      'This invitation link has expired or has already been used. Ask an admin for a new one.',
+      'This invitation link has expired, was withdrawn or has already been used. Ask an admin for a new one.',
     );
     await invitee.close();
 
@@ -55,6 +55,29 @@ test.describe('admins from the portal', () => {
     await expect(row).toContainText('Active');
     await row.getByRole('button', { name: `Disable ${email}` }).click();
     await expect(row).toContainText('Disabled');
+  });
+
+  test('an admin revokes an invitation, whose link then stops working', async ({ page, browser }) => {
+    const email = `${uniqueName('revoked')}@example.com`;
+    await loginAsAdmin(page);
+    await page.goto('/admin/admins');
+    await page.getByLabel('Email of the new admin').fill(email);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    const link = new URL(await page.getByLabel('Invitation link').inputValue());
+
+    const waiting = page.getByRole('listitem', { name: `Invitation for ${email}` });
+    await expect(waiting).toContainText(E2E_ADMIN.email);
+    await waiting.getByRole('button', { name: `Revoke invitation for ${email}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The invitation is revoked' })).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+
+    const invitee = await browser.newContext();
+    const inviteePage = await invitee.newPage();
+    await inviteePage.goto(link.pathname);
+    await expect(inviteePage.getByRole('alert')).toHaveText(
+      'This invitation link has expired, was withdrawn or has already been used. Ask an admin for a new one.',
+    );
+    await invitee.close();
   });
 
   for (const width of [390, 1280]) {

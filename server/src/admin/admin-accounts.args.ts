@@ -9,10 +9,12 @@ export const ADMIN_ACCOUNT_MESSAGES = {
   passwordTooShort: `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
   currentPassword: 'Please enter your current password.',
   wrongCurrentPassword: 'Your current password is not correct.',
-  invitationInvalid: 'This invitation link has expired or has already been used. Ask an admin for a new one.',
+  invitationInvalid: 'This invitation link has expired, was withdrawn or has already been used. Ask an admin for a new one.',
   notFound: 'No admin with this id exists.',
   disableSelf: 'You cannot disable your own account.',
   lastAdmin: 'The last active admin cannot be disabled.',
+  invitationNotFound: 'No invitation with this id exists.',
+  invitationAccepted: 'This invitation has already been accepted. Disable the admin instead.',
 } as const;
 
 /** An admin invites someone by e-mail (trimmed and lower-cased before the rules run). */
@@ -49,4 +51,10 @@ export class ChangePasswordArgs {
 export class AdminIdArgs {
   @Field(() => ID)
   adminId: string;
+}
+
+@ArgsType()
+export class InvitationIdArgs {
+  @Field(() => ID)
+  invitationId: string;
 }

@@ -1,11 +1,17 @@
-import { Arg, Args, Authorized, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { checkClientLimits, type ClientRateLimits } from '../abuse/rate-limit-rules';
 import type { RateLimiter } from '../abuse/rate-limiter';
 import { UserError } from '../common/user-error';
 import type { Context } from '../graphql/context';
 import { CurrentAdmin } from '../graphql/current-admin';
 import { toPayload } from '../graphql/payload';
-import { AcceptAdminInvitationArgs, AdminIdArgs, ChangePasswordArgs, InviteAdminArgs } from './admin-accounts.args';
+import {
+  AcceptAdminInvitationArgs,
+  AdminIdArgs,
+  ChangePasswordArgs,
+  InvitationIdArgs,
+  InviteAdminArgs,
+} from './admin-accounts.args';
 import type { AdminAccountsService } from './admin-accounts.service';
 import { AdminUser } from './admin-user.entity';
 import type { SessionCookie } from './session-cookie';
@@ -48,6 +54,33 @@ export class AdminInvitationPreview {
   email: string;
 }
 
+@ObjectType({ description: 'An invitation that has not been accepted yet and can still be: who it is for, and who sent it.' })
+export class PendingAdminInvitation {
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  email: string;
+
+  @Field()
+  createdAt: Date;
+
+  @Field()
+  expiresAt: Date;
+
+  @Field({ description: "The inviting admin's e-mail address. The invitation stops working if they are disabled." })
+  invitedBy: string;
+}
+
+@ObjectType()
+export class RevokeAdminInvitationPayload {
+  @Field(() => ID, { nullable: true, description: 'The revoked invitation; null when refused.' })
+  invitationId: string | null;
+
+  @Field(() => [UserError])
+  userErrors: UserError[];
+}
+
 @Resolver()
 export class AdminAccountsResolver {
   private readonly accounts: AdminAccountsService;
@@ -73,6 +106,12 @@ export class AdminAccountsResolver {
     return this.accounts.listAdmins();
   }
 
+  @Authorized()
+  @Query(() => [PendingAdminInvitation], { description: 'The invitations that can still be accepted, newest first.' })
+  adminInvitations(): Promise<PendingAdminInvitation[]> {
+    return this.accounts.pendingInvitations();
+  }
+
   @Query(() => AdminInvitationPreview, { nullable: true, description: 'An unused, unexpired invitation, or null.' })
   async adminInvitation(@Arg('token', () => String) token: string): Promise<AdminInvitationPreview | null> {
     const email = await this.accounts.invitationEmail(token);
@@ -88,6 +127,19 @@ export class AdminAccountsResolver {
     @CurrentAdmin() admin: AdminUser,
   ): Promise<InviteAdminPayload> {
     return toPayload(await this.accounts.inviteAdmin(admin, email), (invitation) => ({ invitation }), { invitation: null });
+  }
+
+  @Authorized()
+  @Mutation(() => RevokeAdminInvitationPayload, {
+    description: "Stops an invitation's link from working. Revoking one that has expired or was revoked changes nothing.",
+  })
+  async revokeAdminInvitation(
+    @Args(() => InvitationIdArgs) { invitationId }: InvitationIdArgs,
+    @CurrentAdmin() admin: AdminUser,
+  ): Promise<RevokeAdminInvitationPayload> {
+    return toPayload(await this.accounts.revokeInvitation(admin, invitationId), (value) => ({ invitationId: value.id }), {
+      invitationId: null,
+    });
   }
 
   @Mutation(() => AdminUserPayload, { description: "Sets the invitee's password, creates the admin and signs them in." })

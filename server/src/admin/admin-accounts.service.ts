@@ -34,6 +34,15 @@ export interface CreatedInvitation {
   link: string;
 }
 
+export interface PendingInvitation {
+  id: string;
+  email: string;
+  createdAt: Date;
+  expiresAt: Date;
+  /** The inviting admin's e-mail address. */
+  invitedBy: string;
+}
+
 export class AdminAccountsService {
   constructor(
     private readonly dataSource: DataSource,
@@ -71,7 +80,57 @@ export class AdminAccountsService {
   async invitationEmail(token: string): Promise<string | null> {
     if (!token) return null;
     const invitation = await this.dataSource.getRepository(AdminInvitation).findOneBy({ tokenHash: sha256Hex(token) });
-    return invitation && usable(invitation) ? invitation.email : null;
+    if (!invitation || !usable(invitation)) return null;
+    return (await this.inviterActive(this.dataSource.manager, invitation)) ? invitation.email : null;
+  }
+
+  /** The invitations that can still be accepted, newest first, with who sent them. */
+  async pendingInvitations(): Promise<PendingInvitation[]> {
+    const rows = await this.dataSource
+      .getRepository(AdminInvitation)
+      .createQueryBuilder('i')
+      .innerJoinAndSelect('i.inviter', 'inviter', 'inviter.disabledAt IS NULL')
+      .where('i.acceptedAt IS NULL AND i.revokedAt IS NULL AND i.expiresAt > now()')
+      .orderBy('i.createdAt', 'DESC')
+      .addOrderBy('i.id', 'DESC')
+      .getMany();
+    return rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+      invitedBy: row.inviter!.email,
+    }));
+  }
+
+  /** Stops an invitation's link from working. Revoking one that is already dead changes nothing; an accepted one is refused. */
+  async revokeInvitation(actor: AdminUser, invitationId: string): Promise<Outcome<{ id: string; email: string }>> {
+    try {
+      const revoked = await this.dataSource.transaction(async (manager) => {
+        const invitation = isUuid(invitationId)
+          ? await manager.findOne(AdminInvitation, { where: { id: invitationId }, lock: { mode: 'pessimistic_write' } })
+          : null;
+        if (!invitation) throw new UserFacingError(UserErrorCode.NOT_FOUND, M.invitationNotFound, 'invitationId');
+        if (invitation.acceptedAt) throw new UserFacingError(UserErrorCode.NOT_ALLOWED, M.invitationAccepted, 'invitationId');
+        if (!invitation.revokedAt) await manager.update(AdminInvitation, { id: invitation.id }, { revokedAt: new Date() });
+        return { id: invitation.id, email: invitation.email };
+      });
+      this.logger.info('admin invitation revoked', { invitationId: revoked.id, by: actor.id });
+      return succeed(revoked);
+    } catch (error) {
+      return refusalOf(error);
+    }
+  }
+
+  /** An invitation speaks for its inviter: it works only while they are an active admin. */
+  private async inviterActive(manager: EntityManager, invitation: AdminInvitation, lock = false): Promise<boolean> {
+    if (!invitation.invitedBy) return false;
+    // In the acceptance's transaction the inviter's row is share-locked: disabling them waits, or is waited for.
+    const inviter = await manager.findOne(AdminUser, {
+      where: { id: invitation.invitedBy },
+      ...(lock ? { lock: { mode: 'pessimistic_read' as const } } : {}),
+    });
+    return inviter !== null && inviter.disabledAt === null;
   }
 
   /** Creates the invitee's admin account with the chosen password and signs them in; the link then stops working. */
@@ -88,7 +147,9 @@ export class AdminAccountsService {
           where: { tokenHash: sha256Hex(token) },
           lock: { mode: 'pessimistic_write' },
         });
-        if (!invitation || !usable(invitation)) throw new UserFacingError(UserErrorCode.NOT_FOUND, M.invitationInvalid, 'token');
+        if (!invitation || !usable(invitation) || !(await this.inviterActive(manager, invitation, true))) {
+          throw new UserFacingError(UserErrorCode.NOT_FOUND, M.invitationInvalid, 'token');
+        }
         if (await manager.existsBy(AdminUser, { email: invitation.email })) {
           throw new UserFacingError(UserErrorCode.NOT_FOUND, M.invitationInvalid, 'token');
         }
@@ -124,6 +185,12 @@ export class AdminAccountsService {
         const disabledAt = new Date();
         await manager.update(AdminUser, { id: target.id }, { disabledAt });
         await manager.delete(AdminSession, { adminUserId: target.id });
+        // What they sent goes with their access; enabling them again does not bring it back.
+        await manager.update(
+          AdminInvitation,
+          { invitedBy: target.id, acceptedAt: IsNull(), revokedAt: IsNull() },
+          { revokedAt: disabledAt },
+        );
         return Object.assign(target, { disabledAt });
       });
       this.logger.info('admin disabled', { adminId, by: actor.id });
@@ -186,5 +253,5 @@ export class AdminAccountsService {
 }
 
 function usable(invitation: AdminInvitation): boolean {
-  return invitation.acceptedAt === null && invitation.expiresAt.getTime() > Date.now();
+  return invitation.acceptedAt === null && invitation.revokedAt === null && invitation.expiresAt.getTime() > Date.now();
 }

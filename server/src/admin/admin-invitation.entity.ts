@@ -31,6 +31,10 @@ export class AdminInvitation {
   @Column({ name: 'accepted_at', type: 'timestamptz', precision: 3, nullable: true })
   acceptedAt: Date | null;
 
+  /** Set when an admin revokes it, or when the admin who sent it is disabled. */
+  @Column({ name: 'revoked_at', type: 'timestamptz', precision: 3, nullable: true })
+  revokedAt: Date | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
   createdAt: Date;
 }

@@ -20,7 +20,7 @@ describe('AdminInvitePage', () => {
   it('refuses a used or expired link', async () => {
     renderAdmin(`/admin/invite/${TOKEN}`, [meMock(null), invitationMock(null)]);
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This invitation link has expired or has already been used. Ask an admin for a new one.',
+      'This invitation link has expired, was withdrawn or has already been used. Ask an admin for a new one.',
     );
     expect(screen.queryByLabelText('Password (at least 12 characters)')).not.toBeInTheDocument();
   });

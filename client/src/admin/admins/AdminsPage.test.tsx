@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
 import { ADMIN, meMock, renderAdmin } from '../../../../test/support/client/admin/admin-mocks';
-import { ADMINS_QUERY, CHANGE_PASSWORD_MUTATION, DISABLE_ADMIN_MUTATION, INVITE_ADMIN_MUTATION } from './admins-operations';
+import {
+  ADMINS_QUERY,
+  CHANGE_PASSWORD_MUTATION,
+  DISABLE_ADMIN_MUTATION,
+  INVITE_ADMIN_MUTATION,
+  PENDING_INVITATIONS_QUERY,
+  REVOKE_INVITATION_MUTATION,
+} from './admins-operations';
 
 const OTHER = { __typename: 'AdminUser', id: 'admin-2', email: 'helper.two@storybookshop.com' } as const;
 
@@ -20,11 +27,27 @@ const adminsMock = (admins = [adminRow(ADMIN, { lastLoginAt: '2025-03-05T14:00:0
   result: { data: { admins } },
 });
 
+const invitation = (email: string) => ({
+  __typename: 'PendingAdminInvitation',
+  id: `invitation-${email}`,
+  email,
+  createdAt: '2025-03-05T10:00:00.000Z',
+  expiresAt: '2025-03-08T10:00:00.000Z',
+  invitedBy: ADMIN.email,
+});
+
+/** The pending invitations, as often as the page asks (it asks again after inviting, disabling or revoking). */
+const pendingMock = (invitations: ReturnType<typeof invitation>[] = [], maxUsageCount = Number.POSITIVE_INFINITY) => ({
+  request: { query: PENDING_INVITATIONS_QUERY },
+  result: { data: { adminInvitations: invitations } },
+  maxUsageCount,
+});
+
 const userErrors = (code: string, field: string | null, message: string) => [{ __typename: 'UserError', code, field, message }];
 
 describe('AdminsPage', () => {
   it('lists each admin with when they were added, their last sign-in and whether they are active', async () => {
-    renderAdmin('/admin/admins', [meMock(), adminsMock()]);
+    renderAdmin('/admin/admins', [meMock(), pendingMock(), adminsMock()]);
     const me = await screen.findByRole('listitem', { name: ADMIN.email });
     expect(within(me).getByText('(you)')).toBeInTheDocument();
     expect(within(me).getByText('Active')).toBeInTheDocument();
@@ -39,6 +62,7 @@ describe('AdminsPage', () => {
     const link = 'http://localhost/admin/invite/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
     const { user } = renderAdmin('/admin/admins', [
       meMock(),
+      pendingMock(),
       adminsMock(),
       {
         request: { query: INVITE_ADMIN_MUTATION, variables: { email: 'new@storybookshop.com' } },
@@ -70,6 +94,7 @@ describe('AdminsPage', () => {
   it("shows the server's refusal when inviting an existing admin", async () => {
     const { user } = renderAdmin('/admin/admins', [
       meMock(),
+      pendingMock(),
       adminsMock(),
       {
         request: { query: INVITE_ADMIN_MUTATION, variables: { email: OTHER.email } },
@@ -93,6 +118,7 @@ describe('AdminsPage', () => {
   it('disables another admin and shows them as disabled', async () => {
     const { user } = renderAdmin('/admin/admins', [
       meMock(),
+      pendingMock(),
       adminsMock(),
       {
         request: { query: DISABLE_ADMIN_MUTATION, variables: { adminId: OTHER.id } },
@@ -116,6 +142,7 @@ describe('AdminsPage', () => {
   it('changes the password, refusing a wrong current one with its message, and two new ones that differ', async () => {
     const { user } = renderAdmin('/admin/admins', [
       meMock(),
+      pendingMock(),
       adminsMock(),
       {
         request: { query: CHANGE_PASSWORD_MUTATION, variables: { currentPassword: 'wrong', newPassword: 'a new long password' } },
@@ -163,5 +190,57 @@ describe('AdminsPage', () => {
     await user.click(submit);
     expect(await screen.findByText('Your password is changed. Your other sessions are signed out.')).toBeInTheDocument();
     await waitFor(() => expect(current).toHaveValue(''));
+  });
+  it('lists the invitations not yet accepted, and revokes one', async () => {
+    const waiting = invitation('waiting@storybookshop.com');
+    const { user } = renderAdmin('/admin/admins', [
+      meMock(),
+      adminsMock(),
+      pendingMock([waiting], 1),
+      {
+        request: { query: REVOKE_INVITATION_MUTATION, variables: { invitationId: waiting.id } },
+        result: {
+          data: {
+            revokeAdminInvitation: { __typename: 'RevokeAdminInvitationPayload', invitationId: waiting.id, userErrors: [] },
+          },
+        },
+      },
+      pendingMock([]),
+    ]);
+    const item = await screen.findByRole('listitem', { name: 'Invitation for waiting@storybookshop.com' });
+    expect(within(item).getByText(ADMIN.email)).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'Revoke invitation for waiting@storybookshop.com' }));
+    expect(await screen.findByText('The invitation is revoked: its link no longer works.')).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Invitation for waiting@storybookshop.com' })).not.toBeInTheDocument();
+    expect(screen.getByText('No invitation is waiting.')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal to revoke", async () => {
+    const accepted = invitation('accepted@storybookshop.com');
+    const { user } = renderAdmin('/admin/admins', [
+      meMock(),
+      adminsMock(),
+      pendingMock([accepted]),
+      {
+        request: { query: REVOKE_INVITATION_MUTATION, variables: { invitationId: accepted.id } },
+        result: {
+          data: {
+            revokeAdminInvitation: {
+              __typename: 'RevokeAdminInvitationPayload',
+              invitationId: null,
+              userErrors: userErrors(
+                'NOT_ALLOWED',
+                'invitationId',
+                'This invitation has already been accepted. Disable the admin instead.',
+              ),
+            },
+          },
+        },
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Revoke invitation for accepted@storybookshop.com' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This invitation has already been accepted. Disable the admin instead.',
+    );
   });
 });

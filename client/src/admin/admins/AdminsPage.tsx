@@ -14,6 +14,8 @@ import {
   DISABLE_ADMIN_MUTATION,
   ENABLE_ADMIN_MUTATION,
   INVITE_ADMIN_MUTATION,
+  PENDING_INVITATIONS_QUERY,
+  REVOKE_INVITATION_MUTATION,
 } from './admins-operations';
 import './admins.css';
 
@@ -28,6 +30,7 @@ export function AdminsPage() {
           <h1 className="admin-dashboard__title">Admins</h1>
           <AdminsList />
           <InviteAdminForm />
+          <PendingInvitations />
           <ChangePasswordForm />
         </main>
       </div>
@@ -39,7 +42,8 @@ function AdminsList() {
   const { currentUser } = useAdminSession();
   const { data, error, loading } = useQuery(ADMINS_QUERY, { fetchPolicy: 'cache-and-network' });
   const expired = useExpireOnUnauthenticated(error);
-  const [disable] = useMutation(DISABLE_ADMIN_MUTATION);
+  // Disabling an admin withdraws the invitations they sent.
+  const [disable] = useMutation(DISABLE_ADMIN_MUTATION, { refetchQueries: ['PendingAdminInvitations'] });
   const [enable] = useMutation(ENABLE_ADMIN_MUTATION);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -128,7 +132,7 @@ function InviteAdminForm() {
   const [message, setMessage] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const [invite, { loading }] = useMutation(INVITE_ADMIN_MUTATION);
+  const [invite, { loading }] = useMutation(INVITE_ADMIN_MUTATION, { refetchQueries: ['PendingAdminInvitations'] });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -212,6 +216,84 @@ function InviteAdminForm() {
           </div>
           {copied && <p className="admins-invite-link__copied">{ADMINS_MESSAGES.copied}</p>}
         </div>
+      )}
+    </section>
+  );
+}
+
+function PendingInvitations() {
+  const { data, error } = useQuery(PENDING_INVITATIONS_QUERY, { fetchPolicy: 'cache-and-network' });
+  const [revoke] = useMutation(REVOKE_INVITATION_MUTATION, { refetchQueries: ['PendingAdminInvitations'] });
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function onRevoke(invitationId: string) {
+    if (busyId) return;
+    setBusyId(invitationId);
+    setMessage(null);
+    try {
+      const { data: result } = await revoke({ variables: { invitationId }, awaitRefetchQueries: true });
+      const refusal = result?.revokeAdminInvitation.userErrors[0];
+      setMessage(refusal ? refusal.message : ADMINS_MESSAGES.invitationRevoked);
+    } catch {
+      setMessage(ADMINS_MESSAGES.failed);
+    }
+    setBusyId(null);
+  }
+
+  const invitations = data?.adminInvitations ?? [];
+  if (!message && !error && invitations.length === 0) return null;
+  return (
+    <section className="admins-section" aria-labelledby="pending-invitations-title">
+      <h2 id="pending-invitations-title" className="admins-section__title">
+        Invitations not yet accepted
+      </h2>
+      {message && (
+        <p
+          className={`admin-alert admin-alert--${message === ADMINS_MESSAGES.invitationRevoked ? 'success' : 'error'}`}
+          role={message === ADMINS_MESSAGES.invitationRevoked ? 'status' : 'alert'}
+        >
+          {message}
+        </p>
+      )}
+      {error && !data && (
+        <p className="admin-alert admin-alert--error" role="alert">
+          {ADMINS_MESSAGES.invitationsLoadFailed}
+        </p>
+      )}
+      {invitations.length === 0 && !error && <p className="admins-section__hint">No invitation is waiting.</p>}
+      {invitations.length > 0 && (
+        <ul className="admins-list">
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="admins-list__item" aria-label={`Invitation for ${invitation.email}`}>
+              <div className="admins-list__who">
+                <span className="admins-list__email">{invitation.email}</span>
+              </div>
+              <dl className="admins-list__facts">
+                <div>
+                  <dt>Invited by</dt>
+                  <dd>{invitation.invitedBy}</dd>
+                </div>
+                <div>
+                  <dt>Sent</dt>
+                  <dd>{formatDateTime(invitation.createdAt)}</dd>
+                </div>
+                <div>
+                  <dt>Link works until</dt>
+                  <dd>{formatDateTime(invitation.expiresAt)}</dd>
+                </div>
+              </dl>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                aria-disabled={busyId !== null}
+                onClick={() => void onRevoke(invitation.id)}
+              >
+                {`Revoke invitation for ${invitation.email}`}
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

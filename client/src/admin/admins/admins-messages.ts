@@ -6,5 +6,7 @@ export const ADMINS_MESSAGES = {
   passwordsDiffer: 'The two passwords do not match.',
   passwordChanged: 'Your password is changed. Your other sessions are signed out.',
   copied: 'Link copied.',
-  invitationInvalid: 'This invitation link has expired or has already been used. Ask an admin for a new one.',
+  invitationRevoked: 'The invitation is revoked: its link no longer works.',
+  invitationsLoadFailed: 'The invitations could not be loaded. Please try again.',
+  invitationInvalid: 'This invitation link has expired, was withdrawn or has already been used. Ask an admin for a new one.',
 } as const;

@@ -89,3 +89,26 @@ export const ACCEPT_INVITATION_MUTATION = graphql(`
     }
   }
 `);
+
+export const PENDING_INVITATIONS_QUERY = graphql(`
+  query PendingAdminInvitations {
+    adminInvitations {
+      id
+      email
+      createdAt
+      expiresAt
+      invitedBy
+    }
+  }
+`);
+
+export const REVOKE_INVITATION_MUTATION = graphql(`
+  mutation RevokeAdminInvitation($invitationId: ID!) {
+    revokeAdminInvitation(invitationId: $invitationId) {
+      invitationId
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);

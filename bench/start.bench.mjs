@@ -1,8 +1,9 @@
 /**
  * Start-up benchmark: `npm start` (prestart included) until /readyz answers 200, twice in a row:
- * the first start after a change to the sources, then a second one with nothing changed. After the
- * second start, the embedded mode's resident memory (the server process's RSS from /proc) once
- * ready and again after BENCH_IDLE_SECONDS of idling.
+ * the first start, on an empty embedded database after a change to the sources (it builds, creates
+ * the database and runs every migration), then a second one with nothing changed. After each
+ * start, the server process's resident memory (RSS from /proc) once ready and again after
+ * BENCH_IDLE_SECONDS of idling.
  *
  * The first start is made to build by removing the build stamps
  * (server/dist/.build-stamp, client/dist/.build-stamp).
@@ -139,19 +140,25 @@ async function main() {
     if (existsSync(stamp)) rmSync(stamp);
   }
 
+  /** RSS once ready and after idling, of the server below `child`. */
+  async function memory(child, name) {
+    const pid = serverPid(child.pid);
+    if (!pid) throw new Error('server process not found');
+    await sleep(1000);
+    const ready = rssMiB(pid);
+    console.error(`  ${name}: RSS once ready ${ready} MiB; idling ${IDLE_SECONDS} s...`);
+    await sleep(IDLE_SECONDS * 1000);
+    return { ready, idle: rssMiB(pid) };
+  }
+
   const first = await start();
   console.error(`  first start: ${first.seconds.toFixed(1)} s`);
+  const firstRss = await memory(first.child, 'first start');
   await stop(first.child);
 
   const second = await start();
   console.error(`  second start: ${second.seconds.toFixed(1)} s`);
-  const pid = serverPid(second.child.pid);
-  if (!pid) throw new Error('server process not found');
-  await sleep(1000);
-  const rssReady = rssMiB(pid);
-  console.error(`  RSS once ready: ${rssReady} MiB; idling ${IDLE_SECONDS} s...`);
-  await sleep(IDLE_SECONDS * 1000);
-  const rssIdle = rssMiB(pid);
+  const secondRss = await memory(second.child, 'second start');
   await stop(second.child);
   current = null;
 
@@ -162,8 +169,10 @@ async function main() {
     mode: 'pglite',
     firstStartSeconds: +first.seconds.toFixed(2),
     secondStartSeconds: +second.seconds.toFixed(2),
-    rssMiBOnceReady: rssReady,
-    rssMiBAfterIdle: rssIdle,
+    firstStartRssMiBOnceReady: firstRss.ready,
+    firstStartRssMiBAfterIdle: firstRss.idle,
+    rssMiBOnceReady: secondRss.ready,
+    rssMiBAfterIdle: secondRss.idle,
     idleSeconds: IDLE_SECONDS,
     secondStartOutput: second.output
       .split('\n')
@@ -173,8 +182,10 @@ async function main() {
   console.log('');
   console.log(`first npm start -> /readyz 200   ${results.firstStartSeconds.toFixed(1)} s`);
   console.log(`second npm start -> /readyz 200  ${results.secondStartSeconds.toFixed(1)} s`);
-  console.log(`server RSS once ready            ${rssReady} MiB`);
-  console.log(`server RSS after ${IDLE_SECONDS} s idle       ${rssIdle} MiB`);
+  console.log(`first start: RSS once ready     ${firstRss.ready} MiB`);
+  console.log(`first start: RSS after ${IDLE_SECONDS} s idle ${firstRss.idle} MiB`);
+  console.log(`second start: RSS once ready    ${secondRss.ready} MiB`);
+  console.log(`second start: RSS after ${IDLE_SECONDS} s idle ${secondRss.idle} MiB`);
   mkdirSync(path.join(here, 'results'), { recursive: true });
   const file = path.join(here, 'results', `start${LABEL}.json`);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);

@@ -6,7 +6,7 @@
  * private unix socket, so both modes use the same `pg` driver and the same migrations.
  * PGlite runs one session at a time, hence a pool of one connection there.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -50,10 +50,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     options.logger.info('database ready', { mode: 'postgres' });
     return { dataSource, mode: 'postgres', close: () => dataSource.destroy() };
   }
-  return openEmbedded(options.pgliteDir ?? 'memory://', options.logger, options.pgliteSnapshot);
+  const dir = options.pgliteDir ?? 'memory://';
+  const database = await openEmbedded(dir, options.logger, options.pgliteSnapshot);
+  if (dir.startsWith('memory://') || !database.changedSchema) return database;
+  // Creating the cluster and migrating it grow PGlite's WebAssembly heap by several hundred MB,
+  // and that heap never shrinks: the shop would idle at about 780 MiB until its next start. The
+  // files are on disk, so the setup's instance is closed and a fresh one opens them.
+  await database.close();
+  options.logger.info('database set up; reopening it to release the memory the set-up used');
+  return openEmbedded(dir, options.logger);
 }
 
-async function openEmbedded(dir: string, logger: Logger, snapshot?: Blob): Promise<Database> {
+async function openEmbedded(
+  dir: string,
+  logger: Logger,
+  snapshot?: Blob,
+): Promise<Database & { /** initdb ran, or at least one migration. */ changedSchema: boolean }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -65,6 +77,7 @@ async function openEmbedded(dir: string, logger: Logger, snapshot?: Blob): Promi
   let server: InstanceType<typeof PGLiteSocketServer> | undefined;
   try {
     if (!inMemory) mkdirSync(dir, { recursive: true });
+    const fresh = inMemory ? !snapshot : !existsSync(path.join(dir, 'PG_VERSION'));
     // pg_trgm: the trigram indexes behind the dashboard's search (a contrib extension PGlite ships).
     pglite = await PGlite.create(inMemory ? undefined : dir, {
       extensions: { pg_trgm },
@@ -76,12 +89,13 @@ async function openEmbedded(dir: string, logger: Logger, snapshot?: Blob): Promi
     await server.start();
     const dataSource = createDataSource({ host: socketDir, port: 5432, poolSize: 1, logger });
     await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
+    const ran = await dataSource.runMigrations({ transaction: 'each' });
     logger.info('database ready', { mode: 'pglite', dir: inMemory ? 'memory' : dir });
     const [db, socket] = [pglite, server];
     return {
       dataSource,
       mode: 'pglite',
+      changedSchema: fresh || ran.length > 0,
       dump: () => db.dumpDataDir('none'),
       async close() {
         await dataSource.destroy();

@@ -114,7 +114,22 @@ export default tseslint.config(
     // Tests read GraphQL answers as plain JSON and check their shape with expect(); typing every
     // answer would copy the schema into the tests.
     files: ['test/**/*.{ts,tsx}', '**/*.test.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      // A focused test left in a commit silently turns the rest of its file off (jest and Playwright alike).
+      'no-restricted-syntax': [
+        'error',
+        {
+          // describe.only, it.only, test.only, test.describe.only, test.describe.serial.only, it.each(...).only...
+          selector: "MemberExpression[property.name='only']",
+          message: 'A focused test (.only) turns the other tests off: remove .only before committing.',
+        },
+        {
+          selector: 'CallExpression[callee.name=/^f(it|describe)$/]',
+          message: 'fit and fdescribe focus a test and turn the others off: use it and describe.',
+        },
+      ],
+    },
   },
   {
     files: ['client/vite.config.ts'],

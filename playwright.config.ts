@@ -38,7 +38,11 @@ export default defineConfig({
   // Four at a time on two cores: much of a browser test is waiting (page loads, timers, the
   // server), and four overlap those waits where two leave the cores idle.
   workers: 4,
+  // Under CI a failed test runs once more, to tell a flaky test from a broken one; either fails the
+  // run (failOnFlakyTests), and a focused test (`test.only`) left in a commit fails it at once.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: Boolean(process.env.CI),
+  forbidOnly: Boolean(process.env.CI),
   // The long flows (an order through fulfilment, with axe and screenshots) take 20-30 s when four
   // workers share two cores, and twice that when the machine's neighbours are busy: the limits
   // catch a hung test or a page that never shows what it should, they do not time one.

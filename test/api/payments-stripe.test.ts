@@ -5,6 +5,7 @@
 import { placeOrder, RECORD_PAYMENT, START_PAYMENT } from '../support/checkout';
 import { deliverWebhook, type FakeStripe, startFakeStripe } from '../support/fake-stripe';
 import { GraphQLClient } from '../support/graphql-client';
+import { itOnPostgres, sessionsWaitingForLocks } from '../support/postgres-only';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const WEBHOOK_SECRET = 'whsec_test_storybook';
@@ -241,28 +242,31 @@ describe('what Stripe may do a day later', () => {
     ]);
   });
 
-  // On PostgreSQL the two paths really run at once; hold the order row so both must wait for
-  // it and then find the other's work. (PGlite runs one session, which serialises them anyway.)
-  if (process.env.DATABASE_URL) {
-    it('serialises recordPayment and the webhook on the order row (PostgreSQL)', async () => {
-      const { orderId, checkoutToken, paymentId } = await startedOrder();
-      fake.succeed(paymentId);
-      const holder = server.dataSource.createQueryRunner();
-      await holder.connect();
-      await holder.startTransaction();
-      await holder.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
-      const both = Promise.all([
-        client.query(RECORD_PAYMENT, { orderId, checkoutToken, paymentId }),
-        deliverWebhook(server.url, WEBHOOK_SECRET, fake.eventFor(paymentId)),
-      ]);
-      await new Promise((resolve) => setTimeout(resolve, 300)); // both are now waiting on the lock
+  // On PostgreSQL the two paths really run at once: the order row is held so that both must wait
+  // for it (seen in pg_locks) and then find the other's work.
+  itOnPostgres('serialises recordPayment and the webhook on the order row', async () => {
+    const { orderId, checkoutToken, paymentId } = await startedOrder();
+    fake.succeed(paymentId);
+    const holder = server.dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await holder.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
+    const both = Promise.all([
+      client.query(RECORD_PAYMENT, { orderId, checkoutToken, paymentId }),
+      deliverWebhook(server.url, WEBHOOK_SECRET, fake.eventFor(paymentId)),
+    ]);
+    let waiting: number;
+    try {
+      waiting = await sessionsWaitingForLocks(server.dataSource, 2);
+    } finally {
       await holder.commitTransaction();
       await holder.release();
-      const [recorded, hook] = await both;
-      expect(recorded.data!.recordPayment.userErrors).toEqual([]);
-      expect(hook.status).toBe(200);
-      expect(await paidEvents(orderId)).toBe(1);
-      expect(await emails(orderId)).toBe(1);
-    });
-  }
+    }
+    expect(waiting).toBe(2);
+    const [recorded, hook] = await both;
+    expect(recorded.data!.recordPayment.userErrors).toEqual([]);
+    expect(hook.status).toBe(200);
+    expect(await paidEvents(orderId)).toBe(1);
+    expect(await emails(orderId)).toBe(1);
+  });
 });

@@ -1,6 +1,7 @@
 import { initialOrderFormValues, type OrderFormValues } from './order-form-values';
 import { catalogueData } from '../../../../test/support/client/storefront/catalogue-mock';
-import { isValidEmail, MESSAGES, parseAge, validateOrderForm } from './validate-order-form';
+import { EMAIL_PATTERN, isValidEmail, MESSAGES, parseAge, validateOrderForm } from './validate-order-form';
+import { EMAIL_PATTERN as SERVER_EMAIL_PATTERN } from '../../../../server/src/common/email';
 
 const { limits } = catalogueData.catalogue;
 
@@ -115,5 +116,12 @@ describe('isValidEmail', () => {
     expect(isValidEmail(long, 254)).toBe(false);
     // A long input made to backtrack a naive pattern is refused by length, not by a slow match.
     expect(isValidEmail(`a@${'a.'.repeat(60_000)} `, 254)).toBe(false);
+  });
+});
+
+describe('the e-mail pattern', () => {
+  it("is the server's, whose linear matching its tests check", () => {
+    expect(EMAIL_PATTERN.source).toBe(SERVER_EMAIL_PATTERN.source);
+    expect(EMAIL_PATTERN.flags).toBe(SERVER_EMAIL_PATTERN.flags);
   });
 });

@@ -33,14 +33,14 @@ export const MESSAGES = {
 
 // text@label.label with no spaces or control characters: the same rule the server applies. Each
 // domain label excludes the dot, so the check takes linear time on any input.
-const EMAIL = /^[^\s@\p{Cc}]+@[^\s@.\p{Cc}]+(?:\.[^\s@.\p{Cc}]+)+$/u;
+export const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@.\p{Cc}]+(?:\.[^\s@.\p{Cc}]+)+$/u;
 // A whole number only: "6.5" or "6 years" would be refused by the server anyway.
 const WHOLE_NUMBER = /^\d+$/;
 
 /** The length is checked first: the pattern never sees more than the longest address. */
 export function isValidEmail(value: string, maxLength: number): boolean {
   const email = value.trim();
-  return email.length <= maxLength && EMAIL.test(email);
+  return email.length <= maxLength && EMAIL_PATTERN.test(email);
 }
 
 export function parseAge(value: string, limits: AgeLimits): number | null {

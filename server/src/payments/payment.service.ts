@@ -25,6 +25,7 @@ import type { Metrics, PaymentOutcome } from '../observability/metrics';
 export const PAYMENT_MESSAGES = {
   orderNotFound: 'We could not find this order. Please start again from the order form.',
   alreadyPaid: 'This order has already been paid.',
+  cancelled: 'This order was cancelled, so it can no longer be paid.',
   paymentNotFound: 'We could not find that payment.',
   notSucceeded: 'Your payment has not gone through yet.',
   mismatch: 'This payment does not match your order.',
@@ -65,7 +66,7 @@ export class PaymentService {
   private async payableOrder(orderId: string, checkoutToken: string): Promise<Outcome<Order>> {
     const order = await this.orders.findForCheckout(orderId, checkoutToken);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.orderNotFound, 'orderId');
-    if (order.status !== OrderStatus.Pending) return refuse(UserErrorCode.WRONG_STATUS, PAYMENT_MESSAGES.alreadyPaid);
+    if (order.status !== OrderStatus.Pending) return refuse(UserErrorCode.WRONG_STATUS, notPayable(order));
     return succeed(order);
   }
 
@@ -129,7 +130,7 @@ export class PaymentService {
     if (order.status !== OrderStatus.Pending) {
       // Recording the same payment again is a no-op; another payment for a paid order is not.
       if (order.paymentId === paymentId) return succeed(toCheckoutOrder(order));
-      return refuse(UserErrorCode.WRONG_STATUS, PAYMENT_MESSAGES.alreadyPaid);
+      return refuse(UserErrorCode.WRONG_STATUS, notPayable(order));
     }
     const verified = await this.provider.verifyPayment(paymentId);
     const problem = this.checkPayment(order, verified);
@@ -269,4 +270,9 @@ export class PaymentService {
     if (newlyPaid) this.count('succeeded');
     return order;
   }
+}
+
+/** Why an order that is no longer Pending takes no payment: it was paid, or cancelled unpaid. */
+function notPayable(order: Order): string {
+  return order.status === OrderStatus.Cancelled && !order.paidAt ? PAYMENT_MESSAGES.cancelled : PAYMENT_MESSAGES.alreadyPaid;
 }

@@ -12,6 +12,7 @@ import { RateLimitCounters1764500000000 } from './1764500000000-rate-limit-count
 import { OrderAccess1764600000000 } from './1764600000000-order-access';
 import { OrderSearchAndCounts1764700000000 } from './1764700000000-order-search-and-counts';
 import { OutboxOutcomeUnknown1764800000000 } from './1764800000000-outbox-outcome-unknown';
+import { RefundStatus1764900000000 } from './1764900000000-refund-status';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   OrderAccess1764600000000,
   OrderSearchAndCounts1764700000000,
   OutboxOutcomeUnknown1764800000000,
+  RefundStatus1764900000000,
 ];

@@ -22,7 +22,7 @@
  * admin sees the failure with the provider's reason.
  */
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, IsNull } from 'typeorm';
 import type { AdminUser } from '../admin/admin-user.entity';
 import type { Logger } from '../common/logger';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
@@ -215,7 +215,11 @@ export class RefundService {
     let answer: ProviderRefund | null = null;
     try {
       // An earlier attempt lost its answer: the refund it may have made is found by the row's id.
-      if (resumed) answer = this.matchRefund(await this.provider.listRefunds(paymentId), row, new Set());
+      if (resumed) {
+        const known = await this.dataSource.getRepository(Refund).find({ where: { paymentId } });
+        const recorded = new Set(known.flatMap((r) => (r.providerRefundId ? [r.providerRefundId] : [])));
+        answer = this.matchRefund(await this.provider.listRefunds(paymentId), row, recorded);
+      }
       answer ??= await this.provider.refund({
         paymentId,
         amountCents: row.amountCents,
@@ -349,7 +353,10 @@ export class RefundService {
     ownRow?: string,
   ): Promise<Refund | null> {
     let row = await manager.findOneBy(Refund, { providerRefundId: refund.refundId });
-    if (!row && ownRow) {
+    if (row && ownRow && row.id !== ownRow) {
+      // Already recorded on its own row: our request's row has nothing left to stand for.
+      await manager.delete(Refund, { id: ownRow, providerRefundId: IsNull() });
+    } else if (!row && ownRow) {
       const own = await manager.findOneBy(Refund, { id: ownRow });
       row = own?.providerRefundId === null ? own : null;
     } else if (!row) {

@@ -8,6 +8,7 @@ import { createLogger, logLevelFromEnv } from './common/logger';
 import { loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/database';
 import { holdPort, releasePort } from './http/hold-port';
+import { checkPaymentAccount } from './payments/account-check';
 
 async function main(): Promise<void> {
   const envFile = loadDotEnv();
@@ -74,6 +75,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   // Announced once a stop signal would be handled: whoever waits for this line may send one at once.
   logger.info('storybook shop listening', { url, graphql: `${url}/graphql`, database: database.mode });
+  // In the background: a refused key is logged plainly, and the shop keeps serving everything else.
+  void checkPaymentAccount(app.services.payments.provider, logger);
   if (app.metricsUrl) logger.info('metrics listening', { url: app.metricsUrl });
 }
 

@@ -218,13 +218,34 @@ describe('refunding on the sandbox provider', () => {
     const { orderId } = await placePaidOrder(customer, digitalOrder());
     const [{ payment_id: paymentId }] = await server.dataSource.query('SELECT payment_id FROM orders WHERE id = $1', [orderId]);
     const provider = server.app.services.payments.provider;
-    const first = await provider.refund({ paymentId, amountCents: 2000, currency: 'USD', idempotencyKey: 'k1', reason: 'part' });
+    const first = await provider.refund({
+      paymentId,
+      amountCents: 2000,
+      currency: 'USD',
+      idempotencyKey: 'k1',
+      reason: 'part',
+      reference: 'r1',
+    });
     expect(first).toMatchObject({ amountCents: 2000, status: 'succeeded' });
     expect(
-      await provider.refund({ paymentId, amountCents: 2000, currency: 'USD', idempotencyKey: 'k1', reason: 'part' }),
+      await provider.refund({
+        paymentId,
+        amountCents: 2000,
+        currency: 'USD',
+        idempotencyKey: 'k1',
+        reason: 'part',
+        reference: 'r1',
+      }),
     ).toEqual(first);
     await expect(
-      provider.refund({ paymentId, amountCents: 501, currency: 'USD', idempotencyKey: 'k2', reason: 'too much' }),
+      provider.refund({
+        paymentId,
+        amountCents: 501,
+        currency: 'USD',
+        idempotencyKey: 'k2',
+        reason: 'too much',
+        reference: 'r2',
+      }),
     ).rejects.toMatchObject({ name: 'RefundRefusedError', code: 'amount_too_large' });
     expect(await provider.listRefunds(paymentId)).toEqual([first]);
   });

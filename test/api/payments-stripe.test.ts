@@ -5,6 +5,7 @@
 import { placeOrder, RECORD_PAYMENT, START_PAYMENT } from '../support/checkout';
 import { deliverWebhook, type FakeStripe, startFakeStripe } from '../support/fake-stripe';
 import { GraphQLClient } from '../support/graphql-client';
+import { digitalOrder, printedOrder } from '../support/orders';
 import { itOnPostgres, sessionsWaitingForLocks } from '../support/postgres-only';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -55,7 +56,8 @@ describe('paying with Stripe', () => {
     const intent = fake.intents.get(started.paymentId)!;
     expect(intent).toMatchObject({ amount: 2500, currency: 'usd', metadata: { orderId: started.orderId } });
     const creates = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
-    expect(creates.at(-1)!.idempotencyKey).toBe(`order-${started.orderId}`);
+    // The key names what it promises: the order, its amount and currency.
+    expect(creates.at(-1)!.idempotencyKey).toBe(`order-${started.orderId}-2500-usd`);
 
     const again = await client.query(START_PAYMENT, { orderId: started.orderId, checkoutToken: started.checkoutToken });
     expect(again.data!.startPayment.paymentId).toBe(started.paymentId);
@@ -172,6 +174,117 @@ describe('the Stripe webhook', () => {
       expect(await orderRow(orderId)).toMatchObject({ status: 'Paid', payment_id: paymentId });
       expect(await paidEvents(orderId)).toBe(1);
       expect(await emails(orderId)).toBe(1);
+    }
+  });
+});
+
+const UPDATE_ORDER = `mutation($orderId: ID!, $checkoutToken: String!, $input: CreateOrderInput!) {
+  updatePendingOrder(orderId: $orderId, checkoutToken: $checkoutToken, input: $input) {
+    order { amountCents } userErrors { field message }
+  }
+}`;
+
+// Stripe keeps every idempotency key for 24 hours: none of these tests forgets them.
+describe('starting again within the day, under the keys Stripe still holds', () => {
+  it('a parent who switches format after starting to pay gets a PaymentIntent for the new amount', async () => {
+    const first = await startedOrder();
+    expect(first.amountCents).toBe(2500);
+
+    const switched = await client.query(UPDATE_ORDER, {
+      orderId: first.orderId,
+      checkoutToken: first.checkoutToken,
+      input: printedOrder(),
+    });
+    expect(switched.data!.updatePendingOrder).toEqual({ order: { amountCents: 5000 }, userErrors: [] });
+    const printed = await client.query(START_PAYMENT, { orderId: first.orderId, checkoutToken: first.checkoutToken });
+    expect(printed.errors).toBeUndefined();
+    expect(printed.data!.startPayment).toMatchObject({ amountCents: 5000, userErrors: [] });
+    expect(printed.data!.startPayment.paymentId).not.toBe(first.paymentId);
+    expect(fake.intents.get(printed.data!.startPayment.paymentId)).toMatchObject({
+      amount: 5000,
+      currency: 'usd',
+      metadata: { orderId: first.orderId },
+    });
+
+    // And back: the digital book's payment is the one started for that amount, still payable.
+    await client.query(UPDATE_ORDER, { orderId: first.orderId, checkoutToken: first.checkoutToken, input: digitalOrder() });
+    const back = await client.query(START_PAYMENT, { orderId: first.orderId, checkoutToken: first.checkoutToken });
+    expect(back.data!.startPayment).toMatchObject({ amountCents: 2500, paymentId: first.paymentId, userErrors: [] });
+
+    // Paying it pays the order.
+    fake.succeed(first.paymentId);
+    const recorded = await client.query(RECORD_PAYMENT, {
+      orderId: first.orderId,
+      checkoutToken: first.checkoutToken,
+      paymentId: first.paymentId,
+    });
+    expect(recorded.data!.recordPayment.order).toEqual({ id: first.orderId, status: 'Paid', amountCents: 2500 });
+  });
+
+  it('never hands back a canceled PaymentIntent: a new one, under another key', async () => {
+    const first = await startedOrder();
+    fake.setStatus(first.paymentId, 'canceled');
+
+    const again = await client.query(START_PAYMENT, { orderId: first.orderId, checkoutToken: first.checkoutToken });
+    const { paymentId, clientSecret } = again.data!.startPayment;
+    expect(paymentId).not.toBe(first.paymentId);
+    expect(clientSecret).not.toBe(first.clientSecret);
+    expect(fake.intents.get(paymentId)).toMatchObject({ status: 'requires_payment_method', amount: 2500 });
+    const keys = fake.requests
+      .filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.body.metadata)
+      .filter((r) => (r.body.metadata as Record<string, string>).orderId === first.orderId)
+      .map((r) => r.idempotencyKey);
+    expect(keys).toEqual([`order-${first.orderId}-2500-usd`, `order-${first.orderId}-2500-usd-after-${first.paymentId}`]);
+
+    // Canceled again later: the canceled replacement is not handed back either.
+    fake.setStatus(paymentId, 'canceled');
+    const third = await client.query(START_PAYMENT, { orderId: first.orderId, checkoutToken: first.checkoutToken });
+    expect([first.paymentId, paymentId]).not.toContain(third.data!.startPayment.paymentId);
+    expect(fake.intents.get(third.data!.startPayment.paymentId)!.status).toBe('requires_payment_method');
+  });
+
+  it('never hands back a PaymentIntent that names another order', async () => {
+    const first = await startedOrder();
+    const other = await startedOrder();
+    fake.setMetadataOrderId(first.paymentId, other.orderId);
+
+    const again = await client.query(START_PAYMENT, { orderId: first.orderId, checkoutToken: first.checkoutToken });
+    expect(again.data!.startPayment.paymentId).not.toBe(first.paymentId);
+    expect(fake.intents.get(again.data!.startPayment.paymentId)!.metadata.orderId).toBe(first.orderId);
+  });
+});
+
+describe('a secret key Stripe refuses (revoked, or another account)', () => {
+  it("gives the customer the spec's account message and the operator a log line naming the setting, never a bare 500", async () => {
+    const lines: string[] = [];
+    const refused = await startTestServer(
+      {
+        STRIPE_SECRET_KEY: 'sk_test_revoked_key',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_storybook',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: fake.url,
+        LOG_LEVEL: 'info',
+      },
+      { logDestination: { write: (line: string) => lines.push(line) } },
+    );
+    try {
+      const parent = new GraphQLClient(refused.url);
+      const ref = await placeOrder(parent);
+      const started = await parent.query(START_PAYMENT, ref);
+      expect(started.errors).toBeUndefined();
+      expect(started.data!.startPayment.userErrors[0].message).toMatch(/^PayPal account issue:/);
+      const recorded = await parent.query(RECORD_PAYMENT, { ...ref, paymentId: 'pi_FromAnotherTab123' });
+      expect(recorded.errors).toBeUndefined();
+      expect(recorded.data!.recordPayment.userErrors[0].message).toMatch(/^PayPal account issue:/);
+
+      const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const refusals = logged.filter((entry) => entry.msg === 'payment provider refused the API key');
+      expect(refusals).toHaveLength(2);
+      expect(refusals[0]).toMatchObject({ code: 'authentication' });
+      expect(String(refusals[0].detail)).toMatch(/^Stripe refused STRIPE_SECRET_KEY \(401/);
+      expect(lines.join('\n')).not.toContain('sk_test_revoked_key');
+    } finally {
+      await refused.close();
     }
   });
 });

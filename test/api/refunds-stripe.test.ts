@@ -1,7 +1,9 @@
 /**
- * Refunds through Stripe's Refunds API (a local fake of it) and its `charge.refunded` webhook:
- * one refund per order whatever is retried, each provider refund recorded once, a full refund
- * made in Stripe's dashboard moving the order, a partial one only recorded.
+ * Refunds through Stripe's Refunds API (a local fake of it) and its refund webhooks: one refund
+ * per order whatever is retried (the shop's own claim on the payment, not the fake's kindness),
+ * each provider refund recorded once, a pending refund settled by its webhook, a failed one never
+ * leaving the order Refunded, a full refund made in Stripe's dashboard moving the order, a
+ * partial one only recorded.
  */
 import { createAdmin, signIn } from '../support/admin';
 import { placeOrder, RECORD_PAYMENT, START_PAYMENT } from '../support/checkout';
@@ -54,7 +56,7 @@ const refundRequests = () => fake.requests.filter((r) => r.method === 'POST' && 
 const state = async (orderId: string) => ({
   status: (await server.dataSource.query('SELECT status FROM orders WHERE id = $1', [orderId]))[0].status,
   refunds: await server.dataSource.query(
-    'SELECT provider_refund_id, amount_cents, actor FROM refunds WHERE order_id = $1 ORDER BY created_at',
+    'SELECT provider_refund_id, amount_cents, actor, status FROM refunds WHERE order_id = $1 ORDER BY created_at',
     [orderId],
   ),
   events: (await server.dataSource.query('SELECT type FROM order_events WHERE order_id = $1 ORDER BY created_at', [orderId])).map(
@@ -66,7 +68,7 @@ const state = async (orderId: string) => ({
 });
 
 describe('refunding an order through Stripe', () => {
-  it('refunds the payment in full once, with a key derived from the order, and marks the order Refunded', async () => {
+  it('refunds the payment in full once, with a key naming its refund record, and marks the order Refunded', async () => {
     const { orderId, paymentId } = await paidOrder();
     const before = refundRequests().length;
     const response = await admin.query(REFUND, { orderId, reason: 'The book arrived damaged.' });
@@ -75,11 +77,14 @@ describe('refunding an order through Stripe', () => {
 
     const calls = refundRequests().slice(before);
     expect(calls).toHaveLength(1);
-    expect(calls[0].idempotencyKey).toBe(`refund-order-${orderId}-5000`);
-    expect(calls[0].body).toMatchObject({ payment_intent: paymentId, amount: '5000' });
+    const [{ id: rowId }] = await server.dataSource.query('SELECT id FROM refunds WHERE order_id = $1', [orderId]);
+    expect(calls[0].idempotencyKey).toBe(`refund-${rowId}`);
+    expect(calls[0].body).toMatchObject({ payment_intent: paymentId, amount: '5000', metadata: { refund_request: rowId } });
     const [refund] = [...fake.refunds.values()].filter((r) => r.payment_intent === paymentId);
     const after = await state(orderId);
-    expect(after.refunds).toEqual([{ provider_refund_id: refund.id, amount_cents: 5000, actor: 'admin:admin@example.com' }]);
+    expect(after.refunds).toEqual([
+      { provider_refund_id: refund.id, amount_cents: 5000, actor: 'admin:admin@example.com', status: 'succeeded' },
+    ]);
     expect(after.emails).toEqual(['order-confirmation', 'refund-confirmation']);
 
     // A second refund is refused before Stripe is asked.
@@ -110,17 +115,156 @@ describe('refunding an order through Stripe', () => {
     expect((await state(orderId)).refunds).toHaveLength(1);
   });
 
-  it('two refunds at once refund once', async () => {
+  it('two refunds at once send one request to Stripe: the second is refused while the first is under way', async () => {
     const { orderId, paymentId } = await paidOrder();
+    const before = refundRequests().length;
+    const held = fake.hold('/v1/refunds');
+    const first = admin.query(REFUND, { orderId, reason: 'Double click' });
+    await held.arrived; // the first request is at Stripe, unanswered
+    const second = await admin.query(REFUND, { orderId, reason: 'Double click' }).finally(() => held.release());
+    expect(second.data!.refundOrder).toEqual({
+      order: null,
+      userErrors: [
+        {
+          code: 'WRONG_STATUS',
+          field: null,
+          message: 'A refund of this payment is already being made. Refresh the order in a moment.',
+        },
+      ],
+    });
+    expect(refundRequests()).toHaveLength(before + 1);
+    expect((await first).data!.refundOrder.order.status).toBe('Refunded');
+
+    expect(refundRequests()).toHaveLength(before + 1);
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === paymentId)).toHaveLength(1);
+    const after = await state(orderId);
+    expect(after.refunds).toHaveLength(1);
+    expect(after.emails.filter((t: string) => t === 'refund-confirmation')).toHaveLength(1);
+  });
+
+  it('two refunds sent in the same instant still send one request', async () => {
+    const { orderId, paymentId } = await paidOrder();
+    const before = refundRequests().length;
     const results = await Promise.all([
       admin.query(REFUND, { orderId, reason: 'Double click' }),
       admin.query(REFUND, { orderId, reason: 'Double click' }),
     ]);
     expect(results.map((r) => r.data!.refundOrder.order?.status ?? r.data!.refundOrder.userErrors[0].code)).toContain('Refunded');
+    expect(refundRequests()).toHaveLength(before + 1);
     expect([...fake.refunds.values()].filter((r) => r.payment_intent === paymentId)).toHaveLength(1);
+    expect((await state(orderId)).emails.filter((t: string) => t === 'refund-confirmation')).toHaveLength(1);
+  });
+
+  it('a 500 that Stripe saved under the key does not block the refund for a day: the retry looks first, then asks anew', async () => {
+    const { orderId, paymentId } = await paidOrder();
+    fake.failNext({ count: 1, status: 500 }); // saved under the key and replayed, as Stripe does
+    const failed = await admin.query(REFUND, { orderId, reason: 'Damaged' });
+    expect(failed.data!.refundOrder.userErrors[0]).toMatchObject({ code: 'INTERNAL_FAILURE' });
+    expect((await state(orderId)).refunds).toEqual([
+      { provider_refund_id: null, amount_cents: 5000, actor: 'admin:admin@example.com', status: 'unconfirmed' },
+    ]);
+
+    const retried = await admin.query(REFUND, { orderId, reason: 'Damaged' });
+    expect(retried.data!.refundOrder.order.status).toBe('Refunded');
+    const keys = refundRequests()
+      .filter((r) => r.body.payment_intent === paymentId)
+      .map((r) => r.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === paymentId)).toHaveLength(1);
+    expect((await state(orderId)).refunds).toMatchObject([{ amount_cents: 5000, status: 'succeeded' }]);
+  });
+});
+
+const ADMIN_REFUNDS = `query($id: ID!) { order(id: $id) { status refunds { amountCents status failureReason } } }`;
+
+describe('a refund Stripe makes later (pending), or not at all (failed)', () => {
+  afterEach(() => {
+    fake.refundsPending = false;
+  });
+
+  it('records a pending refund as pending, and the webhook moves the order to Refunded once it succeeded', async () => {
+    const { orderId, paymentId } = await paidOrder();
+    fake.refundsPending = true;
+    const response = await admin.query(REFUND, { orderId, reason: 'Damaged' });
+    expect(response.data!.refundOrder.userErrors).toEqual([]);
+    expect(response.data!.refundOrder.order.status).toBe('Paid');
+    expect((await admin.query(ADMIN_REFUNDS, { id: orderId })).data!.order).toEqual({
+      status: 'Paid',
+      refunds: [{ amountCents: 5000, status: 'pending', failureReason: null }],
+    });
+    expect((await state(orderId)).emails).toEqual(['order-confirmation']);
+
+    // Another refund meanwhile is refused before Stripe is asked.
+    const before = refundRequests().length;
+    const again = await admin.query(REFUND, { orderId, reason: 'Again' });
+    expect(again.data!.refundOrder.userErrors[0].message).toBe(
+      'A refund of this payment is waiting at the payment provider; the order moves to Refunded once the money has gone back.',
+    );
+    expect(refundRequests()).toHaveLength(before);
+
+    const [refund] = [...fake.refunds.values()].filter((r) => r.payment_intent === paymentId);
+    const event = fake.settleRefund(refund.id, 'succeeded');
+    expect((await deliverWebhook(server.url, WEBHOOK_SECRET, event)).status).toBe(200);
+    expect((await deliverWebhook(server.url, WEBHOOK_SECRET, event)).status).toBe(200); // redelivered
     const after = await state(orderId);
-    expect(after.refunds).toHaveLength(1);
-    expect(after.emails.filter((t: string) => t === 'refund-confirmation')).toHaveLength(1);
+    expect(after.status).toBe('Refunded');
+    expect(after.refunds).toEqual([
+      { provider_refund_id: refund.id, amount_cents: 5000, actor: 'admin:admin@example.com', status: 'succeeded' },
+    ]);
+    expect(after.emails).toEqual(['order-confirmation', 'refund-confirmation']);
+    const [email] = await server.dataSource.query(
+      `SELECT text FROM outbox_emails WHERE order_id = $1 AND template = 'refund-confirmation'`,
+      [orderId],
+    );
+    expect(email.text).toContain('Damaged');
+  });
+
+  it('a pending refund that fails leaves the order as it was, shows the admin why, and can be refunded again', async () => {
+    const { orderId, paymentId } = await paidOrder();
+    fake.refundsPending = true;
+    await admin.query(REFUND, { orderId, reason: 'Damaged' });
+    const [refund] = [...fake.refunds.values()].filter((r) => r.payment_intent === paymentId);
+    const event = fake.settleRefund(refund.id, 'failed', { failureReason: 'expired_or_canceled_card' });
+    expect(event.type).toBe('refund.failed');
+    expect((await deliverWebhook(server.url, WEBHOOK_SECRET, event)).status).toBe(200);
+
+    const after = await state(orderId);
+    expect(after.status).toBe('Paid');
+    expect(after.events.at(-1)).toBe('refund_failed');
+    expect(after.emails).toEqual(['order-confirmation']);
+    expect((await admin.query(ADMIN_REFUNDS, { id: orderId })).data!.order.refunds).toEqual([
+      { amountCents: 5000, status: 'failed', failureReason: 'expired_or_canceled_card' },
+    ]);
+
+    // The money is back with the shop: refunding again is a new refund, under a key of its own.
+    fake.refundsPending = false;
+    const again = await admin.query(REFUND, { orderId, reason: 'Second try' });
+    expect(again.data!.refundOrder.order.status).toBe('Refunded');
+    const keys = refundRequests()
+      .filter((r) => r.body.payment_intent === paymentId)
+      .map((r) => r.idempotencyKey);
+    expect(new Set(keys).size).toBe(2);
+    expect((await state(orderId)).refunds.map((r: { status: string }) => r.status)).toEqual(['failed', 'succeeded']);
+  });
+
+  it('a refund that fails after it succeeded moves a Refunded order back to where it was, for the admin to see', async () => {
+    const { orderId, paymentId } = await paidOrder();
+    await admin.query(REFUND, { orderId, reason: 'Damaged' });
+    expect((await state(orderId)).status).toBe('Refunded');
+    const [refund] = [...fake.refunds.values()].filter((r) => r.payment_intent === paymentId);
+    const event = fake.settleRefund(refund.id, 'failed', { failureReason: 'lost_or_stolen_card' });
+    expect((await deliverWebhook(server.url, WEBHOOK_SECRET, event)).status).toBe(200);
+
+    const after = await state(orderId);
+    expect(after.status).toBe('Paid');
+    expect(after.events.slice(-2)).toEqual(['refunded', 'refund_failed']);
+    const [order] = await server.dataSource.query('SELECT refunded_at FROM orders WHERE id = $1', [orderId]);
+    expect(order.refunded_at).toBeNull();
+    expect((await admin.query(ADMIN_REFUNDS, { id: orderId })).data!.order).toEqual({
+      status: 'Paid',
+      refunds: [{ amountCents: 5000, status: 'failed', failureReason: 'lost_or_stolen_card' }],
+    });
   });
 });
 
@@ -134,7 +278,9 @@ describe("Stripe's charge.refunded webhook", () => {
 
     const after = await state(orderId);
     expect(after.status).toBe('Refunded');
-    expect(after.refunds).toEqual([{ provider_refund_id: refund.id, amount_cents: 5000, actor: 'stripe-webhook' }]);
+    expect(after.refunds).toEqual([
+      { provider_refund_id: refund.id, amount_cents: 5000, actor: 'stripe-webhook', status: 'succeeded' },
+    ]);
     expect(after.events.filter((t: string) => t === 'refunded')).toHaveLength(1);
     expect(after.emails).toEqual(['order-confirmation', 'refund-confirmation']);
   });
@@ -145,7 +291,9 @@ describe("Stripe's charge.refunded webhook", () => {
     expect((await deliverWebhook(server.url, WEBHOOK_SECRET, fake.chargeRefundedEvent(paymentId))).status).toBe(200);
     const after = await state(orderId);
     expect(after.status).toBe('Paid');
-    expect(after.refunds).toEqual([{ provider_refund_id: refund.id, amount_cents: 1500, actor: 'stripe-webhook' }]);
+    expect(after.refunds).toEqual([
+      { provider_refund_id: refund.id, amount_cents: 1500, actor: 'stripe-webhook', status: 'succeeded' },
+    ]);
     expect(after.events.at(-1)).toBe('partial_refund');
     expect(after.emails).toEqual(['order-confirmation']);
 
@@ -174,7 +322,8 @@ describe("Stripe's charge.refunded webhook", () => {
 
     const response = await admin.query(REFUND_EXTRA, { orderId, paymentId: created.id });
     expect(response.data!.refundExtraCharge).toEqual({ order: { id: orderId, status: 'Paid' }, userErrors: [] });
-    expect(refundRequests().at(-1)!.idempotencyKey).toBe(`refund-extra-${created.id}-5000`);
+    const [extraRow] = await server.dataSource.query('SELECT id FROM refunds WHERE payment_id = $1', [created.id]);
+    expect(refundRequests().at(-1)!.idempotencyKey).toBe(`refund-${extraRow.id}`);
     expect((await admin.query(ALERTS, { id: orderId })).data!.order).toEqual({ status: 'Paid', paymentAlerts: [] });
 
     // Its webhook records nothing more.

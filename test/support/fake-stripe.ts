@@ -2,17 +2,34 @@
  * A local fake of the part of Stripe's REST API the shop uses, for the Stripe provider's unit
  * tests and the API tests. The real `stripe` SDK talks to it through its host, port and
  * protocol options, so the requests, form encoding, headers, retries and errors are the SDK's
- * own.
+ * own. It is no kinder than Stripe, as Stripe documents itself:
  *
- * - POST /v1/payment_intents (form-encoded, nested keys like metadata[orderId]); the
- *   Idempotency-Key header works like Stripe's: the same key with the same parameters replays
- *   the first response (header Idempotent-Replayed: true), with other parameters it is a 400
- *   idempotency_error.
- * - GET /v1/payment_intents/:id, 404 resource_missing when unknown.
- * - POST /v1/refunds (payment_intent, amount, metadata): only a succeeded intent, never more
- *   than is left of it (charge_already_refunded, amount_too_large); GET /v1/refunds?payment_intent=
- *   lists an intent's refunds, newest first, as Stripe does.
- * - Test controls to move an intent along as the browser and Stripe would.
+ * - API keys (https://docs.stripe.com/api/authentication, https://docs.stripe.com/api/errors):
+ *   only the secret key the fake was started with is accepted; any other key, or none, is a 401
+ *   with an error of type invalid_request_error ("Invalid API Key provided"), answered before
+ *   the idempotency layer, so nothing is saved for it.
+ * - Idempotent requests (https://docs.stripe.com/api/idempotent_requests,
+ *   https://docs.stripe.com/error-low-level#idempotency): the first answer to a keyed POST is
+ *   saved once the endpoint began, whatever it was, 500s included, and replayed (header
+ *   Idempotent-Replayed: true) to every later request with the same key and parameters; other
+ *   parameters are a 400 idempotency_error. A request arriving while another with the same key
+ *   is still running is a 409 (code idempotency_key_in_use, https://docs.stripe.com/error-codes)
+ *   and nothing is saved for it. A saved 500 is sent with Stripe-Should-Retry: false, so the SDK
+ *   does not retry what would only be replayed. Keys are forgotten after 24 hours
+ *   (forgetIdempotencyKeys).
+ * - GET /v1/balance (the shop's start-up check of its key).
+ * - POST /v1/payment_intents (form-encoded, nested keys like metadata[orderId]);
+ *   GET /v1/payment_intents/:id, 404 resource_missing when unknown.
+ * - Refunds (https://docs.stripe.com/refunds, https://docs.stripe.com/api/refunds/object):
+ *   POST /v1/refunds (payment_intent, amount, metadata): only a succeeded intent, never more
+ *   than is left of it (charge_already_refunded, amount_too_large); without a matching key,
+ *   asking twice makes two refunds. A refund may be `pending` (refundsPending) and later become
+ *   `succeeded` or `failed` (settleRefund), which Stripe announces with `refund.updated` and
+ *   `refund.failed` events (https://docs.stripe.com/api/events/types); a failed refund no longer
+ *   counts against what is left. GET /v1/refunds?payment_intent= lists an intent's refunds,
+ *   newest first, as Stripe does.
+ * - Test controls to move an intent along as the browser and Stripe would, and to hold a request
+ *   in flight (hold) so that concurrent requests can be made deterministically.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -53,6 +70,8 @@ export interface FakeRefund {
   charge: string;
   status: string;
   reason: string | null;
+  /** Why a failed refund failed (e.g. expired_or_canceled_card); null otherwise. */
+  failure_reason: string | null;
   metadata: Record<string, string>;
   created: number;
 }
@@ -73,10 +92,29 @@ export interface FakeStripeRequest {
 export interface FailNextOptions {
   /** How many requests in a row fail (default 1). */
   count?: number;
-  /** Default 500, which the SDK retries. */
+  /**
+   * Default 500: Stripe's endpoint failed. A keyed POST's 500 is saved and replayed under its key
+   * (with Stripe-Should-Retry: false), as Stripe does; an unkeyed request's 500 is retried by the SDK.
+   * A 4xx (e.g. 403) is answered before the endpoint runs and is not saved.
+   */
   status?: number;
-  /** Process the request first, then lose the answer (the case idempotency keys exist for). */
+  /**
+   * Process the request first (its real answer is saved under its key), then lose the answer on
+   * the way back as a network failure would: the client sees a 500 that is not saved, and retries.
+   */
   afterProcessing?: boolean;
+}
+
+export interface FakeStripeOptions {
+  /** The account's secret key; any other is refused with a 401. Default sk_test_storybook. */
+  secretKey?: string;
+}
+
+export interface HeldRequest {
+  /** Resolves once a matching request has arrived and is being held. */
+  arrived: Promise<void>;
+  /** Lets the held request go on. */
+  release(): void;
 }
 
 export interface FakeStripe {
@@ -99,6 +137,25 @@ export interface FakeStripe {
   failNext(options?: FailNextOptions): void;
   /** Stripe forgets idempotency keys after 24 hours: simulate that. */
   forgetIdempotencyKeys(): void;
+  /** The secret key the fake accepts. */
+  secretKey: string;
+  /**
+   * Holds the next request to `path` (method POST unless given) after it passed the idempotency
+   * layer and before the endpoint runs, until released: a second request meanwhile runs alongside it.
+   */
+  hold(path: string, method?: string): HeldRequest;
+  /** New refunds start `pending` (as bank or some card refunds do) instead of `succeeded`. */
+  refundsPending: boolean;
+  /**
+   * A pending refund settles: `succeeded`, or `failed` (with a failure_reason; it no longer counts
+   * against the payment); a succeeded one may still fail. Returns the event Stripe sends:
+   * `refund.updated`, or `refund.failed`.
+   */
+  settleRefund(
+    refundId: string,
+    status: 'succeeded' | 'failed',
+    options?: { failureReason?: string; eventId?: string },
+  ): StripeEventLike;
   /** Every refund made, by id. */
   refunds: Map<string, FakeRefund>;
   /** A refund made in Stripe's own dashboard (default: what is left of the intent). */
@@ -119,7 +176,7 @@ export interface StripeEventLike {
   livemode: boolean;
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
-  data: { object: Record<string, unknown> };
+  data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> };
 }
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -242,11 +299,15 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
+  const secretKey = options.secretKey ?? 'sk_test_storybook';
   const intents = new Map<string, FakePaymentIntent>();
   const refunds = new Map<string, FakeRefund>();
   const requests: FakeStripeRequest[] = [];
   const idempotent = new Map<string, StoredIdempotentResponse>();
+  const inFlight = new Set<string>();
+  const holds: { path: string; method: string; arrived: () => void; released: Promise<void> }[] = [];
+  let refundsPending = false;
   let failures: Required<FailNextOptions> = { count: 0, status: 500, afterProcessing: false };
 
   const getIntent = (id: string): FakePaymentIntent => {
@@ -341,8 +402,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       currency: intent.currency,
       payment_intent: intentId,
       charge: chargeIdOf(intentId),
-      status: 'succeeded',
+      status: refundsPending ? 'pending' : 'succeeded',
       reason: typeof body.reason === 'string' ? body.reason : null,
+      failure_reason: null,
       metadata,
       created: Math.floor(Date.now() / 1000),
     };
@@ -352,6 +414,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   function route(method: string, path: string, body: Record<string, unknown>): unknown {
     if (path === '/v1/payment_intents' && method === 'POST') return createIntent(body);
+    if (path === '/v1/balance' && method === 'GET') {
+      return { object: 'balance', available: [{ amount: 0, currency: 'usd' }], pending: [], livemode: false };
+    }
     if (path === '/v1/refunds' && method === 'POST') return createRefund(body);
     if (path === '/v1/refunds' && method === 'GET') {
       const data = [...refunds.values()]
@@ -401,19 +466,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
     const apiFailure = () => ({ error: { type: 'api_error', message: 'fake-stripe: simulated failure' } });
 
-    let failThis = false;
-    if (failures.count > 0) {
-      failures.count -= 1;
-      failThis = true;
-      if (!failures.afterProcessing) return send(failures.status, apiFailure());
-    }
-
+    // Authentication runs before the idempotency layer: nothing is saved for a 401.
     const auth = req.headers.authorization;
     if (typeof auth !== 'string' || !/^Bearer \S+$/.test(auth)) {
       return send(401, { error: { type: 'invalid_request_error', message: 'You did not provide an API key.' } });
     }
+    const givenKey = auth.slice('Bearer '.length);
+    if (givenKey !== secretKey) {
+      return send(401, {
+        error: {
+          type: 'invalid_request_error',
+          message: `Invalid API Key provided: ${givenKey.slice(0, 8)}****${givenKey.slice(-4)}`,
+        },
+      });
+    }
 
-    if (method === 'POST' && idempotencyKey) {
+    let failure: Required<FailNextOptions> | null = null;
+    if (failures.count > 0) {
+      failures.count -= 1;
+      failure = { ...failures };
+    }
+    const lostAnswer = failure?.afterProcessing === true;
+    const keyed = method === 'POST' && idempotencyKey !== null;
+
+    if (keyed) {
       const previous = idempotent.get(idempotencyKey);
       if (previous) {
         if (previous.path !== url.pathname || previous.rawBody !== rawBody) {
@@ -424,14 +500,44 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             },
           });
         }
-        if (failThis) return send(failures.status, apiFailure());
-        return send(previous.status, previous.responseBody, { 'idempotent-replayed': 'true' });
+        if (lostAnswer) return send(500, apiFailure());
+        return send(previous.status, previous.responseBody, {
+          'idempotent-replayed': 'true',
+          ...(previous.status >= 500 ? { 'stripe-should-retry': 'false' } : {}),
+        });
+      }
+      if (inFlight.has(idempotencyKey)) {
+        return send(409, {
+          error: {
+            type: 'idempotency_error',
+            code: 'idempotency_key_in_use',
+            message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${idempotencyKey}. Please try again later.`,
+          },
+        });
       }
     }
 
+    if (failure && !failure.afterProcessing) {
+      // A 4xx here stands for a refusal before the endpoint runs (not saved); a 500 for the
+      // endpoint failing, which Stripe saves under the key and replays.
+      if (keyed && failure.status >= 500) {
+        const responseBody = JSON.stringify(apiFailure(), null, 2);
+        idempotent.set(idempotencyKey, { path: url.pathname, rawBody, status: failure.status, responseBody });
+        return send(failure.status, responseBody, { 'stripe-should-retry': 'false' });
+      }
+      return send(failure.status, apiFailure());
+    }
+
+    if (keyed) inFlight.add(idempotencyKey);
     let status = 200;
     let payload: unknown;
     try {
+      const held = holds.findIndex((h) => h.path === url.pathname && h.method === method);
+      if (held >= 0) {
+        const [hold] = holds.splice(held, 1);
+        hold.arrived();
+        await hold.released;
+      }
       payload = route(method, url.pathname, body);
     } catch (error) {
       if (!(error instanceof ApiError)) {
@@ -441,14 +547,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         status = error.status;
         payload = { error: error.error };
       }
+    } finally {
+      if (keyed) inFlight.delete(idempotencyKey);
     }
     const responseBody = JSON.stringify(payload, null, 2);
-    // Stripe saves the first answer to a keyed request (except its own 500s) and replays it.
-    if (method === 'POST' && idempotencyKey && status < 500) {
-      idempotent.set(idempotencyKey, { path: url.pathname, rawBody, status, responseBody });
-    }
-    if (failThis) return send(failures.status, apiFailure());
-    send(status, responseBody);
+    // Stripe saves the first answer to a keyed request once its endpoint ran, whatever it was.
+    if (keyed) idempotent.set(idempotencyKey, { path: url.pathname, rawBody, status, responseBody });
+    if (lostAnswer) return send(500, apiFailure());
+    send(status, responseBody, status >= 500 && keyed ? { 'stripe-should-retry': 'false' } : {});
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -466,6 +572,35 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     intents,
     requests,
     refunds,
+    secretKey,
+    get refundsPending() {
+      return refundsPending;
+    },
+    set refundsPending(value: boolean) {
+      refundsPending = value;
+    },
+    hold(path, method = 'POST') {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrivedPromise = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.push({ path, method, arrived, released });
+      return { arrived: arrivedPromise, release };
+    },
+    settleRefund(refundId, status, options = {}) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`fake-stripe: no refund ${refundId}`);
+      // A pending refund settles; a succeeded one can still fail later, rarely (https://docs.stripe.com/refunds).
+      const settles = refund.status === 'pending' || (refund.status === 'succeeded' && status === 'failed');
+      if (!settles) throw new Error(`fake-stripe: refund ${refundId} is ${refund.status}: it cannot become ${status}`);
+      const previous = { status: refund.status, failure_reason: refund.failure_reason };
+      refund.status = status;
+      if (status === 'failed') refund.failure_reason = options.failureReason ?? 'expired_or_canceled_card';
+      const event = makeStripeEvent(status === 'failed' ? 'refund.failed' : 'refund.updated', refund, {
+        eventId: options.eventId,
+      });
+      return { ...event, data: { ...event.data, previous_attributes: previous } };
+    },
     refundInDashboard(paymentIntentId, options = {}) {
       return createRefund({
         payment_intent: paymentIntentId,

@@ -5,7 +5,7 @@ import { CurrentAdmin } from '../graphql/current-admin';
 import { toPayload } from '../graphql/payload';
 import { Order } from '../orders/order.entity';
 import type { CancellationService } from './cancellation.service';
-import { CancelOrderPayload, PaymentAlert, RefundOrderPayload, ShipOrderPayload } from './fulfilment.types';
+import { CancelOrderPayload, RefundRecord, PaymentAlert, RefundOrderPayload, ShipOrderPayload } from './fulfilment.types';
 import { unresolvedCharges } from './payment-alerts';
 import type { RefundService } from './refund.service';
 import type { ShippingService } from './shipping.service';
@@ -15,12 +15,12 @@ import { trackingUrl } from './tracking';
 @Resolver(() => Order)
 export class FulfilmentResolver {
   private readonly shipping: ShippingService;
-  private readonly refunds: RefundService;
+  private readonly refundService: RefundService;
   private readonly cancellation: CancellationService;
 
   constructor(services: { shipping: ShippingService; refunds: RefundService; cancellation: CancellationService }) {
     this.shipping = services.shipping;
-    this.refunds = services.refunds;
+    this.refundService = services.refunds;
     this.cancellation = services.cancellation;
   }
 
@@ -44,15 +44,17 @@ export class FulfilmentResolver {
   @Authorized()
   @Mutation(() => RefundOrderPayload, {
     description:
-      "Admin only. Refunds a Paid, Completed or Shipped order's payment in full through the provider (never twice), " +
-      'marks it Refunded and e-mails the parent, who reads the reason.',
+      "Admin only. Refunds a Paid, Completed or Shipped order's payment in full through the provider (never twice). " +
+      'Once the provider says the money went back (at once, or later when the refund is pending) the order is ' +
+      'Refunded and the parent e-mailed with the reason; a refund that fails leaves the order as it was, and ' +
+      'its `refunds` say why.',
   })
   async refundOrder(
     @Arg('orderId', () => ID) orderId: string,
     @Arg('reason', () => String) reason: string,
     @CurrentAdmin() admin: AdminUser,
   ): Promise<RefundOrderPayload> {
-    const outcome = await this.refunds.refundOrder(orderId, reason, admin);
+    const outcome = await this.refundService.refundOrder(orderId, reason, admin);
     return toPayload(outcome, (order) => ({ order }), { order: null });
   }
 
@@ -67,7 +69,7 @@ export class FulfilmentResolver {
     @Arg('paymentId', () => String) paymentId: string,
     @CurrentAdmin() admin: AdminUser,
   ): Promise<RefundOrderPayload> {
-    const outcome = await this.refunds.refundExtraCharge(orderId, paymentId, admin);
+    const outcome = await this.refundService.refundExtraCharge(orderId, paymentId, admin);
     return toPayload(outcome, (order) => ({ order }), { order: null });
   }
 
@@ -85,6 +87,14 @@ export class FulfilmentResolver {
   })
   trackingUrl(@Root() order: Order): string | null {
     return trackingUrl(order.shippingCarrier, order.trackingNumber);
+  }
+
+  @Authorized()
+  @FieldResolver(() => [RefundRecord], {
+    description: "Every refund of the order's money, newest first, with its status at the payment provider.",
+  })
+  async refunds(@Root() order: Order): Promise<RefundRecord[]> {
+    return this.refundService.refundsOf(order.id);
   }
 
   @Authorized()

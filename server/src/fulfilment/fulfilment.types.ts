@@ -17,6 +17,29 @@ export class PaymentAlert {
   createdAt: Date;
 }
 
+@ObjectType({
+  description: "A refund of the order's money (its payment or an extra charge), as the payment provider last reported it.",
+})
+export class RefundRecord {
+  @Field(() => Int, { description: 'In integer cents.' })
+  amountCents: number;
+
+  @Field({
+    description:
+      'requested or unconfirmed (asked, no answer yet), pending (the money is on its way back), succeeded, failed or canceled (the money stayed with the shop).',
+  })
+  status: string;
+
+  @Field(() => String, { nullable: true, description: "The provider's reason for a failed refund." })
+  failureReason: string | null;
+
+  @Field(() => String, { nullable: true, description: "The provider's refund id, once it answered." })
+  providerRefundId: string | null;
+
+  @Field()
+  createdAt: Date;
+}
+
 @ObjectType()
 export class ShipOrderPayload {
   @Field(() => Order, { nullable: true, description: 'The order, Shipped.' })

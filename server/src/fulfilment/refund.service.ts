@@ -4,17 +4,25 @@
  * refund is one `refunds` row, unique by the provider's refund id, so a refund seen twice (our
  * call, then its webhook) is recorded once.
  *
- * Order of operations: the provider is asked first, then one transaction records the refund,
- * moves the order and queues the e-mail. The provider call cannot join our transaction, so a
- * refund that succeeds at the provider while our commit fails is made safe by the idempotency
- * key: it is derived from the order (or the extra payment) and the amount, so the admin's retry
- * sends the same key and the provider answers with the same refund instead of making a second
- * one; and the provider's `charge.refunded` webhook records that refund and moves the order even
- * if nobody retries. Past the provider's key window (24 hours at Stripe) a retry is refused by
- * the provider as already refunded, and the webhook has long recorded it.
+ * Order of operations, so that one admin action sends one request and nothing is lost:
+ * 1. On the locked order row, a `requested` row is written for the payment (at most one open
+ *    request per payment, a unique index says so): a second refund of the same payment at once
+ *    finds it and is refused before the provider is asked.
+ * 2. The provider is asked, outside any transaction, with a key naming that row and the row's
+ *    id in the refund's metadata.
+ * 3. On the locked order row again, the row takes the provider's refund id and status. Only a
+ *    `succeeded` refund moves the order to Refunded (with the parent's e-mail); a `pending` one
+ *    waits for the provider's webhook (`refund.updated` / `refund.failed`), which settles it. A
+ *    refused request leaves nothing; a lost answer leaves the row `unconfirmed`, and the next
+ *    attempt looks for the refund at the provider (by the row's id) before asking again, under
+ *    a new key (a 500 is saved under the old one for a day). Every refund of the order is of
+ *    what is left, which the provider never exceeds, so even a refund whose first attempt was
+ *    still running at the provider cannot be made twice.
+ * A refund that fails after the order was marked Refunded moves it back (refund_failed) and the
+ * admin sees the failure with the provider's reason.
  */
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, IsNull } from 'typeorm';
 import type { AdminUser } from '../admin/admin-user.entity';
 import type { Logger } from '../common/logger';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
@@ -24,12 +32,22 @@ import { Order } from '../orders/order.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { assertTransition, canTransition, OrderStatus } from '../orders/order-status';
 import { claimPaymentEvent } from '../payments/payment-event-claim';
-import { type PaymentProvider, type ProviderRefund, RefundRefusedError, type WebhookAction } from '../payments/payment-provider';
+import {
+  PaymentAccountError,
+  type PaymentProvider,
+  type ProviderRefund,
+  RefundRefusedError,
+  type WebhookAction,
+} from '../payments/payment-provider';
+import { OPEN_REQUEST_STATUSES, Refund } from '../payments/refund.entity';
 import { OrderEvent } from '../orders/order-event.entity';
 import { orderEmailOptions } from '../orders/order-access';
 import { EXTRA_CHARGE_REFUNDED_EVENT, NEEDS_ATTENTION_EVENT, unresolvedCharges } from './payment-alerts';
 import { firstInputError } from '../common/input-validation';
 import { REFUND_REASON_MAX_CHARS, RefundReasonInput } from './refund-reason';
+
+/** A `requested` row older than this lost its request (the process stopped mid-call): it may be tried again. */
+export const REFUND_REQUEST_LEASE_MS = 5 * 60_000;
 
 export const REFUND_MESSAGES = {
   orderNotFound: 'Order not found.',
@@ -37,7 +55,14 @@ export const REFUND_MESSAGES = {
   nothingLeft: 'Nothing is left to refund on this payment.',
   refusedByProvider: 'The payment provider would not make this refund: the payment may already have been refunded.',
   providerFailed: 'The refund could not be made just now. Nothing was refunded; please try again.',
+  noAnswer:
+    'The payment provider did not answer. Please try again: the refund is looked for at the provider first, so the parent is never refunded twice.',
   notSaved: 'The refund could not be saved. Please try again: the same refund is reused, so the parent is never refunded twice.',
+  inProgress: 'A refund of this payment is already being made. Refresh the order in a moment.',
+  pendingAtProvider:
+    'A refund of this payment is waiting at the payment provider; the order moves to Refunded once the money has gone back.',
+  accountRefused:
+    "The payment provider refused the shop's API key or account, so nothing was refunded. Check the payment settings (STRIPE_SECRET_KEY) and try again.",
   alertNotFound: 'This order has no unresolved extra charge with that payment id.',
 } as const;
 
@@ -49,6 +74,23 @@ export const PROVIDER_REASONS: Record<string, string> = {
 
 type RefundedAction = Extract<WebhookAction, { type: 'refunded' }>;
 
+/** Statuses of money that went, or is going, back: what is left to refund excludes them. */
+const COUNTED_STATUSES = new Set(['requested', 'unconfirmed', 'pending', 'succeeded']);
+/** A refund that will never take money back. */
+const isFailed = (status: string) => status === 'failed' || status === 'canceled';
+
+interface RefundTarget {
+  order: Order;
+  paymentId: string;
+  /** What the payment took, in integer cents. */
+  takenCents: number;
+  reason: string;
+  actor: string;
+}
+
+/** How a refund request ended for the admin who made it. */
+type RequestOutcome = Outcome<{ refund: Refund }>;
+
 export class RefundService {
   constructor(
     private readonly dataSource: DataSource,
@@ -58,7 +100,10 @@ export class RefundService {
     private readonly publicUrl: string,
   ) {}
 
-  /** Refunds what is left of the order's payment, and moves the order to Refunded. */
+  /**
+   * Refunds what is left of the order's payment. The order moves to Refunded once the provider says
+   * the money went back: at once, or through its webhook when the refund is pending.
+   */
   async refundOrder(orderId: string, reasonInput: string, admin: AdminUser): Promise<Outcome<Order>> {
     const input = new RefundReasonInput(reasonInput);
     const invalid = firstInputError(input);
@@ -72,56 +117,15 @@ export class RefundService {
       return refusalOf(error);
     }
     if (!order.paymentId) return refuse(UserErrorCode.WRONG_STATUS, REFUND_MESSAGES.noPayment);
-    const amountCents = order.amountCents - (await this.refundedCents(order.id, order.paymentId));
-    if (amountCents <= 0) return refuse(UserErrorCode.WRONG_STATUS, REFUND_MESSAGES.nothingLeft);
-
-    const made = await this.callProvider(order, {
-      paymentId: order.paymentId,
-      amountCents,
-      idempotencyKey: `refund-order-${order.id}-${amountCents}`,
-      reason,
-    });
+    const made = await this.requestRefund(
+      { order, paymentId: order.paymentId, takenCents: order.amountCents, reason, actor: `admin:${admin.email}` },
+      (locked) => assertTransition(locked.status, OrderStatus.Refunded),
+    );
     if (!made.ok) return made;
-    const refund = made.value;
-    const actor = `admin:${admin.email}`;
-
-    try {
-      const refunded = await this.dataSource.transaction(async (manager) => {
-        await this.recordRefund(manager, order, order.paymentId!, refund, reason, actor);
-        return this.lifecycle.transition(manager, order.id, {
-          to: OrderStatus.Refunded,
-          actor,
-          data: { refundId: refund.refundId, amountCents: refund.amountCents, reason },
-          email: async (moved, tx) =>
-            refundConfirmationOutboxEmail(
-              moved,
-              { refundId: refund.refundId, amountCents: refund.amountCents, reason },
-              await orderEmailOptions(tx, moved.id, this.publicUrl),
-            ),
-        });
-      });
-      this.logger.info('order refunded', {
-        orderId: order.id,
-        refundId: refund.refundId,
-        amountCents: refund.amountCents,
-        actor,
-      });
-      return succeed(refunded);
-    } catch (error) {
-      // Someone (a double click, the provider's webhook) recorded this same refund first: that is success.
-      const now = await this.findOrder(order.id).catch(() => null);
-      if (now?.status === OrderStatus.Refunded && (await this.isRecorded(refund.refundId))) return succeed(now);
-      if (error instanceof UserFacingError) return refusalOf(error);
-      this.logger.error('refund made at the provider but not saved; a retry reuses it', {
-        error,
-        orderId: order.id,
-        refundId: refund.refundId,
-      });
-      return refuse(UserErrorCode.INTERNAL_FAILURE, REFUND_MESSAGES.notSaved);
-    }
+    return succeed((await this.findOrder(order.id))!);
   }
 
-  /** Refunds an extra charge in full; the order's status does not change, and its alert goes. */
+  /** Refunds an extra charge in full; the order's status does not change, and its alert goes once the money went back. */
   async refundExtraCharge(orderId: string, paymentId: string, admin: AdminUser): Promise<Outcome<Order>> {
     const order = await this.findOrder(orderId);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, REFUND_MESSAGES.orderNotFound, 'orderId');
@@ -133,44 +137,31 @@ export class RefundService {
     if (!alert || paymentId === order.paymentId) {
       return refuse(UserErrorCode.NOT_FOUND, REFUND_MESSAGES.alertNotFound, 'paymentId');
     }
-    const verified = await this.provider.verifyPayment(paymentId);
-    const taken = verified?.status === 'succeeded' ? verified.amountReceivedCents : 0;
-    const amountCents = taken - (await this.refundedCents(order.id, paymentId));
-    if (amountCents <= 0) return refuse(UserErrorCode.WRONG_STATUS, REFUND_MESSAGES.nothingLeft, 'paymentId');
-
-    const reason = 'Extra charge for an order that was already paid';
-    const made = await this.callProvider(order, {
+    let taken: number;
+    try {
+      const verified = await this.provider.verifyPayment(paymentId);
+      taken = verified?.status === 'succeeded' ? verified.amountReceivedCents : 0;
+    } catch (error) {
+      return this.providerError(error, order.id, paymentId);
+    }
+    const made = await this.requestRefund({
+      order,
       paymentId,
-      amountCents,
-      idempotencyKey: `refund-extra-${paymentId}-${amountCents}`,
-      reason,
+      takenCents: taken,
+      reason: 'Extra charge for an order that was already paid',
+      actor: `admin:${admin.email}`,
     });
     if (!made.ok) return made;
-    const refund = made.value;
-    const actor = `admin:${admin.email}`;
-    try {
-      await this.dataSource.transaction(async (manager) => {
-        await manager.findOneOrFail(Order, { where: { id: order.id }, lock: { mode: 'pessimistic_write' } });
-        await this.recordRefund(manager, order, paymentId, refund, reason, actor);
-        await this.resolveExtraCharge(manager, order.id, paymentId, refund, actor);
-      });
-    } catch (error) {
-      this.logger.error('extra charge refunded at the provider but not saved; a retry reuses it', {
-        error,
-        orderId: order.id,
-        refundId: refund.refundId,
-      });
-      return refuse(UserErrorCode.INTERNAL_FAILURE, REFUND_MESSAGES.notSaved);
-    }
-    this.logger.info('extra charge refunded', { orderId: order.id, paymentId, refundId: refund.refundId, actor });
     return succeed((await this.findOrder(order.id))!);
   }
 
   /**
-   * The provider says money of a payment went back (`charge.refunded`), once per event: its
-   * refunds are recorded (those we made ourselves are already there), a full refund of the
-   * order's payment moves the order to Refunded with the parent's e-mail, a partial one is a
-   * `partial_refund` event, and a full refund of an extra charge resolves its alert.
+   * The provider says a refund of a payment was made or changed (`charge.refunded`,
+   * `refund.updated`, `refund.failed`), once per event. The payment's refunds are asked of the
+   * provider and recorded as it reports them (ours already have their rows): the order moves to
+   * Refunded once the money of its payment has all gone back (with the parent's e-mail), a
+   * partial refund is a `partial_refund` event, a failed refund a `refund_failed` one (and an
+   * order that was Refunded by it moves back), and a fully refunded extra charge resolves its alert.
    */
   async handleRefundWebhook(action: RefundedAction): Promise<void> {
     const order = await this.orderForPayment(action.paymentId);
@@ -178,18 +169,17 @@ export class RefundService {
       this.logger.warn('refund webhook for a payment of no order', { eventId: action.eventId, paymentId: action.paymentId });
       return;
     }
-    // Asked of the provider, not read from the event: the refunds and their ids as it records them.
-    const refunds = (await this.provider.listRefunds(action.paymentId)).filter(
-      (refund) => refund.status === 'succeeded' || refund.status === 'pending',
-    );
+    // Asked of the provider, not read from the event: the refunds and their ids as it records them now.
+    const refunds = await this.provider.listRefunds(action.paymentId);
+    const own = order.paymentId === action.paymentId;
+    const verified = own ? null : await this.provider.verifyPayment(action.paymentId);
+    const takenCents = own ? order.amountCents : verified?.status === 'succeeded' ? verified.amountReceivedCents : 0;
     const actor = `${this.provider.name}-webhook`;
-    const full = action.amountRefundedCents >= action.amountCents;
-    const parentReason = action.reason ? (PROVIDER_REASONS[action.reason] ?? null) : null;
     await this.dataSource.transaction(async (manager) => {
       const claimed = await claimPaymentEvent(manager, {
         id: action.eventId,
         provider: this.provider.name,
-        type: 'charge_refunded',
+        type: 'refund_changed',
         orderId: order.id,
       });
       if (!claimed) {
@@ -197,88 +187,310 @@ export class RefundService {
         return;
       }
       const locked = await manager.findOneOrFail(Order, { where: { id: order.id }, lock: { mode: 'pessimistic_write' } });
-      const added: ProviderRefund[] = [];
+      const target = { order: locked, paymentId: action.paymentId, takenCents, reason: action.reason ?? '', actor };
+      const changed: Refund[] = [];
       for (const refund of refunds) {
-        if (await this.recordRefund(manager, locked, action.paymentId, refund, action.reason, actor)) added.push(refund);
+        const row = await this.record(manager, target, refund, action.reason);
+        if (row) changed.push(row);
       }
-      const addedCents = added.reduce((sum, refund) => sum + refund.amountCents, 0);
-
-      if (locked.paymentId !== action.paymentId) {
-        if (full) await this.resolveExtraCharge(manager, locked.id, action.paymentId, added[0] ?? null, actor);
-        return;
-      }
-      if (full && canTransition(locked.status, OrderStatus.Refunded)) {
-        const refundId = added.at(-1)?.refundId ?? action.eventId;
-        await this.lifecycle.transition(manager, locked.id, {
-          to: OrderStatus.Refunded,
-          actor,
-          data: { refundId, amountCents: action.amountRefundedCents, reason: action.reason },
-          email: async (moved, tx) =>
-            refundConfirmationOutboxEmail(
-              moved,
-              { refundId, amountCents: action.amountRefundedCents, reason: parentReason },
-              await orderEmailOptions(tx, moved.id, this.publicUrl),
-            ),
-        });
-      } else if (!full && added.length > 0) {
-        await this.lifecycle.recordEvent(manager, {
-          orderId: locked.id,
-          type: 'partial_refund',
-          fromStatus: null,
-          toStatus: null,
-          actor,
-          data: { paymentId: action.paymentId, amountCents: addedCents, amountRefundedCents: action.amountRefundedCents },
-        });
-      }
+      await this.settle(manager, target, changed, action.reason);
     });
   }
 
-  private async callProvider(
-    order: Order,
-    request: { paymentId: string; amountCents: number; idempotencyKey: string; reason: string },
-  ): Promise<Outcome<ProviderRefund>> {
+  /** What every refund of an order's payment has become, newest first (the admin's view). */
+  async refundsOf(orderId: string): Promise<Refund[]> {
+    return this.dataSource.getRepository(Refund).find({ where: { orderId }, order: { createdAt: 'DESC' } });
+  }
+
+  /**
+   * Steps 1 to 3 of the header: claim the payment, ask the provider, record its answer.
+   * `check` runs on the locked order before anything is claimed (a refused move throws).
+   */
+  private async requestRefund(target: RefundTarget, check?: (locked: Order) => void): Promise<RequestOutcome> {
+    const claimed = await this.claim(target, check);
+    if (!claimed.ok) return claimed;
+    const { row, resumed } = claimed.value;
+    const { order, paymentId } = target;
+
+    let answer: ProviderRefund | null = null;
     try {
-      const refund = await this.provider.refund({ ...request, currency: order.currency });
-      if (refund.status === 'failed' || refund.status === 'canceled') {
-        this.logger.error('provider refund failed', { orderId: order.id, refundId: refund.refundId, status: refund.status });
-        return refuse(UserErrorCode.PAYMENT_FAILED, REFUND_MESSAGES.refusedByProvider);
+      // An earlier attempt lost its answer: the refund it may have made is found by the row's id.
+      if (resumed) {
+        const known = await this.dataSource.getRepository(Refund).find({ where: { paymentId } });
+        const recorded = new Set(known.flatMap((r) => (r.providerRefundId ? [r.providerRefundId] : [])));
+        answer = this.matchRefund(await this.provider.listRefunds(paymentId), row, recorded);
       }
-      return succeed(refund);
+      answer ??= await this.provider.refund({
+        paymentId,
+        amountCents: row.amountCents,
+        currency: order.currency,
+        idempotencyKey: row.idempotencyKey!,
+        reason: target.reason,
+        reference: row.id,
+      });
     } catch (error) {
-      if (error instanceof RefundRefusedError) {
-        this.logger.warn('provider refused a refund', { orderId: order.id, paymentId: request.paymentId, code: error.code });
-        return refuse(UserErrorCode.PAYMENT_FAILED, REFUND_MESSAGES.refusedByProvider);
+      if (error instanceof RefundRefusedError || error instanceof PaymentAccountError) {
+        await this.dataSource.getRepository(Refund).delete({ id: row.id });
+      } else {
+        await this.dataSource.getRepository(Refund).update({ id: row.id }, { status: 'unconfirmed', updatedAt: new Date() });
       }
-      this.logger.error('provider refund call failed', { error, orderId: order.id, paymentId: request.paymentId });
-      return refuse(UserErrorCode.INTERNAL_FAILURE, REFUND_MESSAGES.providerFailed);
+      return this.providerError(error, order.id, paymentId);
+    }
+
+    try {
+      const recorded = await this.dataSource.transaction(async (manager) => {
+        const locked = await manager.findOneOrFail(Order, { where: { id: order.id }, lock: { mode: 'pessimistic_write' } });
+        const lockedTarget = { ...target, order: locked };
+        const changed = await this.record(manager, lockedTarget, answer!, target.reason, row.id);
+        await this.settle(manager, lockedTarget, changed ? [changed] : [], target.reason);
+        return manager.findOneByOrFail(Refund, { providerRefundId: answer!.refundId });
+      });
+      this.logger.info('refund made', {
+        orderId: order.id,
+        paymentId,
+        refundId: answer.refundId,
+        status: recorded.status,
+        amountCents: recorded.amountCents,
+        actor: target.actor,
+      });
+      if (isFailed(recorded.status)) return refuse(UserErrorCode.PAYMENT_FAILED, REFUND_MESSAGES.refusedByProvider);
+      return succeed({ refund: recorded });
+    } catch (error) {
+      await this.dataSource
+        .getRepository(Refund)
+        .update({ id: row.id, status: 'requested' }, { status: 'unconfirmed', updatedAt: new Date() })
+        .catch(() => undefined);
+      if (error instanceof UserFacingError) return refusalOf(error);
+      this.logger.error('refund made at the provider but not saved; a retry finds it', {
+        error,
+        orderId: order.id,
+        refundId: answer.refundId,
+      });
+      return refuse(UserErrorCode.INTERNAL_FAILURE, REFUND_MESSAGES.notSaved);
     }
   }
 
-  /** One row per provider refund id; false when it was recorded before. */
-  private async recordRefund(
+  /**
+   * On the locked order: refuses while another request for the payment runs or a refund of it is
+   * pending; takes back a request whose answer was lost (under a new key); or writes a new
+   * `requested` row for what is left of the payment.
+   */
+  private async claim(
+    target: RefundTarget,
+    check?: (locked: Order) => void,
+  ): Promise<Outcome<{ row: Refund; resumed: boolean }>> {
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const locked = await manager.findOneOrFail(Order, {
+          where: { id: target.order.id },
+          lock: { mode: 'pessimistic_write' },
+        });
+        check?.(locked);
+        const rows = await manager.find(Refund, { where: { paymentId: target.paymentId } });
+        const now = new Date();
+        const open = rows.find((row) => OPEN_REQUEST_STATUSES.includes(row.status));
+        if (open?.status === 'requested' && now.getTime() - open.updatedAt.getTime() < REFUND_REQUEST_LEASE_MS) {
+          return refuse(UserErrorCode.WRONG_STATUS, REFUND_MESSAGES.inProgress);
+        }
+        if (rows.some((row) => row.status === 'pending')) {
+          return refuse(UserErrorCode.WRONG_STATUS, REFUND_MESSAGES.pendingAtProvider);
+        }
+        if (open) {
+          // A 500 is saved under the old key for a day: the next attempt goes under a new one.
+          const idempotencyKey = `refund-${open.id}-${randomUUID().slice(0, 8)}`;
+          await manager.update(Refund, { id: open.id }, { status: 'requested', idempotencyKey, updatedAt: now });
+          return succeed({ row: Object.assign(open, { status: 'requested', idempotencyKey, updatedAt: now }), resumed: true });
+        }
+        const counted = rows.filter((row) => COUNTED_STATUSES.has(row.status)).reduce((sum, row) => sum + row.amountCents, 0);
+        const amountCents = target.takenCents - counted;
+        if (amountCents <= 0) return refuse(UserErrorCode.WRONG_STATUS, REFUND_MESSAGES.nothingLeft, 'paymentId');
+        const id = randomUUID();
+        const row = manager.create(Refund, {
+          id,
+          orderId: target.order.id,
+          provider: this.provider.name,
+          providerRefundId: null,
+          paymentId: target.paymentId,
+          amountCents,
+          reason: target.reason.slice(0, REFUND_REASON_MAX_CHARS),
+          actor: target.actor,
+          status: 'requested',
+          idempotencyKey: `refund-${id}`,
+          failureReason: null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await manager.insert(Refund, row);
+        return succeed({ row, resumed: false });
+      });
+    } catch (error) {
+      // The unique index on open requests: another request claimed the payment in the same instant.
+      if ((error as { code?: string })?.code === '23505') return refuse(UserErrorCode.WRONG_STATUS, REFUND_MESSAGES.inProgress);
+      return refusalOf(error);
+    }
+  }
+
+  /** A provider refund among `refunds` that is this row's: by the reference sent with it, or (none sent) by amount. */
+  private matchRefund(refunds: ProviderRefund[], row: Refund, recorded: Set<string>): ProviderRefund | null {
+    const unrecorded = refunds.filter((refund) => !recorded.has(refund.refundId));
+    return (
+      unrecorded.find((refund) => refund.reference === row.id) ??
+      unrecorded.find((refund) => refund.reference === null && refund.amountCents === row.amountCents) ??
+      null
+    );
+  }
+
+  /**
+   * Records one provider refund: updates its row (found by the provider's id, or our open request
+   * it answers, `ownRow` or found by its reference), or inserts one for a refund made elsewhere.
+   * Returns the row when it is new or its status changed.
+   */
+  private async record(
     manager: EntityManager,
-    order: Order,
-    paymentId: string,
+    target: RefundTarget,
     refund: ProviderRefund,
     reason: string | null,
-    actor: string,
-  ): Promise<boolean> {
-    const inserted = await manager.query(
-      `INSERT INTO refunds (id, order_id, provider, provider_refund_id, payment_id, amount_cents, reason, actor)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (provider_refund_id) DO NOTHING RETURNING id`,
-      [
-        randomUUID(),
-        order.id,
-        this.provider.name,
-        refund.refundId,
+    ownRow?: string,
+  ): Promise<Refund | null> {
+    let row = await manager.findOneBy(Refund, { providerRefundId: refund.refundId });
+    if (row && ownRow && row.id !== ownRow) {
+      // Already recorded on its own row: our request's row has nothing left to stand for.
+      await manager.delete(Refund, { id: ownRow, providerRefundId: IsNull() });
+    } else if (!row && ownRow) {
+      const own = await manager.findOneBy(Refund, { id: ownRow });
+      row = own?.providerRefundId === null ? own : null;
+    } else if (!row) {
+      const open = (await manager.find(Refund, { where: { paymentId: target.paymentId } })).filter(
+        (r) => r.providerRefundId === null && OPEN_REQUEST_STATUSES.includes(r.status),
+      );
+      row = open.find((r) => this.matchRefund([refund], r, new Set()) !== null) ?? null;
+    }
+    const status = refund.status === 'requires_action' ? 'pending' : refund.status;
+    if (row) {
+      if (row.providerRefundId === refund.refundId && row.status === status) return null;
+      const changes = {
+        providerRefundId: refund.refundId,
+        status,
+        amountCents: refund.amountCents,
+        failureReason: refund.failureReason,
+        updatedAt: new Date(),
+      };
+      await manager.update(Refund, { id: row.id }, changes);
+      return Object.assign(row, changes);
+    }
+    if (isFailed(status)) return null; // a refund made elsewhere that never took money: nothing to record
+    const inserted = manager.create(Refund, {
+      id: randomUUID(),
+      orderId: target.order.id,
+      provider: this.provider.name,
+      providerRefundId: refund.refundId,
+      paymentId: target.paymentId,
+      amountCents: refund.amountCents,
+      reason: reason?.slice(0, REFUND_REASON_MAX_CHARS) ?? null,
+      actor: target.actor,
+      status,
+      idempotencyKey: null,
+      failureReason: refund.failureReason,
+    });
+    await manager.insert(Refund, inserted);
+    return inserted;
+  }
+
+  /**
+   * What the changed refunds mean for the order, on its locked row: all of its payment's money
+   * back moves it to Refunded with the parent's e-mail; a failed refund is recorded for the admin
+   * (and moves a Refunded order back); money back short of all of it is a partial refund; an
+   * extra charge all refunded resolves its alert.
+   */
+  private async settle(manager: EntityManager, target: RefundTarget, changed: Refund[], reason: string | null): Promise<void> {
+    if (changed.length === 0) return;
+    const { order, paymentId, actor } = target;
+    const rows = await manager.find(Refund, { where: { paymentId } });
+    const backCents = rows.filter((row) => row.status === 'succeeded').reduce((sum, row) => sum + row.amountCents, 0);
+    const full = target.takenCents > 0 && backCents >= target.takenCents;
+    const newlyBack = changed.filter((row) => row.status === 'succeeded');
+
+    for (const failed of changed.filter((row) => isFailed(row.status))) {
+      const data = {
         paymentId,
-        refund.amountCents,
-        reason?.slice(0, REFUND_REASON_MAX_CHARS) ?? null,
+        refundId: failed.providerRefundId,
+        amountCents: failed.amountCents,
+        failureReason: failed.failureReason,
+      };
+      this.logger.error('refund failed at the provider: the money is back in the shop balance', { orderId: order.id, ...data });
+      if (paymentId === order.paymentId && order.status === OrderStatus.Refunded && !full) {
+        await this.lifecycle.reopenAfterFailedRefund(manager, order.id, actor, data);
+      } else {
+        await this.lifecycle.recordEvent(manager, {
+          orderId: order.id,
+          type: 'refund_failed',
+          fromStatus: null,
+          toStatus: null,
+          actor,
+          data,
+        });
+      }
+    }
+    if (newlyBack.length === 0) return;
+
+    if (paymentId !== order.paymentId) {
+      if (full) await this.resolveExtraCharge(manager, order.id, paymentId, newlyBack.at(-1)!, actor);
+      return;
+    }
+    if (full && canTransition(order.status, OrderStatus.Refunded)) {
+      const last = newlyBack.at(-1)!;
+      const refundId = last.providerRefundId!;
+      // The admin's words for our own refund; a dashboard refund's reason code in the parent's words.
+      const ours = last.idempotencyKey !== null;
+      const parentReason = ours ? last.reason : reason ? (PROVIDER_REASONS[reason] ?? null) : null;
+      await this.lifecycle.transition(manager, order.id, {
+        to: OrderStatus.Refunded,
         actor,
-      ],
-    );
-    return inserted.length > 0;
+        data: { refundId, amountCents: backCents, reason: ours ? last.reason : reason },
+        email: async (moved, tx) =>
+          refundConfirmationOutboxEmail(
+            moved,
+            { refundId, amountCents: backCents, reason: parentReason },
+            await orderEmailOptions(tx, moved.id, this.publicUrl),
+          ),
+      });
+      this.logger.info('order refunded', { orderId: order.id, refundId, amountCents: backCents, actor });
+    } else if (!full) {
+      await this.lifecycle.recordEvent(manager, {
+        orderId: order.id,
+        type: 'partial_refund',
+        fromStatus: null,
+        toStatus: null,
+        actor,
+        data: {
+          paymentId,
+          amountCents: newlyBack.reduce((sum, row) => sum + row.amountCents, 0),
+          amountRefundedCents: backCents,
+        },
+      });
+    }
+  }
+
+  /** How a provider call that did not give a refund ends for the admin. */
+  private providerError(error: unknown, orderId: string, paymentId: string): Outcome<never> {
+    if (error instanceof RefundRefusedError) {
+      this.logger.warn('provider refused a refund', { orderId, paymentId, code: error.code });
+      return refuse(UserErrorCode.PAYMENT_FAILED, REFUND_MESSAGES.refusedByProvider);
+    }
+    if (error instanceof PaymentAccountError) {
+      this.logger.error(
+        error.isAuthentication ? 'payment provider refused the API key' : 'payment provider refused the shop account',
+        {
+          orderId,
+          paymentId,
+          code: error.code,
+          detail: error.message,
+        },
+      );
+      return refuse(UserErrorCode.PAYMENT_ACCOUNT_RESTRICTED, REFUND_MESSAGES.accountRefused);
+    }
+    this.logger.error('provider refund call failed; the next attempt looks for it first', { error, orderId, paymentId });
+    return refuse(UserErrorCode.INTERNAL_FAILURE, REFUND_MESSAGES.noAnswer);
   }
 
   /** Records `extra_charge_refunded` once per payment: the alert is gone. */
@@ -286,7 +498,7 @@ export class RefundService {
     manager: EntityManager,
     orderId: string,
     paymentId: string,
-    refund: ProviderRefund | null,
+    refund: Refund | null,
     actor: string,
   ): Promise<void> {
     const [done] = await manager.query(
@@ -300,21 +512,8 @@ export class RefundService {
       fromStatus: null,
       toStatus: null,
       actor,
-      data: { paymentId, refundId: refund?.refundId ?? null, amountCents: refund?.amountCents ?? null },
+      data: { paymentId, refundId: refund?.providerRefundId ?? null, amountCents: refund?.amountCents ?? null },
     });
-  }
-
-  private async refundedCents(orderId: string, paymentId: string): Promise<number> {
-    const [row] = await this.dataSource.query(
-      'SELECT coalesce(sum(amount_cents), 0)::int AS total FROM refunds WHERE order_id = $1 AND payment_id = $2',
-      [orderId, paymentId],
-    );
-    return Number(row.total);
-  }
-
-  private async isRecorded(refundId: string): Promise<boolean> {
-    const rows = await this.dataSource.query('SELECT 1 FROM refunds WHERE provider_refund_id = $1', [refundId]);
-    return rows.length > 0;
   }
 
   private findOrder(id: string): Promise<Order | null> {

@@ -13,6 +13,7 @@ import { OrderAccess1764600000000 } from './1764600000000-order-access';
 import { OrderSearchAndCounts1764700000000 } from './1764700000000-order-search-and-counts';
 import { OutboxOutcomeUnknown1764800000000 } from './1764800000000-outbox-outcome-unknown';
 import { AdminInvitationRevoked1764900000000 } from './1764900000000-admin-invitation-revoked';
+import { RefundStatus1765000000000 } from './1765000000000-refund-status';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   OrderSearchAndCounts1764700000000,
   OutboxOutcomeUnknown1764800000000,
   AdminInvitationRevoked1764900000000,
+  RefundStatus1765000000000,
 ];

@@ -85,6 +85,34 @@ export class OrderLifecycle {
   }
 
   /** Records something that happened to an order without changing its status (a resent e-mail, a deleted photo). */
+  /**
+   * The provider reports that the refund which made the order Refunded failed after all (the
+   * money is back with the shop): the order goes back to the status it was refunded from, so it
+   * is never shown as Refunded when the parent was not refunded. Records `refund_failed` with
+   * the move. A no-op for an order that is not Refunded.
+   */
+  async reopenAfterFailedRefund(manager: EntityManager, orderId: string, actor: string, data: EventData): Promise<Order> {
+    const order = await manager.findOneOrFail(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+    if (order.status !== OrderStatus.Refunded) return order;
+    const [refunded] = await manager.query(
+      `SELECT from_status FROM order_events WHERE order_id = $1 AND to_status = $2 ORDER BY created_at DESC LIMIT 1`,
+      [order.id, OrderStatus.Refunded],
+    );
+    const back = (refunded?.from_status as OrderStatus | undefined) ?? OrderStatus.Paid;
+    const changes = { status: back, refundedAt: null, updatedAt: new Date() };
+    await manager.update(Order, { id: order.id }, changes);
+    await this.recordEvent(manager, {
+      orderId: order.id,
+      type: 'refund_failed',
+      fromStatus: order.status,
+      toStatus: back,
+      actor,
+      data,
+    });
+    this.logger.warn('refund failed: order no longer Refunded', { orderId: order.id, to: back, actor });
+    return Object.assign(new Order(), order, changes);
+  }
+
   async recordEvent(
     manager: EntityManager,
     event: Pick<OrderEvent, 'orderId' | 'type' | 'fromStatus' | 'toStatus' | 'actor' | 'data'>,

@@ -259,11 +259,14 @@ export class OrderPageService {
               shippedAt: order.shippedAt,
             }
           : null,
-      refunds: refunds.map((refund) => ({
-        amountCents: refund.amountCents,
-        refundedAt: refund.createdAt,
-        reason: refund.actor.startsWith('admin:') ? refund.reason : (PROVIDER_REASONS[refund.reason ?? ''] ?? null),
-      })),
+      // Only money that has gone back: a refund still pending or one that failed is not the parent's yet.
+      refunds: refunds
+        .filter((refund) => refund.status === 'succeeded')
+        .map((refund) => ({
+          amountCents: refund.amountCents,
+          refundedAt: refund.updatedAt,
+          reason: refund.actor.startsWith('admin:') ? refund.reason : (PROVIDER_REASONS[refund.reason ?? ''] ?? null),
+        })),
       canRequestChange: deadline !== null && !deleted && now.getTime() <= deadline.getTime() && changeRequests.length === 0,
       changeRequestDeadline: deadline,
       changeRequests,

@@ -14,6 +14,11 @@ export interface PaymentRequest {
   currency: string;
   email: string;
   description: string;
+  /**
+   * The order's earlier payment, when it can no longer pay the order (canceled, or made for another
+   * amount): never handed back again, and the new one is asked for under another idempotency key.
+   */
+  replacing?: string | null;
 }
 
 export interface StartedPayment {
@@ -52,14 +57,27 @@ export interface RefundRequest {
   idempotencyKey: string;
   /** The admin's reason, kept with the refund at the provider for the shop's own records. */
   reason: string;
+  /**
+   * The shop's own id for this refund (its `refunds` row), kept with the refund at the provider,
+   * so a refund whose answer was lost is found again in the provider's list of refunds.
+   */
+  reference: string;
 }
 
+/**
+ * A refund at the provider: `pending` until the money has gone back (some card and bank refunds
+ * take days), then `succeeded`, or `failed`/`canceled` (the money stays with the shop).
+ */
 export type RefundStatus = 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
 
 export interface ProviderRefund {
   refundId: string;
   amountCents: number;
   status: RefundStatus;
+  /** The shop's reference sent with the refund (RefundRequest.reference); null for one made elsewhere. */
+  reference: string | null;
+  /** The provider's reason for a failed refund (e.g. expired_or_canceled_card). */
+  failureReason: string | null;
 }
 
 /** The provider will not refund: nothing (or not that much) is left of the payment, or it was never paid. */
@@ -73,13 +91,13 @@ export class RefundRefusedError extends Error {
 export type WebhookAction =
   | { type: 'payment_succeeded'; eventId: string; paymentId: string; orderId: string | null }
   | {
-      /** Money of a payment went back to the customer (from our refund, or the provider's dashboard). */
+      /**
+       * A refund of a payment was made or changed (ours, or one made in the provider's dashboard;
+       * pending, succeeded or failed). The refunds themselves are asked of the provider again.
+       */
       type: 'refunded';
       eventId: string;
       paymentId: string;
-      /** What the payment took, and how much of it has been refunded so far, in integer cents. */
-      amountCents: number;
-      amountRefundedCents: number;
       /** The provider's reason code for a refund made in its dashboard, if any. */
       reason: string | null;
     }
@@ -93,11 +111,22 @@ export class WebhookSignatureError extends Error {
   }
 }
 
-/** The provider refused because of the shop's own account (restricted, invalid, closed). */
+/**
+ * The provider refused because of the shop's own account (restricted, invalid, closed) or its
+ * API key (`authentication`: wrong, revoked or missing; the message says which setting to fix).
+ */
 export class PaymentAccountError extends Error {
-  constructor(readonly code: string) {
-    super(`The payment provider refused the shop's account: ${code}`);
+  constructor(
+    readonly code: string,
+    message = `The payment provider refused the shop's account: ${code}`,
+  ) {
+    super(message);
     this.name = 'PaymentAccountError';
+  }
+
+  /** The key itself was refused (HTTP 401): an operator must fix the configuration. */
+  get isAuthentication(): boolean {
+    return this.code === 'authentication';
   }
 }
 
@@ -108,11 +137,17 @@ export interface PaymentProvider {
   /** Creates the payment for an order, or returns the one already created for it (idempotent per order). */
   createPayment(request: PaymentRequest): Promise<StartedPayment>;
   /**
-   * The payment created earlier for an order, if it can still be paid (or already was);
-   * null when it is gone or canceled. Idempotency keys expire, so the service remembers the
-   * id on the order and resumes it rather than risk a second payment for the same order.
+   * The payment created earlier for an order, if it can still pay it (or already did): null when
+   * it is gone, canceled, or made for another order, amount or currency than `request` asks now.
+   * Idempotency keys expire, so the service remembers the id on the order and resumes it rather
+   * than risk a second payment for the same order.
    */
-  resumePayment(paymentId: string): Promise<StartedPayment | null>;
+  resumePayment(paymentId: string, request: PaymentRequest): Promise<StartedPayment | null>;
+  /**
+   * Asks the provider whether it accepts the shop's credentials (a start-up check). Throws
+   * PaymentAccountError when it refuses them; other failures (network) are thrown as they are.
+   */
+  checkAccount?(): Promise<void>;
   /** Asks the provider for the payment's current state; null when it does not exist. */
   verifyPayment(paymentId: string): Promise<VerifiedPayment | null>;
   /**

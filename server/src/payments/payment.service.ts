@@ -74,22 +74,23 @@ export class PaymentService {
     const found = await this.payableOrder(orderId, checkoutToken);
     if (!found.ok) return found;
     const order = found.value;
+    const request = {
+      orderId: order.id,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      email: order.email,
+      description: `${planFor(order.bookFormat).title} for ${order.childName}`,
+    };
     let started;
     try {
-      // Resume the payment started earlier (another tab, another day) rather than open a second one.
-      started = order.providerPaymentId ? await this.provider.resumePayment(order.providerPaymentId) : null;
-      started ??= await this.provider.createPayment({
-        orderId: order.id,
-        amountCents: order.amountCents,
-        currency: order.currency,
-        email: order.email,
-        description: `${planFor(order.bookFormat).title} for ${order.childName}`,
-      });
+      // Resume the payment started earlier (another tab, another day) rather than open a second
+      // one, unless it can no longer pay this order (canceled, or made for another amount): then a
+      // new one replaces it, and the old one is never handed to the page again.
+      started = order.providerPaymentId ? await this.provider.resumePayment(order.providerPaymentId, request) : null;
+      started ??= await this.provider.createPayment({ ...request, replacing: order.providerPaymentId });
     } catch (error) {
       if (!(error instanceof PaymentAccountError)) throw error;
-      this.logger.error('payment provider refused the shop account', { code: error.code, orderId: order.id });
-      this.count('account_restricted');
-      return refuse(UserErrorCode.PAYMENT_ACCOUNT_RESTRICTED, PAYMENT_MESSAGES.accountRestricted);
+      return this.accountRefused(error, order.id);
     }
     await this.dataSource
       .getRepository(Order)
@@ -102,6 +103,19 @@ export class PaymentService {
       amountCents: order.amountCents,
       currency: order.currency,
     });
+  }
+
+  /**
+   * The provider refused the shop's own account or API key: the operator reads why in the log (a
+   * wrong key says which setting to fix), the customer the spec's account message.
+   */
+  private accountRefused(error: PaymentAccountError, orderId: string): Outcome<never> {
+    this.logger.error(
+      error.isAuthentication ? 'payment provider refused the API key' : 'payment provider refused the shop account',
+      { code: error.code, detail: error.message, orderId },
+    );
+    this.count('account_restricted');
+    return refuse(UserErrorCode.PAYMENT_ACCOUNT_RESTRICTED, PAYMENT_MESSAGES.accountRestricted);
   }
 
   /** The sandbox's test card form. */
@@ -132,7 +146,13 @@ export class PaymentService {
       if (order.paymentId === paymentId) return succeed(toCheckoutOrder(order));
       return refuse(UserErrorCode.WRONG_STATUS, notPayable(order));
     }
-    const verified = await this.provider.verifyPayment(paymentId);
+    let verified: VerifiedPayment | null;
+    try {
+      verified = await this.provider.verifyPayment(paymentId);
+    } catch (error) {
+      if (!(error instanceof PaymentAccountError)) throw error;
+      return this.accountRefused(error, order.id);
+    }
     const problem = this.checkPayment(order, verified);
     if (problem) {
       if (verified) this.count(verified.status === 'succeeded' ? 'mismatch' : 'failed');

@@ -175,6 +175,61 @@ describe('the panel: refunds', () => {
     expect(value('Refunded')).toHaveTextContent(formatDateTime(refunded.refundedAt));
   });
 
+  it('says a pending refund is pending: the order stays as it is until the money has gone back', async () => {
+    const order = anOrder({ childName: 'Mia', status: 'Paid', email: 'mia.parent@example.com' });
+    const pending = {
+      ...order,
+      refunds: [
+        {
+          __typename: 'RefundRecord',
+          amountCents: 2500,
+          status: 'pending',
+          failureReason: null,
+          createdAt: '2025-03-07T08:15:00.000Z',
+        },
+      ],
+    };
+    const { user, panel } = await openDetails(
+      order,
+      [
+        mutationMock(
+          REFUND_ORDER_MUTATION,
+          { orderId: order.id, reason: 'Damaged' },
+          { refundOrder: payload('RefundOrderPayload', pending) },
+        ),
+      ],
+      pending,
+    );
+    await user.click(panel.getByRole('button', { name: 'Refund order' }));
+    await user.type(panel.getByLabelText(/^Reason/), 'Damaged');
+    await user.click(panel.getByRole('button', { name: 'Refund $25.00' }));
+
+    expect(await panel.findByRole('status')).toHaveTextContent(
+      'The refund is pending at the payment provider. The order becomes Refunded, and the parent is e-mailed, once the money has gone back.',
+    );
+    expect(within(panel.getByRole('list', { name: 'Refunds' })).getByText(/^Refund pending:/)).toBeInTheDocument();
+  });
+
+  it('shows a refund that failed at the provider with its reason, and offers to refund again', async () => {
+    const order = anOrder({
+      status: 'Paid',
+      refunds: [
+        {
+          __typename: 'RefundRecord',
+          amountCents: 2500,
+          status: 'failed',
+          failureReason: 'expired_or_canceled_card',
+          createdAt: '2025-03-07T08:15:00.000Z',
+        },
+      ],
+    });
+    const { panel } = await openDetails(order, []);
+    const alert = within(panel.getByRole('list', { name: 'Refunds' })).getByRole('alert');
+    expect(alert).toHaveTextContent('Refund failed: the refund of $25.00');
+    expect(alert).toHaveTextContent("(expired or canceled card). The money is back in the shop's balance");
+    expect(panel.getByRole('button', { name: 'Refund order' })).toBeInTheDocument();
+  });
+
   it("shows the server's refusal and keeps the order; Keep the order closes the confirmation", async () => {
     const order = anOrder({ status: 'Paid' });
     const { user, panel } = await openDetails(order, [

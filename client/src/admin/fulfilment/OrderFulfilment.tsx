@@ -7,6 +7,7 @@ import { CancelOrderForm } from './CancelOrderForm';
 import { MarkShippedForm } from './MarkShippedForm';
 import { PaymentAlerts } from './PaymentAlerts';
 import { RefundOrderForm } from './RefundOrderForm';
+import { RefundProblems } from './RefundProblems';
 import { TrackingNumber } from './ShipmentDetails';
 import './fulfilment.css';
 
@@ -26,6 +27,7 @@ export function OrderFulfilment({ order }: { order: OrderFulfilmentFragment }) {
   return (
     <div className="order-fulfilment">
       <PaymentAlerts order={order} onRefunded={setNotice} />
+      <RefundProblems order={order} />
       {notice && (
         <p className="admin-alert admin-alert--success" role="status">
           {notice}

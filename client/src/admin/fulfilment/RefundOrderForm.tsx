@@ -34,8 +34,14 @@ export function RefundOrderForm({ order, onRefunded }: RefundOrderFormProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    const ok = await run(async () => (await refund({ variables: { orderId: order.id, reason } })).data?.refundOrder);
-    if (ok) onRefunded(FULFILMENT_MESSAGES.refunded);
+    let status: string | undefined;
+    const ok = await run(async () => {
+      const payload = (await refund({ variables: { orderId: order.id, reason } })).data?.refundOrder;
+      status = payload?.order?.status;
+      return payload;
+    });
+    // A pending refund leaves the order as it is until the provider says the money went back.
+    if (ok) onRefunded(status === 'Refunded' ? FULFILMENT_MESSAGES.refunded : FULFILMENT_MESSAGES.refundPending);
   }
 
   if (!open) {

@@ -6,6 +6,8 @@ export const FULFILMENT_MESSAGES = {
   refundFailed: 'Failed to refund the order',
   refundError: 'An error occurred while refunding the order. Trying again is safe: the parent is never refunded twice.',
   refunded: 'The order has been refunded and the parent e-mailed.',
+  refundPending:
+    'The refund is pending at the payment provider. The order becomes Refunded, and the parent is e-mailed, once the money has gone back.',
   extraFailed: 'Failed to refund the extra charge',
   extraError: 'An error occurred while refunding the extra charge. Trying again is safe.',
   extraRefunded: 'The extra charge has been refunded.',

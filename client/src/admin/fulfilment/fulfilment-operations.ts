@@ -1,6 +1,9 @@
 import { graphql } from '../../gql';
 
-/** What the panel's fulfilment section reads: the shipment, the closing dates and the extra charges to refund. */
+/**
+ * What the panel's fulfilment section reads: the shipment, the closing dates, the extra charges to
+ * refund, and the refunds with their status at the payment provider.
+ */
 export const ORDER_FULFILMENT_FIELDS = graphql(`
   fragment OrderFulfilment on Order {
     id
@@ -19,6 +22,12 @@ export const ORDER_FULFILMENT_FIELDS = graphql(`
       paymentId
       amountCents
       reason
+      createdAt
+    }
+    refunds {
+      amountCents
+      status
+      failureReason
       createdAt
     }
   }

@@ -48,13 +48,24 @@ export class SandboxProvider implements PaymentProvider {
       })
       .orIgnore()
       .execute();
+    // The parent chose another format since: an unpaid payment takes the order's amount now.
+    await repo
+      .createQueryBuilder()
+      .update()
+      .set({ amountCents: request.amountCents, currency: request.currency.toUpperCase(), updatedAt: new Date() })
+      .where('order_id = :orderId AND status <> :succeeded', { orderId: request.orderId, succeeded: 'succeeded' })
+      .execute();
     const payment = await repo.findOneByOrFail({ orderId: request.orderId });
     return { paymentId: payment.id, clientSecret: null };
   }
 
-  async resumePayment(paymentId: string): Promise<StartedPayment | null> {
+  async resumePayment(paymentId: string, request: PaymentRequest): Promise<StartedPayment | null> {
     const payment = await this.dataSource.getRepository(SandboxPayment).findOneBy({ id: paymentId });
-    return payment ? { paymentId: payment.id, clientSecret: null } : null;
+    const pays =
+      payment?.orderId === request.orderId &&
+      payment.amountCents === request.amountCents &&
+      payment.currency === request.currency.toUpperCase();
+    return payment && pays ? { paymentId: payment.id, clientSecret: null } : null;
   }
 
   async verifyPayment(paymentId: string): Promise<VerifiedPayment | null> {
@@ -101,7 +112,13 @@ export class SandboxProvider implements PaymentProvider {
         if (previous.paymentId !== request.paymentId || previous.amountCents !== request.amountCents) {
           throw new Error('idempotency_error: the key was first used for another refund');
         }
-        return { refundId: previous.id, amountCents: previous.amountCents, status: 'succeeded' };
+        return {
+          refundId: previous.id,
+          amountCents: previous.amountCents,
+          status: 'succeeded',
+          reference: null,
+          failureReason: null,
+        };
       }
       if (payment.status !== 'succeeded') throw new RefundRefusedError('payment_not_succeeded');
       const refunded = await this.refundedCents(manager, payment.id);
@@ -114,7 +131,7 @@ export class SandboxProvider implements PaymentProvider {
         amountCents: request.amountCents,
       });
       await manager.insert(SandboxRefund, refund);
-      return { refundId: refund.id, amountCents: refund.amountCents, status: 'succeeded' };
+      return { refundId: refund.id, amountCents: refund.amountCents, status: 'succeeded', reference: null, failureReason: null };
     });
   }
 
@@ -122,7 +139,13 @@ export class SandboxProvider implements PaymentProvider {
     const refunds = await this.dataSource
       .getRepository(SandboxRefund)
       .find({ where: { paymentId }, order: { createdAt: 'ASC' } });
-    return refunds.map((refund) => ({ refundId: refund.id, amountCents: refund.amountCents, status: 'succeeded' as const }));
+    return refunds.map((refund) => ({
+      refundId: refund.id,
+      amountCents: refund.amountCents,
+      status: 'succeeded' as const,
+      reference: null,
+      failureReason: null,
+    }));
   }
 
   private async refundedCents(manager: EntityManager, paymentId: string): Promise<number> {

@@ -2,7 +2,7 @@
  * The Stripe provider through the real `stripe` SDK against a local fake of Stripe's REST API,
  * and webhooks signed with the SDK's own test-header helper.
  */
-import { WebhookSignatureError, type PaymentRequest } from '../payment-provider';
+import { PaymentAccountError, WebhookSignatureError, type PaymentRequest } from '../payment-provider';
 import { mapStripeStatus, StripeProvider, stripeApiTarget, stripeIdempotencyKey } from './stripe.provider';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +21,7 @@ const WEBHOOK_SECRET = 'whsec_provider_unit_secret';
 
 const ORDER_ID = '0b8e8f43-3a55-4a6e-9f59-2a4a5b0e6c11';
 const OTHER_ORDER_ID = '7d1c2b9a-81f4-4f8e-b0a7-5c1e9d3f2a40';
+const KEY = `order-${ORDER_ID}-2500-usd`;
 
 function request(overrides: Partial<PaymentRequest> = {}): PaymentRequest {
   return {
@@ -37,7 +38,7 @@ let fake: FakeStripe;
 let provider: StripeProvider;
 
 beforeEach(async () => {
-  fake = await startFakeStripe();
+  fake = await startFakeStripe({ secretKey: SECRET_KEY });
   provider = new StripeProvider({
     secretKey: SECRET_KEY,
     publishableKey: PUBLISHABLE_KEY,
@@ -87,7 +88,7 @@ describe('StripeProvider.createPayment', () => {
     });
   });
 
-  it('is idempotent per order: the same order twice gives one intent, sent with the same Idempotency-Key', async () => {
+  it('is idempotent per order and amount: the same order twice gives one intent, sent with the same Idempotency-Key', async () => {
     const first = await provider.createPayment(request());
     const second = await provider.createPayment(request());
 
@@ -95,8 +96,8 @@ describe('StripeProvider.createPayment', () => {
     expect(fake.intents.size).toBe(1);
     const posts = apiRequests().filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(2);
-    expect(posts.map((r) => r.idempotencyKey)).toEqual([`order-${ORDER_ID}`, `order-${ORDER_ID}`]);
-    expect(stripeIdempotencyKey(ORDER_ID)).toBe(`order-${ORDER_ID}`);
+    expect(posts.map((r) => r.idempotencyKey)).toEqual([KEY, KEY]);
+    expect(stripeIdempotencyKey(request())).toBe(KEY);
   });
 
   it('gives another order its own intent and key', async () => {
@@ -106,7 +107,7 @@ describe('StripeProvider.createPayment', () => {
     expect(other.paymentId).not.toBe(first.paymentId);
     expect(fake.intents.size).toBe(2);
     expect(fake.intents.get(other.paymentId)).toMatchObject({ amount: 5000, metadata: { orderId: OTHER_ORDER_ID } });
-    expect(apiRequests().map((r) => r.idempotencyKey)).toEqual([`order-${ORDER_ID}`, `order-${OTHER_ORDER_ID}`]);
+    expect(apiRequests().map((r) => r.idempotencyKey)).toEqual([KEY, `order-${OTHER_ORDER_ID}-5000-usd`]);
   });
 
   it('retries a lost answer with the same key, so Stripe still holds one intent', async () => {
@@ -119,17 +120,59 @@ describe('StripeProvider.createPayment', () => {
     expect(fake.intents.has(started.paymentId)).toBe(true);
     const posts = apiRequests().filter((r) => r.method === 'POST');
     expect(posts.map((r) => r.status)).toEqual([500, 200]);
-    expect(posts.map((r) => r.idempotencyKey)).toEqual([`order-${ORDER_ID}`, `order-${ORDER_ID}`]);
+    expect(posts.map((r) => r.idempotencyKey)).toEqual([KEY, KEY]);
   });
 
-  it('fails loudly when the same order asks again with other parameters (Stripe refuses to reuse the key)', async () => {
-    await provider.createPayment(request());
+  it('gives the same order another amount (another format) its own intent under its own key, never a 400', async () => {
+    const first = await provider.createPayment(request());
+    const printed = await provider.createPayment(request({ amountCents: 5000 }));
 
-    await expect(provider.createPayment(request({ amountCents: 5000 }))).rejects.toMatchObject({
-      rawType: 'idempotency_error',
-      statusCode: 400,
+    expect(printed.paymentId).not.toBe(first.paymentId);
+    expect(fake.intents.get(printed.paymentId)).toMatchObject({ amount: 5000, metadata: { orderId: ORDER_ID } });
+    const posts = apiRequests().filter((r) => r.method === 'POST');
+    expect(posts.map((r) => [r.idempotencyKey, r.status])).toEqual([
+      [KEY, 200],
+      [`order-${ORDER_ID}-5000-usd`, 200],
+    ]);
+  });
+
+  it('never hands back a canceled intent that Stripe replays under the key: a new one, under another key', async () => {
+    const first = await provider.createPayment(request());
+    fake.setStatus(first.paymentId, 'canceled');
+
+    const again = await provider.createPayment(request());
+
+    expect(again.paymentId).not.toBe(first.paymentId);
+    expect(fake.intents.get(again.paymentId)).toMatchObject({ amount: 2500, status: 'requires_payment_method' });
+    const posts = apiRequests().filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.idempotencyKey)).toEqual([KEY, KEY, `${KEY}-after-${first.paymentId}`]);
+    expect(posts[1].status).toBe(200); // the replay, checked against Stripe's current state before use
+  });
+
+  it('moves past a 500 that Stripe saved under the key (it would be replayed for a day) to another key', async () => {
+    fake.failNext({ count: 1, status: 500 });
+
+    const started = await provider.createPayment(request());
+
+    expect(fake.intents.has(started.paymentId)).toBe(true);
+    const posts = apiRequests().filter((r) => r.method === 'POST');
+    // Stripe-Should-Retry: false: the SDK does not resend what would only be replayed.
+    expect(posts.map((r) => [r.idempotencyKey, r.status])).toEqual([
+      [KEY, 500],
+      [`${KEY}-try2`, 200],
+    ]);
+    // The saved 500 is what the first key now gives.
+    const replayed = await fetch(`${fake.url}/v1/payment_intents`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${SECRET_KEY}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        'idempotency-key': KEY,
+      },
+      body: posts[0].rawBody,
     });
-    expect(fake.intents.size).toBe(1);
+    expect(replayed.status).toBe(500);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
   });
 
   it.each([0, -2500, 25.5, Number.NaN])('refuses the amount %p without calling Stripe', async (amountCents) => {
@@ -232,6 +275,93 @@ describe('StripeProvider.verifyPayment', () => {
 
     await expect(provider.verifyPayment(paymentId)).rejects.toMatchObject({ statusCode: 500 });
     expect(apiRequests().filter((r) => r.method === 'GET')).toHaveLength(3);
+  });
+});
+
+describe('StripeProvider.resumePayment', () => {
+  it("hands back the order's intent only while it can pay the order as it now stands", async () => {
+    const { paymentId, clientSecret } = await provider.createPayment(request());
+    await expect(provider.resumePayment(paymentId, request())).resolves.toEqual({ paymentId, clientSecret });
+    // Another amount or currency (the parent chose another format), or another order: not this one.
+    await expect(provider.resumePayment(paymentId, request({ amountCents: 5000 }))).resolves.toBeNull();
+    await expect(provider.resumePayment(paymentId, request({ currency: 'CAD' }))).resolves.toBeNull();
+    await expect(provider.resumePayment(paymentId, request({ orderId: OTHER_ORDER_ID }))).resolves.toBeNull();
+    fake.setStatus(paymentId, 'canceled');
+    await expect(provider.resumePayment(paymentId, request())).resolves.toBeNull();
+  });
+});
+
+describe("Stripe refusing the shop's key", () => {
+  const withKey = (secretKey: string) =>
+    new StripeProvider({
+      secretKey,
+      publishableKey: PUBLISHABLE_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      host: fake.host,
+      port: fake.port,
+      protocol: fake.protocol,
+    });
+
+  it('is a PaymentAccountError that names the setting to fix, from every call, and from the start-up check', async () => {
+    const wrong = withKey('sk_test_not_this_account');
+    const { paymentId } = await provider.createPayment(request());
+    for (const call of [
+      () => wrong.createPayment(request({ orderId: OTHER_ORDER_ID })),
+      () => wrong.resumePayment(paymentId, request()),
+      () => wrong.verifyPayment(paymentId),
+      () => wrong.listRefunds(paymentId),
+      () => wrong.checkAccount(),
+    ]) {
+      const error = await call().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(PaymentAccountError);
+      expect(error).toMatchObject({ code: 'authentication', isAuthentication: true });
+      expect((error as Error).message).toMatch(/^Stripe refused STRIPE_SECRET_KEY \(401: Invalid API Key provided/);
+      expect((error as Error).message).not.toContain('sk_test_not_this_account');
+    }
+    // Refused before anything ran: nothing was created for the other order.
+    expect([...fake.intents.values()].filter((i) => i.metadata.orderId === OTHER_ORDER_ID)).toHaveLength(0);
+    await expect(provider.checkAccount()).resolves.toBeUndefined();
+  });
+});
+
+describe('the fake answers as Stripe documents', () => {
+  const post = (key: string, body: string, secret = SECRET_KEY) =>
+    fetch(`${fake.url}/v1/payment_intents`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${secret}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        'idempotency-key': key,
+      },
+      body,
+    });
+
+  it('answers 409 idempotency_key_in_use to a request whose key is still in flight, and saves nothing for it', async () => {
+    const held = fake.hold('/v1/payment_intents');
+    const first = post('same-key', 'amount=2500&currency=usd');
+    await held.arrived;
+    const second = await post('same-key', 'amount=2500&currency=usd');
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({ error: { type: 'idempotency_error', code: 'idempotency_key_in_use' } });
+    held.release();
+    const created = (await (await first).json()) as { id: string };
+    const replayed = await post('same-key', 'amount=2500&currency=usd');
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await replayed.json()) as { id: string }).id).toBe(created.id);
+    expect(fake.intents.size).toBe(1);
+  });
+
+  it('refuses another key with a 401 invalid_request_error, and another amount under a used key with a 400', async () => {
+    const wrong = await post('k1', 'amount=2500&currency=usd', 'sk_test_someone_else');
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+    expect((await post('k1', 'amount=2500&currency=usd')).status).toBe(200); // the 401 saved nothing
+    const other = await post('k1', 'amount=5000&currency=usd');
+    expect(other.status).toBe(400);
+    expect(await other.json()).toMatchObject({ error: { type: 'idempotency_error' } });
   });
 });
 

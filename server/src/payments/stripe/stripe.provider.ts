@@ -1,7 +1,13 @@
 /**
- * Stripe behind the PaymentProvider interface: one PaymentIntent per order (the order's id in
- * its metadata, an idempotency key per order), verification by retrieving the intent, and
- * webhooks verified against the endpoint's signing secret before anything is read from them.
+ * Stripe behind the PaymentProvider interface: one PaymentIntent per order and amount (the
+ * order's id in its metadata, an idempotency key naming the order, amount and currency),
+ * verification by retrieving the intent, and webhooks verified against the endpoint's signing
+ * secret before anything is read from them.
+ *
+ * Stripe saves the first answer to a key for 24 hours and replays it, 500s included
+ * (https://docs.stripe.com/api/idempotent_requests): so a key promises exactly what it was first
+ * sent with, a replayed intent is checked against Stripe's current state before it is handed to
+ * the page, and a canceled or mismatched one is replaced under a key of its own.
  *
  * Tests point the SDK at a local fake of Stripe's REST API through host/port/protocol.
  */
@@ -45,10 +51,24 @@ export function stripeApiTarget(apiUrl: URL | string | undefined): Pick<StripePr
 /** A PaymentIntent id as Stripe issues them; anything else cannot exist, so it is not asked for. */
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{1,252}$/;
 
-/** The idempotency key of an order's PaymentIntent: within Stripe's 24-hour key window the same order never gets two intents. */
-export function stripeIdempotencyKey(orderId: string): string {
-  return `order-${orderId}`;
+/**
+ * The idempotency key of an order's PaymentIntent for an amount: within Stripe's 24-hour key
+ * window the same order and amount never get two intents, and another amount (the parent chose
+ * another format) is another key rather than a 400 idempotency_error. `replacing` names the
+ * intent that can no longer pay the order (canceled, or mismatched), so its replacement is asked
+ * for under a key that differs; `attempt` moves past a 500 that Stripe saved under the key.
+ */
+export function stripeIdempotencyKey(
+  request: Pick<PaymentRequest, 'orderId' | 'amountCents' | 'currency'>,
+  replacing: string | null = null,
+  attempt = 1,
+): string {
+  const base = `order-${request.orderId}-${request.amountCents}-${request.currency.toLowerCase()}`;
+  return `${base}${replacing ? `-after-${replacing}` : ''}${attempt > 1 ? `-try${attempt}` : ''}`;
 }
+
+/** How many intents one start may go through (replayed canceled ones, saved 500s) before giving up. */
+const MAX_CREATE_ATTEMPTS = 4;
 
 const STRIPE_STATUSES: ReadonlySet<string> = new Set([
   'succeeded',
@@ -136,34 +156,69 @@ export class StripeProvider implements PaymentProvider {
     if (!/^[A-Za-z]{3}$/.test(request.currency)) {
       throw new Error(`Invalid currency: ${request.currency}`);
     }
-    let intent: Stripe.PaymentIntent;
-    try {
-      intent = await this.stripe.paymentIntents.create(
-        {
-          amount: request.amountCents,
-          currency: request.currency.toLowerCase(),
-          metadata: { orderId: request.orderId },
-          receipt_email: request.email,
-          description: request.description,
-          // Cards settle at once; delayed methods (bank debits) would leave the order waiting.
-          allowed_payment_method_types: ['card'],
-        },
-        { idempotencyKey: stripeIdempotencyKey(request.orderId) },
-      );
-    } catch (error) {
-      throw asAccountError(error) ?? error;
+    let replacing = request.replacing ?? null;
+    let attempt = 1;
+    for (let tries = 0; tries < MAX_CREATE_ATTEMPTS; tries++) {
+      let intent: Stripe.Response<Stripe.PaymentIntent>;
+      try {
+        intent = await this.stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency.toLowerCase(),
+            metadata: { orderId: request.orderId },
+            receipt_email: request.email,
+            description: request.description,
+            // Cards settle at once; delayed methods (bank debits) would leave the order waiting.
+            allowed_payment_method_types: ['card'],
+          },
+          { idempotencyKey: stripeIdempotencyKey(request, replacing, attempt) },
+        );
+      } catch (error) {
+        const account = asAccountError(error);
+        if (account) throw account;
+        // A 500 is saved under its key and replayed for a day: creating an intent takes no money,
+        // so the next attempt goes under another key rather than leave the order unpayable.
+        if (isSavedServerError(error)) {
+          attempt += 1;
+          continue;
+        }
+        throw error;
+      }
+      // A replayed answer shows the intent as it was then: ask Stripe how it is now.
+      const current =
+        intent.lastResponse?.headers?.['idempotent-replayed'] === 'true' ? await this.retrieveIntent(intent.id) : intent;
+      if (current && paysRequest(current, request)) {
+        return { paymentId: current.id, clientSecret: current.client_secret ?? null };
+      }
+      // Canceled (or not this order's): never handed back; its replacement gets a key of its own.
+      replacing = intent.id;
+      attempt = 1;
     }
+    throw new Error(`Stripe kept answering with PaymentIntents that cannot pay order ${request.orderId}`);
+  }
+
+  async resumePayment(paymentId: string, request: PaymentRequest): Promise<StartedPayment | null> {
+    if (typeof paymentId !== 'string' || !PAYMENT_INTENT_ID.test(paymentId)) return null;
+    const intent = await this.retrieveIntent(paymentId);
+    if (!intent || !paysRequest(intent, request)) return null;
     return { paymentId: intent.id, clientSecret: intent.client_secret ?? null };
   }
 
-  async resumePayment(paymentId: string): Promise<StartedPayment | null> {
-    if (typeof paymentId !== 'string' || !PAYMENT_INTENT_ID.test(paymentId)) return null;
+  /** Stripe's PaymentIntent as it is now; null when it does not exist. */
+  private async retrieveIntent(paymentId: string): Promise<Stripe.PaymentIntent | null> {
     try {
-      const intent = await this.stripe.paymentIntents.retrieve(paymentId);
-      if (intent.status === 'canceled') return null;
-      return { paymentId: intent.id, clientSecret: intent.client_secret ?? null };
+      return await this.stripe.paymentIntents.retrieve(paymentId);
     } catch (error) {
       if (isResourceMissing(error)) return null;
+      throw asAccountError(error) ?? error;
+    }
+  }
+
+  /** A cheap authenticated read (the balance): throws PaymentAccountError when Stripe refuses the key. */
+  async checkAccount(): Promise<void> {
+    try {
+      await this.stripe.balance.retrieve();
+    } catch (error) {
       throw asAccountError(error) ?? error;
     }
   }
@@ -171,13 +226,8 @@ export class StripeProvider implements PaymentProvider {
   async verifyPayment(paymentId: string): Promise<VerifiedPayment | null> {
     // The id comes from the browser: only a well-formed PaymentIntent id is sent to Stripe.
     if (typeof paymentId !== 'string' || !PAYMENT_INTENT_ID.test(paymentId)) return null;
-    let intent: Stripe.PaymentIntent;
-    try {
-      intent = await this.stripe.paymentIntents.retrieve(paymentId);
-    } catch (error) {
-      if (isResourceMissing(error)) return null;
-      throw error;
-    }
+    const intent = await this.retrieveIntent(paymentId);
+    if (!intent) return null;
     const status = mapStripeStatus(intent.status, intent.last_payment_error != null);
     const failureCode =
       intent.last_payment_error?.code ??
@@ -203,8 +253,9 @@ export class StripeProvider implements PaymentProvider {
         {
           payment_intent: request.paymentId,
           amount: request.amountCents,
-          // Stripe's reason field takes three codes only; the admin's words go in the metadata.
-          metadata: { reason: request.reason.slice(0, 500) },
+          // Stripe's reason field takes three codes only; the admin's words go in the metadata,
+          // with the shop's own id for the refund, so a refund whose answer was lost is found again.
+          metadata: { reason: request.reason.slice(0, 500), [REFERENCE_KEY]: request.reference },
         },
         { idempotencyKey: request.idempotencyKey },
       );
@@ -222,8 +273,12 @@ export class StripeProvider implements PaymentProvider {
   async listRefunds(paymentId: string): Promise<ProviderRefund[]> {
     if (!PAYMENT_INTENT_ID.test(paymentId)) return [];
     const refunds: ProviderRefund[] = [];
-    for await (const refund of this.stripe.refunds.list({ payment_intent: paymentId, limit: 100 })) {
-      refunds.push(toProviderRefund(refund));
+    try {
+      for await (const refund of this.stripe.refunds.list({ payment_intent: paymentId, limit: 100 })) {
+        refunds.push(toProviderRefund(refund));
+      }
+    } catch (error) {
+      throw asAccountError(error) ?? error;
     }
     return refunds;
   }
@@ -254,14 +309,21 @@ export class StripeProvider implements PaymentProvider {
       const charge = event.data.object;
       const paymentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
       if (!paymentId) return { type: 'ignored', eventId: event.id, eventType: event.type };
-      return {
-        type: 'refunded',
-        eventId: event.id,
-        paymentId,
-        amountCents: charge.amount,
-        amountRefundedCents: charge.amount_refunded,
-        reason: charge.refunds?.data?.[0]?.reason ?? null,
-      };
+      return { type: 'refunded', eventId: event.id, paymentId, reason: charge.refunds?.data?.[0]?.reason ?? null };
+    }
+    // A refund was made or changed: pending ones settle (succeeded or failed) later, announced by
+    // refund.updated / refund.failed (and charge.refund.updated for older endpoints).
+    // https://docs.stripe.com/api/events/types, https://docs.stripe.com/refunds
+    if (
+      event.type === 'refund.created' ||
+      event.type === 'refund.updated' ||
+      event.type === 'refund.failed' ||
+      event.type === 'charge.refund.updated'
+    ) {
+      const refund = event.data.object;
+      const paymentId = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+      if (!paymentId) return { type: 'ignored', eventId: event.id, eventType: event.type };
+      return { type: 'refunded', eventId: event.id, paymentId, reason: refund.reason ?? null };
     }
     return { type: 'ignored', eventId: event.id, eventType: event.type };
   }
@@ -270,10 +332,34 @@ export class StripeProvider implements PaymentProvider {
 /** Stripe's codes for a refund it will not make: already refunded, more than is left, nothing was taken. */
 const REFUSED_REFUND_CODES = new Set(['charge_already_refunded', 'amount_too_large', 'charge_disputed', 'resource_missing']);
 
+/** The metadata key carrying the shop's own id for a refund. */
+const REFERENCE_KEY = 'refund_request';
+
 function toProviderRefund(refund: Stripe.Refund): ProviderRefund {
   const statuses: readonly RefundStatus[] = ['succeeded', 'pending', 'failed', 'canceled', 'requires_action'];
   const status = statuses.find((s) => s === refund.status) ?? 'pending';
-  return { refundId: refund.id, amountCents: refund.amount, status };
+  return {
+    refundId: refund.id,
+    amountCents: refund.amount,
+    status,
+    reference: refund.metadata?.[REFERENCE_KEY] || null,
+    failureReason: refund.failure_reason ?? null,
+  };
+}
+
+/** Whether an intent can be handed to the page for this order and amount: not canceled, and for exactly it. */
+function paysRequest(intent: Stripe.PaymentIntent, request: PaymentRequest): boolean {
+  return (
+    intent.status !== 'canceled' &&
+    intent.amount === request.amountCents &&
+    (intent.currency ?? '').toLowerCase() === request.currency.toLowerCase() &&
+    intent.metadata?.orderId === request.orderId
+  );
+}
+
+/** A 5xx Stripe answered and saved under the key (it will only be replayed), after the SDK's own retries. */
+function isSavedServerError(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500;
 }
 
 /** Stripe's codes for a problem with the shop's own account, not the customer's card. */
@@ -286,9 +372,18 @@ const ACCOUNT_CODES = new Set([
 ]);
 
 function asAccountError(error: unknown): PaymentAccountError | null {
-  const e = error as { type?: string; code?: string };
-  if (e?.type === 'StripePermissionError' || e?.type === 'StripeAuthenticationError')
-    return new PaymentAccountError(e.code ?? e.type);
+  const e = error as { type?: string; code?: string; statusCode?: number; message?: string };
+  if (error instanceof PaymentAccountError) return error;
+  // 401: the key itself is wrong, revoked or missing (https://docs.stripe.com/api/errors). Said
+  // plainly for the operator: the setting to fix, never the key.
+  if (e?.type === 'StripeAuthenticationError' || e?.statusCode === 401) {
+    return new PaymentAccountError(
+      'authentication',
+      `Stripe refused STRIPE_SECRET_KEY (401: ${e.message?.split('\n')[0] ?? 'invalid API key'}); ` +
+        "set it to the secret key of the shop's Stripe account (Dashboard > Developers > API keys)",
+    );
+  }
+  if (e?.type === 'StripePermissionError') return new PaymentAccountError(e.code ?? e.type);
   if (e?.code && ACCOUNT_CODES.has(e.code)) return new PaymentAccountError(e.code);
   return null;
 }

@@ -64,6 +64,7 @@ export function anOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
     cancelledAt: null,
     refundedAt: null,
     paymentAlerts: [],
+    refunds: [],
     events: [
       {
         __typename: 'OrderEvent',

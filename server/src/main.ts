@@ -1,4 +1,6 @@
 /** Process entry: config -> ports bound -> database (migrated) -> app -> listen; graceful shutdown on signals. */
+// First: tracing (when configured) must patch http, express, graphql and pg before they load.
+import { tracing } from './observability/tracing-preload';
 import 'reflect-metadata';
 import path from 'node:path';
 import { bootstrapAdmin } from './admin/bootstrap-admin';
@@ -42,7 +44,10 @@ async function main(): Promise<void> {
   const stopOrphanSweep = app.services.orphanedFiles.start();
   // Without a mail provider there is no worker: e-mails stay in the outbox (and the log).
   const stopOutbox = app.services.outboxWorker?.start() ?? (async () => undefined);
-  logger.info('payments, e-mail and files', describeProviders(app.services));
+  logger.info('payments, e-mail and files', {
+    ...describeProviders(app.services),
+    tracing: tracing ? `OTLP to ${tracing.endpoint} as ${tracing.serviceName}` : 'off (no OTEL_EXPORTER_OTLP_ENDPOINT)',
+  });
   // The metrics listener binds its port itself, right after it is given back.
   if (metricsPort) await releasePort(metricsPort);
   const url = await app.listen();
@@ -65,6 +70,7 @@ async function main(): Promise<void> {
       logger.debug('http server closed');
       await database.close();
       logger.debug('database closed');
+      await tracing?.shutdown();
       process.exit(0);
     } catch (error) {
       logger.error('shutdown failed', { error });

@@ -4,14 +4,13 @@
  */
 import path from 'node:path';
 import type { PlaywrightTestConfig } from '@playwright/test';
-import { ESLint } from 'eslint';
+import { lintMessages } from '../support/lint-text';
 
 const root = path.resolve(__dirname, '..', '..');
 
 async function focusErrors(code: string, file: string): Promise<number> {
-  const eslint = new ESLint({ cwd: root });
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax' && /focus/.test(m.message)).length;
+  const messages = await lintMessages(code, file, 'no-restricted-syntax');
+  return messages.filter((message) => /focus/.test(message)).length;
 }
 
 describe('a focused test', () => {

@@ -145,7 +145,7 @@ describe('the order form draft', () => {
     await user.click(screen.getByRole('button', { name: 'Start over' }));
     expect(screen.getByLabelText("Child's name")).toHaveValue('');
     expect(screen.getByLabelText('Dedication (optional)')).toHaveValue('');
-    await waitFor(async () => expect(await loadDraft()).toBeNull());
+    await waitFor(async () => expect(await loadDraft()).toBeNull(), { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'Start over' })).not.toBeInTheDocument();
   });
 
@@ -262,7 +262,7 @@ describe('the order form draft', () => {
     await screen.findByText('Order page');
     expect(currentUrl()).toBe('/order/token-1');
     expect(create.seen.calls).toBe(0);
-    await waitFor(async () => expect(await loadDraft()).toBeNull());
+    await waitFor(async () => expect(await loadDraft()).toBeNull(), { timeout: 5000 });
   });
 
   it('lets the link choose the format over the draft', async () => {

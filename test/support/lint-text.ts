@@ -1,0 +1,17 @@
+/**
+ * Lints `code` as if it were the file at `file` (relative to the repository), with the repo's own
+ * ESLint config, and returns what the rule `ruleId` reports.
+ */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+const root = path.resolve(__dirname, '..', '..');
+
+export async function lintMessages(code: string, file: string, ruleId: string): Promise<string[]> {
+  // Under CI=true typescript-eslint assumes one run over the files as they are on disk and would
+  // parse the file there instead of `code`; this text is not on disk.
+  process.env.TSESTREE_SINGLE_RUN = 'false';
+  const eslint = new ESLint({ cwd: root });
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((message) => message.ruleId === ruleId).map((message) => message.message);
+}

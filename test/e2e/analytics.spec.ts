@@ -72,6 +72,8 @@ async function orderAndPay(page: Page): Promise<string> {
     mimeType: 'image/png',
     buffer: await pngPhoto(),
   });
+  // The cover preview appears above the terms once the photo is read: tick the box after it moved.
+  await expect(page.getByText('A first look at the cover, drawn here in your browser.')).toBeVisible();
   await page.getByLabel('I accept the terms and conditions').check();
   await page.getByRole('button', { name: "Create My Child's Storybook" }).click();
   await page.waitForURL(/\/payment\?/);

@@ -13,6 +13,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverLayers from './eslint-rules/server-layers.mjs';
 
 const nodeTypeScript = ['server/src/**/*.ts', 'test/**/*.ts', 'ormconfig.ts', 'codegen.ts', 'playwright.config.ts'];
 const clientCode = ['client/src/**/*.{ts,tsx}', 'test/support/client/**/*.{ts,tsx}'];
@@ -130,6 +131,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The server's folders import downwards only (eslint-rules/server-layers.mjs): no ring of folders.
+    files: ['server/src/**/*.ts'],
+    plugins: { layers: serverLayers },
+    rules: { 'layers/server-layers': 'error' },
   },
   {
     files: ['client/vite.config.ts'],

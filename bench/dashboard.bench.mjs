@@ -1,6 +1,6 @@
 /**
  * Dashboard benchmark without HTTP: the admin list's first page with its total, and searches by
- * e-mail and child name with theirs, called straight on the built OrderService one after another
+ * e-mail and child name with theirs, called straight on the built AdminOrdersService one after another
  * (one admin), at 10,000 and 100,000 orders. Leaving out HTTP, GraphQL and the load generator
  * keeps the figure about the database work, which is what grows with the table.
  *
@@ -40,8 +40,8 @@ const SEED_SQL = `
   FROM generate_series($1::int, $2::int) AS i`;
 
 const { openDatabase } = await import(pathToFileURL(path.join(dist, 'db', 'database.js')).href);
-const { OrderService } = await import(pathToFileURL(path.join(dist, 'orders', 'order.service.js')).href);
-const { OrdersArgs } = await import(pathToFileURL(path.join(dist, 'orders', 'orders.args.js')).href);
+const { AdminOrdersService } = await import(pathToFileURL(path.join(dist, 'admin-orders', 'admin-orders.service.js')).href);
+const { OrdersArgs } = await import(pathToFileURL(path.join(dist, 'admin-orders', 'orders.args.js')).href);
 const logger = { info() {}, warn() {}, error: console.error, debug() {}, child: () => logger };
 
 async function timed(fn) {
@@ -83,7 +83,7 @@ async function explain(dataSource, like) {
 async function main() {
   const benchDb = MODE === 'postgres' ? await createBenchDatabase(DATABASE_URL) : null;
   const database = await openDatabase({ databaseUrl: benchDb?.url, pgliteDir: 'memory://', logger });
-  const orders = new OrderService(database.dataSource, null, null, logger);
+  const orders = new AdminOrdersService(database.dataSource);
   const results = [];
   try {
     const page = async (args) => {

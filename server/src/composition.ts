@@ -14,7 +14,7 @@ import type { Logger } from './common/logger';
 import type { Config } from './config';
 import { DeliveryService } from './delivery/delivery.service';
 import { CancellationService } from './fulfilment/cancellation.service';
-import { RefundService } from './fulfilment/refund.service';
+import { RefundService } from './payments/refund.service';
 import { ShippingService } from './fulfilment/shipping.service';
 import { MailgunMailer } from './mail/mailgun.mailer';
 import type { Mailer } from './mail/mailer';
@@ -27,14 +27,15 @@ import { OrphanedFiles } from './media/orphaned-files';
 import { MediaSigner } from './media/signed-url';
 import type { Storage } from './media/storage';
 import { NewsletterService } from './newsletter/newsletter.service';
-import { ChangeRequestService } from './orders/change-request.service';
+import { ChangeRequestService } from './order-page/change-request.service';
 import { OrderLifecycle } from './orders/order-lifecycle';
-import { OrderLookupService } from './orders/order-lookup.service';
-import { OrderPageService } from './orders/order-page.service';
+import { OrderLookupService } from './order-page/order-lookup.service';
+import { OrderPageService } from './order-page/order-page.service';
 import { OrderStatus } from './orders/order-status';
-import { OrderService } from './orders/order.service';
-import { OrderExport } from './orders/orders-csv';
-import { PhotoRetention } from './orders/photo-retention';
+import { OrderService } from './checkout/order.service';
+import { AdminOrdersService } from './admin-orders/admin-orders.service';
+import { OrderExport } from './admin-orders/orders-csv';
+import { PhotoRetention } from './delivery/photo-retention';
 import { Metrics } from './observability/metrics';
 import type { PaymentProvider } from './payments/payment-provider';
 import { PaymentService } from './payments/payment.service';
@@ -57,6 +58,8 @@ export interface Services {
   cookie: SessionCookie;
   auth: AuthService;
   orders: OrderService;
+  /** The admin's list of orders. */
+  adminOrders: AdminOrdersService;
   lifecycle: OrderLifecycle;
   outbox: OutboxService;
   /** Null when there is no mail provider: nothing sends the outbox's rows. */
@@ -149,6 +152,7 @@ export function createServices(
     cookie: new SessionCookie(config.isProduction),
     auth,
     orders,
+    adminOrders: new AdminOrdersService(dataSource),
     lifecycle,
     outbox,
     outboxWorker: mailer ? new OutboxWorker(dataSource, mailer, logger, { metrics }) : null,

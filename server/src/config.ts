@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './admin/password';
+import { MIN_PASSWORD_LENGTH } from './common/password-length';
 import { isEmailAddress } from './common/email';
 
 export interface Config {

@@ -5,7 +5,6 @@
  * under TRUST_PROXY, so a forged X-Forwarded-For does not make a new client.
  */
 import type { Request } from 'express';
-import type { AdminUser } from '../admin/admin-user.entity';
 import { type Outcome, refuse, UserErrorCode } from '../common/user-error';
 import type { RateLimiter, RateLimitRule } from './rate-limiter';
 
@@ -71,7 +70,7 @@ export function clientAddress(req: Request): string {
 export async function checkClientLimits(
   limiter: RateLimiter,
   rules: RateLimitRule[],
-  request: { req: Request; admin(): Promise<AdminUser | null> },
+  request: { req: Request; admin(): Promise<object | null> },
 ): Promise<Outcome<never> | null> {
   if (!limiter.enabled || (await request.admin())) return null;
   const client = clientAddress(request.req);

@@ -1,7 +1,7 @@
 import { IsNotEmpty, MinLength } from 'class-validator';
 import { ArgsType, Field, ID } from 'type-graphql';
 import { IsEmailAddress, rule } from '../common/input-validation';
-import { MIN_PASSWORD_LENGTH } from './password';
+import { MIN_PASSWORD_LENGTH } from '../common/password-length';
 
 export const ADMIN_ACCOUNT_MESSAGES = {
   email: 'Please enter a valid email address',

@@ -14,7 +14,8 @@ import { AdminSession } from './admin-session.entity';
 import { AdminUser } from './admin-user.entity';
 import { LoginAttempt } from './login-attempt.entity';
 import { LOGIN_MESSAGES, LoginArgs } from './login.args';
-import { dummyPasswordHash, hashPassword, MIN_PASSWORD_LENGTH, needsRehash, verifyPassword } from './password';
+import { MIN_PASSWORD_LENGTH } from '../common/password-length';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 
 export interface RateLimits {
   windowMs: number;

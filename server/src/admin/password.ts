@@ -24,8 +24,6 @@ const KEY_LENGTH = 32;
 /** The largest cost a stored hash may ask for (2^20 needs 1 GiB): a corrupt row must not exhaust memory. */
 const MAX_N = 2 ** 20;
 
-export const MIN_PASSWORD_LENGTH = 12;
-
 let cost: Readonly<ScryptCost> = PASSWORD_COST;
 
 /**

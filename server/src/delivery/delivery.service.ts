@@ -23,7 +23,7 @@ import { mintOrderLink } from '../orders/order-access';
 import { Order } from '../orders/order.entity';
 import { assertTransition, isDelivered, OrderStatus } from '../orders/order-status';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
-import type { OrderService } from '../orders/order.service';
+import type { OrderService } from '../checkout/order.service';
 import type { VideoDelivery } from './delivery.types';
 import { OrderDelivery } from './order-delivery.entity';
 import { openPdf, PDF_FIELD, PdfTooLargeError } from './pdf-file';

@@ -6,10 +6,10 @@ import { toPayload } from '../graphql/payload';
 import { Order } from '../orders/order.entity';
 import type { CancellationService } from './cancellation.service';
 import { CancelOrderPayload, RefundRecord, PaymentAlert, RefundOrderPayload, ShipOrderPayload } from './fulfilment.types';
-import { unresolvedCharges } from './payment-alerts';
-import type { RefundService } from './refund.service';
+import { unresolvedCharges } from '../payments/payment-alerts';
+import type { RefundService } from '../payments/refund.service';
 import type { ShippingService } from './shipping.service';
-import { trackingUrl } from './tracking';
+import { trackingUrl } from '../orders/tracking';
 
 /** The admin's fulfilment of an order after payment: shipping, refunds, cancellation. */
 @Resolver(() => Order)

@@ -1,7 +1,7 @@
 /** What the admin enters to ship a printed book: the carrier and the tracking number, checked here. */
 import { IsNotEmpty, IsString, Matches } from 'class-validator';
 import { MaxChars, NoControlCharacters, rule } from '../common/input-validation';
-import { CARRIER_MAX_CHARS, knownCarrier, TRACKING_NUMBER_MAX_CHARS, TRACKING_NUMBER_PATTERN } from './tracking';
+import { CARRIER_MAX_CHARS, knownCarrier, TRACKING_NUMBER_MAX_CHARS, TRACKING_NUMBER_PATTERN } from '../orders/tracking';
 
 export const SHIPPING_MESSAGES = {
   orderNotFound: 'Order not found.',

@@ -9,19 +9,11 @@ import { type DataSource, type EntityManager, In } from 'typeorm';
 import type { Logger } from '../common/logger';
 import { isUuid } from '../common/uuid';
 import type { OutboxBacklog } from '../observability/metrics';
+import type { QueuedEmail } from '../orders/order-email';
 import { OutboxEmail } from './outbox-email.entity';
 
-export interface OutboxEmailInput {
-  /** Names the e-mail, not the attempt: e.g. `order-confirmation:{orderId}`. At most 200 characters. */
-  idempotencyKey: string;
-  orderId: string | null;
-  /** e.g. `order-confirmation`. At most 64 characters. */
-  template: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-}
+/** An e-mail for the outbox: the order kernel's QueuedEmail, which the outbox is the queue of. */
+export type OutboxEmailInput = QueuedEmail;
 
 export interface OutboxServiceOptions {
   /** False when no mail provider is configured: e-mails stay in the outbox and are logged instead. */

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { type EntityManager, IsNull } from 'typeorm';
 import { randomToken, sha256Hex } from '../common/tokens';
-import type { OrderEmailOptions } from '../mail/templates/email-layout';
 import { OrderAccessToken } from './order-access-token.entity';
 import { Order } from './order.entity';
+import type { OrderEmailOptions } from './order-email';
 
 /** A token is base64url of 32 bytes (43 characters); anything far longer is not one, and is not hashed. */
 const MAX_TOKEN_LENGTH = 100;

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Logger } from '../common/logger';
-import type { OutboxEmailInput, OutboxService } from '../mail/outbox.service';
+import type { EmailQueue, QueuedEmail } from './order-email';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import { assertTransition, OrderStatus, STATUS_EVENT, STATUS_TIMESTAMP } from './order-status';
@@ -30,7 +30,7 @@ export interface Transition {
   /** Kept with the event: what the move was about (payment id, file keys, carrier, ...). */
   data?: EventData;
   /** The e-mail this move promises the parent, made from the order as it now stands. */
-  email?: (order: Order, manager: EntityManager) => Promise<OutboxEmailInput> | OutboxEmailInput;
+  email?: (order: Order, manager: EntityManager) => Promise<QueuedEmail> | QueuedEmail;
 }
 
 /** Moves that promise the parent an e-mail: the lifecycle refuses to make one without it. */
@@ -42,13 +42,13 @@ const PROMISES_EMAIL: ReadonlySet<TargetStatus> = new Set([
 ] as const);
 
 /** Extra e-mails a move sends to others (the staff), made from the order as it now stands. */
-export type Notifier = (order: Order) => OutboxEmailInput[];
+export type Notifier = (order: Order) => QueuedEmail[];
 
 export class OrderLifecycle {
   private readonly notifiers = new Map<TargetStatus, Notifier[]>();
 
   constructor(
-    private readonly outbox: OutboxService,
+    private readonly outbox: EmailQueue,
     private readonly logger: Logger,
   ) {}
 

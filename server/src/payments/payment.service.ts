@@ -13,13 +13,13 @@ import { orderConfirmationOutboxEmail } from '../mail/templates/order-confirmati
 import { orderEmailOptions } from '../orders/order-access';
 import { Order } from '../orders/order.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
-import type { OrderService } from '../orders/order.service';
-import { toCheckoutOrder } from '../orders/order.service';
+import type { OrderService } from '../checkout/order.service';
+import { toCheckoutOrder } from '../checkout/order.service';
 import { assertTransition, OrderStatus } from '../orders/order-status';
-import type { CheckoutOrder } from '../orders/order.types';
+import type { CheckoutOrder } from '../checkout/checkout.types';
 import { PaymentAccountError, type PaymentProvider, type VerifiedPayment, type WebhookAction } from './payment-provider';
 import { SandboxProvider } from './sandbox/sandbox.provider';
-import type { RefundService } from '../fulfilment/refund.service';
+import type { RefundService } from './refund.service';
 import type { Metrics, PaymentOutcome } from '../observability/metrics';
 
 export const PAYMENT_MESSAGES = {

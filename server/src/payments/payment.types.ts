@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { UserError } from '../common/user-error';
-import { CheckoutOrder } from '../orders/order.types';
+import { CheckoutOrder } from '../checkout/checkout.types';
 import type { PaymentProviderName } from './payment-provider';
 
 export enum PaymentProviderNameEnum {

@@ -7,7 +7,8 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { generatePassword, MIN_PASSWORD_LENGTH } from '../admin/password';
+import { generatePassword } from '../admin/password';
+import { MIN_PASSWORD_LENGTH } from '../common/password-length';
 import { isEmailAddress } from '../common/email';
 import { createLogger } from '../common/logger';
 import { createServices } from '../composition';

@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createSchema, printSchemaSDL } from '../graphql/schema';
+import { createSchema, printSchemaSDL } from '../api/schema';
 
 async function run(): Promise<void> {
   const target = path.resolve(__dirname, '..', '..', '..', 'schema.graphql');

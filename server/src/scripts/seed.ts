@@ -24,7 +24,7 @@ import type { Outcome } from '../common/user-error';
 import { createProviders, createServices, type Services } from '../composition';
 import { loadConfig, loadDotEnv } from '../config';
 import { openDatabase } from '../db/database';
-import type { CreateOrderInput } from '../orders/create-order.input';
+import type { CreateOrderInput } from '../checkout/create-order.input';
 import { Order } from '../orders/order.entity';
 import { SANDBOX_CARDS } from '../payments/sandbox/sandbox.provider';
 

@@ -4,15 +4,9 @@
  */
 import { escapeHtml } from '../escape-html';
 import type { OutboxEmailInput } from '../outbox.service';
-import {
-  EMAIL_COLORS,
-  emailFooter,
-  emailLayout,
-  emailParagraph,
-  orderReference,
-  type OrderEmailOptions,
-  type RenderedEmail,
-} from './email-layout';
+import { EMAIL_COLORS, emailFooter, emailLayout, emailParagraph, type RenderedEmail } from './email-layout';
+import { orderReference } from '../../orders/order-format';
+import type { OrderEmailOptions } from '../../orders/order-email';
 
 export const CHILD_DATA_DELETED_TEMPLATE = 'child-data-deleted';
 

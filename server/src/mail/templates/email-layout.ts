@@ -51,18 +51,6 @@ export function oneLine(value: string): string {
   );
 }
 
-/** The order id as the shop shows it: its first 8 characters. */
-export function orderReference(orderId: string): string {
-  return orderId.slice(0, 8);
-}
-
-/** What every e-mail about an order needs: the shop's address and the order page's, with a token of its own. */
-export interface OrderEmailOptions {
-  publicUrl: string;
-  /** {PUBLIC_URL}/order/{token}: the parent's private order page. */
-  orderUrl: string;
-}
-
 /** The child's name as an e-mail says it; after the parent deleted the child's details, "your child". */
 export function childNameIn(name: string | null): string {
   return name ?? 'your child';

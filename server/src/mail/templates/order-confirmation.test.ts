@@ -1,10 +1,6 @@
 import { escapeHtml } from '../escape-html';
-import {
-  formatAmount,
-  orderConfirmationEmail,
-  orderConfirmationOutboxEmail,
-  type OrderConfirmationOrder,
-} from './order-confirmation';
+import { orderConfirmationEmail, orderConfirmationOutboxEmail, type OrderConfirmationOrder } from './order-confirmation';
+import { formatAmount } from '../../orders/order-format';
 
 const ID = '3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f';
 const ORDER_URL = 'https://shop.example.com/order/tok-123';

@@ -5,6 +5,7 @@
  */
 import { BOOK_STYLES, type BookFormat, LIFE_LESSONS, planFor } from '../../catalogue/catalogue';
 import type { ShippingAddress } from '../../orders/order.entity';
+import { formatAmount, orderReference } from '../../orders/order-format';
 import { escapeHtml } from '../escape-html';
 import {
   addressLines,
@@ -14,11 +15,10 @@ import {
   emailFooter,
   emailLayout,
   oneLine,
-  orderReference,
-  type OrderEmailOptions,
   type RenderedEmail,
 } from './email-layout';
 import type { OutboxEmailInput } from '../outbox.service';
+import type { OrderEmailOptions } from '../../orders/order-email';
 
 export const ORDER_CONFIRMATION_TEMPLATE = 'order-confirmation';
 
@@ -113,13 +113,4 @@ export function orderConfirmationOutboxEmail(order: OrderConfirmationOrder, opti
     html,
     text,
   };
-}
-
-/** 2500 USD -> "$25.00". */
-export function formatAmount(amountCents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.trim() }).format(amountCents / 100);
-  } catch {
-    return `${(amountCents / 100).toFixed(2)} ${currency}`;
-  }
 }

@@ -4,14 +4,9 @@
  */
 import { escapeHtml } from '../escape-html';
 import type { OutboxEmailInput } from '../outbox.service';
-import {
-  EMAIL_COLORS,
-  emailLayout,
-  emailParagraph,
-  orderReference,
-  type OrderEmailOptions,
-  type RenderedEmail,
-} from './email-layout';
+import { EMAIL_COLORS, emailLayout, emailParagraph, type RenderedEmail } from './email-layout';
+import { orderReference } from '../../orders/order-format';
+import type { OrderEmailOptions } from '../../orders/order-email';
 
 export const ORDER_LINK_RENEWED_TEMPLATE = 'order-link-renewed';
 

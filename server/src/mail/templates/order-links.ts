@@ -6,7 +6,8 @@
 import { planFor, type BookFormat } from '../../catalogue/catalogue';
 import { escapeHtml } from '../escape-html';
 import type { OutboxEmailInput } from '../outbox.service';
-import { EMAIL_COLORS, emailLayout, emailParagraph, orderReference, type RenderedEmail } from './email-layout';
+import { EMAIL_COLORS, emailLayout, emailParagraph, type RenderedEmail } from './email-layout';
+import { orderReference } from '../../orders/order-format';
 
 export const ORDER_LINKS_TEMPLATE = 'order-links';
 

@@ -4,18 +4,9 @@
  */
 import { escapeHtml } from '../escape-html';
 import type { OutboxEmailInput } from '../outbox.service';
-import {
-  childNameIn,
-  EMAIL_COLORS,
-  emailFooter,
-  emailLayout,
-  emailParagraph,
-  oneLine,
-  orderReference,
-  type OrderEmailOptions,
-  type RenderedEmail,
-} from './email-layout';
-import { formatAmount } from './order-confirmation';
+import { childNameIn, EMAIL_COLORS, emailFooter, emailLayout, emailParagraph, oneLine, type RenderedEmail } from './email-layout';
+import { formatAmount, orderReference } from '../../orders/order-format';
+import type { OrderEmailOptions } from '../../orders/order-email';
 
 export const REFUND_CONFIRMATION_TEMPLATE = 'refund-confirmation';
 

@@ -3,7 +3,7 @@
  * and, for the carriers we know, a link to their tracking page. HTML and plain text; every
  * value typed by the parent or the admin is escaped in the HTML.
  */
-import { trackingUrl } from '../../fulfilment/tracking';
+import { trackingUrl } from '../../orders/tracking';
 import type { ShippingAddress } from '../../orders/order.entity';
 import { escapeHtml } from '../escape-html';
 import type { OutboxEmailInput } from '../outbox.service';
@@ -16,10 +16,10 @@ import {
   emailLayout,
   emailParagraph,
   oneLine,
-  orderReference,
-  type OrderEmailOptions,
   type RenderedEmail,
 } from './email-layout';
+import { orderReference } from '../../orders/order-format';
+import type { OrderEmailOptions } from '../../orders/order-email';
 
 export const SHIPPING_CONFIRMATION_TEMPLATE = 'shipping-confirmation';
 

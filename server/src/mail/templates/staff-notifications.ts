@@ -9,8 +9,8 @@ import { sha256Hex } from '../../common/tokens';
 import type { Order } from '../../orders/order.entity';
 import { escapeHtml } from '../escape-html';
 import type { OutboxEmailInput } from '../outbox.service';
-import { EMAIL_COLORS, emailLayout, oneLine, orderReference, type RenderedEmail } from './email-layout';
-import { formatAmount } from './order-confirmation';
+import { EMAIL_COLORS, emailLayout, oneLine, type RenderedEmail } from './email-layout';
+import { formatAmount, orderReference } from '../../orders/order-format';
 
 export const STAFF_NEW_ORDER_TEMPLATE = 'staff-new-order';
 export const STAFF_CHANGE_REQUEST_TEMPLATE = 'staff-change-request';

@@ -7,16 +7,8 @@
 import { planFor, type BookFormat } from '../../catalogue/catalogue';
 import { escapeHtml } from '../escape-html';
 import type { OutboxEmailInput } from '../outbox.service';
-import {
-  capitalized,
-  childNameIn,
-  EMAIL_COLORS,
-  emailFooter,
-  emailLayout,
-  oneLine,
-  orderReference,
-  type RenderedEmail,
-} from './email-layout';
+import { capitalized, childNameIn, EMAIL_COLORS, emailFooter, emailLayout, oneLine, type RenderedEmail } from './email-layout';
+import { orderReference } from '../../orders/order-format';
 
 export const VIDEO_DELIVERY_TEMPLATE = 'video-delivery';
 export const DELIVERY_REVISED_TEMPLATE = 'delivery-revised';

@@ -1,0 +1,74 @@
+/**
+ * Server-side validation of a new order, in the spec's order and with its exact messages.
+ * The rules are the decorators on CreateOrderInput (their order: order-rules.ts); this trims
+ * the text, runs them through the shop's one validator and hands back the cleaned order or
+ * the first failure. Pure: it touches nothing.
+ */
+import type { BookFormat } from '../catalogue/catalogue';
+import { firstInputError } from '../common/input-validation';
+import type { Outcome } from '../common/user-error';
+import { CreateOrderInput, ShippingAddressInput } from './create-order.input';
+import type { ShippingAddress } from '../orders/order.entity';
+
+export interface ValidOrder {
+  childName: string;
+  childAge: number;
+  moral: string;
+  storyIdea: string;
+  /** Null when the parent wrote none; line breaks kept as \n. */
+  dedication: string | null;
+  email: string;
+  bookFormat: BookFormat;
+  bookStyle: string | null;
+  shippingAddress: ShippingAddress | null;
+}
+
+const clean = (value: string | null | undefined): string => (value ?? '').trim();
+
+/** The input as the rules see it: text trimmed, the e-mail lower-cased, a printed order's address always there. */
+function cleaned(input: CreateOrderInput): CreateOrderInput {
+  const given = input.shippingAddress ?? {};
+  const address: ShippingAddress = {
+    fullName: clean(given.fullName),
+    streetAddress: clean(given.streetAddress),
+    city: clean(given.city),
+    state: clean(given.state),
+    zipCode: clean(given.zipCode),
+    country: clean(given.country),
+  };
+  return Object.assign(new CreateOrderInput(), {
+    childName: clean(input.childName),
+    childAge: input.childAge,
+    moral: clean(input.moral),
+    storyIdea: clean(input.storyIdea),
+    dedication: clean(input.dedication).replace(/\r\n?/g, '\n'),
+    email: clean(input.email).toLowerCase(),
+    bookFormat: clean(input.bookFormat),
+    bookStyle: clean(input.bookStyle),
+    shippingAddress: Object.assign(new ShippingAddressInput(), address),
+  });
+}
+
+export function validateOrderInput(input: CreateOrderInput): Outcome<ValidOrder> {
+  const order = cleaned(input);
+  const error = firstInputError(order);
+  if (error) return { ok: false, error };
+
+  // The rules have checked the format is one of the catalogue's.
+  const bookFormat = order.bookFormat as BookFormat;
+  const printed = bookFormat === 'printed';
+  return {
+    ok: true,
+    value: {
+      childName: order.childName,
+      childAge: order.childAge,
+      moral: order.moral,
+      storyIdea: order.storyIdea ?? '',
+      dedication: order.dedication || null,
+      email: order.email,
+      bookFormat,
+      bookStyle: printed ? (order.bookStyle ?? null) : null,
+      shippingAddress: printed ? ({ ...order.shippingAddress } as ShippingAddress) : null,
+    },
+  };
+}

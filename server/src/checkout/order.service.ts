@@ -1,0 +1,321 @@
+/**
+ * Orders: creation (validation, photo, then the row, its first access token and its event in one statement),
+ * the parent's changes to a Pending order, the checkout summary for the token holder, and one
+ * order or its events by id.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FileUpload } from 'graphql-upload/processRequest.mjs';
+import { type DataSource, type EntityManager, In } from 'typeorm';
+import { CURRENCY, planFor } from '../catalogue/catalogue';
+import type { Logger } from '../common/logger';
+import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
+import { isUuid } from '../common/uuid';
+import { discardUpload } from '../media/discard-upload';
+import { processPhoto } from '../media/photo';
+import type { Storage } from '../media/storage';
+import type { Metrics } from '../observability/metrics';
+import { newOrderToken, orderForToken } from '../orders/order-access';
+import { OrderEvent } from '../orders/order-event.entity';
+import { Order } from '../orders/order.entity';
+import type { OrderLifecycle } from '../orders/order-lifecycle';
+import { OrderStatus } from '../orders/order-status';
+import type { CheckoutOrder } from './checkout.types';
+import type { CreateOrderInput } from './create-order.input';
+import { type ValidOrder, validateOrderInput } from './order-validation';
+import { orderReference } from '../orders/order-format';
+
+export const CREATE_FAILED_MESSAGE = 'Failed to create order. Please try again.';
+
+export const UPDATE_ORDER_MESSAGES = {
+  orderNotFound: 'We could not find this order. Please start again from the order form.',
+  alreadyPaid: 'This order has already been paid.',
+  cancelled: 'This order was cancelled.',
+  failed: 'Failed to update the order. Please try again.',
+} as const;
+
+/** A new order, and the secret that lets the payment page read it. */
+export interface CreatedOrder {
+  orderId: string;
+  checkoutToken: string;
+  order: CheckoutOrder;
+}
+
+const PHOTO_READ_CHUNK = 1024 * 1024;
+
+export class OrderService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly storage: Storage,
+    private readonly lifecycle: OrderLifecycle,
+    private readonly logger: Logger,
+    /** Photo bytes received and the time sharp takes on them. */
+    private readonly metrics: Pick<Metrics, 'uploadReceived' | 'photoProcessed'>,
+  ) {}
+
+  async createOrder(input: CreateOrderInput, childPhoto: Promise<FileUpload>): Promise<Outcome<CreatedOrder>> {
+    const validation = validateOrderInput(input);
+    if (!validation.ok) {
+      discardUpload(childPhoto);
+      return validation;
+    }
+    const valid = validation.value;
+    const plan = planFor(valid.bookFormat);
+
+    let photo;
+    try {
+      const upload = await childPhoto;
+      // A parent's photo is in memory; a signed-in admin's is spooled to disk, and read back in
+      // large pieces: the default 16 KB means hundreds of reads and callbacks for a phone's photo.
+      photo = await processPhoto(upload.createReadStream({ highWaterMark: PHOTO_READ_CHUNK }), undefined, this.metrics);
+    } catch (error) {
+      if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
+      this.logger.error('photo upload failed', { error });
+      return refuse(UserErrorCode.INTERNAL_FAILURE, CREATE_FAILED_MESSAGE, 'childPhoto');
+    }
+
+    const id = randomUUID();
+    const photoKey = `photos/${id}.${photo.extension}`;
+    try {
+      await this.storage.put(photoKey, photo.data, photo.contentType);
+    } catch (error) {
+      this.logger.error('photo storage failed', { error, orderId: id });
+      return refuse(UserErrorCode.INTERNAL_FAILURE, CREATE_FAILED_MESSAGE);
+    }
+
+    try {
+      const token = newOrderToken();
+      const order = Object.assign(new Order(), {
+        id,
+        ...valid,
+        status: OrderStatus.Pending,
+        amountCents: plan.priceCents,
+        currency: CURRENCY,
+        photoKey,
+        paidAt: null,
+      });
+      await insertNewOrder(this.dataSource.manager, order, token);
+      this.logger.info('order created', { orderId: id, bookFormat: order.bookFormat, amountCents: order.amountCents });
+      return { ok: true, value: { orderId: id, checkoutToken: token.token, order: toCheckoutOrder(order) } };
+    } catch (error) {
+      // Nothing was committed; take the photo back out so a failed request leaves no file.
+      await this.storage
+        .delete(photoKey)
+        .catch((cleanupError: unknown) => this.logger.error('photo cleanup failed', { error: cleanupError, photoKey }));
+      this.logger.error('order insert failed', { error, orderId: id });
+      return refuse(UserErrorCode.INTERNAL_FAILURE, CREATE_FAILED_MESSAGE);
+    }
+  }
+
+  /** The order behind a live access token (the checkout token is one); null when the id or the token is wrong. */
+  async findForCheckout(orderId: string, checkoutToken: string): Promise<Order | null> {
+    if (!isUuid(orderId) || !checkoutToken) return null;
+    const order = await orderForToken(this.dataSource.manager, checkoutToken);
+    return order?.id === orderId ? order : null;
+  }
+
+  /**
+   * The parent submits the form again while the order is still Pending: the same order (same id,
+   * same token) takes what was typed, validated exactly as a new order and priced from the
+   * catalogue again. A null photo keeps the stored one; a new one replaces it, and the old file
+   * goes once the change is committed.
+   */
+  async updatePendingOrder(
+    orderId: string,
+    checkoutToken: string,
+    input: CreateOrderInput,
+    childPhoto: Promise<FileUpload> | null,
+  ): Promise<Outcome<CreatedOrder>> {
+    const checked = await this.checkPendingUpdate(input, orderId, checkoutToken);
+    if (!checked.ok) {
+      discardUpload(childPhoto);
+      return checked;
+    }
+    const { valid, found } = checked.value;
+
+    let newPhotoKey: string | null = null;
+    if (childPhoto) {
+      try {
+        const photo = await processPhoto(
+          (await childPhoto).createReadStream({ highWaterMark: PHOTO_READ_CHUNK }),
+          undefined,
+          this.metrics,
+        );
+        newPhotoKey = `photos/${found.id}-${randomUUID().slice(0, 8)}.${photo.extension}`;
+        await this.storage.put(newPhotoKey, photo.data, photo.contentType);
+      } catch (error) {
+        if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
+        this.logger.error('photo upload failed', { error, orderId: found.id });
+        return refuse(UserErrorCode.INTERNAL_FAILURE, UPDATE_ORDER_MESSAGES.failed, 'childPhoto');
+      }
+    }
+
+    try {
+      const result = await this.dataSource.transaction(async (manager) => {
+        // Locked and read again: a payment recorded meanwhile wins, and nothing is changed under it.
+        const order = await manager.findOneOrFail(Order, { where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
+        const refusal = pendingRefusal(order);
+        if (refusal) throw refusal;
+        const plan = planFor(valid.bookFormat);
+        const changed = changedFields(order, valid, plan.priceCents, newPhotoKey !== null);
+        if (changed.length === 0) return { order, replacedPhoto: null };
+        const changes: Partial<Order> = {
+          ...valid,
+          amountCents: plan.priceCents,
+          currency: CURRENCY,
+          updatedAt: new Date(),
+          ...(newPhotoKey ? { photoKey: newPhotoKey } : {}),
+          // A payment started for another amount cannot pay this one: the next visit starts a new one.
+          ...(plan.priceCents !== order.amountCents ? { providerPaymentId: null } : {}),
+        };
+        await manager.update(Order, { id: order.id }, changes);
+        await this.lifecycle.recordEvent(manager, {
+          orderId: order.id,
+          type: 'order_updated',
+          fromStatus: null,
+          toStatus: null,
+          actor: 'customer',
+          data: { fields: changed.join(' '), amountCents: plan.priceCents, bookFormat: valid.bookFormat },
+        });
+        return { order: Object.assign(new Order(), order, changes), replacedPhoto: newPhotoKey ? order.photoKey : null };
+      });
+      if (newPhotoKey && result.order.photoKey !== newPhotoKey) await this.removePhoto(newPhotoKey);
+      if (result.replacedPhoto) await this.removePhoto(result.replacedPhoto);
+      this.logger.info('pending order updated', { orderId: found.id });
+      return succeed({ orderId: found.id, checkoutToken, order: toCheckoutOrder(result.order) });
+    } catch (error) {
+      if (newPhotoKey) await this.removePhoto(newPhotoKey);
+      if (error instanceof UserFacingError) return refusalOf(error);
+      this.logger.error('pending order update failed', { error, orderId: found.id });
+      return refuse(UserErrorCode.INTERNAL_FAILURE, UPDATE_ORDER_MESSAGES.failed);
+    }
+  }
+
+  /** The form's input, valid, and the Pending order the token opens; or why the update is refused. */
+  private async checkPendingUpdate(
+    input: CreateOrderInput,
+    orderId: string,
+    checkoutToken: string,
+  ): Promise<Outcome<{ valid: ValidOrder; found: Order }>> {
+    const validation = validateOrderInput(input);
+    if (!validation.ok) return validation;
+    const found = await this.findForCheckout(orderId, checkoutToken);
+    if (!found) return refuse(UserErrorCode.NOT_FOUND, UPDATE_ORDER_MESSAGES.orderNotFound, 'orderId');
+    const notPending = pendingRefusal(found);
+    if (notPending) return refusalOf(notPending);
+    return succeed({ valid: validation.value, found });
+  }
+
+  private async removePhoto(photoKey: string): Promise<void> {
+    await this.storage.delete(photoKey).catch((error: unknown) => this.logger.error('photo cleanup failed', { error, photoKey }));
+  }
+
+  async checkoutSummary(orderId: string, checkoutToken: string): Promise<CheckoutOrder | null> {
+    const order = await this.findForCheckout(orderId, checkoutToken);
+    return order ? toCheckoutOrder(order) : null;
+  }
+
+  async findOrder(id: string): Promise<Order | null> {
+    if (!isUuid(id)) return null;
+    return this.dataSource.getRepository(Order).findOneBy({ id });
+  }
+
+  /** The events of several orders in one query, oldest first, in the order of `orderIds`. */
+  async eventsForOrders(orderIds: readonly string[]): Promise<OrderEvent[][]> {
+    const events = await this.dataSource.getRepository(OrderEvent).find({
+      where: { orderId: In([...orderIds]) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    const byOrder = new Map(orderIds.map((id) => [id, [] as OrderEvent[]]));
+    for (const event of events) byOrder.get(event.orderId)?.push(event);
+    return orderIds.map((id) => byOrder.get(id) ?? []);
+  }
+}
+
+/** Why a Pending order's form can no longer change it; null while it is Pending. */
+function pendingRefusal(order: Order): UserFacingError | null {
+  if (order.status === OrderStatus.Pending) return null;
+  const message = order.status === OrderStatus.Cancelled ? UPDATE_ORDER_MESSAGES.cancelled : UPDATE_ORDER_MESSAGES.alreadyPaid;
+  return new UserFacingError(UserErrorCode.WRONG_STATUS, message, 'status');
+}
+
+/** The names of what the form changes in the stored order; empty when the parent sent the same again. */
+function changedFields(order: Order, valid: ValidOrder, amountCents: number, newPhoto: boolean): string[] {
+  const changed: string[] = (Object.keys(valid) as Array<keyof ValidOrder>).filter(
+    (key) => JSON.stringify(valid[key] ?? null) !== JSON.stringify(order[key] ?? null),
+  );
+  if (amountCents !== order.amountCents) changed.push('amountCents');
+  if (newPhoto) changed.push('childPhoto');
+  return changed;
+}
+
+/**
+ * A new order, its first access token and its `created` event in one statement: atomic on its
+ * own (the foreign keys are checked at its end), and one round trip to the database where a
+ * transaction takes five (BEGIN, three INSERTs, COMMIT). A new order is the one write a parent's
+ * photo upload waits on, so this is the shop's busiest insert.
+ */
+const INSERT_NEW_ORDER_SQL = `
+  WITH new_order AS (
+    INSERT INTO orders (id, child_name, child_age, moral, story_idea, dedication, email, book_format,
+                        book_style, shipping_address, status, amount_cents, currency, photo_key)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+    RETURNING id, created_at, updated_at
+  ), first_token AS (
+    INSERT INTO order_access_tokens (id, order_id, token_hash)
+    SELECT $15, id, $16 FROM new_order
+  ), created_event AS (
+    INSERT INTO order_events (id, order_id, type, from_status, to_status, actor, data)
+    SELECT $17, id, 'created', NULL, $11, 'customer', $18 FROM new_order
+  )
+  SELECT created_at, updated_at FROM new_order`;
+
+async function insertNewOrder(manager: EntityManager, order: Order, token: { id: string; tokenHash: string }): Promise<void> {
+  const event = { amountCents: order.amountCents, currency: order.currency, bookFormat: order.bookFormat };
+  const [row] = (await manager.query(INSERT_NEW_ORDER_SQL, [
+    order.id,
+    order.childName,
+    order.childAge,
+    order.moral,
+    order.storyIdea,
+    order.dedication,
+    order.email,
+    order.bookFormat,
+    order.bookStyle,
+    order.shippingAddress === null ? null : JSON.stringify(order.shippingAddress),
+    order.status,
+    order.amountCents,
+    order.currency,
+    order.photoKey,
+    token.id,
+    token.tokenHash,
+    randomUUID(),
+    JSON.stringify(event),
+  ])) as Array<{ created_at: Date; updated_at: Date }>;
+  order.createdAt = row!.created_at;
+  order.updatedAt = row!.updated_at;
+}
+
+export function toCheckoutOrder(order: Order): CheckoutOrder {
+  return {
+    id: order.id,
+    reference: orderReference(order.id),
+    bookFormat: order.bookFormat,
+    title: planFor(order.bookFormat).title,
+    amountCents: order.amountCents,
+    currency: order.currency,
+    status: order.status,
+    childName: order.childName ?? '',
+    moral: order.moral,
+    bookStyle: order.bookStyle,
+    email: order.email,
+    shippingAddress: order.shippingAddress,
+    shippingIncluded: shippingIncluded(order.bookFormat),
+    paidAt: order.paidAt,
+    photoKey: order.photoKey,
+  };
+}
+
+/** Printed books ship to the United States and Canada at no extra cost; a digital book is not shipped. */
+export function shippingIncluded(bookFormat: Order['bookFormat']): boolean {
+  return bookFormat === 'printed';
+}

@@ -1,0 +1,83 @@
+/**
+ * The shop's promise of one free revision within 7 days of delivery: records the parent's
+ * request for a change as a `change_requested` event, which the dashboard shows until a
+ * revision answers it, and e-mails the staff (STAFF_EMAIL) in the same transaction. Not a
+ * status change: the order stays Completed (or Shipped).
+ */
+import type { DataSource } from 'typeorm';
+import { firstInputError } from '../common/input-validation';
+import type { Logger } from '../common/logger';
+import type { OutboxService } from '../mail/outbox.service';
+import type { StaffChangeRequestEmails } from '../mail/templates/staff-notifications';
+import { type Outcome, refuse, succeed, UserErrorCode } from '../common/user-error';
+import { isUuid } from '../common/uuid';
+import { ChangeRequestInput } from './change-request.input';
+import { CHANGE_REQUESTED_EVENT } from './change-request';
+import { OrderEvent } from '../orders/order-event.entity';
+import { Order } from '../orders/order.entity';
+import type { OrderLifecycle } from '../orders/order-lifecycle';
+import { isDelivered } from '../orders/order-status';
+
+export const REVISION_WINDOW_DAYS = 7;
+
+export const CHANGE_REQUEST_MESSAGES = {
+  orderNotFound: 'Order not found.',
+  notDelivered: 'Changes can be requested once the book has been delivered.',
+  windowClosed: `Changes can be requested within ${REVISION_WINDOW_DAYS} days of delivery.`,
+  alreadyRequested: 'The free revision for this order has already been requested.',
+} as const;
+
+export interface RecordedChangeRequest {
+  orderId: string;
+  message: string;
+  requestedAt: Date;
+}
+
+export class ChangeRequestService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly lifecycle: OrderLifecycle,
+    private readonly outbox: OutboxService,
+    private readonly staffEmails: StaffChangeRequestEmails,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Records the request, or refuses it and changes nothing. `actor`: customer, or admin:{email} on the parent's behalf. */
+  async recordChangeRequest(
+    orderId: string,
+    message: string,
+    actor: string,
+    now = new Date(),
+  ): Promise<Outcome<RecordedChangeRequest>> {
+    const input = new ChangeRequestInput(message);
+    const invalid = firstInputError(input);
+    if (invalid) return { ok: false, error: invalid };
+    if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, CHANGE_REQUEST_MESSAGES.orderNotFound, 'orderId');
+
+    return this.dataSource.transaction(async (manager) => {
+      // Locked, so two requests sent at once cannot both be the free one.
+      const order = await manager.findOne(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      if (!order) return refuse(UserErrorCode.NOT_FOUND, CHANGE_REQUEST_MESSAGES.orderNotFound, 'orderId');
+      if (!isDelivered(order.status) || !order.completedAt) {
+        return refuse(UserErrorCode.WRONG_STATUS, CHANGE_REQUEST_MESSAGES.notDelivered, 'status');
+      }
+      if (now.getTime() - order.completedAt.getTime() > REVISION_WINDOW_DAYS * 86_400_000) {
+        return refuse(UserErrorCode.WRONG_STATUS, CHANGE_REQUEST_MESSAGES.windowClosed, 'status');
+      }
+      const earlier = await manager.exists(OrderEvent, { where: { orderId, type: CHANGE_REQUESTED_EVENT } });
+      if (earlier) return refuse(UserErrorCode.WRONG_STATUS, CHANGE_REQUEST_MESSAGES.alreadyRequested, 'status');
+
+      await this.lifecycle.recordEvent(manager, {
+        orderId,
+        type: CHANGE_REQUESTED_EVENT,
+        fromStatus: null,
+        toStatus: null,
+        actor,
+        data: { message: input.message },
+      });
+      for (const email of this.staffEmails(order, input.message)) await this.outbox.enqueue(manager, email);
+      this.logger.info('change requested', { orderId, actor });
+      return succeed({ orderId, message: input.message, requestedAt: now });
+    });
+  }
+}

@@ -1,0 +1,131 @@
+import type { FileUpload } from 'graphql-upload/processRequest.mjs';
+import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { checkClientLimits, type ClientRateLimits } from '../abuse/rate-limit-rules';
+import type { RateLimiter } from '../abuse/rate-limiter';
+import { refuse, UserErrorCode } from '../common/user-error';
+import type { Context } from '../graphql/context';
+import { toPayload } from '../graphql/payload';
+import { discardUpload } from '../media/discard-upload';
+import type { MediaSigner } from '../media/signed-url';
+import { CreateOrderInput } from '../checkout/create-order.input';
+import type { OrderLookupService } from './order-lookup.service';
+import type { OrderPageService } from './order-page.service';
+import { OrderPage, OrderPagePayload, RenewOrderLinkPayload, RequestOrderLinksPayload } from './order-page.types';
+import { ONE_ORDER_PER_REQUEST } from '../checkout/order.resolver';
+import type { OrderService } from '../checkout/order.service';
+import { CheckoutOrder, CreateOrderPayload } from '../checkout/checkout.types';
+
+/** The parent's side of an order after the form: its private page, the lookup by e-mail, and what the page offers. */
+@Resolver()
+export class OrderPageResolver {
+  private readonly orders: OrderService;
+  private readonly pages: OrderPageService;
+  private readonly lookup: OrderLookupService;
+
+  private readonly rateLimiter: RateLimiter;
+  private readonly rateLimits: ClientRateLimits;
+
+  constructor(services: {
+    orders: OrderService;
+    orderPages: OrderPageService;
+    orderLookup: OrderLookupService;
+    rateLimiter: RateLimiter;
+    rateLimits: ClientRateLimits;
+  }) {
+    this.orders = services.orders;
+    this.pages = services.orderPages;
+    this.lookup = services.orderLookup;
+    this.rateLimiter = services.rateLimiter;
+    this.rateLimits = services.rateLimits;
+  }
+
+  @Query(() => OrderPage, {
+    nullable: true,
+    description:
+      "The parent's private order page; null when the token is unknown, altered or revoked. Also opens with a live " +
+      'delivery link token (/video/{token}).',
+  })
+  orderPage(@Arg('token', () => String) token: string): Promise<OrderPage | null> {
+    return this.pages.orderPage(token);
+  }
+
+  @Mutation(() => CreateOrderPayload, {
+    description:
+      "The draft's order again: while it is Pending, replaces what the parent entered (same id, same token, same price " +
+      'rules). childPhoto null keeps the stored photo. Not Pending: WRONG_STATUS ("This order has already been paid." ' +
+      'when Paid or later; "This order was cancelled." when Cancelled).',
+  })
+  async updatePendingOrder(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('checkoutToken', () => String) checkoutToken: string,
+    @Arg('input', () => CreateOrderInput) input: CreateOrderInput,
+    @Arg('childPhoto', () => GraphQLUpload, { nullable: true }) childPhoto: Promise<FileUpload> | null | undefined,
+    @Ctx() ctx: Context,
+  ): Promise<CreateOrderPayload> {
+    // Counted with createOrder, and under its per-client limits: a resubmitted form costs what a new one does.
+    const refused =
+      ++ctx.ordersCreated > 1
+        ? refuse(UserErrorCode.RATE_LIMITED, ONE_ORDER_PER_REQUEST)
+        : await checkClientLimits(this.rateLimiter, this.rateLimits.createOrder, ctx);
+    if (refused) discardUpload(childPhoto);
+    const result = refused ?? (await this.orders.updatePendingOrder(orderId, checkoutToken, input, childPhoto ?? null));
+    return toPayload(result, (updated) => updated, { orderId: null, checkoutToken: null, order: null });
+  }
+
+  @Mutation(() => RequestOrderLinksPayload, {
+    description: "Always answers the same way for a well-formed address: e-mails the address its orders' links (if any).",
+  })
+  async requestOrderLinks(@Arg('email', () => String) email: string, @Ctx() ctx: Context): Promise<RequestOrderLinksPayload> {
+    const result = await this.lookup.requestOrderLinks(email, ctx);
+    return toPayload(result, () => ({}), {});
+  }
+
+  @Mutation(() => OrderPagePayload, {
+    description: 'A Completed or Shipped order within 7 days of delivery, one free round, at most 1,000 characters.',
+  })
+  async requestOrderChange(
+    @Arg('token', () => String) token: string,
+    @Arg('message', () => String) message: string,
+    @Ctx() ctx: Context,
+  ): Promise<OrderPagePayload> {
+    const result = (await this.pageActionRefused(ctx)) ?? (await this.pages.requestOrderChange(token, message));
+    return toPayload(result, (order) => ({ order }), { order: null });
+  }
+
+  @Mutation(() => OrderPagePayload, {
+    description: "Deletes the photo and delivered files at once, blanks the child's details and the address; keeps accounting.",
+  })
+  async deleteChildData(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<OrderPagePayload> {
+    const result = (await this.pageActionRefused(ctx)) ?? (await this.pages.deleteChildData(token));
+    return toPayload(result, (order) => ({ order }), { order: null });
+  }
+
+  @Mutation(() => RenewOrderLinkPayload, {
+    description: 'Revokes every link to this order and returns a fresh one (and e-mails it).',
+  })
+  async renewOrderLink(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<RenewOrderLinkPayload> {
+    const result = (await this.pageActionRefused(ctx)) ?? (await this.pages.renewOrderLink(token));
+    return toPayload(result, (fresh) => ({ token: fresh }), { token: null });
+  }
+
+  /** Each of these e-mails the parent: one link must not let anybody flood their inbox. */
+  private pageActionRefused(ctx: Context) {
+    return checkClientLimits(this.rateLimiter, [this.rateLimits.orderPageActions], ctx);
+  }
+}
+
+/** The payment page's recap: the photo through a signed, short-lived link. */
+@Resolver(() => CheckoutOrder)
+export class CheckoutOrderResolver {
+  private readonly signer: MediaSigner;
+
+  constructor(services: { signer: MediaSigner }) {
+    this.signer = services.signer;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "A signed, short-lived link to the child's photo." })
+  photoUrl(@Root() order: CheckoutOrder): string | null {
+    return order.photoKey ? this.signer.url(order.photoKey) : null;
+  }
+}

@@ -1,0 +1,277 @@
+/**
+ * The parent's private order page and what the parent may do from it: ask for a change, delete
+ * the child's data, renew the link. Every entry point is opened by one of the order's live access
+ * tokens; the page alone also opens with a live delivery link of the older `/video/{token}` kind.
+ */
+import { type DataSource, type EntityManager, IsNull, MoreThan } from 'typeorm';
+import { planFor } from '../catalogue/catalogue';
+import type { Logger } from '../common/logger';
+import { sha256Hex } from '../common/tokens';
+import { type Outcome, refuse, succeed, UserErrorCode } from '../common/user-error';
+import { OrderDelivery } from '../delivery/order-delivery.entity';
+import { VideoLink } from '../delivery/video-link.entity';
+import { PROVIDER_REASONS } from '../payments/refund.service';
+import { trackingUrl } from '../orders/tracking';
+import type { OutboxService } from '../mail/outbox.service';
+import { childDataDeletedOutboxEmail } from '../mail/templates/child-data-deleted';
+import { redactChildData } from './child-data-redaction';
+import { orderLinkRenewedOutboxEmail } from '../mail/templates/order-link-renewed';
+import { mediaContentType } from '../media/content-type';
+import type { MediaSigner } from '../media/signed-url';
+import type { Storage } from '../media/storage';
+import { Refund } from '../payments/refund.entity';
+import { CHANGE_REQUESTED_EVENT } from './change-request';
+import { REVISION_WINDOW_DAYS, type ChangeRequestService } from './change-request.service';
+import { mintOrderLink, mintOrderToken, orderForToken, orderPageUrl, revokeOrderTokens } from '../orders/order-access';
+import { OrderEvent } from '../orders/order-event.entity';
+import { Order } from '../orders/order.entity';
+import type { OrderLifecycle } from '../orders/order-lifecycle';
+import type { OrderPage } from './order-page.types';
+import { isDelivered, OrderStatus } from '../orders/order-status';
+import { CHILD_DATA_DELETED_EVENT, ORDER_LINK_RENEWED_EVENT, orderTimeline } from './order-timeline';
+import { shippingIncluded } from '../checkout/order.service';
+import { orderReference } from '../orders/order-format';
+
+export const ORDER_PAGE_MESSAGES = {
+  notFound: 'This link does not open an order. It may have been replaced by a newer one: ask for your links again.',
+  childDataDeleted: "Your child's details were deleted, so the book can no longer be changed.",
+  deleteFailed: "We could not delete your child's data just now. Nothing was lost; please try again.",
+} as const;
+
+const DAY_MS = 86_400_000;
+
+export interface OrderPageOptions {
+  publicUrl: string;
+  /** How long the photo, watch and download links on the page work. */
+  mediaTtlSeconds: number;
+}
+
+export class OrderPageService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly storage: Storage,
+    private readonly lifecycle: OrderLifecycle,
+    private readonly outbox: OutboxService,
+    private readonly signer: MediaSigner,
+    private readonly changeRequests: ChangeRequestService,
+    private readonly logger: Logger,
+    private readonly options: OrderPageOptions,
+  ) {}
+
+  /** The page for a live access token, or for a live delivery link; null for anything else. */
+  async orderPage(token: string, now = new Date()): Promise<OrderPage | null> {
+    const manager = this.dataSource.manager;
+    const order = await orderForToken(manager, token);
+    if (order) return this.page(manager, order, true, now);
+    const viaVideoLink = await this.orderForVideoLink(token, now);
+    return viaVideoLink ? this.page(manager, viaVideoLink, false, now) : null;
+  }
+
+  /** A request for a change to the delivered book (one free round within 7 days), recorded and e-mailed to the staff. */
+  async requestOrderChange(token: string, message: string, now = new Date()): Promise<Outcome<OrderPage>> {
+    const order = await orderForToken(this.dataSource.manager, token);
+    if (!order) return refuse(UserErrorCode.NOT_FOUND, ORDER_PAGE_MESSAGES.notFound, 'token');
+    if (order.childDataDeletedAt) return refuse(UserErrorCode.WRONG_STATUS, ORDER_PAGE_MESSAGES.childDataDeleted, 'status');
+    const recorded = await this.changeRequests.recordChangeRequest(order.id, message, 'customer', now);
+    if (!recorded.ok) return recorded;
+    return succeed(await this.reload(order.id, true, now));
+  }
+
+  /**
+   * Deletes the child's photo and every delivered file from storage at once (just after the
+   * commit; the sweep of unreferenced files retries any that fails), blanks the child's
+   * name, age, story idea, dedication and the shipping address, and keeps what the accounts need
+   * (reference, amount, dates, payment id, e-mail, status). A Pending order is cancelled too: no
+   * book can be made without the photo. Records `child_data_deleted` and e-mails a confirmation.
+   * Doing it again changes nothing.
+   */
+  async deleteChildData(token: string, now = new Date()): Promise<Outcome<OrderPage>> {
+    const found = await orderForToken(this.dataSource.manager, token);
+    if (!found) return refuse(UserErrorCode.NOT_FOUND, ORDER_PAGE_MESSAGES.notFound, 'token');
+    try {
+      const deletedKeys = await this.dataSource.transaction(async (manager) => {
+        const order = await manager.findOneOrFail(Order, { where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
+        if (order.childDataDeletedAt) return null;
+        const versions = await manager.find(OrderDelivery, { where: { orderId: order.id, filesRemovedAt: IsNull() } });
+        const keys = [
+          ...new Set(
+            [order.photoKey, order.videoKey, order.pdfKey, ...versions.flatMap((v) => [v.videoKey, v.pdfKey])].filter(
+              (key): key is string => Boolean(key),
+            ),
+          ),
+        ];
+        if (order.status === OrderStatus.Pending) {
+          await this.lifecycle.transition(manager, order.id, { to: OrderStatus.Cancelled, actor: 'customer' });
+        }
+        // The e-mails about the order and its history lose the details too, before the columns that name them are blanked.
+        await redactChildData(manager, order);
+        await manager.update(
+          Order,
+          { id: order.id },
+          {
+            childName: null,
+            childAge: null,
+            storyIdea: '',
+            dedication: null,
+            shippingAddress: null,
+            photoKey: null,
+            videoKey: null,
+            pdfKey: null,
+            childDataDeletedAt: now,
+            updatedAt: now,
+          },
+        );
+        await manager.update(OrderDelivery, { orderId: order.id, filesRemovedAt: IsNull() }, { filesRemovedAt: now });
+        await this.lifecycle.recordEvent(manager, {
+          orderId: order.id,
+          type: CHILD_DATA_DELETED_EVENT,
+          fromStatus: null,
+          toStatus: null,
+          actor: 'customer',
+          data: { files: keys.length },
+        });
+        const link = await mintOrderLink(manager, order.id, this.options.publicUrl);
+        await this.outbox.enqueue(
+          manager,
+          childDataDeletedOutboxEmail(order, { publicUrl: this.options.publicUrl, orderUrl: link.url }),
+        );
+        return keys;
+      });
+      if (deletedKeys) {
+        // After the commit, so no row ever points at a file already gone. A file that cannot be
+        // deleted now is referenced by nothing, and the hourly sweep of unreferenced files takes it.
+        for (const key of deletedKeys) {
+          await this.storage.delete(key).catch((error: unknown) => {
+            this.logger.warn("a deleted child's file is left for the sweep", { error, orderId: found.id, key });
+          });
+        }
+        this.logger.info("child's data deleted at the parent's request", { orderId: found.id, files: deletedKeys.length });
+      }
+    } catch (error) {
+      this.logger.error("deleting the child's data failed", { error, orderId: found.id });
+      return refuse(UserErrorCode.INTERNAL_FAILURE, ORDER_PAGE_MESSAGES.deleteFailed);
+    }
+    return succeed(await this.reload(found.id, true, now));
+  }
+
+  /** Revokes every link to the order (e-mailed ones too) and hands back a new one; also e-mails a new link. */
+  async renewOrderLink(token: string): Promise<Outcome<string>> {
+    const renewed = await this.dataSource.transaction(async (manager) => {
+      const order = await orderForToken(manager, token, true);
+      if (!order) return null;
+      await revokeOrderTokens(manager, order.id);
+      await manager.update(VideoLink, { orderId: order.id, expiresAt: MoreThan(new Date()) }, { expiresAt: new Date() });
+      const fresh = await mintOrderToken(manager, order.id);
+      const emailed = await mintOrderLink(manager, order.id, this.options.publicUrl);
+      await this.lifecycle.recordEvent(manager, {
+        orderId: order.id,
+        type: ORDER_LINK_RENEWED_EVENT,
+        fromStatus: null,
+        toStatus: null,
+        actor: 'customer',
+        data: {},
+      });
+      await this.outbox.enqueue(
+        manager,
+        orderLinkRenewedOutboxEmail(order, emailed.id, { publicUrl: this.options.publicUrl, orderUrl: emailed.url }),
+      );
+      return { orderId: order.id, token: fresh.token };
+    });
+    if (!renewed) return refuse(UserErrorCode.NOT_FOUND, ORDER_PAGE_MESSAGES.notFound, 'token');
+    this.logger.info('order link renewed', { orderId: renewed.orderId });
+    return succeed(renewed.token);
+  }
+
+  /** The address of an order's page for a token. */
+  pageUrl(token: string): string {
+    return orderPageUrl(this.options.publicUrl, token);
+  }
+
+  private async orderForVideoLink(token: string, now: Date): Promise<Order | null> {
+    if (typeof token !== 'string' || !token || token.length > 100) return null;
+    const link = await this.dataSource.getRepository(VideoLink).findOne({
+      where: { tokenHash: sha256Hex(token), expiresAt: MoreThan(now) },
+      relations: { order: true },
+    });
+    return link?.order ?? null;
+  }
+
+  private async reload(orderId: string, canPayWithToken: boolean, now: Date): Promise<OrderPage> {
+    const manager = this.dataSource.manager;
+    return this.page(manager, await manager.findOneByOrFail(Order, { id: orderId }), canPayWithToken, now);
+  }
+
+  private async page(manager: EntityManager, order: Order, accessToken: boolean, now: Date): Promise<OrderPage> {
+    const [events, refunds, latest] = await Promise.all([
+      manager.find(OrderEvent, { where: { orderId: order.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
+      manager.find(Refund, { where: { orderId: order.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
+      manager.findOne(OrderDelivery, { where: { orderId: order.id }, order: { version: 'DESC' } }),
+    ]);
+    const delivered = isDelivered(order.status) && order.completedAt !== null;
+    const deadline = delivered ? new Date(order.completedAt!.getTime() + REVISION_WINDOW_DAYS * DAY_MS) : null;
+    const changeRequests = events
+      .filter((event) => event.type === CHANGE_REQUESTED_EVENT)
+      .map((event) => ({
+        message: typeof event.data.message === 'string' ? event.data.message : '',
+        requestedAt: event.createdAt,
+      }));
+    const ttl = this.options.mediaTtlSeconds;
+    const watchUrl = delivered && order.videoKey ? this.signer.url(order.videoKey, ttl) : null;
+    const deleted = order.childDataDeletedAt !== null;
+
+    return {
+      id: order.id,
+      reference: orderReference(order.id),
+      status: order.status,
+      childName: order.childName,
+      childAge: order.childAge,
+      moral: order.moral,
+      storyIdea: deleted ? null : order.storyIdea || null,
+      dedication: order.dedication,
+      bookFormat: order.bookFormat,
+      bookStyle: order.bookStyle,
+      title: planFor(order.bookFormat).title,
+      email: order.email,
+      shippingAddress: order.shippingAddress,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      shippingIncluded: shippingIncluded(order.bookFormat),
+      createdAt: order.createdAt,
+      photoUrl: order.photoKey ? this.signer.url(order.photoKey) : null,
+      timeline: orderTimeline(events, order.currency),
+      delivery:
+        delivered && (order.videoKey || order.pdfKey)
+          ? {
+              version: latest?.version ?? 1,
+              deliveredAt: latest?.createdAt ?? order.completedAt!,
+              watchUrl,
+              videoDownloadUrl: watchUrl ? `${watchUrl}&download=1` : null,
+              pdfUrl: order.pdfKey ? `${this.signer.url(order.pdfKey, ttl)}&download=1` : null,
+              contentType: order.videoKey ? mediaContentType(order.videoKey) : null,
+            }
+          : null,
+      shipment:
+        order.shippedAt && order.shippingCarrier && order.trackingNumber
+          ? {
+              carrier: order.shippingCarrier,
+              trackingNumber: order.trackingNumber,
+              trackingUrl: trackingUrl(order.shippingCarrier, order.trackingNumber),
+              shippedAt: order.shippedAt,
+            }
+          : null,
+      // Only money that has gone back: a refund still pending or one that failed is not the parent's yet.
+      refunds: refunds
+        .filter((refund) => refund.status === 'succeeded')
+        .map((refund) => ({
+          amountCents: refund.amountCents,
+          refundedAt: refund.updatedAt,
+          reason: refund.actor.startsWith('admin:') ? refund.reason : (PROVIDER_REASONS[refund.reason ?? ''] ?? null),
+        })),
+      canRequestChange: deadline !== null && !deleted && now.getTime() <= deadline.getTime() && changeRequests.length === 0,
+      changeRequestDeadline: deadline,
+      changeRequests,
+      childDataDeleted: deleted,
+      canPay: accessToken && order.status === OrderStatus.Pending && !deleted,
+    };
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * The parent's private order page, as the API answers it to the holder of one of the order's
+ * links: what was ordered, where it stands, the delivered files, and what the parent may do.
+ */
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import type { BookFormat } from '../catalogue/catalogue';
+import { BookFormatEnum } from '../catalogue/catalogue.types';
+import { UserError } from '../common/user-error';
+import { ChangeRequest } from './change-request';
+import { ShippingAddress } from '../orders/order.entity';
+import { OrderStatus } from '../orders/order-status';
+
+@ObjectType({ description: 'One step of the order, in plain words for the parent.' })
+export class OrderTimelineEntry {
+  @Field()
+  at: Date;
+
+  @Field()
+  title: string;
+
+  @Field(() => String, { nullable: true })
+  detail: string | null;
+}
+
+@ObjectType({ description: 'The latest delivered version of the book, with signed links that work for hours.' })
+export class OrderPageDelivery {
+  @Field(() => Int)
+  version: number;
+
+  @Field()
+  deliveredAt: Date;
+
+  @Field(() => String, { nullable: true, description: 'For a video player (inline; supports Range requests).' })
+  watchUrl: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Downloads the video.' })
+  videoDownloadUrl: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Downloads the storybook PDF; null when there is none.' })
+  pdfUrl: string | null;
+
+  @Field(() => String, { nullable: true, description: "The video's type: video/mp4, video/quicktime or video/webm." })
+  contentType: string | null;
+}
+
+@ObjectType()
+export class OrderShipment {
+  @Field()
+  carrier: string;
+
+  @Field()
+  trackingNumber: string;
+
+  @Field(() => String, { nullable: true, description: "The carrier's tracking page; null for a carrier we do not know." })
+  trackingUrl: string | null;
+
+  @Field()
+  shippedAt: Date;
+}
+
+@ObjectType()
+export class OrderRefund {
+  @Field(() => Int)
+  amountCents: number;
+
+  @Field()
+  refundedAt: Date;
+
+  @Field(() => String, { nullable: true, description: 'Why, in words meant for the parent; null when none was given.' })
+  reason: string | null;
+}
+
+@ObjectType({ description: "The parent's private order page." })
+export class OrderPage {
+  @Field(() => ID)
+  id: string;
+
+  @Field({ description: "The short reference used in e-mails (the id's first 8 characters)." })
+  reference: string;
+
+  @Field(() => OrderStatus)
+  status: OrderStatus;
+
+  @Field(() => String, { nullable: true, description: "Null after the parent deleted the child's data." })
+  childName: string | null;
+
+  @Field(() => Int, { nullable: true })
+  childAge: number | null;
+
+  @Field()
+  moral: string;
+
+  @Field(() => String, { nullable: true })
+  storyIdea: string | null;
+
+  @Field(() => String, { nullable: true })
+  dedication: string | null;
+
+  @Field(() => BookFormatEnum)
+  bookFormat: BookFormat;
+
+  @Field(() => String, { nullable: true })
+  bookStyle: string | null;
+
+  @Field({ description: 'The plan title, e.g. Premium Printed Storybook.' })
+  title: string;
+
+  @Field()
+  email: string;
+
+  @Field(() => ShippingAddress, { nullable: true })
+  shippingAddress: ShippingAddress | null;
+
+  @Field(() => Int)
+  amountCents: number;
+
+  @Field()
+  currency: string;
+
+  @Field({
+    description: 'Whether the price includes shipping (true for printed books: shipping to the US and Canada is included).',
+  })
+  shippingIncluded: boolean;
+
+  @Field()
+  createdAt: Date;
+
+  @Field(() => String, { nullable: true, description: "A signed, short-lived link to the child's photo; null once deleted." })
+  photoUrl: string | null;
+
+  @Field(() => [OrderTimelineEntry], {
+    description:
+      'Oldest first, in plain words for the parent (from the order\'s history): "Order placed", "Payment received", ...',
+  })
+  timeline: OrderTimelineEntry[];
+
+  @Field(() => OrderPageDelivery, {
+    nullable: true,
+    description: 'The latest delivery when Completed or Shipped (signed links, hours-long), else null.',
+  })
+  delivery: OrderPageDelivery | null;
+
+  @Field(() => OrderShipment, { nullable: true, description: 'Printed and Shipped: carrier, tracking number and link.' })
+  shipment: OrderShipment | null;
+
+  @Field(() => [OrderRefund])
+  refunds: OrderRefund[];
+
+  @Field({
+    description: 'True when a change may be requested now (Completed/Shipped, within 7 days of delivery, no free round used).',
+  })
+  canRequestChange: boolean;
+
+  @Field(() => Date, { nullable: true, description: 'Until when a change may be requested; null when not delivered.' })
+  changeRequestDeadline: Date | null;
+
+  @Field(() => [ChangeRequest], { description: "The parent's requests for a change, oldest first." })
+  changeRequests: ChangeRequest[];
+
+  @Field({ description: 'True once deleteChildData ran.' })
+  childDataDeleted: boolean;
+
+  @Field({ description: "The token this page was opened with works as the payment page's checkoutToken while Pending." })
+  canPay: boolean;
+}
+
+@ObjectType()
+export class RequestOrderLinksPayload {
+  @Field(() => [UserError], {
+    description: 'INVALID_INPUT for a malformed e-mail address, RATE_LIMITED past the limit for this client.',
+  })
+  userErrors: UserError[];
+}
+
+@ObjectType()
+export class OrderPagePayload {
+  @Field(() => OrderPage, { nullable: true })
+  order: OrderPage | null;
+
+  @Field(() => [UserError])
+  userErrors: UserError[];
+}
+
+@ObjectType()
+export class RenewOrderLinkPayload {
+  @Field(() => String, { nullable: true, description: 'The new token: /order/{token}. Every older link stops working.' })
+  token: string | null;
+
+  @Field(() => [UserError])
+  userErrors: UserError[];
+}

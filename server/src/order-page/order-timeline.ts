@@ -1,0 +1,77 @@
+/**
+ * An order's history in the parent's words: each event the shop records about an order mapped to
+ * a title (and a detail where one helps). Events meant for the staff only (payment alerts, resent
+ * e-mails) and any type not listed here are left out, so a new kind of event is never shown to a
+ * parent by accident.
+ */
+import { CHANGE_REQUESTED_EVENT, DELIVERY_REVISED_EVENT } from './change-request';
+import type { OrderEvent } from '../orders/order-event.entity';
+import { formatAmount } from '../orders/order-format';
+
+export const ORDER_UPDATED_EVENT = 'order_updated';
+export const CHILD_DATA_DELETED_EVENT = 'child_data_deleted';
+export const ORDER_LINK_RENEWED_EVENT = 'order_link_renewed';
+
+export interface TimelineEntry {
+  at: Date;
+  title: string;
+  detail: string | null;
+}
+
+type TimelineEvent = Pick<OrderEvent, 'type' | 'actor' | 'data' | 'createdAt'>;
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+const cents = (value: unknown, currency: string): string | null =>
+  typeof value === 'number' ? formatAmount(value, currency) : null;
+
+type Describe = (event: TimelineEvent, currency: string) => { title: string; detail?: string | null };
+
+const DESCRIPTIONS: Record<string, Describe> = {
+  created: () => ({ title: 'Order placed' }),
+  [ORDER_UPDATED_EVENT]: () => ({ title: 'Order details updated' }),
+  paid: (event, currency) => ({ title: 'Payment received', detail: cents(event.data.amountCents, currency) }),
+  completed: () => ({ title: 'Your book is ready', detail: 'Watch and download it on this page.' }),
+  [DELIVERY_REVISED_EVENT]: (event) => ({
+    title: 'Your book was updated',
+    detail: typeof event.data.version === 'number' ? `Version ${event.data.version}` : null,
+  }),
+  shipped: (event) => {
+    const carrier = text(event.data.carrier);
+    const number = text(event.data.trackingNumber);
+    return {
+      title: carrier ? `Shipped with ${carrier}` : 'Shipped',
+      detail: number ? `Tracking number ${number}` : null,
+    };
+  },
+  refunded: (event, currency) => ({ title: 'Refunded', detail: cents(event.data.amountCents, currency) }),
+  partial_refund: (event, currency) => ({ title: 'Partly refunded', detail: cents(event.data.amountCents, currency) }),
+  extra_charge_refunded: (event, currency) => ({
+    title: 'Extra charge refunded',
+    detail: cents(event.data.amountCents, currency),
+  }),
+  cancelled: (event) => ({
+    title: 'Order cancelled',
+    detail: event.actor === 'system' ? 'It was not paid within 30 days.' : null,
+  }),
+  [CHANGE_REQUESTED_EVENT]: (event) => ({ title: 'Change requested', detail: text(event.data.message) }),
+  [CHILD_DATA_DELETED_EVENT]: () => ({
+    title: "Your child's photo and details were deleted",
+    detail: 'At your request. We keep only what our accounts need.',
+  }),
+  photo_deleted: () => ({
+    title: 'Photo deleted',
+    detail: "We delete your child's photo once the book no longer needs it.",
+  }),
+  delivery_files_deleted: () => ({ title: 'Files of an earlier version deleted' }),
+  [ORDER_LINK_RENEWED_EVENT]: () => ({ title: 'Private link renewed', detail: 'Older links no longer open this order.' }),
+};
+
+/** The parent's timeline, oldest first, from the order's events (oldest first). */
+export function orderTimeline(events: readonly TimelineEvent[], currency: string): TimelineEntry[] {
+  return events.flatMap((event) => {
+    const describe = Object.hasOwn(DESCRIPTIONS, event.type) ? DESCRIPTIONS[event.type] : undefined;
+    if (!describe) return [];
+    const { title, detail } = describe(event, currency);
+    return [{ at: event.createdAt, title, detail: detail ?? null }];
+  });
+}

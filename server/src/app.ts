@@ -27,7 +27,7 @@ import { uploadPolicy } from './http/upload-policy';
 import { ordersCsvRouter } from './admin-orders/orders-csv.route';
 import { mediaRouter } from './media/media.route';
 import { httpMetrics, metricsEndpoint, type MetricsServer, startMetricsServer } from './observability/metrics.route';
-import { stripeWebhookRouter } from './payments/stripe-webhook.route';
+import { webhookRouter } from './payments/webhook.route';
 
 export interface AppDeps {
   config: Config;
@@ -79,10 +79,8 @@ export async function createApp({ config, dataSource, logger, server: heldServer
 
   app.use(healthRouter(dataSource, logger));
   app.use('/media', mediaRouter(services.storage, services.signer, logger));
-  if (services.payments.provider.name === 'stripe') {
-    // Before any JSON parser: a re-serialised body fails the signature check.
-    app.use('/webhooks/stripe', stripeWebhookRouter(services.payments, logger));
-  }
+  // Before any JSON parser: a re-serialised body fails a signature check.
+  app.use('/webhooks', webhookRouter(services.payments.providers, services.payments, logger));
   const requestAdmin = new RequestAdmin(services.auth, services.cookie);
   app.use(
     '/graphql',

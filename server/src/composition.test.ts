@@ -28,7 +28,8 @@ describe('the composition root', () => {
   it('runs on the sandbox, local disk and the outbox alone when nothing is configured', () => {
     const config = configWith();
     const providers = createProviders(config, dataSource, logger);
-    expect(providers.payments).toBeInstanceOf(SandboxProvider);
+    expect(providers.payments.checkout).toBeInstanceOf(SandboxProvider);
+    expect(providers.payments.all()).toHaveLength(1);
     expect(providers.storage).toBeInstanceOf(LocalStorage);
     expect(providers.storage.describe()).toContain(path.join(config.dataDir, 'files'));
     expect(providers.mailer).toBeNull();
@@ -52,14 +53,15 @@ describe('the composition root', () => {
       MAILGUN_DOMAIN: 'mg.example.com',
     });
     const providers = createProviders(config, dataSource, logger);
-    expect(providers.payments).toBeInstanceOf(StripeProvider);
+    expect(providers.payments.checkout).toBeInstanceOf(StripeProvider);
+    expect(providers.payments.get('stripe')).toBe(providers.payments.checkout);
     expect(providers.storage).toBeInstanceOf(S3Storage);
     expect(providers.mailer).toBeInstanceOf(MailgunMailer);
 
     const services = createServices(config, dataSource, logger, providers);
     expect(services.outboxWorker).not.toBeNull();
     expect(services.settings.emailSending).toBe(true);
-    expect(services.payments.provider).toBe(providers.payments);
+    expect(services.payments.providers).toBe(providers.payments);
     expect(describeProviders(services)).toMatchObject({ paymentProvider: 'stripe', mailer: 'mailgun' });
   });
 

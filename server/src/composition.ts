@@ -37,7 +37,7 @@ import { AdminOrdersService } from './admin-orders/admin-orders.service';
 import { OrderExport } from './admin-orders/orders-csv';
 import { PhotoRetention } from './delivery/photo-retention';
 import { Metrics } from './observability/metrics';
-import type { PaymentProvider } from './payments/payment-provider';
+import { PaymentProviders } from './payments/payment-providers';
 import { PaymentService } from './payments/payment.service';
 import { SandboxProvider } from './payments/sandbox/sandbox.provider';
 import { StripeProvider, stripeApiTarget } from './payments/stripe/stripe.provider';
@@ -45,7 +45,8 @@ import type { ShopSettings } from './shop/shop-config.types';
 
 /** Where payments, files and e-mail go. */
 export interface Providers {
-  payments: PaymentProvider;
+  /** The payment providers, by name; the checkout's takes new payments. */
+  payments: PaymentProviders;
   storage: Storage;
   /** Null: no mail provider is configured, and e-mails stay in the outbox (and the log). */
   mailer: Mailer | null;
@@ -97,14 +98,17 @@ const DELIVERY_MEDIA_TTL_SECONDS = 12 * 3600;
 
 /** Stripe, S3 and Mailgun when configured; otherwise the offline sandbox, local disk and the outbox alone. */
 export function createProviders(config: Config, dataSource: DataSource, logger: Logger): Providers {
-  const payments = config.stripe
-    ? new StripeProvider({
-        secretKey: config.stripe.secretKey,
-        publishableKey: config.stripe.publishableKey,
-        webhookSecret: config.stripe.webhookSecret,
-        ...stripeApiTarget(config.stripe.apiUrl),
-      })
-    : new SandboxProvider(dataSource);
+  // The registry of payment providers: one line per provider.
+  const payments = new PaymentProviders([
+    config.stripe
+      ? new StripeProvider({
+          secretKey: config.stripe.secretKey,
+          publishableKey: config.stripe.publishableKey,
+          webhookSecret: config.stripe.webhookSecret,
+          ...stripeApiTarget(config.stripe.apiUrl),
+        })
+      : new SandboxProvider(dataSource),
+  ]);
   // The logger only hears of S3 multipart uploads that failed and could not be aborted.
   const storage = config.s3 ? new S3Storage(config.s3, { logger }) : new LocalStorage(path.join(config.dataDir, 'files'));
   const mailer = config.mailgun
@@ -141,7 +145,7 @@ export function createServices(
   const refunds = new RefundService(dataSource, providers.payments, lifecycle, logger, config.publicUrl);
   return {
     settings: {
-      paymentProvider: providers.payments.name,
+      paymentProvider: providers.payments.checkout.name,
       pixelId: config.pixelId ?? null,
       videoMaxBytes: config.videoMaxBytes,
       pdfMaxBytes: config.pdfMaxBytes,
@@ -194,7 +198,10 @@ export function createServices(
  */
 export function describeProviders(services: Services): Record<string, string> {
   return {
-    paymentProvider: services.payments.provider.name,
+    paymentProvider: services.payments.providers
+      .all()
+      .map((provider) => provider.name)
+      .join(', '),
     files: services.storage.describe(),
     mailer: services.outboxWorker ? 'mailgun' : 'outbox only (no MAILGUN_API_KEY)',
   };

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   // Announced once a stop signal would be handled: whoever waits for this line may send one at once.
   logger.info('storybook shop listening', { url, graphql: `${url}/graphql`, database: database.mode });
   // In the background: a refused key is logged plainly, and the shop keeps serving everything else.
-  void checkPaymentAccount(app.services.payments.provider, logger);
+  for (const provider of app.services.payments.providers.all()) void checkPaymentAccount(provider, logger);
   if (app.metricsUrl) logger.info('metrics listening', { url: app.metricsUrl });
 }
 

@@ -217,7 +217,7 @@ describe('refunding on the sandbox provider', () => {
   it('the sandbox, like a provider, never refunds more than was paid, and replays a refund for its key', async () => {
     const { orderId } = await placePaidOrder(customer, digitalOrder());
     const [{ payment_id: paymentId }] = await server.dataSource.query('SELECT payment_id FROM orders WHERE id = $1', [orderId]);
-    const provider = server.app.services.payments.provider;
+    const provider = server.app.services.payments.providers.checkout;
     const first = await provider.refund({
       paymentId,
       amountCents: 2000,

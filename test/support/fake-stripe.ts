@@ -35,6 +35,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import type { WebhookRequest } from '../../server/src/payments/payment-provider';
 
 export interface FakeLastPaymentError {
   type: string;
@@ -235,6 +236,11 @@ export interface SignedWebhook {
   body: string;
   /** The Stripe-Signature header value. */
   signature: string;
+}
+
+/** A webhook request as the shop's route hands it to the provider: the raw body and Stripe's signature header. */
+export function stripeWebhook(rawBody: Buffer, signature: string | undefined): WebhookRequest {
+  return { rawBody, headers: { 'stripe-signature': signature } };
 }
 
 /**

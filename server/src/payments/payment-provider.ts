@@ -4,6 +4,8 @@
  * creates payments, reports what it knows about one, and turns its webhooks into a few
  * internal actions.
  */
+import type { Outcome } from '../common/user-error';
+
 export type PaymentProviderName = 'stripe' | 'sandbox';
 
 export interface PaymentRequest {
@@ -130,6 +132,12 @@ export class PaymentAccountError extends Error {
   }
 }
 
+/** A webhook as it arrived: the raw body and the request's headers (names in lower case). */
+export interface WebhookRequest {
+  rawBody: Buffer;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** The browser SDK's public key (Stripe's publishable key); null for the sandbox. */
@@ -157,6 +165,15 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<ProviderRefund>;
   /** Every refund of a payment, as the provider records them (the webhook's facts, asked again). */
   listRefunds(paymentId: string): Promise<ProviderRefund[]>;
-  /** Verifies the signature first, then maps the event. Throws WebhookSignatureError. */
-  parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookAction;
+  /**
+   * Verifies the request the way the provider documents (a signature, or a call to its own API)
+   * before anything is read from it, then maps the event. Throws WebhookSignatureError. Absent
+   * for a provider without webhooks (the sandbox).
+   */
+  parseWebhook?(request: WebhookRequest): Promise<WebhookAction>;
+  /**
+   * Pays one of the provider's own payments with a test card number (the sandbox's card form);
+   * absent for a provider whose payments are confirmed in its own browser SDK.
+   */
+  confirmTestCard?(paymentId: string, cardNumber: string): Promise<Outcome<void>>;
 }

@@ -5,7 +5,7 @@
  * both end in markPaid, which locks the order row, so paying twice, or a webhook arriving
  * before or after recordPayment, leaves one Paid order with one payment id.
  */
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { type Outcome, refusalOf, refuse, succeed, UserError, UserErrorCode, UserFacingError } from '../common/user-error';
@@ -18,7 +18,8 @@ import { toCheckoutOrder } from '../checkout/order.service';
 import { assertTransition, OrderStatus } from '../orders/order-status';
 import type { CheckoutOrder } from '../checkout/checkout.types';
 import { PaymentAccountError, type PaymentProvider, type VerifiedPayment, type WebhookAction } from './payment-provider';
-import { SandboxProvider } from './sandbox/sandbox.provider';
+import type { PaymentProviders } from './payment-providers';
+import { claimPaymentEvent } from './payment-event-claim';
 import type { RefundService } from './refund.service';
 import type { Metrics, PaymentOutcome } from '../observability/metrics';
 
@@ -48,7 +49,8 @@ export interface StartedPaymentResult {
 export class PaymentService {
   constructor(
     private readonly dataSource: DataSource,
-    readonly provider: PaymentProvider,
+    /** Every active provider: the checkout's takes new payments, each order's payment stays with its own. */
+    readonly providers: PaymentProviders,
     private readonly orders: OrderService,
     private readonly lifecycle: OrderLifecycle,
     private readonly logger: Logger,
@@ -59,8 +61,8 @@ export class PaymentService {
     private readonly metrics: Pick<Metrics, 'payment'>,
   ) {}
 
-  private count(outcome: PaymentOutcome): void {
-    this.metrics.payment(this.provider.name, outcome);
+  private count(provider: PaymentProvider, outcome: PaymentOutcome): void {
+    this.metrics.payment(provider.name, outcome);
   }
 
   private async payableOrder(orderId: string, checkoutToken: string): Promise<Outcome<Order>> {
@@ -81,25 +83,28 @@ export class PaymentService {
       email: order.email,
       description: `${planFor(order.bookFormat).title} for ${order.childName}`,
     };
+    const provider = this.providers.checkout;
+    // A payment started with another provider (one since switched off) is not resumed with this one.
+    const earlier = order.paymentProvider === provider.name ? order.providerPaymentId : null;
     let started;
     try {
       // Resume the payment started earlier (another tab, another day) rather than open a second
       // one, unless it can no longer pay this order (canceled, or made for another amount): then a
       // new one replaces it, and the old one is never handed to the page again.
-      started = order.providerPaymentId ? await this.provider.resumePayment(order.providerPaymentId, request) : null;
-      started ??= await this.provider.createPayment({ ...request, replacing: order.providerPaymentId });
+      started = earlier ? await provider.resumePayment(earlier, request) : null;
+      started ??= await provider.createPayment({ ...request, replacing: earlier });
     } catch (error) {
       if (!(error instanceof PaymentAccountError)) throw error;
-      return this.accountRefused(error, order.id);
+      return this.accountRefused(provider, error, order.id);
     }
     await this.dataSource
       .getRepository(Order)
-      .update({ id: order.id }, { paymentProvider: this.provider.name, providerPaymentId: started.paymentId });
+      .update({ id: order.id }, { paymentProvider: provider.name, providerPaymentId: started.paymentId });
     return succeed({
-      provider: this.provider.name,
+      provider: provider.name,
       paymentId: started.paymentId,
       clientSecret: started.clientSecret,
-      publishableKey: this.provider.publishableKey,
+      publishableKey: provider.publishableKey,
       amountCents: order.amountCents,
       currency: order.currency,
     });
@@ -109,12 +114,12 @@ export class PaymentService {
    * The provider refused the shop's own account or API key: the operator reads why in the log (a
    * wrong key says which setting to fix), the customer the spec's account message.
    */
-  private accountRefused(error: PaymentAccountError, orderId: string): Outcome<never> {
+  private accountRefused(provider: PaymentProvider, error: PaymentAccountError, orderId: string): Outcome<never> {
     this.logger.error(
       error.isAuthentication ? 'payment provider refused the API key' : 'payment provider refused the shop account',
-      { code: error.code, detail: error.message, orderId },
+      { provider: provider.name, code: error.code, detail: error.message, orderId },
     );
-    this.count('account_restricted');
+    this.count(provider, 'account_restricted');
     return refuse(UserErrorCode.PAYMENT_ACCOUNT_RESTRICTED, PAYMENT_MESSAGES.accountRestricted);
   }
 
@@ -125,15 +130,19 @@ export class PaymentService {
     paymentId: string,
     cardNumber: string,
   ): Promise<Outcome<void>> {
-    if (!(this.provider instanceof SandboxProvider)) return refuse(UserErrorCode.NOT_AVAILABLE, PAYMENT_MESSAGES.notSandbox);
+    if (!this.providers.all().some((provider) => provider.confirmTestCard)) {
+      return refuse(UserErrorCode.NOT_AVAILABLE, PAYMENT_MESSAGES.notSandbox);
+    }
     const found = await this.payableOrder(orderId, checkoutToken);
     if (!found.ok) return found;
-    const verified = await this.provider.verifyPayment(paymentId);
+    const provider = this.providers.forOrder(found.value);
+    if (!provider.confirmTestCard) return refuse(UserErrorCode.NOT_AVAILABLE, PAYMENT_MESSAGES.notSandbox);
+    const verified = await provider.verifyPayment(paymentId);
     if (!verified || verified.orderId !== found.value.id) {
       return refuse(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.paymentNotFound, 'paymentId');
     }
-    const confirmed = await this.provider.confirmCard(paymentId, cardNumber);
-    if (!confirmed.ok && confirmed.error.code === UserErrorCode.PAYMENT_DECLINED) this.count('declined');
+    const confirmed = await provider.confirmTestCard(paymentId, cardNumber);
+    if (!confirmed.ok && confirmed.error.code === UserErrorCode.PAYMENT_DECLINED) this.count(provider, 'declined');
     return confirmed;
   }
 
@@ -146,64 +155,52 @@ export class PaymentService {
       if (order.paymentId === paymentId) return succeed(toCheckoutOrder(order));
       return refuse(UserErrorCode.WRONG_STATUS, notPayable(order));
     }
+    const provider = this.providers.forOrder(order);
     let verified: VerifiedPayment | null;
     try {
-      verified = await this.provider.verifyPayment(paymentId);
+      verified = await provider.verifyPayment(paymentId);
     } catch (error) {
       if (!(error instanceof PaymentAccountError)) throw error;
-      return this.accountRefused(error, order.id);
+      return this.accountRefused(provider, error, order.id);
     }
     const problem = this.checkPayment(order, verified);
     if (problem) {
-      if (verified) this.count(verified.status === 'succeeded' ? 'mismatch' : 'failed');
+      if (verified) this.count(provider, verified.status === 'succeeded' ? 'mismatch' : 'failed');
       return { ok: false, error: problem };
     }
     try {
-      const paid = await this.markPaid(order.id, paymentId, 'customer');
+      const paid = await this.markPaid(provider, order.id, paymentId, 'customer');
       return succeed(toCheckoutOrder(paid));
     } catch (error) {
-      if (error instanceof UserFacingError && error.code === UserErrorCode.PAYMENT_FAILED) this.count('mismatch');
+      if (error instanceof UserFacingError && error.code === UserErrorCode.PAYMENT_FAILED) this.count(provider, 'mismatch');
       return refusalOf(error);
     }
   }
 
-  /** Handles a verified webhook action; each provider event id only once. */
-  async handleWebhook(action: WebhookAction): Promise<void> {
+  /** Handles a webhook action `provider` verified; each provider event id only once. */
+  async handleWebhook(provider: PaymentProvider, action: WebhookAction): Promise<void> {
     if (action.type === 'ignored') {
       this.logger.debug('webhook ignored', { eventId: action.eventId, eventType: action.eventType });
       return;
     }
-    if (action.type === 'refunded') return this.refunds.handleRefundWebhook(action);
+    if (action.type === 'refunded') return this.refunds.handleRefundWebhook(provider, action);
     const order = action.orderId ? await this.orders.findOrder(action.orderId) : null;
     if (!order) {
       this.logger.warn('webhook for an unknown order', { eventId: action.eventId, paymentId: action.paymentId });
       return;
     }
-    const verified = await this.provider.verifyPayment(action.paymentId);
+    const verified = await provider.verifyPayment(action.paymentId);
     const problem = order.status === OrderStatus.Pending ? this.checkPayment(order, verified) : null;
     if (problem) {
-      await this.needsAttention(order.id, action, problem.message, verified?.amountReceivedCents);
+      await this.needsAttention(provider, order.id, action, problem.message, verified?.amountReceivedCents);
       return;
     }
     try {
-      await this.markPaid(order.id, action.paymentId, `${this.provider.name}-webhook`, action.eventId);
+      await this.markPaid(provider, order.id, action.paymentId, `${provider.name}-webhook`, action.eventId);
     } catch (error) {
       if (!(error instanceof UserFacingError)) throw error;
-      await this.needsAttention(order.id, action, error.message, verified?.amountReceivedCents);
+      await this.needsAttention(provider, order.id, action, error.message, verified?.amountReceivedCents);
     }
-  }
-
-  /**
-   * Records a provider event id in the caller's transaction; false when it was handled before.
-   * A rolled-back transaction un-records it, so a failed attempt is handled again on retry.
-   */
-  private async claimEvent(manager: EntityManager, eventId: string, type: string, orderId: string): Promise<boolean> {
-    const inserted = await manager.query(
-      `INSERT INTO payment_events (id, provider, type, order_id) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [eventId, this.provider.name, type, orderId],
-    );
-    return inserted.length > 0;
   }
 
   /**
@@ -212,21 +209,23 @@ export class PaymentService {
    * the admin to refund, the log raises an error, and the event is not handled again.
    */
   private async needsAttention(
+    provider: PaymentProvider,
     orderId: string,
     action: Extract<WebhookAction, { type: 'payment_succeeded' }>,
     reason: string,
     amountCents: number | undefined,
   ) {
     this.logger.error('payment needs attention: refund or resolve by hand', { orderId, paymentId: action.paymentId, reason });
-    this.count('needs_attention');
+    this.count(provider, 'needs_attention');
     await this.dataSource.transaction(async (manager) => {
-      if (!(await this.claimEvent(manager, action.eventId, 'payment_needs_attention', orderId))) return;
+      const event = { id: action.eventId, provider: provider.name, type: 'payment_needs_attention', orderId };
+      if (!(await claimPaymentEvent(manager, event))) return;
       await this.lifecycle.recordEvent(manager, {
         orderId,
         type: 'payment_needs_attention',
         fromStatus: null,
         toStatus: null,
-        actor: `${this.provider.name}-webhook`,
+        actor: `${provider.name}-webhook`,
         data: { paymentId: action.paymentId, reason, amountCents: amountCents ?? null },
       });
     });
@@ -258,11 +257,17 @@ export class PaymentService {
    * Pending -> Paid with its payment id, the event and the confirmation e-mail, in one
    * transaction on the locked order row. Idempotent for the same payment.
    */
-  private async markPaid(orderId: string, paymentId: string, actor: string, eventId?: string): Promise<Order> {
+  private async markPaid(
+    provider: PaymentProvider,
+    orderId: string,
+    paymentId: string,
+    actor: string,
+    eventId?: string,
+  ): Promise<Order> {
     let newlyPaid = false;
     const order = await this.dataSource.transaction(async (manager) => {
       if (eventId) {
-        if (!(await this.claimEvent(manager, eventId, 'payment_succeeded', orderId))) {
+        if (!(await claimPaymentEvent(manager, { id: eventId, provider: provider.name, type: 'payment_succeeded', orderId }))) {
           this.logger.info('webhook event already handled', { eventId });
           return manager.findOneByOrFail(Order, { id: orderId });
         }
@@ -277,8 +282,8 @@ export class PaymentService {
       const paid = await this.lifecycle.transition(manager, order.id, {
         to: OrderStatus.Paid,
         actor,
-        patch: { paymentId, paymentProvider: this.provider.name },
-        data: { paymentId, provider: this.provider.name, amountCents: order.amountCents, currency: order.currency },
+        patch: { paymentId, paymentProvider: provider.name },
+        data: { paymentId, provider: provider.name, amountCents: order.amountCents, currency: order.currency },
         email: async (paidOrder, tx) =>
           orderConfirmationOutboxEmail(paidOrder, await orderEmailOptions(tx, paidOrder.id, this.publicUrl)),
       });
@@ -287,7 +292,7 @@ export class PaymentService {
       return paid;
     });
     // Counted once committed, and once per order: the browser and the webhook both end here.
-    if (newlyPaid) this.count('succeeded');
+    if (newlyPaid) this.count(provider, 'succeeded');
     return order;
   }
 }

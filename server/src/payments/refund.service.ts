@@ -39,6 +39,7 @@ import {
   RefundRefusedError,
   type WebhookAction,
 } from './payment-provider';
+import type { PaymentProviders } from './payment-providers';
 import { OPEN_REQUEST_STATUSES, Refund } from './refund.entity';
 import { OrderEvent } from '../orders/order-event.entity';
 import { orderEmailOptions } from '../orders/order-access';
@@ -81,6 +82,8 @@ const isFailed = (status: string) => status === 'failed' || status === 'canceled
 
 interface RefundTarget {
   order: Order;
+  /** The provider that took the payment. */
+  provider: PaymentProvider;
   paymentId: string;
   /** What the payment took, in integer cents. */
   takenCents: number;
@@ -94,7 +97,7 @@ type RequestOutcome = Outcome<{ refund: Refund }>;
 export class RefundService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly provider: PaymentProvider,
+    private readonly providers: PaymentProviders,
     private readonly lifecycle: OrderLifecycle,
     private readonly logger: Logger,
     private readonly publicUrl: string,
@@ -118,7 +121,14 @@ export class RefundService {
     }
     if (!order.paymentId) return refuse(UserErrorCode.WRONG_STATUS, REFUND_MESSAGES.noPayment);
     const made = await this.requestRefund(
-      { order, paymentId: order.paymentId, takenCents: order.amountCents, reason, actor: `admin:${admin.email}` },
+      {
+        order,
+        provider: this.providers.forOrder(order),
+        paymentId: order.paymentId,
+        takenCents: order.amountCents,
+        reason,
+        actor: `admin:${admin.email}`,
+      },
       (locked) => assertTransition(locked.status, OrderStatus.Refunded),
     );
     if (!made.ok) return made;
@@ -137,15 +147,17 @@ export class RefundService {
     if (!alert || paymentId === order.paymentId) {
       return refuse(UserErrorCode.NOT_FOUND, REFUND_MESSAGES.alertNotFound, 'paymentId');
     }
+    const provider = this.providers.forOrder(order);
     let taken: number;
     try {
-      const verified = await this.provider.verifyPayment(paymentId);
+      const verified = await provider.verifyPayment(paymentId);
       taken = verified?.status === 'succeeded' ? verified.amountReceivedCents : 0;
     } catch (error) {
       return this.providerError(error, order.id, paymentId);
     }
     const made = await this.requestRefund({
       order,
+      provider,
       paymentId,
       takenCents: taken,
       reason: 'Extra charge for an order that was already paid',
@@ -163,22 +175,22 @@ export class RefundService {
    * partial refund is a `partial_refund` event, a failed refund a `refund_failed` one (and an
    * order that was Refunded by it moves back), and a fully refunded extra charge resolves its alert.
    */
-  async handleRefundWebhook(action: RefundedAction): Promise<void> {
+  async handleRefundWebhook(provider: PaymentProvider, action: RefundedAction): Promise<void> {
     const order = await this.orderForPayment(action.paymentId);
     if (!order) {
       this.logger.warn('refund webhook for a payment of no order', { eventId: action.eventId, paymentId: action.paymentId });
       return;
     }
     // Asked of the provider, not read from the event: the refunds and their ids as it records them now.
-    const refunds = await this.provider.listRefunds(action.paymentId);
+    const refunds = await provider.listRefunds(action.paymentId);
     const own = order.paymentId === action.paymentId;
-    const verified = own ? null : await this.provider.verifyPayment(action.paymentId);
+    const verified = own ? null : await provider.verifyPayment(action.paymentId);
     const takenCents = own ? order.amountCents : verified?.status === 'succeeded' ? verified.amountReceivedCents : 0;
-    const actor = `${this.provider.name}-webhook`;
+    const actor = `${provider.name}-webhook`;
     await this.dataSource.transaction(async (manager) => {
       const claimed = await claimPaymentEvent(manager, {
         id: action.eventId,
-        provider: this.provider.name,
+        provider: provider.name,
         type: 'refund_changed',
         orderId: order.id,
       });
@@ -187,7 +199,7 @@ export class RefundService {
         return;
       }
       const locked = await manager.findOneOrFail(Order, { where: { id: order.id }, lock: { mode: 'pessimistic_write' } });
-      const target = { order: locked, paymentId: action.paymentId, takenCents, reason: action.reason ?? '', actor };
+      const target = { order: locked, provider, paymentId: action.paymentId, takenCents, reason: action.reason ?? '', actor };
       const changed: Refund[] = [];
       for (const refund of refunds) {
         const row = await this.record(manager, target, refund, action.reason);
@@ -210,7 +222,7 @@ export class RefundService {
     const claimed = await this.claim(target, check);
     if (!claimed.ok) return claimed;
     const { row, resumed } = claimed.value;
-    const { order, paymentId } = target;
+    const { order, paymentId, provider } = target;
 
     let answer: ProviderRefund | null = null;
     try {
@@ -218,9 +230,9 @@ export class RefundService {
       if (resumed) {
         const known = await this.dataSource.getRepository(Refund).find({ where: { paymentId } });
         const recorded = new Set(known.flatMap((r) => (r.providerRefundId ? [r.providerRefundId] : [])));
-        answer = this.matchRefund(await this.provider.listRefunds(paymentId), row, recorded);
+        answer = this.matchRefund(await provider.listRefunds(paymentId), row, recorded);
       }
-      answer ??= await this.provider.refund({
+      answer ??= await provider.refund({
         paymentId,
         amountCents: row.amountCents,
         currency: order.currency,
@@ -308,7 +320,7 @@ export class RefundService {
         const row = manager.create(Refund, {
           id,
           orderId: target.order.id,
-          provider: this.provider.name,
+          provider: target.provider.name,
           providerRefundId: null,
           paymentId: target.paymentId,
           amountCents,
@@ -382,7 +394,7 @@ export class RefundService {
     const inserted = manager.create(Refund, {
       id: randomUUID(),
       orderId: target.order.id,
-      provider: this.provider.name,
+      provider: target.provider.name,
       providerRefundId: refund.refundId,
       paymentId: target.paymentId,
       amountCents: refund.amountCents,

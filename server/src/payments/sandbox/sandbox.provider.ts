@@ -14,9 +14,8 @@ import type {
   RefundRequest,
   StartedPayment,
   VerifiedPayment,
-  WebhookAction,
 } from '../payment-provider';
-import { RefundRefusedError, WebhookSignatureError } from '../payment-provider';
+import { RefundRefusedError } from '../payment-provider';
 import { SandboxPayment } from './sandbox-payment.entity';
 import { SandboxRefund } from './sandbox-refund.entity';
 
@@ -82,7 +81,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** What the test card form does: charge the card for the whole amount, or decline it. */
-  async confirmCard(paymentId: string, cardNumber: string): Promise<Outcome<void>> {
+  async confirmTestCard(paymentId: string, cardNumber: string): Promise<Outcome<void>> {
     const card = cardNumber.replace(/[\s-]/g, '');
     if (card === SANDBOX_CARDS.declined) return refuse(UserErrorCode.PAYMENT_DECLINED, SANDBOX_MESSAGES.declined, 'cardNumber');
     if (card !== SANDBOX_CARDS.success) return refuse(UserErrorCode.INVALID_INPUT, SANDBOX_MESSAGES.unknownCard, 'cardNumber');
@@ -154,9 +153,5 @@ export class SandboxProvider implements PaymentProvider {
       [paymentId],
     );
     return Number(row.total);
-  }
-
-  parseWebhook(): WebhookAction {
-    throw new WebhookSignatureError('The sandbox provider has no webhooks');
   }
 }

@@ -1,5 +1,5 @@
 /** Stripe refunds and the charge.refunded webhook, through the real SDK against the local fake. */
-import { type FakeStripe, signedWebhook, startFakeStripe } from '../../../../test/support/fake-stripe';
+import { type FakeStripe, signedWebhook, stripeWebhook, startFakeStripe } from '../../../../test/support/fake-stripe';
 import { RefundRefusedError } from '../payment-provider';
 import { StripeProvider } from './stripe.provider';
 
@@ -74,14 +74,14 @@ describe('Stripe refunds', () => {
     fake.refundInDashboard(paymentId, { amount: 1500 });
     const event = fake.chargeRefundedEvent(paymentId, { eventId: 'evt_refund_1' });
     const signed = signedWebhook(WEBHOOK_SECRET, event);
-    expect(provider.parseWebhook(Buffer.from(signed.body), signed.signature)).toEqual({
+    expect(await provider.parseWebhook(stripeWebhook(Buffer.from(signed.body), signed.signature))).toEqual({
       type: 'refunded',
       eventId: 'evt_refund_1',
       paymentId,
       reason: null,
     });
     const forged = signedWebhook('whsec_someone_else', event);
-    expect(() => provider.parseWebhook(Buffer.from(forged.body), forged.signature)).toThrow(
+    await expect(provider.parseWebhook(stripeWebhook(Buffer.from(forged.body), forged.signature))).rejects.toThrow(
       'Webhook signature verification failed',
     );
   });
@@ -104,7 +104,7 @@ describe('Stripe refunds', () => {
     });
     expect(failed.type).toBe('refund.failed');
     const signed = signedWebhook(WEBHOOK_SECRET, failed);
-    expect(provider.parseWebhook(Buffer.from(signed.body), signed.signature)).toEqual({
+    expect(await provider.parseWebhook(stripeWebhook(Buffer.from(signed.body), signed.signature))).toEqual({
       type: 'refunded',
       eventId: 'evt_refund_failed',
       paymentId,
@@ -150,7 +150,7 @@ describe('Stripe refunds', () => {
     const event = fake.settleRefund(made.refundId, 'succeeded');
     expect(event.type).toBe('refund.updated');
     const forged = signedWebhook('whsec_someone_else', event);
-    expect(() => provider.parseWebhook(Buffer.from(forged.body), forged.signature)).toThrow(
+    await expect(provider.parseWebhook(stripeWebhook(Buffer.from(forged.body), forged.signature))).rejects.toThrow(
       'Webhook signature verification failed',
     );
   });

@@ -12,6 +12,7 @@ import {
   type FakeStripe,
   makeStripeEvent,
   signedWebhook,
+  stripeWebhook,
   startFakeStripe,
 } from '../../../../test/support/fake-stripe';
 
@@ -397,10 +398,10 @@ describe('StripeProvider.parseWebhook', () => {
       { eventId: 'evt_Succeeded123' },
     );
 
-  it('accepts a correctly signed payment_intent.succeeded and maps its ids', () => {
+  it('accepts a correctly signed payment_intent.succeeded and maps its ids', async () => {
     const { body, signature } = signedWebhook(WEBHOOK_SECRET, succeededEvent());
 
-    expect(provider.parseWebhook(Buffer.from(body), signature)).toEqual({
+    expect(await provider.parseWebhook(stripeWebhook(Buffer.from(body), signature))).toEqual({
       type: 'payment_succeeded',
       eventId: 'evt_Succeeded123',
       paymentId: 'pi_WebhookIntent123',
@@ -413,7 +414,7 @@ describe('StripeProvider.parseWebhook', () => {
     fake.succeed(paymentId);
     const event = fake.eventFor(paymentId);
     const signed = signedWebhook(WEBHOOK_SECRET, event);
-    expect(provider.parseWebhook(Buffer.from(signed.body), signed.signature)).toEqual({
+    expect(await provider.parseWebhook(stripeWebhook(Buffer.from(signed.body), signed.signature))).toEqual({
       type: 'payment_succeeded',
       eventId: event.id,
       paymentId,
@@ -421,7 +422,7 @@ describe('StripeProvider.parseWebhook', () => {
     });
 
     const orphan = signedWebhook(WEBHOOK_SECRET, succeededEvent(null));
-    expect(provider.parseWebhook(Buffer.from(orphan.body), orphan.signature)).toMatchObject({
+    expect(await provider.parseWebhook(stripeWebhook(Buffer.from(orphan.body), orphan.signature))).toMatchObject({
       type: 'payment_succeeded',
       orderId: null,
     });
@@ -429,7 +430,7 @@ describe('StripeProvider.parseWebhook', () => {
 
   it.each(['payment_intent.payment_failed', 'payment_intent.created', 'charge.succeeded', 'checkout.session.completed'])(
     'ignores %s',
-    (type) => {
+    async (type) => {
       const event = makeStripeEvent(
         type,
         { id: 'pi_Other123', object: 'payment_intent', metadata: { orderId: ORDER_ID } },
@@ -437,7 +438,7 @@ describe('StripeProvider.parseWebhook', () => {
       );
       const { body, signature } = signedWebhook(WEBHOOK_SECRET, event);
 
-      expect(provider.parseWebhook(Buffer.from(body), signature)).toEqual({
+      expect(await provider.parseWebhook(stripeWebhook(Buffer.from(body), signature))).toEqual({
         type: 'ignored',
         eventId: 'evt_Other123',
         eventType: type,
@@ -445,46 +446,52 @@ describe('StripeProvider.parseWebhook', () => {
     },
   );
 
-  it('refuses an event signed with another secret', () => {
+  it('refuses an event signed with another secret', async () => {
     const { body, signature } = signedWebhook('whsec_somebody_else', succeededEvent());
 
-    expect(() => provider.parseWebhook(Buffer.from(body), signature)).toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(stripeWebhook(Buffer.from(body), signature))).rejects.toThrow(WebhookSignatureError);
   });
 
-  it.each([undefined, ''])('refuses a delivery without a Stripe-Signature header (%p)', (header) => {
+  it.each([undefined, ''])('refuses a delivery without a Stripe-Signature header (%p)', async (header) => {
     const { body } = signedWebhook(WEBHOOK_SECRET, succeededEvent());
 
-    expect(() => provider.parseWebhook(Buffer.from(body), header)).toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(stripeWebhook(Buffer.from(body), header))).rejects.toThrow(WebhookSignatureError);
   });
 
-  it('refuses a body altered after signing', () => {
+  it('refuses a body altered after signing', async () => {
     const { body, signature } = signedWebhook(WEBHOOK_SECRET, succeededEvent());
     const altered = body.replace(ORDER_ID, OTHER_ORDER_ID);
     expect(altered).not.toBe(body);
 
-    expect(() => provider.parseWebhook(Buffer.from(altered), signature)).toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(stripeWebhook(Buffer.from(altered), signature))).rejects.toThrow(WebhookSignatureError);
   });
 
-  it('refuses a re-serialised body (the route must pass the raw bytes)', () => {
+  it('refuses a re-serialised body (the route must pass the raw bytes)', async () => {
     const { body, signature } = signedWebhook(WEBHOOK_SECRET, succeededEvent());
     const reserialised = JSON.stringify(JSON.parse(body));
 
-    expect(() => provider.parseWebhook(Buffer.from(reserialised), signature)).toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(stripeWebhook(Buffer.from(reserialised), signature))).rejects.toThrow(
+      WebhookSignatureError,
+    );
   });
 
-  it('refuses a correctly signed event older than five minutes (a replay)', () => {
+  it('refuses a correctly signed event older than five minutes (a replay)', async () => {
     const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
     const { body, signature } = signedWebhook(WEBHOOK_SECRET, succeededEvent(), { timestamp: tenMinutesAgo });
 
-    expect(() => provider.parseWebhook(Buffer.from(body), signature)).toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(stripeWebhook(Buffer.from(body), signature))).rejects.toThrow(WebhookSignatureError);
   });
 
-  it('refuses a body that was not kept raw (a parsed object) and a garbled header', () => {
+  it('refuses a body that was not kept raw (a parsed object) and a garbled header', async () => {
     const { body, signature } = signedWebhook(WEBHOOK_SECRET, succeededEvent());
 
-    expect(() => provider.parseWebhook(JSON.parse(body) as Buffer, signature)).toThrow(WebhookSignatureError);
-    expect(() => provider.parseWebhook(Buffer.from(body), 'not-a-signature')).toThrow(WebhookSignatureError);
-    expect(() => provider.parseWebhook(Buffer.alloc(0), signature)).toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(stripeWebhook(JSON.parse(body) as Buffer, signature))).rejects.toThrow(
+      WebhookSignatureError,
+    );
+    await expect(provider.parseWebhook(stripeWebhook(Buffer.from(body), 'not-a-signature'))).rejects.toThrow(
+      WebhookSignatureError,
+    );
+    await expect(provider.parseWebhook(stripeWebhook(Buffer.alloc(0), signature))).rejects.toThrow(WebhookSignatureError);
   });
 });
 
@@ -544,7 +551,9 @@ describe('fake Stripe helpers', () => {
       const [signed, unsigned] = received;
       expect(signed.url).toBe('/webhooks/stripe');
       expect(signed.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(provider.parseWebhook(Buffer.from(signed.body), signed.headers['stripe-signature'] as string)).toMatchObject({
+      expect(
+        await provider.parseWebhook(stripeWebhook(Buffer.from(signed.body), signed.headers['stripe-signature'] as string)),
+      ).toMatchObject({
         type: 'payment_succeeded',
         eventId: event.id,
         paymentId: 'pi_Deliver123',

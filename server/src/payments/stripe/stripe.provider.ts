@@ -23,6 +23,7 @@ import {
   type StartedPayment,
   type VerifiedPayment,
   type WebhookAction,
+  type WebhookRequest,
   WebhookSignatureError,
 } from '../payment-provider';
 
@@ -283,13 +284,13 @@ export class StripeProvider implements PaymentProvider {
     return refunds;
   }
 
-  parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookAction {
+  /** Verified by the Stripe-Signature header with the endpoint's signing secret, as Stripe documents. */
+  async parseWebhook({ rawBody, headers }: WebhookRequest): Promise<WebhookAction> {
     let event: Stripe.Event;
     try {
-      if (!Buffer.isBuffer(rawBody) && typeof rawBody !== 'string') {
-        throw new Error('The webhook body must be the raw request body');
-      }
-      if (!signature) throw new Error('No Stripe-Signature header');
+      if (!Buffer.isBuffer(rawBody)) throw new Error('The webhook body must be the raw request body');
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string' || !signature) throw new Error('No Stripe-Signature header');
       event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
     } catch (error) {
       throw new WebhookSignatureError(

@@ -12,6 +12,7 @@ import { digitalOrder, printedOrder } from '../support/orders';
 import { pdfOfSize, REAL_PDF } from '../support/pdfs';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { REAL_MP4, WEBM_HEAD } from '../support/videos';
+import { CUSTOMER } from '../../server/src/orders/actor';
 
 const COMPLETE = `mutation($orderId: ID!, $video: Upload!, $storybookPdf: Upload) {
   completeOrderWithVideo(orderId: $orderId, video: $video, storybookPdf: $storybookPdf) {
@@ -339,7 +340,7 @@ describe('a revision', () => {
 
   it('answers the parent’s request for a change', async () => {
     const orderId = await deliveredDigitalOrder();
-    const recorded = await server.app.services.changeRequests.recordChangeRequest(orderId, '  Please spell it Mía  ', 'customer');
+    const recorded = await server.app.services.changeRequests.recordChangeRequest(orderId, '  Please spell it Mía  ', CUSTOMER);
     expect(recorded.ok).toBe(true);
     const asked = (await admin.query(ORDER, { id: orderId })).data!.order.changeRequest;
     expect(asked.message).toBe('Please spell it Mía');
@@ -376,7 +377,7 @@ describe("the parent's delivery page", () => {
 
 describe('a change request', () => {
   const record = (orderId: string, message: string, now?: Date) =>
-    server.app.services.changeRequests.recordChangeRequest(orderId, message, 'customer', now);
+    server.app.services.changeRequests.recordChangeRequest(orderId, message, CUSTOMER, now);
 
   it('is recorded once, as the free round, and refused after that', async () => {
     const orderId = await deliveredDigitalOrder();

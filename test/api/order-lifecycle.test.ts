@@ -8,6 +8,7 @@ import { UserFacingError } from '../../server/src/common/user-error';
 import type { OrderLifecycle, TargetStatus } from '../../server/src/orders/order-lifecycle';
 import { canTransition, OrderStatus, STATUS_EVENT, STATUS_TIMESTAMP } from '../../server/src/orders/order-status';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { adminActor, SYSTEM } from '../../server/src/orders/actor';
 
 let server: TestServer;
 let lifecycle: OrderLifecycle;
@@ -38,7 +39,7 @@ const move = (id: string, to: TargetStatus) =>
   server.dataSource.transaction((manager) =>
     lifecycle.transition(manager, id, {
       to,
-      actor: 'admin:test@example.com',
+      actor: adminActor({ email: 'test@example.com' }),
       data: { note: 'test' },
       email: (order) => ({
         idempotencyKey: `lifecycle-test:${order.id}:${to}`,
@@ -102,7 +103,7 @@ describe('the order lifecycle', () => {
   it('will not make a move that promises the parent an e-mail without one', async () => {
     const id = await orderIn(OrderStatus.Pending);
     await expect(
-      server.dataSource.transaction((manager) => lifecycle.transition(manager, id, { to: OrderStatus.Paid, actor: 'system' })),
+      server.dataSource.transaction((manager) => lifecycle.transition(manager, id, { to: OrderStatus.Paid, actor: SYSTEM })),
     ).rejects.toThrow(/promises the parent an e-mail/);
     expect((await snapshot(id)).order.status).toBe('Pending');
   });

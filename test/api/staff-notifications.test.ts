@@ -7,6 +7,7 @@ import { deliverWebhook, type FakeStripe, startFakeStripe } from '../support/fak
 import { GraphQLClient } from '../support/graphql-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { Order } from '../../server/src/orders/order.entity';
+import { CUSTOMER } from '../../server/src/orders/actor';
 
 const WEBHOOK_SECRET = 'whsec_test_staff';
 let fake: FakeStripe;
@@ -95,13 +96,13 @@ describe('staff e-mail for a change request', () => {
     const ref = await placeOrder(client);
     await server.dataSource.query(`UPDATE orders SET status = 'Completed', completed_at = now() WHERE id = $1`, [ref.orderId]);
     const changes = server.app.services.changeRequests;
-    expect((await changes.recordChangeRequest(ref.orderId, 'A red scarf, please', 'customer')).ok).toBe(true);
+    expect((await changes.recordChangeRequest(ref.orderId, 'A red scarf, please', CUSTOMER)).ok).toBe(true);
     const rows = await staffEmails(ref.orderId, 'staff-change-request');
     expect(rows.map((r: { to_address: string }) => r.to_address)).toEqual(['orders@shop.example', 'studio@shop.example']);
     expect(rows[0].text).toContain('A red scarf, please');
 
     // The one free round is used: a second request is refused, and the staff hear nothing more.
-    expect((await changes.recordChangeRequest(ref.orderId, 'And a hat', 'customer')).ok).toBe(false);
+    expect((await changes.recordChangeRequest(ref.orderId, 'And a hat', CUSTOMER)).ok).toBe(false);
     expect(await staffEmails(ref.orderId, 'staff-change-request')).toHaveLength(2);
   });
 });

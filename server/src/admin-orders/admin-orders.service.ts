@@ -11,6 +11,7 @@ import type { OrderConnection } from './order-connection.types';
 import { decodeCursor, encodeCursor } from './order-cursor';
 import { applyOrderFilter } from './order-filter';
 import type { OrdersArgs } from './orders.args';
+import { refusal } from '../common/user-error';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -20,7 +21,7 @@ export class AdminOrdersService {
   /** Newest first, keyset-paginated on (created_at, id) so deep pages stay as fast as the first. */
   async listOrders(args: OrdersArgs): Promise<Outcome<OrderConnection>> {
     const invalid = firstInputError(args);
-    if (invalid) return { ok: false, error: invalid };
+    if (invalid) return refusal(invalid);
     const first = args.first ?? DEFAULT_PAGE_SIZE;
     const cursor = args.after ? decodeCursor(args.after) : null;
 

@@ -8,7 +8,7 @@ import { type DataSource, type EntityManager, IsNull, Not } from 'typeorm';
 import { firstInputError } from '../common/input-validation';
 import type { Logger } from '../common/logger';
 import { randomToken, sha256Hex } from '../common/tokens';
-import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
+import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError, refusal } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import type { OutboxService } from '../mail/outbox.service';
 import { adminInvitationOutboxEmail } from '../mail/templates/admin-invitation';
@@ -60,7 +60,7 @@ export class AdminAccountsService {
   async inviteAdmin(inviter: AdminUser, emailInput: string): Promise<Outcome<CreatedInvitation>> {
     const email = emailInput.trim().toLowerCase();
     const invalid = firstInputError(Object.assign(new InviteAdminArgs(), { email }));
-    if (invalid) return { ok: false, error: invalid };
+    if (invalid) return refusal(invalid);
     if (await this.dataSource.getRepository(AdminUser).existsBy({ email })) {
       return refuse(UserErrorCode.INVALID_INPUT, M.alreadyAdmin, 'email');
     }
@@ -136,7 +136,7 @@ export class AdminAccountsService {
   /** Creates the invitee's admin account with the chosen password and signs them in; the link then stops working. */
   async acceptInvitation(token: string, password: string): Promise<Outcome<SignedIn>> {
     const invalid = firstInputError(Object.assign(new AcceptAdminInvitationArgs(), { token, password }));
-    if (invalid) return { ok: false, error: invalid };
+    if (invalid) return refusal(invalid);
     // The token is looked up before the password is hashed: a made-up token costs one indexed
     // read, never the hash's memory and CPU. The transaction below checks it again under its lock.
     if ((await this.invitationEmail(token)) === null) return refuse(UserErrorCode.NOT_FOUND, M.invitationInvalid, 'token');
@@ -223,7 +223,7 @@ export class AdminAccountsService {
     newPassword: string,
   ): Promise<Outcome<AdminUser>> {
     const invalid = firstInputError(Object.assign(new ChangePasswordArgs(), { currentPassword, newPassword }));
-    if (invalid) return { ok: false, error: invalid };
+    if (invalid) return refusal(invalid);
     const stored = await this.dataSource
       .getRepository(AdminUser)
       .createQueryBuilder('a')

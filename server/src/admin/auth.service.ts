@@ -9,7 +9,7 @@ import { firstInputError } from '../common/input-validation';
 import type { Logger } from '../common/logger';
 import { isEmailAddress } from '../common/email';
 import { hmacHex, randomToken } from '../common/tokens';
-import { type Outcome, refuse, succeed, UserErrorCode } from '../common/user-error';
+import { type Outcome, refuse, succeed, UserErrorCode, refusal } from '../common/user-error';
 import { AdminSession } from './admin-session.entity';
 import { AdminUser } from './admin-user.entity';
 import { LoginAttempt } from './login-attempt.entity';
@@ -50,7 +50,7 @@ export class AuthService {
   async login(emailInput: string, password: string, ip: string): Promise<Outcome<SignedIn>> {
     const email = emailInput.trim().toLowerCase();
     const invalid = firstInputError(Object.assign(new LoginArgs(), { email, password }));
-    if (invalid) return { ok: false, error: invalid };
+    if (invalid) return refusal(invalid);
 
     // The attempt is written before the password is checked and counted with it, so parallel
     // guesses see each other: at most `perEmail` of them ever reach the password check.

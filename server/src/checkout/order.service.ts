@@ -4,7 +4,7 @@
  * order or its events by id.
  */
 import { randomUUID } from 'node:crypto';
-import type { FileUpload } from 'graphql-upload/processRequest.mjs';
+import type { IncomingFile } from '../media/incoming-file';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { CURRENCY, planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
@@ -23,6 +23,8 @@ import type { CheckoutOrder } from './checkout.types';
 import type { CreateOrderInput } from './create-order.input';
 import { type ValidOrder, validateOrderInput } from './order-validation';
 import { orderReference } from '../orders/order-format';
+import { CUSTOMER } from '../orders/actor';
+import { lockExistingOrder } from '../orders/order-lock';
 
 export const CREATE_FAILED_MESSAGE = 'Failed to create order. Please try again.';
 
@@ -52,7 +54,7 @@ export class OrderService {
     private readonly metrics: Pick<Metrics, 'uploadReceived' | 'photoProcessed'>,
   ) {}
 
-  async createOrder(input: CreateOrderInput, childPhoto: Promise<FileUpload>): Promise<Outcome<CreatedOrder>> {
+  async createOrder(input: CreateOrderInput, childPhoto: Promise<IncomingFile>): Promise<Outcome<CreatedOrder>> {
     const validation = validateOrderInput(input);
     if (!validation.ok) {
       discardUpload(childPhoto);
@@ -68,7 +70,7 @@ export class OrderService {
       // large pieces: the default 16 KB means hundreds of reads and callbacks for a phone's photo.
       photo = await processPhoto(upload.createReadStream({ highWaterMark: PHOTO_READ_CHUNK }), undefined, this.metrics);
     } catch (error) {
-      if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
+      if (error instanceof UserFacingError) return refusalOf(error);
       this.logger.error('photo upload failed', { error });
       return refuse(UserErrorCode.INTERNAL_FAILURE, CREATE_FAILED_MESSAGE, 'childPhoto');
     }
@@ -123,7 +125,7 @@ export class OrderService {
     orderId: string,
     checkoutToken: string,
     input: CreateOrderInput,
-    childPhoto: Promise<FileUpload> | null,
+    childPhoto: Promise<IncomingFile> | null,
   ): Promise<Outcome<CreatedOrder>> {
     const checked = await this.checkPendingUpdate(input, orderId, checkoutToken);
     if (!checked.ok) {
@@ -143,7 +145,7 @@ export class OrderService {
         newPhotoKey = `photos/${found.id}-${randomUUID().slice(0, 8)}.${photo.extension}`;
         await this.storage.put(newPhotoKey, photo.data, photo.contentType);
       } catch (error) {
-        if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
+        if (error instanceof UserFacingError) return refusalOf(error);
         this.logger.error('photo upload failed', { error, orderId: found.id });
         return refuse(UserErrorCode.INTERNAL_FAILURE, UPDATE_ORDER_MESSAGES.failed, 'childPhoto');
       }
@@ -152,7 +154,7 @@ export class OrderService {
     try {
       const result = await this.dataSource.transaction(async (manager) => {
         // Locked and read again: a payment recorded meanwhile wins, and nothing is changed under it.
-        const order = await manager.findOneOrFail(Order, { where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
+        const order = await lockExistingOrder(manager, found.id);
         const refusal = pendingRefusal(order);
         if (refusal) throw refusal;
         const plan = planFor(valid.bookFormat);
@@ -173,7 +175,7 @@ export class OrderService {
           type: 'order_updated',
           fromStatus: null,
           toStatus: null,
-          actor: 'customer',
+          actor: CUSTOMER,
           data: { fields: changed.join(' '), amountCents: plan.priceCents, bookFormat: valid.bookFormat },
         });
         return { order: Object.assign(new Order(), order, changes), replacedPhoto: newPhotoKey ? order.photoKey : null };

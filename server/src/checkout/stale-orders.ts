@@ -2,6 +2,7 @@
 import type { EntityManager } from 'typeorm';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { OrderStatus } from '../orders/order-status';
+import { SYSTEM } from '../orders/actor';
 
 export const UNPAID_CANCEL_DAYS = 30;
 
@@ -27,7 +28,7 @@ export async function cancelStaleOrders(
   for (const { id } of due) {
     await lifecycle.transition(manager, id, {
       to: OrderStatus.Cancelled,
-      actor: 'system',
+      actor: SYSTEM,
       data: { reason: `unpaid for ${UNPAID_CANCEL_DAYS} days` },
     });
   }

@@ -80,11 +80,16 @@ export function succeed<T>(value: T): Outcome<T> {
 }
 
 export function refuse(code: UserErrorCode, message: string, field: string | null = null): Outcome<never> {
-  return { ok: false, error: new UserError(code, message, field) };
+  return refusal(new UserError(code, message, field));
 }
 
 /** A refusal thrown inside a service (to roll its transaction back), as an outcome; anything else is rethrown. */
+/** The refusal `error` as an outcome: what a check found wrong (a UserError it already made). */
+export function refusal(error: UserError): Outcome<never> {
+  return { ok: false, error };
+}
+
 export function refusalOf(error: unknown): Outcome<never> {
-  if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
+  if (error instanceof UserFacingError) return refusal(error.toUserError());
   throw error;
 }

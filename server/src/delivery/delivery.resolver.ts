@@ -11,6 +11,7 @@ import {
   ReviseDeliveryPayload,
   VideoDelivery,
 } from './delivery.types';
+import { adminActor } from '../orders/actor';
 
 /** The admin's delivery of the finished book (video and PDF) and its revisions, and the parent's page behind the e-mailed link. */
 @Resolver()
@@ -35,7 +36,7 @@ export class DeliveryResolver {
     @Arg('storybookPdf', () => GraphQLUpload, { nullable: true }) storybookPdf: Promise<FileUpload> | null | undefined,
     @CurrentAdmin() admin: AdminUser,
   ): Promise<CompleteOrderWithVideoPayload> {
-    const result = await this.delivery.completeOrderWithVideo(orderId, video, admin, storybookPdf ?? null);
+    const result = await this.delivery.completeOrderWithVideo(orderId, video, adminActor(admin), storybookPdf ?? null);
     return toPayload(result, (order) => ({ order }), { order: null });
   }
 
@@ -52,7 +53,7 @@ export class DeliveryResolver {
     @Arg('storybookPdf', () => GraphQLUpload, { nullable: true }) storybookPdf: Promise<FileUpload> | null | undefined,
     @CurrentAdmin() admin: AdminUser,
   ): Promise<ReviseDeliveryPayload> {
-    const result = await this.delivery.reviseDelivery(orderId, { video, pdf: storybookPdf }, admin);
+    const result = await this.delivery.reviseDelivery(orderId, { video, pdf: storybookPdf }, adminActor(admin));
     return toPayload(result, (order) => ({ order }), { order: null });
   }
 
@@ -64,7 +65,7 @@ export class DeliveryResolver {
     @Arg('orderId', () => ID) orderId: string,
     @CurrentAdmin() admin: AdminUser,
   ): Promise<ResendDeliveryEmailPayload> {
-    const result = await this.delivery.resendDeliveryEmail(orderId, admin);
+    const result = await this.delivery.resendDeliveryEmail(orderId, adminActor(admin));
     return toPayload(result, (order) => ({ order }), { order: null });
   }
 

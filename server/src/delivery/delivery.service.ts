@@ -6,9 +6,7 @@
  * book), the resend, and what an older delivery link (`/video/{token}`) still shows.
  */
 import { randomUUID } from 'node:crypto';
-import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { type DataSource, type EntityManager, MoreThan } from 'typeorm';
-import type { AdminUser } from '../admin/admin-user.entity';
 import type { Logger } from '../common/logger';
 import { sha256Hex } from '../common/tokens';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
@@ -29,6 +27,9 @@ import { OrderDelivery } from './order-delivery.entity';
 import { openPdf, PDF_FIELD, PdfTooLargeError } from './pdf-file';
 import { openVideo, VideoTooLargeError } from './video-file';
 import { VideoLink } from './video-link.entity';
+import { type Actor, actorLabel } from '../orders/actor';
+import { lockOrder } from '../orders/order-lock';
+import type { IncomingFile } from '../media/incoming-file';
 
 export const DELIVERY_MESSAGES = {
   orderNotFound: 'Order not found.',
@@ -55,8 +56,8 @@ export interface DeliveryOptions {
 
 /** The files of one delivery, as sent: either may be missing from a revision. */
 interface BookUploads {
-  video: Promise<FileUpload> | null | undefined;
-  pdf: Promise<FileUpload> | null | undefined;
+  video: Promise<IncomingFile> | null | undefined;
+  pdf: Promise<IncomingFile> | null | undefined;
 }
 
 /** What was stored, under names of its own. */
@@ -87,9 +88,9 @@ export class DeliveryService {
    */
   async completeOrderWithVideo(
     orderId: string,
-    video: Promise<FileUpload>,
-    admin: AdminUser,
-    pdf: Promise<FileUpload> | null = null,
+    video: Promise<IncomingFile>,
+    actor: Actor,
+    pdf: Promise<IncomingFile> | null = null,
   ): Promise<Outcome<Order>> {
     // Refuse a wrong order before storing a byte of what may be a 2 GB file. (graphql-upload still
     // receives the whole request into a temporary file first: the dashboard offers uploads for Paid orders only.)
@@ -108,7 +109,6 @@ export class DeliveryService {
     const stored = await this.storeBook(order.id, { video, pdf });
     if (!stored.ok) return stored;
     const { videoKey, pdfKey } = stored.value;
-    const actor = `admin:${admin.email}`;
 
     try {
       const completed = await this.dataSource.transaction(async (manager) => {
@@ -126,11 +126,11 @@ export class DeliveryService {
         await this.recordVersion(manager, order.id, 1, { videoKey: videoKey!, pdfKey }, actor);
         return moved;
       });
-      this.logger.info('order completed', { orderId: order.id, videoKey, pdfKey, admin: admin.email });
+      this.logger.info('order completed', { orderId: order.id, videoKey, pdfKey, actor: actorLabel(actor) });
       return succeed(completed);
     } catch (error) {
       await this.removeUnlessDelivered(order.id, stored.value, error);
-      if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
+      if (error instanceof UserFacingError) return refusalOf(error);
       this.logger.error('order completion failed', { error, orderId });
       return refuse(UserErrorCode.INTERNAL_FAILURE, DELIVERY_MESSAGES.updateFailed);
     }
@@ -144,8 +144,8 @@ export class DeliveryService {
    */
   async reviseDelivery(
     orderId: string,
-    uploads: { video?: Promise<FileUpload> | null; pdf?: Promise<FileUpload> | null },
-    admin: AdminUser,
+    uploads: { video?: Promise<IncomingFile> | null; pdf?: Promise<IncomingFile> | null },
+    actor: Actor,
   ): Promise<Outcome<Order>> {
     const order = await this.orders.findOrder(orderId);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');
@@ -159,7 +159,6 @@ export class DeliveryService {
 
     const stored = await this.storeBook(order.id, { video: uploads.video, pdf: uploads.pdf });
     if (!stored.ok) return stored;
-    const actor = `admin:${admin.email}`;
 
     try {
       const revised = await this.dataSource.transaction(async (manager) => {
@@ -198,11 +197,11 @@ export class DeliveryService {
         await this.outbox.enqueue(manager, videoDeliveryOutboxEmail(updated, link, this.options, 'revised'));
         return { updated, version };
       });
-      this.logger.info('delivery revised', { orderId: order.id, version: revised.version, admin: admin.email });
+      this.logger.info('delivery revised', { orderId: order.id, version: revised.version, actor: actorLabel(actor) });
       return succeed(revised.updated);
     } catch (error) {
       await this.removeUnlessDelivered(order.id, stored.value, error);
-      if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
+      if (error instanceof UserFacingError) return refusalOf(error);
       this.logger.error('delivery revision failed', { error, orderId });
       return refuse(UserErrorCode.INTERNAL_FAILURE, DELIVERY_MESSAGES.revisionFailed);
     }
@@ -245,7 +244,7 @@ export class DeliveryService {
       return succeed(book);
     } catch (error) {
       await this.removeFiles([book.videoKey, book.pdfKey]);
-      if (error instanceof UserFacingError) return { ok: false, error: error.toUserError() };
+      if (error instanceof UserFacingError) return refusalOf(error);
       // graphql-upload cuts a file off one byte past the request's cap (the video's) itself, with a 413.
       if ((error as { status?: number }).status === 413) {
         return refusalOf(
@@ -263,7 +262,7 @@ export class DeliveryService {
 
   /** Locks the order's row and refuses one whose child's details the parent deleted meanwhile. */
   private async lockKeptOrder(manager: EntityManager, orderId: string): Promise<Order> {
-    const order = await manager.findOne(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+    const order = await lockOrder(manager, orderId);
     if (!order) throw new UserFacingError(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');
     if (order.childDataDeletedAt) {
       throw new UserFacingError(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.childDataDeleted, 'status');
@@ -276,9 +275,9 @@ export class DeliveryService {
     orderId: string,
     version: number,
     files: { videoKey: string; pdfKey: string | null },
-    actor: string,
+    actor: Actor,
   ): Promise<void> {
-    await manager.insert(OrderDelivery, { id: randomUUID(), orderId, version, ...files, actor });
+    await manager.insert(OrderDelivery, { id: randomUUID(), orderId, version, ...files, actor: actorLabel(actor) });
   }
 
   /**
@@ -302,10 +301,10 @@ export class DeliveryService {
   }
 
   /** Queues the delivery e-mail again, with a link of its own, for a Completed order. */
-  async resendDeliveryEmail(orderId: string, admin: AdminUser): Promise<Outcome<Order>> {
+  async resendDeliveryEmail(orderId: string, actor: Actor): Promise<Outcome<Order>> {
     if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');
     return this.dataSource.transaction(async (manager) => {
-      const order = await manager.findOne(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      const order = await lockOrder(manager, orderId);
       if (!order) return refuse(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');
       if (!isDelivered(order.status) || !order.videoKey) {
         return refuse(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.notCompleted);
@@ -317,10 +316,10 @@ export class DeliveryService {
         type: 'delivery_email_resent',
         fromStatus: null,
         toStatus: null,
-        actor: `admin:${admin.email}`,
+        actor,
         data: { to: order.email },
       });
-      this.logger.info('delivery e-mail queued again', { orderId: order.id, admin: admin.email });
+      this.logger.info('delivery e-mail queued again', { orderId: order.id, actor: actorLabel(actor) });
       return succeed(order);
     });
   }

@@ -14,6 +14,7 @@ import { Order } from '../orders/order.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import type { Storage } from '../media/storage';
 import { cancelStaleOrders } from '../checkout/stale-orders';
+import { SYSTEM } from '../orders/actor';
 
 export const RETENTION = {
   afterCompletionDays: 7,
@@ -74,7 +75,7 @@ export class PhotoRetention {
           type: 'photo_deleted',
           fromStatus: null,
           toStatus: null,
-          actor: 'system',
+          actor: SYSTEM,
           data: { photoKey: order.photo_key },
         });
       }
@@ -122,7 +123,7 @@ export class PhotoRetention {
           type: 'delivery_files_deleted',
           fromStatus: null,
           toStatus: null,
-          actor: 'system',
+          actor: SYSTEM,
           data: { version: Number(version.version), keys: deleted.join(' ') },
         });
       }

@@ -6,13 +6,13 @@
  * a stranger. The photo itself is deleted on the unpaid-order schedule (photo-retention.ts).
  */
 import type { DataSource } from 'typeorm';
-import type { AdminUser } from '../admin/admin-user.entity';
 import type { Logger } from '../common/logger';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import type { Order } from '../orders/order.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { OrderStatus } from '../orders/order-status';
+import { type Actor, actorLabel } from '../orders/actor';
 
 export const CANCELLATION_MESSAGES = { orderNotFound: 'Order not found.' } as const;
 
@@ -23,16 +23,16 @@ export class CancellationService {
     private readonly logger: Logger,
   ) {}
 
-  async cancelOrder(orderId: string, admin: AdminUser): Promise<Outcome<Order>> {
+  async cancelOrder(orderId: string, actor: Actor): Promise<Outcome<Order>> {
     if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, CANCELLATION_MESSAGES.orderNotFound, 'orderId');
     try {
       const cancelled = await this.dataSource.transaction(async (manager) => {
         const exists = await manager.query('SELECT 1 FROM orders WHERE id = $1', [orderId]);
         if (exists.length === 0) return null;
-        return this.lifecycle.transition(manager, orderId, { to: OrderStatus.Cancelled, actor: `admin:${admin.email}` });
+        return this.lifecycle.transition(manager, orderId, { to: OrderStatus.Cancelled, actor });
       });
       if (!cancelled) return refuse(UserErrorCode.NOT_FOUND, CANCELLATION_MESSAGES.orderNotFound, 'orderId');
-      this.logger.info('order cancelled', { orderId, admin: admin.email });
+      this.logger.info('order cancelled', { orderId, actor: actorLabel(actor) });
       return succeed(cancelled);
     } catch (error) {
       return refusalOf(error);

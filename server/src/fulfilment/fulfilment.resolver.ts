@@ -10,6 +10,7 @@ import { unresolvedCharges } from '../payments/payment-alerts';
 import type { RefundService } from '../payments/refund.service';
 import type { ShippingService } from './shipping.service';
 import { trackingUrl } from '../orders/tracking';
+import { adminActor } from '../orders/actor';
 
 /** The admin's fulfilment of an order after payment: shipping, refunds, cancellation. */
 @Resolver(() => Order)
@@ -37,7 +38,7 @@ export class FulfilmentResolver {
     @Arg('trackingNumber', () => String) trackingNumber: string,
     @CurrentAdmin() admin: AdminUser,
   ): Promise<ShipOrderPayload> {
-    const outcome = await this.shipping.shipOrder(orderId, carrier, trackingNumber, admin);
+    const outcome = await this.shipping.shipOrder(orderId, carrier, trackingNumber, adminActor(admin));
     return toPayload(outcome, (order) => ({ order }), { order: null });
   }
 
@@ -54,7 +55,7 @@ export class FulfilmentResolver {
     @Arg('reason', () => String) reason: string,
     @CurrentAdmin() admin: AdminUser,
   ): Promise<RefundOrderPayload> {
-    const outcome = await this.refundService.refundOrder(orderId, reason, admin);
+    const outcome = await this.refundService.refundOrder(orderId, reason, adminActor(admin));
     return toPayload(outcome, (order) => ({ order }), { order: null });
   }
 
@@ -69,14 +70,14 @@ export class FulfilmentResolver {
     @Arg('paymentId', () => String) paymentId: string,
     @CurrentAdmin() admin: AdminUser,
   ): Promise<RefundOrderPayload> {
-    const outcome = await this.refundService.refundExtraCharge(orderId, paymentId, admin);
+    const outcome = await this.refundService.refundExtraCharge(orderId, paymentId, adminActor(admin));
     return toPayload(outcome, (order) => ({ order }), { order: null });
   }
 
   @Authorized()
   @Mutation(() => CancelOrderPayload, { description: 'Admin only. Cancels a Pending (unpaid) order.' })
   async cancelOrder(@Arg('orderId', () => ID) orderId: string, @CurrentAdmin() admin: AdminUser): Promise<CancelOrderPayload> {
-    const outcome = await this.cancellation.cancelOrder(orderId, admin);
+    const outcome = await this.cancellation.cancelOrder(orderId, adminActor(admin));
     return toPayload(outcome, (order) => ({ order }), { order: null });
   }
 

@@ -3,10 +3,9 @@
  * tracking number, and the parent is e-mailed the tracking link, in one transaction.
  */
 import type { DataSource } from 'typeorm';
-import type { AdminUser } from '../admin/admin-user.entity';
 import { firstInputError } from '../common/input-validation';
 import type { Logger } from '../common/logger';
-import { type Outcome, refusalOf, refuse, succeed, UserErrorCode } from '../common/user-error';
+import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, refusal } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import { shippingConfirmationOutboxEmail } from '../mail/templates/shipping-confirmation';
 import type { Order } from '../orders/order.entity';
@@ -14,6 +13,7 @@ import { orderEmailOptions } from '../orders/order-access';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { OrderStatus } from '../orders/order-status';
 import { SHIPPING_MESSAGES, ShipOrderInput } from './ship-order.input';
+import { type Actor, actorLabel } from '../orders/actor';
 
 export class ShippingService {
   constructor(
@@ -23,10 +23,10 @@ export class ShippingService {
     private readonly publicUrl: string,
   ) {}
 
-  async shipOrder(orderId: string, carrier: string, trackingNumber: string, admin: AdminUser): Promise<Outcome<Order>> {
+  async shipOrder(orderId: string, carrier: string, trackingNumber: string, actor: Actor): Promise<Outcome<Order>> {
     const input = new ShipOrderInput(carrier, trackingNumber);
     const invalid = firstInputError(input);
-    if (invalid) return { ok: false, error: invalid };
+    if (invalid) return refusal(invalid);
     if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, SHIPPING_MESSAGES.orderNotFound, 'orderId');
     try {
       const shipped = await this.dataSource.transaction(async (manager) => {
@@ -34,7 +34,7 @@ export class ShippingService {
         if (exists.length === 0) return null;
         return this.lifecycle.transition(manager, orderId, {
           to: OrderStatus.Shipped,
-          actor: `admin:${admin.email}`,
+          actor,
           patch: { shippingCarrier: input.carrier, trackingNumber: input.trackingNumber },
           data: { carrier: input.carrier, trackingNumber: input.trackingNumber },
           email: async (order, tx) =>
@@ -42,7 +42,7 @@ export class ShippingService {
         });
       });
       if (!shipped) return refuse(UserErrorCode.NOT_FOUND, SHIPPING_MESSAGES.orderNotFound, 'orderId');
-      this.logger.info('order shipped', { orderId, carrier: input.carrier, admin: admin.email });
+      this.logger.info('order shipped', { orderId, carrier: input.carrier, actor: actorLabel(actor) });
       return succeed(shipped);
     } catch (error) {
       return refusalOf(error);

@@ -1,11 +1,11 @@
-import type { FileUpload } from 'graphql-upload/processRequest.mjs';
+import type { IncomingFile } from './incoming-file';
 
 /**
  * Throws away an upload whose request was refused before the file was looked at: the rest
  * of it is read and dropped, so the request ends cleanly, and nothing decodes or stores it.
  * graphql-upload deletes its temporary copy once the response is sent.
  */
-export function discardUpload(upload: Promise<FileUpload> | null | undefined): void {
+export function discardUpload(upload: Promise<IncomingFile> | null | undefined): void {
   if (!upload) return;
   Promise.resolve(upload).then(
     (file) => {

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { firstInputError } from '../common/input-validation';
-import { type Outcome, succeed } from '../common/user-error';
+import { type Outcome, succeed, refusal } from '../common/user-error';
 import { NewsletterSubscriber } from './newsletter-subscriber.entity';
 import { SubscribeNewsletterArgs } from './subscribe-newsletter.args';
 
@@ -12,7 +12,7 @@ export class NewsletterService {
   async subscribe(emailInput: string): Promise<Outcome<void>> {
     const signUp = Object.assign(new SubscribeNewsletterArgs(), { email: emailInput.trim().toLowerCase() });
     const invalid = firstInputError(signUp);
-    if (invalid) return { ok: false, error: invalid };
+    if (invalid) return refusal(invalid);
     const { email } = signUp;
     await this.dataSource
       .createQueryBuilder()

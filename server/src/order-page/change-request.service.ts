@@ -9,14 +9,15 @@ import { firstInputError } from '../common/input-validation';
 import type { Logger } from '../common/logger';
 import type { OutboxService } from '../mail/outbox.service';
 import type { StaffChangeRequestEmails } from '../mail/templates/staff-notifications';
-import { type Outcome, refuse, succeed, UserErrorCode } from '../common/user-error';
+import { type Outcome, refuse, succeed, UserErrorCode, refusal } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import { ChangeRequestInput } from './change-request.input';
 import { CHANGE_REQUESTED_EVENT } from './change-request';
 import { OrderEvent } from '../orders/order-event.entity';
-import { Order } from '../orders/order.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { isDelivered } from '../orders/order-status';
+import { type Actor, actorLabel } from '../orders/actor';
+import { lockOrder } from '../orders/order-lock';
 
 export const REVISION_WINDOW_DAYS = 7;
 
@@ -42,21 +43,21 @@ export class ChangeRequestService {
     private readonly logger: Logger,
   ) {}
 
-  /** Records the request, or refuses it and changes nothing. `actor`: customer, or admin:{email} on the parent's behalf. */
+  /** Records the request, or refuses it and changes nothing. `actor`: the parent, or an admin on the parent's behalf. */
   async recordChangeRequest(
     orderId: string,
     message: string,
-    actor: string,
+    actor: Actor,
     now = new Date(),
   ): Promise<Outcome<RecordedChangeRequest>> {
     const input = new ChangeRequestInput(message);
     const invalid = firstInputError(input);
-    if (invalid) return { ok: false, error: invalid };
+    if (invalid) return refusal(invalid);
     if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, CHANGE_REQUEST_MESSAGES.orderNotFound, 'orderId');
 
     return this.dataSource.transaction(async (manager) => {
       // Locked, so two requests sent at once cannot both be the free one.
-      const order = await manager.findOne(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      const order = await lockOrder(manager, orderId);
       if (!order) return refuse(UserErrorCode.NOT_FOUND, CHANGE_REQUEST_MESSAGES.orderNotFound, 'orderId');
       if (!isDelivered(order.status) || !order.completedAt) {
         return refuse(UserErrorCode.WRONG_STATUS, CHANGE_REQUEST_MESSAGES.notDelivered, 'status');
@@ -76,7 +77,7 @@ export class ChangeRequestService {
         data: { message: input.message },
       });
       for (const email of this.staffEmails(order, input.message)) await this.outbox.enqueue(manager, email);
-      this.logger.info('change requested', { orderId, actor });
+      this.logger.info('change requested', { orderId, actor: actorLabel(actor) });
       return succeed({ orderId, message: input.message, requestedAt: now });
     });
   }

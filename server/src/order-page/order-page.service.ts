@@ -31,6 +31,8 @@ import { isDelivered, OrderStatus } from '../orders/order-status';
 import { CHILD_DATA_DELETED_EVENT, ORDER_LINK_RENEWED_EVENT, orderTimeline } from './order-timeline';
 import { shippingIncluded } from '../checkout/order.service';
 import { orderReference } from '../orders/order-format';
+import { CUSTOMER } from '../orders/actor';
+import { lockExistingOrder } from '../orders/order-lock';
 
 export const ORDER_PAGE_MESSAGES = {
   notFound: 'This link does not open an order. It may have been replaced by a newer one: ask for your links again.',
@@ -72,7 +74,7 @@ export class OrderPageService {
     const order = await orderForToken(this.dataSource.manager, token);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, ORDER_PAGE_MESSAGES.notFound, 'token');
     if (order.childDataDeletedAt) return refuse(UserErrorCode.WRONG_STATUS, ORDER_PAGE_MESSAGES.childDataDeleted, 'status');
-    const recorded = await this.changeRequests.recordChangeRequest(order.id, message, 'customer', now);
+    const recorded = await this.changeRequests.recordChangeRequest(order.id, message, CUSTOMER, now);
     if (!recorded.ok) return recorded;
     return succeed(await this.reload(order.id, true, now));
   }
@@ -90,7 +92,7 @@ export class OrderPageService {
     if (!found) return refuse(UserErrorCode.NOT_FOUND, ORDER_PAGE_MESSAGES.notFound, 'token');
     try {
       const deletedKeys = await this.dataSource.transaction(async (manager) => {
-        const order = await manager.findOneOrFail(Order, { where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
+        const order = await lockExistingOrder(manager, found.id);
         if (order.childDataDeletedAt) return null;
         const versions = await manager.find(OrderDelivery, { where: { orderId: order.id, filesRemovedAt: IsNull() } });
         const keys = [
@@ -101,7 +103,7 @@ export class OrderPageService {
           ),
         ];
         if (order.status === OrderStatus.Pending) {
-          await this.lifecycle.transition(manager, order.id, { to: OrderStatus.Cancelled, actor: 'customer' });
+          await this.lifecycle.transition(manager, order.id, { to: OrderStatus.Cancelled, actor: CUSTOMER });
         }
         // The e-mails about the order and its history lose the details too, before the columns that name them are blanked.
         await redactChildData(manager, order);
@@ -127,7 +129,7 @@ export class OrderPageService {
           type: CHILD_DATA_DELETED_EVENT,
           fromStatus: null,
           toStatus: null,
-          actor: 'customer',
+          actor: CUSTOMER,
           data: { files: keys.length },
         });
         const link = await mintOrderLink(manager, order.id, this.options.publicUrl);
@@ -168,7 +170,7 @@ export class OrderPageService {
         type: ORDER_LINK_RENEWED_EVENT,
         fromStatus: null,
         toStatus: null,
-        actor: 'customer',
+        actor: CUSTOMER,
         data: {},
       });
       await this.outbox.enqueue(

@@ -1,7 +1,8 @@
+import type { OrderEventType } from '../orders/order-event-type';
 import { orderTimeline } from './order-timeline';
 
 const at = new Date('2026-01-02T03:04:05Z');
-const event = (type: string, data: Record<string, string | number | null> = {}, actor = 'customer') => ({
+const event = (type: OrderEventType, data: Record<string, string | number | null> = {}, actor = 'customer') => ({
   type,
   actor,
   data,
@@ -54,8 +55,8 @@ describe('orderTimeline', () => {
       [
         event('payment_needs_attention', { paymentId: 'pi_1' }, 'stripe-webhook'),
         event('delivery_email_resent'),
-        event('something_new'),
-        event('toString'),
+        event('something_new' as OrderEventType),
+        event('toString' as OrderEventType),
         event('paid', { amountCents: 2500 }),
       ],
       'USD',

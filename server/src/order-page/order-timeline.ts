@@ -5,6 +5,7 @@
  * parent by accident.
  */
 import { CHANGE_REQUESTED_EVENT, DELIVERY_REVISED_EVENT } from './change-request';
+import type { OrderEventType } from '../orders/order-event-type';
 import type { OrderEvent } from '../orders/order-event.entity';
 import { formatAmount } from '../orders/order-format';
 
@@ -26,7 +27,7 @@ const cents = (value: unknown, currency: string): string | null =>
 
 type Describe = (event: TimelineEvent, currency: string) => { title: string; detail?: string | null };
 
-const DESCRIPTIONS: Record<string, Describe> = {
+const DESCRIPTIONS: Partial<Record<OrderEventType, Describe>> = {
   created: () => ({ title: 'Order placed' }),
   [ORDER_UPDATED_EVENT]: () => ({ title: 'Order details updated' }),
   paid: (event, currency) => ({ title: 'Payment received', detail: cents(event.data.amountCents, currency) }),

@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { OrderEventType } from './order-event-type';
 import { Order } from './order.entity';
 
 /** Append-only trail of what happened to an order and who did it. */
@@ -18,10 +19,10 @@ export class OrderEvent {
   @JoinColumn({ name: 'order_id', foreignKeyConstraintName: 'order_events_order_fkey' })
   order?: Order;
 
-  /** created, paid, completed, ... */
-  @Field({ description: 'created, paid, completed, ...' })
+  /** created, paid, completed, ... (order-event-type.ts lists them). */
+  @Field(() => String, { description: 'created, paid, completed, ...' })
   @Column({ type: 'varchar', length: 40 })
-  type: string;
+  type: OrderEventType;
 
   @Field(() => String, { nullable: true })
   @Column({ name: 'from_status', type: 'varchar', length: 16, nullable: true })

@@ -9,9 +9,11 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Logger } from '../common/logger';
 import type { EmailQueue, QueuedEmail } from './order-email';
+import { type Actor, actorLabel } from './actor';
 import { OrderEvent } from './order-event.entity';
 import { Order } from './order.entity';
 import { assertTransition, OrderStatus, STATUS_EVENT, STATUS_TIMESTAMP } from './order-status';
+import { lockExistingOrder } from './order-lock';
 
 export type EventData = OrderEvent['data'];
 
@@ -24,8 +26,8 @@ export type TargetStatus = keyof typeof STATUS_EVENT;
 
 export interface Transition {
   to: TargetStatus;
-  /** customer, system, a payment provider's webhook, or admin:{email}. */
-  actor: string;
+  /** Who moves it: recorded with the event. */
+  actor: Actor;
   patch?: OrderPatch;
   /** Kept with the event: what the move was about (payment id, file keys, carrier, ...). */
   data?: EventData;
@@ -62,7 +64,7 @@ export class OrderLifecycle {
     if (PROMISES_EMAIL.has(move.to) && !move.email) {
       throw new Error(`Moving an order to ${move.to} promises the parent an e-mail, and none was given`);
     }
-    const order = await manager.findOneOrFail(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+    const order = await lockExistingOrder(manager, orderId);
     assertTransition(order.status, move.to, order.bookFormat);
     const now = new Date();
     const changes = { ...move.patch, status: move.to, [STATUS_TIMESTAMP[move.to]]: now, updatedAt: now };
@@ -80,7 +82,12 @@ export class OrderLifecycle {
     for (const notify of this.notifiers.get(move.to) ?? []) {
       for (const email of notify(moved)) await this.outbox.enqueue(manager, email);
     }
-    this.logger.info('order status changed', { orderId: order.id, from: order.status, to: move.to, actor: move.actor });
+    this.logger.info('order status changed', {
+      orderId: order.id,
+      from: order.status,
+      to: move.to,
+      actor: actorLabel(move.actor),
+    });
     return moved;
   }
 
@@ -91,8 +98,8 @@ export class OrderLifecycle {
    * is never shown as Refunded when the parent was not refunded. Records `refund_failed` with
    * the move. A no-op for an order that is not Refunded.
    */
-  async reopenAfterFailedRefund(manager: EntityManager, orderId: string, actor: string, data: EventData): Promise<Order> {
-    const order = await manager.findOneOrFail(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+  async reopenAfterFailedRefund(manager: EntityManager, orderId: string, actor: Actor, data: EventData): Promise<Order> {
+    const order = await lockExistingOrder(manager, orderId);
     if (order.status !== OrderStatus.Refunded) return order;
     const [refunded] = await manager.query(
       `SELECT from_status FROM order_events WHERE order_id = $1 AND to_status = $2 ORDER BY created_at DESC LIMIT 1`,
@@ -109,14 +116,14 @@ export class OrderLifecycle {
       actor,
       data,
     });
-    this.logger.warn('refund failed: order no longer Refunded', { orderId: order.id, to: back, actor });
+    this.logger.warn('refund failed: order no longer Refunded', { orderId: order.id, to: back, actor: actorLabel(actor) });
     return Object.assign(new Order(), order, changes);
   }
 
   async recordEvent(
     manager: EntityManager,
-    event: Pick<OrderEvent, 'orderId' | 'type' | 'fromStatus' | 'toStatus' | 'actor' | 'data'>,
+    { actor, ...event }: Pick<OrderEvent, 'orderId' | 'type' | 'fromStatus' | 'toStatus' | 'data'> & { actor: Actor },
   ): Promise<void> {
-    await manager.insert(OrderEvent, manager.create(OrderEvent, { id: randomUUID(), ...event }));
+    await manager.insert(OrderEvent, manager.create(OrderEvent, { id: randomUUID(), ...event, actor: actorLabel(actor) }));
   }
 }

@@ -6,6 +6,7 @@
 import { registerEnumType } from 'type-graphql';
 import type { BookFormat } from '../catalogue/catalogue';
 import { UserErrorCode, UserFacingError } from '../common/user-error';
+import type { OrderEventType } from './order-event-type';
 
 export enum OrderStatus {
   Pending = 'Pending',
@@ -38,7 +39,7 @@ export const STATUS_EVENT = {
   [OrderStatus.Shipped]: 'shipped',
   [OrderStatus.Cancelled]: 'cancelled',
   [OrderStatus.Refunded]: 'refunded',
-} as const satisfies Record<Exclude<OrderStatus, OrderStatus.Pending>, string>;
+} as const satisfies Record<Exclude<OrderStatus, OrderStatus.Pending>, OrderEventType>;
 
 /** Statuses in which the finished book has been delivered, and the parent's link works. */
 export const DELIVERED_STATUSES: readonly OrderStatus[] = [OrderStatus.Completed, OrderStatus.Shipped];

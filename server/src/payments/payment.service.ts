@@ -8,7 +8,16 @@
 import type { DataSource } from 'typeorm';
 import { planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
-import { type Outcome, refusalOf, refuse, succeed, UserError, UserErrorCode, UserFacingError } from '../common/user-error';
+import {
+  type Outcome,
+  refusalOf,
+  refuse,
+  succeed,
+  UserError,
+  UserErrorCode,
+  UserFacingError,
+  refusal,
+} from '../common/user-error';
 import { orderConfirmationOutboxEmail } from '../mail/templates/order-confirmation';
 import { orderEmailOptions } from '../orders/order-access';
 import { Order } from '../orders/order.entity';
@@ -22,6 +31,8 @@ import type { PaymentProviders } from './payment-providers';
 import { claimPaymentEvent } from './payment-event-claim';
 import type { RefundService } from './refund.service';
 import type { Metrics, PaymentOutcome } from '../observability/metrics';
+import { type Actor, actorLabel, CUSTOMER, webhookActor } from '../orders/actor';
+import { lockExistingOrder } from '../orders/order-lock';
 
 export const PAYMENT_MESSAGES = {
   orderNotFound: 'We could not find this order. Please start again from the order form.',
@@ -166,10 +177,10 @@ export class PaymentService {
     const problem = this.checkPayment(order, verified);
     if (problem) {
       if (verified) this.count(provider, verified.status === 'succeeded' ? 'mismatch' : 'failed');
-      return { ok: false, error: problem };
+      return refusal(problem);
     }
     try {
-      const paid = await this.markPaid(provider, order.id, paymentId, 'customer');
+      const paid = await this.markPaid(provider, order.id, paymentId, CUSTOMER);
       return succeed(toCheckoutOrder(paid));
     } catch (error) {
       if (error instanceof UserFacingError && error.code === UserErrorCode.PAYMENT_FAILED) this.count(provider, 'mismatch');
@@ -196,7 +207,7 @@ export class PaymentService {
       return;
     }
     try {
-      await this.markPaid(provider, order.id, action.paymentId, `${provider.name}-webhook`, action.eventId);
+      await this.markPaid(provider, order.id, action.paymentId, webhookActor(provider.name), action.eventId);
     } catch (error) {
       if (!(error instanceof UserFacingError)) throw error;
       await this.needsAttention(provider, order.id, action, error.message, verified?.amountReceivedCents);
@@ -225,7 +236,7 @@ export class PaymentService {
         type: 'payment_needs_attention',
         fromStatus: null,
         toStatus: null,
-        actor: `${provider.name}-webhook`,
+        actor: webhookActor(provider.name),
         data: { paymentId: action.paymentId, reason, amountCents: amountCents ?? null },
       });
     });
@@ -261,7 +272,7 @@ export class PaymentService {
     provider: PaymentProvider,
     orderId: string,
     paymentId: string,
-    actor: string,
+    actor: Actor,
     eventId?: string,
   ): Promise<Order> {
     let newlyPaid = false;
@@ -272,7 +283,7 @@ export class PaymentService {
           return manager.findOneByOrFail(Order, { id: orderId });
         }
       }
-      const order = await manager.findOneOrFail(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      const order = await lockExistingOrder(manager, orderId);
       if (order.status !== OrderStatus.Pending && order.paymentId === paymentId) return order;
       // A paid order is refused as such before anything about the payment itself.
       assertTransition(order.status, OrderStatus.Paid);
@@ -287,7 +298,7 @@ export class PaymentService {
         email: async (paidOrder, tx) =>
           orderConfirmationOutboxEmail(paidOrder, await orderEmailOptions(tx, paidOrder.id, this.publicUrl)),
       });
-      this.logger.info('order paid', { orderId: order.id, paymentId, actor });
+      this.logger.info('order paid', { orderId: order.id, paymentId, actor: actorLabel(actor) });
       newlyPaid = true;
       return paid;
     });

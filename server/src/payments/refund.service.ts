@@ -23,9 +23,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager, IsNull } from 'typeorm';
-import type { AdminUser } from '../admin/admin-user.entity';
 import type { Logger } from '../common/logger';
-import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
+import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError, refusal } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import { refundConfirmationOutboxEmail } from '../mail/templates/refund-confirmation';
 import { Order } from '../orders/order.entity';
@@ -46,6 +45,8 @@ import { orderEmailOptions } from '../orders/order-access';
 import { EXTRA_CHARGE_REFUNDED_EVENT, NEEDS_ATTENTION_EVENT, unresolvedCharges } from './payment-alerts';
 import { firstInputError } from '../common/input-validation';
 import { REFUND_REASON_MAX_CHARS, RefundReasonInput } from './refund-reason';
+import { type Actor, actorLabel, webhookActor } from '../orders/actor';
+import { lockExistingOrder } from '../orders/order-lock';
 
 /** A `requested` row older than this lost its request (the process stopped mid-call): it may be tried again. */
 export const REFUND_REQUEST_LEASE_MS = 5 * 60_000;
@@ -88,7 +89,7 @@ interface RefundTarget {
   /** What the payment took, in integer cents. */
   takenCents: number;
   reason: string;
-  actor: string;
+  actor: Actor;
 }
 
 /** How a refund request ended for the admin who made it. */
@@ -107,10 +108,10 @@ export class RefundService {
    * Refunds what is left of the order's payment. The order moves to Refunded once the provider says
    * the money went back: at once, or through its webhook when the refund is pending.
    */
-  async refundOrder(orderId: string, reasonInput: string, admin: AdminUser): Promise<Outcome<Order>> {
+  async refundOrder(orderId: string, reasonInput: string, actor: Actor): Promise<Outcome<Order>> {
     const input = new RefundReasonInput(reasonInput);
     const invalid = firstInputError(input);
-    if (invalid) return { ok: false, error: invalid };
+    if (invalid) return refusal(invalid);
     const { reason } = input;
     const order = await this.findOrder(orderId);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, REFUND_MESSAGES.orderNotFound, 'orderId');
@@ -127,7 +128,7 @@ export class RefundService {
         paymentId: order.paymentId,
         takenCents: order.amountCents,
         reason,
-        actor: `admin:${admin.email}`,
+        actor,
       },
       (locked) => assertTransition(locked.status, OrderStatus.Refunded),
     );
@@ -136,7 +137,7 @@ export class RefundService {
   }
 
   /** Refunds an extra charge in full; the order's status does not change, and its alert goes once the money went back. */
-  async refundExtraCharge(orderId: string, paymentId: string, admin: AdminUser): Promise<Outcome<Order>> {
+  async refundExtraCharge(orderId: string, paymentId: string, actor: Actor): Promise<Outcome<Order>> {
     const order = await this.findOrder(orderId);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, REFUND_MESSAGES.orderNotFound, 'orderId');
     const events = await this.dataSource
@@ -161,7 +162,7 @@ export class RefundService {
       paymentId,
       takenCents: taken,
       reason: 'Extra charge for an order that was already paid',
-      actor: `admin:${admin.email}`,
+      actor,
     });
     if (!made.ok) return made;
     return succeed((await this.findOrder(order.id))!);
@@ -186,7 +187,7 @@ export class RefundService {
     const own = order.paymentId === action.paymentId;
     const verified = own ? null : await provider.verifyPayment(action.paymentId);
     const takenCents = own ? order.amountCents : verified?.status === 'succeeded' ? verified.amountReceivedCents : 0;
-    const actor = `${provider.name}-webhook`;
+    const actor = webhookActor(provider.name);
     await this.dataSource.transaction(async (manager) => {
       const claimed = await claimPaymentEvent(manager, {
         id: action.eventId,
@@ -198,7 +199,7 @@ export class RefundService {
         this.logger.info('webhook event already handled', { eventId: action.eventId });
         return;
       }
-      const locked = await manager.findOneOrFail(Order, { where: { id: order.id }, lock: { mode: 'pessimistic_write' } });
+      const locked = await lockExistingOrder(manager, order.id);
       const target = { order: locked, provider, paymentId: action.paymentId, takenCents, reason: action.reason ?? '', actor };
       const changed: Refund[] = [];
       for (const refund of refunds) {
@@ -251,7 +252,7 @@ export class RefundService {
 
     try {
       const recorded = await this.dataSource.transaction(async (manager) => {
-        const locked = await manager.findOneOrFail(Order, { where: { id: order.id }, lock: { mode: 'pessimistic_write' } });
+        const locked = await lockExistingOrder(manager, order.id);
         const lockedTarget = { ...target, order: locked };
         const changed = await this.record(manager, lockedTarget, answer!, target.reason, row.id);
         await this.settle(manager, lockedTarget, changed ? [changed] : [], target.reason);
@@ -263,7 +264,7 @@ export class RefundService {
         refundId: answer.refundId,
         status: recorded.status,
         amountCents: recorded.amountCents,
-        actor: target.actor,
+        actor: actorLabel(target.actor),
       });
       if (isFailed(recorded.status)) return refuse(UserErrorCode.PAYMENT_FAILED, REFUND_MESSAGES.refusedByProvider);
       return succeed({ refund: recorded });
@@ -293,10 +294,7 @@ export class RefundService {
   ): Promise<Outcome<{ row: Refund; resumed: boolean }>> {
     try {
       return await this.dataSource.transaction(async (manager) => {
-        const locked = await manager.findOneOrFail(Order, {
-          where: { id: target.order.id },
-          lock: { mode: 'pessimistic_write' },
-        });
+        const locked = await lockExistingOrder(manager, target.order.id);
         check?.(locked);
         const rows = await manager.find(Refund, { where: { paymentId: target.paymentId } });
         const now = new Date();
@@ -325,7 +323,7 @@ export class RefundService {
           paymentId: target.paymentId,
           amountCents,
           reason: target.reason.slice(0, REFUND_REASON_MAX_CHARS),
-          actor: target.actor,
+          actor: actorLabel(target.actor),
           status: 'requested',
           idempotencyKey: `refund-${id}`,
           failureReason: null,
@@ -399,7 +397,7 @@ export class RefundService {
       paymentId: target.paymentId,
       amountCents: refund.amountCents,
       reason: reason?.slice(0, REFUND_REASON_MAX_CHARS) ?? null,
-      actor: target.actor,
+      actor: actorLabel(target.actor),
       status,
       idempotencyKey: null,
       failureReason: refund.failureReason,
@@ -511,7 +509,7 @@ export class RefundService {
     orderId: string,
     paymentId: string,
     refund: Refund | null,
-    actor: string,
+    actor: Actor,
   ): Promise<void> {
     const [done] = await manager.query(
       `SELECT 1 FROM order_events WHERE order_id = $1 AND type = $2 AND data->>'paymentId' = $3 LIMIT 1`,

@@ -15,7 +15,7 @@ import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { FileUpload } from 'graphql-upload/processRequest.mjs';
+import type { IncomingFile } from '../media/incoming-file';
 import sharp from 'sharp';
 import { IsNull, Like } from 'typeorm';
 import { AdminUser } from '../admin/admin-user.entity';
@@ -27,6 +27,7 @@ import { openDatabase } from '../db/database';
 import type { CreateOrderInput } from '../checkout/create-order.input';
 import { Order } from '../orders/order.entity';
 import { SANDBOX_CARDS } from '../payments/sandbox/sandbox.provider';
+import { adminActor } from '../orders/actor';
 
 export const DEMO_EMAIL_PREFIX = 'demo.';
 export const DEMO_EMAIL_DOMAIN = '@example.com';
@@ -136,7 +137,7 @@ async function portrait(name: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
-function upload(filename: string, mimetype: string, data: Buffer): Promise<FileUpload> {
+function upload(filename: string, mimetype: string, data: Buffer): Promise<IncomingFile> {
   return Promise.resolve({ filename, mimetype, encoding: '7bit', createReadStream: () => Readable.from([data]) });
 }
 
@@ -194,7 +195,7 @@ export async function seed(services: Services, admin: AdminUser, publicUrl: stri
     if (['completed', 'changeRequested', 'shipped', 'deleted'].includes(demo.step)) {
       const book = demo.format === 'digital' ? upload('storybook.pdf', 'application/pdf', pdf) : null;
       value(
-        await services.delivery.completeOrderWithVideo(orderId, upload('story.mp4', 'video/mp4', video), admin, book),
+        await services.delivery.completeOrderWithVideo(orderId, upload('story.mp4', 'video/mp4', video), adminActor(admin), book),
         'delivery',
       );
     }
@@ -210,14 +211,17 @@ export async function seed(services: Services, admin: AdminUser, publicUrl: stri
           orderId,
           'USPS',
           `9400${orderId.replace(/\D/g, '').padEnd(18, '7').slice(0, 18)}`,
-          admin,
+          adminActor(admin),
         ),
         'shipping',
       );
     }
-    if (demo.step === 'cancelled') value(await services.cancellation.cancelOrder(orderId, admin), 'cancelling');
+    if (demo.step === 'cancelled') value(await services.cancellation.cancelOrder(orderId, adminActor(admin)), 'cancelling');
     if (demo.step === 'refunded') {
-      value(await services.refunds.refundOrder(orderId, 'The family asked to cancel before we started.', admin), 'refund');
+      value(
+        await services.refunds.refundOrder(orderId, 'The family asked to cancel before we started.', adminActor(admin)),
+        'refund',
+      );
     }
     if (demo.step === 'deleted') value(await services.orderPages.deleteChildData(token), 'deleting the child’s details');
 

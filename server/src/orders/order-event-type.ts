@@ -1,0 +1,26 @@
+/**
+ * Every kind of step an order's history records (`order_events.type`): the status moves
+ * (STATUS_EVENT) and what happens to an order without changing its status.
+ */
+export const ORDER_EVENT_TYPES = [
+  'created',
+  'order_updated',
+  'paid',
+  'completed',
+  'shipped',
+  'cancelled',
+  'refunded',
+  'partial_refund',
+  'refund_failed',
+  'payment_needs_attention',
+  'extra_charge_refunded',
+  'delivery_revised',
+  'delivery_email_resent',
+  'delivery_files_deleted',
+  'photo_deleted',
+  'change_requested',
+  'child_data_deleted',
+  'order_link_renewed',
+] as const;
+
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];

@@ -13,7 +13,7 @@ import path from 'node:path';
 export const SERVER_LAYERS = [
   ['common', 'migrations'],
   ['catalogue', 'config'],
-  ['observability'],
+  ['observability', 'jobs'],
   ['abuse', 'media'],
   // The order kernel: the entity, its status table and lifecycle, events, access tokens, the row lock.
   ['orders'],

@@ -29,6 +29,9 @@ import type { Storage } from './media/storage';
 import { NewsletterService } from './newsletter/newsletter.service';
 import { ChangeRequestService } from './order-page/change-request.service';
 import { OrderLifecycle } from './orders/order-lifecycle';
+import { JobRunner } from './jobs/job-runner';
+import { photoRetentionJob, supersededDeliveryFilesJob } from './delivery/retention.jobs';
+import { orphanedFilesJob } from './media/orphaned-files.job';
 import { OrderLookupService } from './order-page/order-lookup.service';
 import { OrderPageService } from './order-page/order-page.service';
 import { OrderStatus } from './orders/order-status';
@@ -53,6 +56,8 @@ export interface Providers {
 }
 
 export interface Services {
+  /** Background work: scheduled sweeps and jobs queued in a caller's transaction. */
+  jobs: JobRunner;
   settings: ShopSettings;
   storage: Storage;
   signer: MediaSigner;
@@ -135,6 +140,13 @@ export function createServices(
     outboxBacklog: () => outbox.backlog(),
   });
   const lifecycle = new OrderLifecycle(outbox, logger);
+  const photoRetention = new PhotoRetention(dataSource, storage, lifecycle, logger);
+  const orphanedFiles = new OrphanedFiles(dataSource, storage, logger);
+  // Every background job, one line each; the runner is the only loop (jobs/job-runner.ts).
+  const jobs = new JobRunner(dataSource, logger, { onOutcome: (job, outcome) => metrics.jobRun(job, outcome) });
+  jobs.define(photoRetentionJob(photoRetention));
+  jobs.define(supersededDeliveryFilesJob(photoRetention));
+  jobs.define(orphanedFilesJob(orphanedFiles));
   const staff = staffNotifications({ staffEmails: config.staffEmails, publicUrl: config.publicUrl });
   lifecycle.onEnter(OrderStatus.Paid, staff.newOrder);
   const auth = new AuthService(dataSource, config.sessionSecret, config.sessionTtlMs, logger);
@@ -177,8 +189,9 @@ export function createServices(
       publicUrl: config.publicUrl,
       limits: rateLimits,
     }),
-    photoRetention: new PhotoRetention(dataSource, storage, lifecycle, logger),
-    orphanedFiles: new OrphanedFiles(dataSource, storage, logger),
+    photoRetention,
+    orphanedFiles,
+    jobs,
     newsletter: new NewsletterService(dataSource),
     shipping: new ShippingService(dataSource, lifecycle, logger, config.publicUrl),
     refunds,

@@ -40,8 +40,7 @@ async function main(): Promise<void> {
     },
     logger,
   );
-  const stopRetention = app.services.photoRetention.start();
-  const stopOrphanSweep = app.services.orphanedFiles.start();
+  const stopJobs = app.services.jobs.start();
   // Without a mail provider there is no worker: e-mails stay in the outbox (and the log).
   const stopOutbox = app.services.outboxWorker?.start() ?? (async () => undefined);
   logger.info('payments, e-mail and files', {
@@ -63,9 +62,8 @@ async function main(): Promise<void> {
     }, 15_000);
     timer.unref();
     try {
-      stopRetention();
-      stopOrphanSweep();
       await app.close();
+      await stopJobs();
       await stopOutbox();
       logger.debug('http server closed');
       await database.close();

@@ -5,6 +5,7 @@
  */
 import { AdminAccountsResolver } from '../admin-api/admin-accounts.resolver';
 import { AuthResolver } from '../admin-api/auth.resolver';
+import { BackgroundJobsResolver } from '../admin-api/background-jobs.resolver';
 import { CatalogueResolver } from '../catalogue/catalogue.resolver';
 import type { Services } from '../composition';
 import { DeliveryFilesResolver } from '../delivery/delivery-files.resolver';
@@ -36,4 +37,5 @@ export const resolvers = [
   ChangeRequestResolver,
   OrderPageResolver,
   CheckoutOrderResolver,
+  BackgroundJobsResolver,
 ] as const satisfies readonly ResolverClass[];

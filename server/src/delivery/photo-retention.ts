@@ -4,7 +4,7 @@
  * an order that was never paid (cancelled or not). The sweep also cancels orders left unpaid
  * for 30 days. A revised book's replaced files (an older version's video or PDF that no newer
  * version uses) are deleted 30 days after they were replaced, so a parent's older link keeps
- * working for a while. The sweeps run at start-up and hourly; rows are claimed with SKIP LOCKED
+ * working for a while. The sweeps run as hourly jobs (retention.jobs.ts); rows are claimed with SKIP LOCKED
  * so several instances can sweep at once without doing the same work.
  */
 import type { DataSource, EntityManager } from 'typeorm';
@@ -141,19 +141,5 @@ export class PhotoRetention {
       [orderId, versionId, key],
     );
     return rows.length > 0;
-  }
-
-  /** Sweeps now and then every `intervalMs`; returns a function that stops it. */
-  start(intervalMs = 3600_000): () => void {
-    const run = () => {
-      void this.sweep().catch((error: unknown) => this.logger.error('photo retention failed', { error }));
-      void this.sweepSupersededDeliveries().catch((error: unknown) =>
-        this.logger.error('delivery file retention failed', { error }),
-      );
-    };
-    run();
-    const timer = setInterval(run, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
   }
 }

@@ -4,7 +4,7 @@
  * leaves a `.partial`, and an upload cut off by a kill leaves graphql-upload's spooled copy
  * in TMPDIR. The sweep deletes them once they are older than a grace period, so an upload
  * still in flight (whose file is still being written) is never touched. It runs at start-up
- * and hourly beside the photo retention; several instances sweeping at once is harmless.
+ * and hourly as a background job (orphaned-files.job.ts); several instances sweeping at once is harmless.
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -97,14 +97,5 @@ export class OrphanedFiles {
       }
     }
     return swept;
-  }
-
-  /** Sweeps now and then every `intervalMs`; returns a function that stops it. */
-  start(intervalMs = 3600_000): () => void {
-    const run = () => void this.sweep().catch((error: unknown) => this.logger.error('orphaned file sweep failed', { error }));
-    run();
-    const timer = setInterval(run, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
   }
 }

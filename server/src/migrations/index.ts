@@ -14,6 +14,7 @@ import { OrderSearchAndCounts1764700000000 } from './1764700000000-order-search-
 import { OutboxOutcomeUnknown1764800000000 } from './1764800000000-outbox-outcome-unknown';
 import { AdminInvitationRevoked1764900000000 } from './1764900000000-admin-invitation-revoked';
 import { RefundStatus1765000000000 } from './1765000000000-refund-status';
+import { Jobs1765100000000 } from './1765100000000-jobs';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   OutboxOutcomeUnknown1764800000000,
   AdminInvitationRevoked1764900000000,
   RefundStatus1765000000000,
+  Jobs1765100000000,
 ];

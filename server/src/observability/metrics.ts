@@ -94,6 +94,12 @@ export class Metrics {
     labelNames: ['provider', 'outcome'] as const,
     registers: [this.registry],
   });
+  private readonly jobs = new Counter({
+    name: 'storybook_jobs_total',
+    help: 'Background job runs by job and outcome (succeeded, retried, failed: out of tries).',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [this.registry],
+  });
   private readonly outboxSent = new Counter({
     name: 'storybook_outbox_sent_total',
     help: 'E-mails the mail provider accepted.',
@@ -157,6 +163,10 @@ export class Metrics {
 
   payment(provider: string, outcome: PaymentOutcome): void {
     this.payments.inc({ provider, outcome });
+  }
+
+  jobRun(job: string, outcome: 'succeeded' | 'retried' | 'failed'): void {
+    this.jobs.inc({ job, outcome });
   }
 
   emailSent(): void {

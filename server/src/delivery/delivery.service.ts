@@ -19,7 +19,7 @@ import type { Storage } from '../media/storage';
 import type { Metrics } from '../observability/metrics';
 import { mintOrderLink } from '../orders/order-access';
 import { Order } from '../orders/order.entity';
-import { assertTransition, isDelivered, OrderStatus } from '../orders/order-status';
+import { isDelivered, OrderStatus, transitionRefusal } from '../orders/order-status';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import type { OrderService } from '../checkout/order.service';
 import type { VideoDelivery } from './delivery.types';
@@ -96,11 +96,8 @@ export class DeliveryService {
     // receives the whole request into a temporary file first: the dashboard offers uploads for Paid orders only.)
     const order = await this.orders.findOrder(orderId);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');
-    try {
-      assertTransition(order.status, OrderStatus.Completed);
-    } catch (error) {
-      return refusalOf(error);
-    }
+    const refused = transitionRefusal(order.status, OrderStatus.Completed);
+    if (refused) return refusalOf(refused);
     if (order.childDataDeletedAt) return refuse(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.childDataDeleted, 'status');
     if (order.bookFormat === 'digital' && !pdf) {
       return refuse(UserErrorCode.INVALID_INPUT, DELIVERY_MESSAGES.pdfRequired, PDF_FIELD);

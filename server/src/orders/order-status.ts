@@ -87,10 +87,17 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return allowed[from].includes(to);
 }
 
+/** The user's refusal when an order of this format may not move from `from` to `to`; null when it may. */
+export function transitionRefusal(from: OrderStatus, to: OrderStatus, bookFormat?: BookFormat): UserFacingError | null {
+  if (!canTransition(from, to)) return new UserFacingError(UserErrorCode.WRONG_STATUS, refusal(from, to), 'status');
+  if (to === OrderStatus.Shipped && bookFormat === 'digital') {
+    return new UserFacingError(UserErrorCode.WRONG_STATUS, STATUS_MESSAGES.digitalNotShipped, 'status');
+  }
+  return null;
+}
+
 /** Throws the user's refusal unless an order of this format may move from `from` to `to`. */
 export function assertTransition(from: OrderStatus, to: OrderStatus, bookFormat?: BookFormat): void {
-  if (!canTransition(from, to)) throw new UserFacingError(UserErrorCode.WRONG_STATUS, refusal(from, to), 'status');
-  if (to === OrderStatus.Shipped && bookFormat === 'digital') {
-    throw new UserFacingError(UserErrorCode.WRONG_STATUS, STATUS_MESSAGES.digitalNotShipped, 'status');
-  }
+  const refused = transitionRefusal(from, to, bookFormat);
+  if (refused) throw refused;
 }

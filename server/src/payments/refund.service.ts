@@ -29,7 +29,7 @@ import { isUuid } from '../common/uuid';
 import { refundConfirmationOutboxEmail } from '../mail/templates/refund-confirmation';
 import { Order } from '../orders/order.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
-import { assertTransition, canTransition, OrderStatus } from '../orders/order-status';
+import { assertTransition, canTransition, OrderStatus, transitionRefusal } from '../orders/order-status';
 import { claimPaymentEvent } from './payment-event-claim';
 import {
   PaymentAccountError,
@@ -115,11 +115,8 @@ export class RefundService {
     const { reason } = input;
     const order = await this.findOrder(orderId);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, REFUND_MESSAGES.orderNotFound, 'orderId');
-    try {
-      assertTransition(order.status, OrderStatus.Refunded);
-    } catch (error) {
-      return refusalOf(error);
-    }
+    const refused = transitionRefusal(order.status, OrderStatus.Refunded);
+    if (refused) return refusalOf(refused);
     if (!order.paymentId) return refuse(UserErrorCode.WRONG_STATUS, REFUND_MESSAGES.noPayment);
     const made = await this.requestRefund(
       {

@@ -6,9 +6,7 @@
  * docker-compose.yml runs once before the shop, against s3rver.
  */
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { createLogger } from '../../server/src/common/logger';
@@ -17,59 +15,10 @@ import { s3ClientConfig } from '../../server/src/media/s3-storage';
 import { migrations } from '../../server/src/migrations';
 import { startS3rver } from '../support/s3rver';
 import { startShop, stopShop } from '../support/shop-process';
-import { createTestDatabase } from '../support/test-server';
+import { databaseName, npmRun, repoRoot, shopEnv, tempFolder } from '../support/operator-commands';
 
-const root = path.resolve(__dirname, '..', '..');
-const baseUrl = process.env.DATABASE_URL;
-const folders: string[] = [];
-const drops: Array<() => Promise<void>> = [];
-
-afterAll(async () => {
-  await Promise.all(drops.map((drop) => drop()));
-  folders.forEach((folder) => rmSync(folder, { recursive: true, force: true }));
-});
-
-function folder(name: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `storybook-${name}-`));
-  folders.push(dir);
-  return dir;
-}
-
-/** A data folder, and on PostgreSQL a fresh database: what one shop would open. */
-async function shopEnv(): Promise<Record<string, string>> {
-  const env: Record<string, string> = { DATA_DIR: folder('operator') };
-  if (baseUrl) {
-    const database = await createTestDatabase(baseUrl);
-    drops.push(() => database.drop());
-    env.DATABASE_URL = database.url;
-  }
-  return env;
-}
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `command args` in `cwd`, in development with no .env, as a person at a terminal would. */
-function run(command: string, args: string[], env: Record<string, string>, cwd = root): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ENV_FILE: 'none', LOG_LEVEL: 'info' };
-  delete childEnv.DATABASE_URL;
-  delete childEnv.NODE_OPTIONS;
-  Object.assign(childEnv, env);
-  const child = spawn(command, args, { cwd, env: childEnv });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
-
-/** `npm run <args>`. */
-function npmRun(args: string[], env: Record<string, string>, cwd = root): Promise<Run> {
-  return run('npm', ['run', '--silent', ...args], env, cwd);
-}
+const root = repoRoot;
+const folder = tempFolder;
 
 /** Starts the shop on `env`'s database, signs in through the API, and stops it. */
 async function signInAs(env: Record<string, string>, email: string, password: string): Promise<unknown> {
@@ -124,7 +73,7 @@ async function recordedMigrations(env: Record<string, string>): Promise<string[]
   }
 }
 
-const database = baseUrl ? 'PostgreSQL (DATABASE_URL)' : 'the embedded database';
+const database = databaseName;
 
 describe(`npm run admin:create on ${database}`, () => {
   it('creates an admin with a generated password it prints once, who can then sign in', async () => {

@@ -3,58 +3,12 @@
  * temporary DATA_DIR (or a fresh database of the PostgreSQL server in DATABASE_URL), then seen
  * through the admin API of the shop started on it.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { databaseName, npmRun, shopEnv, tempFolder } from '../support/operator-commands';
 import { startShop, stopShop } from '../support/shop-process';
-import { createTestDatabase } from '../support/test-server';
 
-const root = path.resolve(__dirname, '..', '..');
-const baseUrl = process.env.DATABASE_URL;
-const folders: string[] = [];
-const drops: Array<() => Promise<void>> = [];
 const OWNER = { email: 'owner@example.com', password: 'a long owner password' };
-
-afterAll(async () => {
-  await Promise.all(drops.map((drop) => drop()));
-  folders.forEach((folder) => rmSync(folder, { recursive: true, force: true }));
-});
-
-function folder(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'storybook-seed-'));
-  folders.push(dir);
-  return dir;
-}
-
-async function shopEnv(): Promise<Record<string, string>> {
-  const env: Record<string, string> = { DATA_DIR: folder() };
-  if (baseUrl) {
-    const database = await createTestDatabase(baseUrl);
-    drops.push(() => database.drop());
-    env.DATABASE_URL = database.url;
-  }
-  return env;
-}
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function npmRun(args: string[], env: Record<string, string>): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ENV_FILE: 'none' };
-  delete childEnv.DATABASE_URL;
-  delete childEnv.NODE_OPTIONS;
-  Object.assign(childEnv, env);
-  const child = spawn('npm', ['run', '--silent', ...args], { cwd: root, env: childEnv });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 interface SeenOrder {
   status: string;
@@ -112,11 +66,9 @@ async function ordersSeenByAdmin(url: string): Promise<SeenOrder[]> {
   return orders;
 }
 
-const database = baseUrl ? 'PostgreSQL (DATABASE_URL)' : 'the embedded database';
-
-describe(`npm run seed on ${database}`, () => {
+describe(`npm run seed on ${databaseName}`, () => {
   it('places demo orders in every status with their photos, deliveries, refunds, a change request and a deletion, once', async () => {
-    const env = await shopEnv();
+    const env = await shopEnv('seed');
     const created = await npmRun(['admin:create', '--', '--email', OWNER.email, '--password', OWNER.password], env);
     expect(created).toMatchObject({ code: 0 });
 
@@ -166,7 +118,7 @@ describe(`npm run seed on ${database}`, () => {
   }, 300_000);
 
   it('is refused without an admin to act as, and in production before it opens anything', async () => {
-    const env = await shopEnv();
+    const env = await shopEnv('seed');
     const noAdmin = await npmRun(['seed'], env);
     expect(noAdmin).toMatchObject({
       code: 1,
@@ -175,7 +127,7 @@ describe(`npm run seed on ${database}`, () => {
       ),
     });
 
-    const dataDir = path.join(folder(), 'never-made');
+    const dataDir = path.join(tempFolder('seed'), 'never-made');
     const production = await npmRun(['seed'], { ...env, NODE_ENV: 'production', DATA_DIR: dataDir });
     expect(production).toMatchObject({
       code: 1,

@@ -106,6 +106,7 @@ describe('/metrics behind a token on the app port', () => {
       'storybook_graphql_operations_total',
       'storybook_http_request_duration_seconds',
       'storybook_http_requests_total',
+      'storybook_jobs_total',
       'storybook_outbox_oldest_pending_age_seconds',
       'storybook_outbox_pending',
       'storybook_outbox_send_failures_total',

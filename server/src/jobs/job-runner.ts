@@ -62,6 +62,8 @@ const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 3600_000;
 /** Finished jobs are kept a week for a look back, then deleted. */
 const KEEP_SUCCEEDED_DAYS = 7;
+/** How often a runner deletes those: hourly is plenty for a week's keep. */
+const CLEANUP_EVERY_MS = 3600_000;
 
 /** The rows of an UPDATE ... RETURNING: TypeORM's PostgreSQL driver answers [rows, affected] for one. */
 function returnedRows<T>(result: unknown): T[] {
@@ -87,6 +89,7 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  private lastCleanup = 0;
   private readonly pollMs: number;
   private readonly leaseMs: number;
 
@@ -139,14 +142,26 @@ export class JobRunner {
 
   /** Queues every scheduled job that is due and no other instance has queued yet. Returns their names. */
   async enqueueDueSchedules(): Promise<string[]> {
+    const scheduled = [...this.definitions.values()].filter((definition) => definition.everyMs);
+    if (scheduled.length === 0) return [];
+    const names = scheduled.map((definition) => definition.name);
+    const read = (): Promise<Array<{ name: string; due: boolean }>> =>
+      this.dataSource.query(`SELECT name, next_run_at <= now() AS due FROM job_schedules WHERE name = ANY($1::varchar[])`, [
+        names,
+      ]);
+    // One read a tick; a schedule new to the database is written once, due at once.
+    let rows = await read();
+    if (rows.length < names.length) {
+      await this.dataSource.query(
+        `INSERT INTO job_schedules (name, next_run_at) SELECT unnest($1::varchar[]), now() ON CONFLICT (name) DO NOTHING`,
+        [names],
+      );
+      rows = await read();
+    }
+    const due = new Set(rows.filter((row) => row.due).map((row) => row.name));
     const queued: string[] = [];
-    for (const definition of this.definitions.values()) {
-      if (!definition.everyMs) continue;
-      const { name, everyMs } = definition;
+    for (const { name, everyMs } of scheduled.filter((definition) => due.has(definition.name))) {
       const claimed = await this.dataSource.transaction(async (manager) => {
-        await manager.query(`INSERT INTO job_schedules (name, next_run_at) VALUES ($1, now()) ON CONFLICT (name) DO NOTHING`, [
-          name,
-        ]);
         // One instance wins the period: the UPDATE moves next_run_at on, so the others find it not due.
         const won = returnedRows(
           await manager.query(
@@ -216,10 +231,13 @@ export class JobRunner {
     try {
       await this.enqueueDueSchedules();
       await this.drain();
-      await this.dataSource.query(
-        `DELETE FROM jobs WHERE status = 'succeeded' AND updated_at < now() - make_interval(days => $1)`,
-        [KEEP_SUCCEEDED_DAYS],
-      );
+      if (Date.now() - this.lastCleanup >= CLEANUP_EVERY_MS) {
+        await this.dataSource.query(
+          `DELETE FROM jobs WHERE status = 'succeeded' AND updated_at < now() - make_interval(days => $1)`,
+          [KEEP_SUCCEEDED_DAYS],
+        );
+        this.lastCleanup = Date.now();
+      }
     } catch (error) {
       // The database is away for a moment: the next tick tries again.
       this.logger.error('background jobs could not run', { error });

@@ -14,8 +14,8 @@ beforeEach(() => server.dataSource.query('DELETE FROM login_attempts'));
 
 const ME = '{ me { email } }';
 const ADMINS = '{ admins { id email createdAt lastLoginAt disabledAt } }';
-const INVITE = `mutation($email: String!) {
-  inviteAdmin(email: $email) { invitation { email expiresAt link } userErrors { code field message } }
+const INVITE = `mutation($email: String!, $role: AdminRole) {
+  inviteAdmin(email: $email, role: $role) { invitation { email expiresAt link } userErrors { code field message } }
 }`;
 const PREVIEW = 'query($token: String!) { adminInvitation(token: $token) { email } }';
 const ACCEPT = `mutation($token: String!, $password: String!) {
@@ -43,10 +43,10 @@ async function signedIn(email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise
 }
 
 let invitees = 0;
-/** A new admin, invited and accepted; returns their id and a signed-in client. */
+/** A new owner, invited and accepted; returns their id and a signed-in client. */
 async function newAdmin(password = 'a brand new password') {
   const email = `staff${++invitees}@example.com`;
-  const link = (await (await signedIn()).query(INVITE, { email })).data!.inviteAdmin.invitation.link as string;
+  const link = (await (await signedIn()).query(INVITE, { email, role: 'OWNER' })).data!.inviteAdmin.invitation.link as string;
   const client = new GraphQLClient(server.url);
   const accepted = await client.query(ACCEPT, { token: link.split('/').pop(), password });
   return { id: accepted.data!.acceptAdminInvitation.admin.id as string, email, password, client };
@@ -263,7 +263,7 @@ describe('disabling an admin', () => {
     await signedIn(other.email, other.password);
   });
 
-  it('refuses to disable yourself, and the last active admin', async () => {
+  it('refuses to disable yourself', async () => {
     const admin = await signedIn();
     const me = (await admin.query('{ me { id } }')).data!.me.id;
     expect((await admin.query(DISABLE, { adminId: me })).data!.disableAdmin).toEqual({
@@ -272,7 +272,7 @@ describe('disabling an admin', () => {
     });
   });
 
-  it('never leaves the shop without an active admin when two disable each other at once', async () => {
+  it('never leaves the shop without an active owner when two disable each other at once', async () => {
     const a = await newAdmin();
     const b = await newAdmin();
     await server.dataSource.query('UPDATE admin_users SET disabled_at = now() WHERE id NOT IN ($1, $2)', [a.id, b.id]);
@@ -287,7 +287,7 @@ describe('disabling an admin', () => {
     const [{ n }] = await server.dataSource.query('SELECT count(*)::int AS n FROM admin_users WHERE disabled_at IS NULL');
     expect(n).toBe(1);
 
-    // The losing side, had it got past sign-in before the winner committed, meets the last-admin rule.
+    // The losing side, had it got past sign-in before the winner committed, meets the last-owner rule.
     const survivor = outcomes[0] === 'OK' ? a : b;
     const stale = await server.dataSource.query('SELECT id, email FROM admin_users WHERE id = $1', [
       survivor === a ? b.id : a.id,
@@ -295,7 +295,10 @@ describe('disabling an admin', () => {
     const refused = await server.app.services.admins.disableAdmin(stale[0], survivor.id);
     expect(refused).toEqual({
       ok: false,
-      error: expect.objectContaining({ code: 'NOT_ALLOWED', message: 'The last active admin cannot be disabled.' }),
+      error: expect.objectContaining({
+        code: 'NOT_ALLOWED',
+        message: 'The shop needs at least one active owner: make another admin an owner first.',
+      }),
     });
     await server.dataSource.query('UPDATE admin_users SET disabled_at = NULL');
   });

@@ -3,6 +3,7 @@ import { checkClientLimits, type ClientRateLimits } from '../abuse/rate-limit-ru
 import type { RateLimiter } from '../abuse/rate-limiter';
 import { UserError } from '../common/user-error';
 import type { Context } from '../graphql/context';
+import { OwnerOnly } from '../graphql/auth-checker';
 import { CurrentAdmin } from '../graphql/current-admin';
 import { toPayload } from '../graphql/payload';
 import {
@@ -11,8 +12,10 @@ import {
   ChangePasswordArgs,
   InvitationIdArgs,
   InviteAdminArgs,
+  SetAdminRoleArgs,
 } from '../admin/admin-accounts.args';
 import type { AdminAccountsService } from '../admin/admin-accounts.service';
+import { AdminRole } from '../admin/admin-role';
 import { AdminUser } from '../admin/admin-user.entity';
 import type { SessionCookie } from '../admin/session-cookie';
 
@@ -25,6 +28,9 @@ export class AdminInvitationCreated {
 
   @Field()
   expiresAt: Date;
+
+  @Field(() => AdminRole)
+  role: AdminRole;
 
   @Field()
   link: string;
@@ -70,6 +76,9 @@ export class PendingAdminInvitation {
 
   @Field({ description: "The inviting admin's e-mail address. The invitation stops working if they are disabled." })
   invitedBy: string;
+
+  @Field(() => AdminRole, { description: 'The role the invitee gets on accepting.' })
+  role: AdminRole;
 }
 
 @ObjectType()
@@ -106,7 +115,7 @@ export class AdminAccountsResolver {
     return this.accounts.listAdmins();
   }
 
-  @Authorized()
+  @OwnerOnly()
   @Query(() => [PendingAdminInvitation], { description: 'The invitations that can still be accepted, newest first.' })
   adminInvitations(): Promise<PendingAdminInvitation[]> {
     return this.accounts.pendingInvitations();
@@ -118,18 +127,20 @@ export class AdminAccountsResolver {
     return email ? { email } : null;
   }
 
-  @Authorized()
+  @OwnerOnly()
   @Mutation(() => InviteAdminPayload, {
     description: 'Invites someone to be an admin: e-mails a one-time link to choose a password.',
   })
   async inviteAdmin(
-    @Args(() => InviteAdminArgs) { email }: InviteAdminArgs,
+    @Args(() => InviteAdminArgs) { email, role }: InviteAdminArgs,
     @CurrentAdmin() admin: AdminUser,
   ): Promise<InviteAdminPayload> {
-    return toPayload(await this.accounts.inviteAdmin(admin, email), (invitation) => ({ invitation }), { invitation: null });
+    return toPayload(await this.accounts.inviteAdmin(admin, email, role), (invitation) => ({ invitation }), {
+      invitation: null,
+    });
   }
 
-  @Authorized()
+  @OwnerOnly()
   @Mutation(() => RevokeAdminInvitationPayload, {
     description: "Stops an invitation's link from working. Revoking one that has expired or was revoked changes nothing.",
   })
@@ -154,7 +165,7 @@ export class AdminAccountsResolver {
     return toPayload(result, ({ admin }) => ({ admin }), { admin: null });
   }
 
-  @Authorized()
+  @OwnerOnly()
   @Mutation(() => AdminUserPayload, {
     description: 'Signs an admin out everywhere and refuses their sign-in until enabled again.',
   })
@@ -165,13 +176,24 @@ export class AdminAccountsResolver {
     return toPayload(await this.accounts.disableAdmin(admin, adminId), (value) => ({ admin: value }), { admin: null });
   }
 
-  @Authorized()
+  @OwnerOnly()
   @Mutation(() => AdminUserPayload, { description: 'Lets a disabled admin sign in again.' })
   async enableAdmin(
     @Args(() => AdminIdArgs) { adminId }: AdminIdArgs,
     @CurrentAdmin() admin: AdminUser,
   ): Promise<AdminUserPayload> {
     return toPayload(await this.accounts.enableAdmin(admin, adminId), (value) => ({ admin: value }), { admin: null });
+  }
+
+  @OwnerOnly()
+  @Mutation(() => AdminUserPayload, {
+    description: 'Owners only. Gives an admin another role. The shop always keeps at least one active owner.',
+  })
+  async setAdminRole(
+    @Args(() => SetAdminRoleArgs) { adminId, role }: SetAdminRoleArgs,
+    @CurrentAdmin() admin: AdminUser,
+  ): Promise<AdminUserPayload> {
+    return toPayload(await this.accounts.setAdminRole(admin, adminId, role), (value) => ({ admin: value }), { admin: null });
   }
 
   @Authorized()

@@ -1,4 +1,5 @@
-import { Arg, Authorized, Field, ID, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Field, ID, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { OwnerOnly } from '../graphql/auth-checker';
 import type { JobRunner } from '../jobs/job-runner';
 
 @ObjectType({ description: 'A background job that used all its tries: it will not run again by itself.' })
@@ -28,8 +29,8 @@ export class BackgroundJobsResolver {
     this.jobs = services.jobs;
   }
 
-  @Authorized()
-  @Query(() => [FailedJob], { description: 'Admin only. Background jobs that used all their tries, newest first.' })
+  @OwnerOnly()
+  @Query(() => [FailedJob], { description: 'Owners only. Background jobs that used all their tries, newest first.' })
   failedJobs(@Arg('first', () => Int, { defaultValue: 50, description: '1 to 100.' }) first: number): Promise<FailedJob[]> {
     return this.jobs.failedJobs(Math.min(100, Math.max(1, first)));
   }

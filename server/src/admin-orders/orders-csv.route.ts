@@ -1,6 +1,6 @@
 /**
  * GET /admin/orders.csv?status=..&q=..: the dashboard's current filter and search as a CSV
- * download, for a signed-in admin only (the session cookie; 401 otherwise). It only reads, so a
+ * download, for a signed-in owner only (the session cookie; 401 without one, 403 for STUDIO). It only reads, so a
  * cross-site link can at most start a download on the admin's own machine; no page elsewhere can
  * read the answer. Rows stream from the database as the client takes them.
  */
@@ -11,6 +11,7 @@ import type { Logger } from '../common/logger';
 import type { OrderExport } from './orders-csv';
 import { OrderStatus } from '../orders/order-status';
 import type { RequestAdmin } from '../http/request-admin';
+import { isOwner } from '../graphql/auth-checker';
 
 const MAX_SEARCH_LENGTH = 200;
 
@@ -22,6 +23,12 @@ export function ordersCsvRouter(exporter: OrderExport, requestAdmin: RequestAdmi
       res.set('Cache-Control', 'no-store');
       if (!admin) {
         res.status(401).type('text/plain').send('Sign in to the admin portal to export orders.');
+        return;
+      }
+      if (!isOwner(admin)) {
+        // The export is every parent's e-mail address: the customer list stays with the owners.
+        logger.warn('orders export refused: not an owner', { adminId: admin.id });
+        res.status(403).type('text/plain').send('Only an owner of the shop can export orders.');
         return;
       }
       const { status, q } = req.query;

@@ -1,5 +1,6 @@
 import { IsNotEmpty, MinLength } from 'class-validator';
 import { ArgsType, Field, ID } from 'type-graphql';
+import { AdminRole } from './admin-role';
 import { IsEmailAddress, rule } from '../common/input-validation';
 import { MIN_PASSWORD_LENGTH } from '../common/password-length';
 
@@ -12,7 +13,7 @@ export const ADMIN_ACCOUNT_MESSAGES = {
   invitationInvalid: 'This invitation link has expired, was withdrawn or has already been used. Ask an admin for a new one.',
   notFound: 'No admin with this id exists.',
   disableSelf: 'You cannot disable your own account.',
-  lastAdmin: 'The last active admin cannot be disabled.',
+  lastOwner: 'The shop needs at least one active owner: make another admin an owner first.',
   invitationNotFound: 'No invitation with this id exists.',
   invitationAccepted: 'This invitation has already been accepted. Disable the admin instead.',
 } as const;
@@ -23,6 +24,12 @@ export class InviteAdminArgs {
   @IsEmailAddress(rule(ADMIN_ACCOUNT_MESSAGES.email))
   @Field(() => String)
   email: string;
+
+  @Field(() => AdminRole, {
+    defaultValue: AdminRole.STUDIO,
+    description: 'What the new admin may do; STUDIO unless said otherwise.',
+  })
+  role: AdminRole;
 }
 
 /** The invitee chooses a password. The token is checked by the service, not here. */
@@ -57,4 +64,13 @@ export class AdminIdArgs {
 export class InvitationIdArgs {
   @Field(() => ID)
   invitationId: string;
+}
+
+@ArgsType()
+export class SetAdminRoleArgs {
+  @Field(() => ID)
+  adminId: string;
+
+  @Field(() => AdminRole)
+  role: AdminRole;
 }

@@ -19,6 +19,7 @@ import {
   InviteAdminArgs,
 } from './admin-accounts.args';
 import { AdminInvitation } from './admin-invitation.entity';
+import { AdminRole } from './admin-role';
 import { AdminSession } from './admin-session.entity';
 import { AdminUser } from './admin-user.entity';
 import type { AuthService, SignedIn } from './auth.service';
@@ -29,6 +30,7 @@ export const INVITATION_TTL_MS = 72 * 3600_000;
 
 export interface CreatedInvitation {
   email: string;
+  role: AdminRole;
   expiresAt: Date;
   /** The link with the token: shown once to the inviting admin, and e-mailed to the invitee. */
   link: string;
@@ -41,6 +43,8 @@ export interface PendingInvitation {
   expiresAt: Date;
   /** The inviting admin's e-mail address. */
   invitedBy: string;
+  /** The role the invitee gets. */
+  role: AdminRole;
 }
 
 export class AdminAccountsService {
@@ -57,9 +61,9 @@ export class AdminAccountsService {
     return this.dataSource.getRepository(AdminUser).find({ order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  async inviteAdmin(inviter: AdminUser, emailInput: string): Promise<Outcome<CreatedInvitation>> {
+  async inviteAdmin(inviter: AdminUser, emailInput: string, role: AdminRole): Promise<Outcome<CreatedInvitation>> {
     const email = emailInput.trim().toLowerCase();
-    const invalid = firstInputError(Object.assign(new InviteAdminArgs(), { email }));
+    const invalid = firstInputError(Object.assign(new InviteAdminArgs(), { email, role }));
     if (invalid) return refusal(invalid);
     if (await this.dataSource.getRepository(AdminUser).existsBy({ email })) {
       return refuse(UserErrorCode.INVALID_INPUT, M.alreadyAdmin, 'email');
@@ -69,11 +73,14 @@ export class AdminAccountsService {
     const expiresAt = new Date(Date.now() + (this.options.invitationTtlMs ?? INVITATION_TTL_MS));
     const link = `${this.options.publicUrl}/admin/invite/${token}`;
     await this.dataSource.transaction(async (manager) => {
-      await manager.insert(AdminInvitation, { id, email, tokenHash: sha256Hex(token), invitedBy: inviter.id, expiresAt });
-      await this.outbox.enqueue(manager, adminInvitationOutboxEmail({ id, email, link, invitedBy: inviter.email, expiresAt }));
+      await manager.insert(AdminInvitation, { id, email, role, tokenHash: sha256Hex(token), invitedBy: inviter.id, expiresAt });
+      await this.outbox.enqueue(
+        manager,
+        adminInvitationOutboxEmail({ id, email, role, link, invitedBy: inviter.email, expiresAt }),
+      );
     });
-    this.logger.info('admin invited', { invitationId: id, email, by: inviter.id });
-    return succeed({ email, expiresAt, link });
+    this.logger.info('admin invited', { invitationId: id, email, role, by: inviter.id });
+    return succeed({ email, role, expiresAt, link });
   }
 
   /** The e-mail an unused, unexpired invitation is for; null for any other token. */
@@ -100,6 +107,7 @@ export class AdminAccountsService {
       createdAt: row.createdAt,
       expiresAt: row.expiresAt,
       invitedBy: row.inviter!.email,
+      role: row.role,
     }));
   }
 
@@ -153,7 +161,12 @@ export class AdminAccountsService {
         if (await manager.existsBy(AdminUser, { email: invitation.email })) {
           throw new UserFacingError(UserErrorCode.NOT_FOUND, M.invitationInvalid, 'token');
         }
-        const admin = manager.create(AdminUser, { id: randomUUID(), email: invitation.email, passwordHash });
+        const admin = manager.create(AdminUser, {
+          id: randomUUID(),
+          email: invitation.email,
+          role: invitation.role,
+          passwordHash,
+        });
         await manager.insert(AdminUser, admin);
         await manager.update(AdminInvitation, { id: invitation.id }, { acceptedAt: new Date() });
         const session = await this.auth.startSession(manager, admin.id);
@@ -166,21 +179,16 @@ export class AdminAccountsService {
     }
   }
 
-  /** Signs the admin out everywhere and refuses their sign-in, unless it is the caller or the last active admin. */
+  /** Signs the admin out everywhere and refuses their sign-in, unless it is the caller or the last active owner. */
   async disableAdmin(actor: AdminUser, adminId: string): Promise<Outcome<AdminUser>> {
     if (adminId === actor.id) return refuse(UserErrorCode.NOT_ALLOWED, M.disableSelf, 'adminId');
     try {
       const admin = await this.dataSource.transaction(async (manager) => {
-        // Lock every active admin: two admins disabling each other at once cannot leave nobody.
-        const active = await manager.find(AdminUser, {
-          where: { disabledAt: IsNull() },
-          order: { id: 'ASC' },
-          lock: { mode: 'pessimistic_write' },
-        });
+        const owners = await lockActiveOwners(manager);
         const target = await this.findForUpdate(manager, adminId);
         if (target.disabledAt) return target;
-        if (active.filter((a) => a.id !== target.id).length === 0) {
-          throw new UserFacingError(UserErrorCode.NOT_ALLOWED, M.lastAdmin, 'adminId');
+        if (target.role === AdminRole.OWNER && owners.filter((id) => id !== target.id).length === 0) {
+          throw new UserFacingError(UserErrorCode.NOT_ALLOWED, M.lastOwner, 'adminId');
         }
         const disabledAt = new Date();
         await manager.update(AdminUser, { id: target.id }, { disabledAt });
@@ -194,6 +202,27 @@ export class AdminAccountsService {
         return Object.assign(target, { disabledAt });
       });
       this.logger.info('admin disabled', { adminId, by: actor.id });
+      return succeed(admin);
+    } catch (error) {
+      return refusalOf(error);
+    }
+  }
+
+  /** Gives an admin another role; the shop always keeps at least one active owner. */
+  async setAdminRole(actor: AdminUser, adminId: string, role: AdminRole): Promise<Outcome<AdminUser>> {
+    try {
+      const admin = await this.dataSource.transaction(async (manager) => {
+        const owners = await lockActiveOwners(manager);
+        const target = await this.findForUpdate(manager, adminId);
+        if (target.role === role) return target;
+        const ownerLeaving = target.role === AdminRole.OWNER && target.disabledAt === null;
+        if (ownerLeaving && owners.filter((id) => id !== target.id).length === 0) {
+          throw new UserFacingError(UserErrorCode.NOT_ALLOWED, M.lastOwner, 'role');
+        }
+        await manager.update(AdminUser, { id: target.id }, { role });
+        return Object.assign(target, { role });
+      });
+      this.logger.info('admin role changed', { adminId, role, by: actor.id });
       return succeed(admin);
     } catch (error) {
       return refusalOf(error);
@@ -250,6 +279,19 @@ export class AdminAccountsService {
     if (!target) throw new UserFacingError(UserErrorCode.NOT_FOUND, M.notFound, 'adminId');
     return target;
   }
+}
+
+/**
+ * Locks the active owners' rows and answers their ids: two owners demoting or disabling each
+ * other at once cannot leave the shop without one, as the second waits and then sees the first.
+ */
+async function lockActiveOwners(manager: EntityManager): Promise<string[]> {
+  const owners = await manager.find(AdminUser, {
+    where: { disabledAt: IsNull(), role: AdminRole.OWNER },
+    order: { id: 'ASC' },
+    lock: { mode: 'pessimistic_write' },
+  });
+  return owners.map((owner) => owner.id);
 }
 
 function usable(invitation: AdminInvitation): boolean {

@@ -1,4 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { AdminRole } from './admin-role';
 import { AdminUser } from './admin-user.entity';
 
 /**
@@ -6,6 +7,7 @@ import { AdminUser } from './admin-user.entity';
  * kept) that lets the invitee choose a password, until it is used or expires.
  */
 @Entity({ name: 'admin_invitations' })
+@Check('admin_invitations_role_check', `"role" IN ('OWNER', 'STUDIO')`)
 export class AdminInvitation {
   @PrimaryColumn('uuid')
   id: string;
@@ -13,6 +15,10 @@ export class AdminInvitation {
   /** Lower-cased. */
   @Column({ type: 'varchar', length: 254 })
   email: string;
+
+  /** The role the invitee gets on accepting. */
+  @Column({ type: 'varchar', length: 16 })
+  role: AdminRole;
 
   @Column({ name: 'token_hash', type: 'char', length: 64, unique: true, select: false })
   tokenHash: string;

@@ -1,8 +1,10 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
+import { AdminRole } from './admin-role';
 
 @ObjectType('AdminUser', { description: 'A member of staff who runs orders.' })
 @Entity({ name: 'admin_users' })
+@Check('admin_users_role_check', `"role" IN ('OWNER', 'STUDIO')`)
 export class AdminUser {
   @Field(() => ID)
   @PrimaryColumn('uuid')
@@ -12,6 +14,10 @@ export class AdminUser {
   @Field()
   @Column({ type: 'varchar', length: 254, unique: true })
   email: string;
+
+  @Field(() => AdminRole)
+  @Column({ type: 'varchar', length: 16, default: AdminRole.OWNER })
+  role: AdminRole;
 
   /** scrypt$N$r$p$salt$hash, see password.ts. */
   @Column({ name: 'password_hash', type: 'text', select: false })

@@ -11,6 +11,7 @@ import { isEmailAddress } from '../common/email';
 import { hmacHex, randomToken } from '../common/tokens';
 import { type Outcome, refuse, succeed, UserErrorCode, refusal } from '../common/user-error';
 import { AdminSession } from './admin-session.entity';
+import { AdminRole } from './admin-role';
 import { AdminUser } from './admin-user.entity';
 import { LoginAttempt } from './login-attempt.entity';
 import { LOGIN_MESSAGES, LoginArgs } from './login.args';
@@ -138,7 +139,10 @@ export class AuthService {
     return this.dataSource.getRepository(AdminUser).count();
   }
 
-  /** Adds an admin, or sets a new password for an existing e-mail (and re-enables it if it was disabled). */
+  /**
+   * Adds an owner, or sets a new password for an existing e-mail (re-enabling it and making it an
+   * owner). Run at the machine (`npm run admin:create`, ADMIN_EMAIL): the way back in when no owner can sign in.
+   */
   async upsertAdmin(emailInput: string, password: string): Promise<{ admin: AdminUser; created: boolean }> {
     const email = emailInput.trim().toLowerCase();
     if (!isEmailAddress(email)) throw new Error(`Not an e-mail address: "${emailInput}"`);
@@ -151,13 +155,13 @@ export class AuthService {
     if (existing) {
       await this.dataSource.transaction(async (manager) => {
         // Recovery: the new password also re-enables a disabled admin.
-        await manager.update(AdminUser, { id: existing.id }, { passwordHash, disabledAt: null });
+        await manager.update(AdminUser, { id: existing.id }, { passwordHash, disabledAt: null, role: AdminRole.OWNER });
         // A new password signs every existing session out.
         await manager.delete(AdminSession, { adminUserId: existing.id });
       });
-      return { admin: existing, created: false };
+      return { admin: Object.assign(existing, { role: AdminRole.OWNER }), created: false };
     }
-    const admin = repo.create({ id: randomUUID(), email, passwordHash });
+    const admin = repo.create({ id: randomUUID(), email, passwordHash, role: AdminRole.OWNER });
     await repo.insert(admin);
     return { admin, created: true };
   }

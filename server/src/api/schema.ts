@@ -2,6 +2,7 @@
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema, type ResolverData } from 'type-graphql';
 import type { Services } from '../composition';
+import { authChecker } from '../graphql/auth-checker';
 import type { Context } from '../graphql/context';
 import { type ResolverClass, resolvers } from './resolvers';
 
@@ -25,7 +26,7 @@ export async function createSchema(services?: Services): Promise<GraphQLSchema> 
         return instance;
       },
     },
-    authChecker: async ({ context }: ResolverData<Context>) => (await context.admin()) !== null,
+    authChecker,
   });
 }
 

@@ -31,7 +31,7 @@ registerEnumType(UserErrorCode, {
     INVALID_CREDENTIALS: { description: 'The e-mail or password is wrong.' },
     RATE_LIMITED: { description: 'Too many attempts, or too many of them in one request.' },
     NOT_ALLOWED: {
-      description: 'The shop does not allow this here (disabling yourself, the last active admin, a disabled account).',
+      description: 'The shop does not allow this here (disabling yourself, the last active owner, a disabled account).',
     },
     INTERNAL_FAILURE: { description: "Something failed on the shop's side; nothing was changed, so trying again is safe." },
   },

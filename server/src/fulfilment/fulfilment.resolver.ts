@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
 import type { AdminUser } from '../admin/admin-user.entity';
 import type { Context } from '../graphql/context';
+import { OwnerOnly } from '../graphql/auth-checker';
 import { CurrentAdmin } from '../graphql/current-admin';
 import { toPayload } from '../graphql/payload';
 import { Order } from '../orders/order.entity';
@@ -42,10 +43,10 @@ export class FulfilmentResolver {
     return toPayload(outcome, (order) => ({ order }), { order: null });
   }
 
-  @Authorized()
+  @OwnerOnly()
   @Mutation(() => RefundOrderPayload, {
     description:
-      "Admin only. Refunds a Paid, Completed or Shipped order's payment in full through the provider (never twice). " +
+      "Owners only. Refunds a Paid, Completed or Shipped order's payment in full through the provider (never twice). " +
       'Once the provider says the money went back (at once, or later when the refund is pending) the order is ' +
       'Refunded and the parent e-mailed with the reason; a refund that fails leaves the order as it was, and ' +
       'its `refunds` say why.',
@@ -59,10 +60,10 @@ export class FulfilmentResolver {
     return toPayload(outcome, (order) => ({ order }), { order: null });
   }
 
-  @Authorized()
+  @OwnerOnly()
   @Mutation(() => RefundOrderPayload, {
     description:
-      "Admin only. Refunds an extra charge listed in the order's paymentAlerts in full (never twice); the order's " +
+      "Owners only. Refunds an extra charge listed in the order's paymentAlerts in full (never twice); the order's " +
       'status does not change.',
   })
   async refundExtraCharge(
@@ -74,8 +75,8 @@ export class FulfilmentResolver {
     return toPayload(outcome, (order) => ({ order }), { order: null });
   }
 
-  @Authorized()
-  @Mutation(() => CancelOrderPayload, { description: 'Admin only. Cancels a Pending (unpaid) order.' })
+  @OwnerOnly()
+  @Mutation(() => CancelOrderPayload, { description: 'Owners only. Cancels a Pending (unpaid) order.' })
   async cancelOrder(@Arg('orderId', () => ID) orderId: string, @CurrentAdmin() admin: AdminUser): Promise<CancelOrderPayload> {
     const outcome = await this.cancellation.cancelOrder(orderId, adminActor(admin));
     return toPayload(outcome, (order) => ({ order }), { order: null });

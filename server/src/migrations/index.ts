@@ -15,6 +15,7 @@ import { OutboxOutcomeUnknown1764800000000 } from './1764800000000-outbox-outcom
 import { AdminInvitationRevoked1764900000000 } from './1764900000000-admin-invitation-revoked';
 import { RefundStatus1765000000000 } from './1765000000000-refund-status';
 import { Jobs1765100000000 } from './1765100000000-jobs';
+import { AdminRoles1765200000000 } from './1765200000000-admin-roles';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   AdminInvitationRevoked1764900000000,
   RefundStatus1765000000000,
   Jobs1765100000000,
+  AdminRoles1765200000000,
 ];

@@ -37,7 +37,7 @@ export function AdminInvitePage() {
       const payload = result?.acceptAdminInvitation;
       if (payload?.userErrors[0]) setMessage(payload.userErrors[0].message);
       else if (payload?.admin) {
-        session.signedIn({ id: payload.admin.id, email: payload.admin.email });
+        session.signedIn({ id: payload.admin.id, email: payload.admin.email, role: payload.admin.role });
         setJoined(true);
       } else setMessage(ADMINS_MESSAGES.failed);
     } catch {

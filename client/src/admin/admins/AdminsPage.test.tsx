@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
-import { ADMIN, meMock, renderAdmin } from '../../../../test/support/client/admin/admin-mocks';
+import { ADMIN, meMock, renderAdmin, STUDIO_ADMIN } from '../../../../test/support/client/admin/admin-mocks';
 import {
   ADMINS_QUERY,
   CHANGE_PASSWORD_MUTATION,
@@ -8,14 +8,16 @@ import {
   INVITE_ADMIN_MUTATION,
   PENDING_INVITATIONS_QUERY,
   REVOKE_INVITATION_MUTATION,
+  SET_ADMIN_ROLE_MUTATION,
 } from './admins-operations';
 
-const OTHER = { __typename: 'AdminUser', id: 'admin-2', email: 'helper.two@storybookshop.com' } as const;
+const OTHER = { __typename: 'AdminUser', id: 'admin-2', email: 'helper.two@storybookshop.com', role: 'STUDIO' } as const;
 
-const adminRow = (admin: { id: string; email: string }, extra: Record<string, unknown> = {}) => ({
+const adminRow = (admin: { id: string; email: string; role: string }, extra: Record<string, unknown> = {}) => ({
   __typename: 'AdminUser',
   id: admin.id,
   email: admin.email,
+  role: admin.role,
   createdAt: '2025-03-01T10:00:00.000Z',
   lastLoginAt: null,
   disabledAt: null,
@@ -34,6 +36,7 @@ const invitation = (email: string) => ({
   createdAt: '2025-03-05T10:00:00.000Z',
   expiresAt: '2025-03-08T10:00:00.000Z',
   invitedBy: ADMIN.email,
+  role: 'STUDIO',
 });
 
 /** The pending invitations, as often as the page asks (it asks again after inviting, disabling or revoking). */
@@ -65,7 +68,7 @@ describe('AdminsPage', () => {
       pendingMock(),
       adminsMock(),
       {
-        request: { query: INVITE_ADMIN_MUTATION, variables: { email: 'new@storybookshop.com' } },
+        request: { query: INVITE_ADMIN_MUTATION, variables: { email: 'new@storybookshop.com', role: 'OWNER' } },
         result: {
           data: {
             inviteAdmin: {
@@ -73,6 +76,7 @@ describe('AdminsPage', () => {
               invitation: {
                 __typename: 'AdminInvitationCreated',
                 email: 'new@storybookshop.com',
+                role: 'OWNER',
                 expiresAt: '2025-03-08T10:00:00.000Z',
                 link,
               },
@@ -83,6 +87,8 @@ describe('AdminsPage', () => {
       },
     ]);
     await user.type(await screen.findByLabelText('Email of the new admin'), ' new@storybookshop.com ');
+    expect(screen.getByRole('radio', { name: /^Studio/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /^Owner/ }));
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByLabelText('Invitation link')).toHaveValue(link);
     expect(screen.getByLabelText('Email of the new admin')).toHaveValue('');
@@ -97,7 +103,7 @@ describe('AdminsPage', () => {
       pendingMock(),
       adminsMock(),
       {
-        request: { query: INVITE_ADMIN_MUTATION, variables: { email: OTHER.email } },
+        request: { query: INVITE_ADMIN_MUTATION, variables: { email: OTHER.email, role: 'STUDIO' } },
         result: {
           data: {
             inviteAdmin: {
@@ -242,5 +248,64 @@ describe('AdminsPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This invitation has already been accepted. Disable the admin instead.',
     );
+  });
+
+  it("changes an admin's role from the list, and shows the server's refusal to leave the shop without an owner", async () => {
+    const { user } = renderAdmin('/admin/admins', [
+      meMock(),
+      pendingMock(),
+      adminsMock(),
+      {
+        request: { query: SET_ADMIN_ROLE_MUTATION, variables: { adminId: OTHER.id, role: 'OWNER' } },
+        result: {
+          data: {
+            setAdminRole: {
+              __typename: 'AdminUserPayload',
+              admin: { __typename: 'AdminUser', id: OTHER.id, role: 'OWNER' },
+              userErrors: [],
+            },
+          },
+        },
+      },
+      {
+        request: { query: SET_ADMIN_ROLE_MUTATION, variables: { adminId: ADMIN.id, role: 'STUDIO' } },
+        result: {
+          data: {
+            setAdminRole: {
+              __typename: 'AdminUserPayload',
+              admin: null,
+              userErrors: userErrors(
+                'NOT_ALLOWED',
+                'role',
+                'The shop needs at least one active owner: make another admin an owner first.',
+              ),
+            },
+          },
+        },
+      },
+    ]);
+    const otherRole = await screen.findByRole('combobox', { name: `Role of ${OTHER.email}` });
+    expect(otherRole).toHaveValue('STUDIO');
+    await user.selectOptions(otherRole, 'OWNER');
+    expect(await screen.findByRole('status')).toHaveTextContent(`${OTHER.email} is now Owner.`);
+    await waitFor(() => expect(otherRole).toHaveValue('OWNER'));
+
+    const myRole = screen.getByRole('combobox', { name: `Role of ${ADMIN.email}` });
+    await waitFor(() => expect(myRole).toBeEnabled());
+    await user.selectOptions(myRole, 'STUDIO');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The shop needs at least one active owner');
+    expect(myRole).toHaveValue('OWNER');
+  });
+
+  it('shows a studio member the team and their password, without inviting, roles, disabling or invitations', async () => {
+    renderAdmin('/admin/admins', [meMock(STUDIO_ADMIN), adminsMock([adminRow(ADMIN), adminRow(STUDIO_ADMIN)])]);
+    const owner = await screen.findByRole('listitem', { name: ADMIN.email });
+    expect(within(owner).getByText('Owner')).toBeInTheDocument();
+    expect(within(owner).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(owner).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: STUDIO_ADMIN.email })).getByText('Studio')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Email of the new admin')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Invitations not yet accepted' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Change your password' })).toBeInTheDocument();
   });
 });

@@ -4,10 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { PageTitle } from '../../ui/PageTitle';
 import { DashboardHeader } from '../dashboard/DashboardHeader';
 import { formatDateTime } from '../order-format';
-import { useAdminSession } from '../session/admin-session-context';
+import { type AdminRole, useAdminSession, useIsOwner } from '../session/admin-session-context';
 import { RequireAdmin } from '../session/RequireAdmin';
 import { useExpireOnUnauthenticated } from '../session/use-expire-on-unauthenticated';
-import { ADMINS_MESSAGES } from './admins-messages';
+import { ADMINS_MESSAGES, ROLE_HINTS, ROLE_LABELS } from './admins-messages';
 import {
   ADMINS_QUERY,
   CHANGE_PASSWORD_MUTATION,
@@ -16,11 +16,16 @@ import {
   INVITE_ADMIN_MUTATION,
   PENDING_INVITATIONS_QUERY,
   REVOKE_INVITATION_MUTATION,
+  SET_ADMIN_ROLE_MUTATION,
 } from './admins-operations';
 import './admins.css';
 
-/** /admin/admins: who can run the shop, inviting someone new, disabling an admin, and your own password. */
+/**
+ * /admin/admins: who can run the shop and with which role, and your own password. Owners also
+ * invite, change roles, disable and revoke invitations; a studio member sees the team only.
+ */
 export function AdminsPage() {
+  const owner = useIsOwner();
   return (
     <RequireAdmin>
       <PageTitle>Admins</PageTitle>
@@ -29,8 +34,8 @@ export function AdminsPage() {
         <main className="admin-dashboard__main admins-page" id="admin-main">
           <h1 className="admin-dashboard__title">Admins</h1>
           <AdminsList />
-          <InviteAdminForm />
-          <PendingInvitations />
+          {owner && <InviteAdminForm />}
+          {owner && <PendingInvitations />}
           <ChangePasswordForm />
         </main>
       </div>
@@ -40,7 +45,10 @@ export function AdminsPage() {
 
 function AdminsList() {
   const { currentUser } = useAdminSession();
+  const owner = useIsOwner();
   const { data, error, loading } = useQuery(ADMINS_QUERY, { fetchPolicy: 'cache-and-network' });
+  const [setRole] = useMutation(SET_ADMIN_ROLE_MUTATION);
+  const [notice, setNotice] = useState<string | null>(null);
   const expired = useExpireOnUnauthenticated(error);
   // Disabling an admin withdraws the invitations they sent.
   const [disable] = useMutation(DISABLE_ADMIN_MUTATION, { refetchQueries: ['PendingAdminInvitations'] });
@@ -52,10 +60,28 @@ function AdminsList() {
     if (busyId) return;
     setBusyId(adminId);
     setMessage(null);
+    setNotice(null);
     try {
       const { data: result } = disabled ? await enable({ variables: { adminId } }) : await disable({ variables: { adminId } });
       const payload = result && ('enableAdmin' in result ? result.enableAdmin : result.disableAdmin);
       if (payload?.userErrors[0]) setMessage(payload.userErrors[0].message);
+    } catch {
+      setMessage(ADMINS_MESSAGES.failed);
+    }
+    setBusyId(null);
+  }
+
+  async function changeRole(adminId: string, email: string, role: AdminRole) {
+    if (busyId) return;
+    setBusyId(adminId);
+    setMessage(null);
+    setNotice(null);
+    try {
+      const { data: result } = await setRole({ variables: { adminId, role } });
+      const refusal = result?.setAdminRole.userErrors[0];
+      if (refusal) setMessage(refusal.message);
+      else if (result?.setAdminRole.admin) setNotice(ADMINS_MESSAGES.roleChanged(email, role));
+      else setMessage(ADMINS_MESSAGES.failed);
     } catch {
       setMessage(ADMINS_MESSAGES.failed);
     }
@@ -71,6 +97,11 @@ function AdminsList() {
       {message && (
         <p className="admin-alert admin-alert--error" role="alert">
           {message}
+        </p>
+      )}
+      {notice && (
+        <p className="admin-alert admin-alert--success" role="status">
+          {notice}
         </p>
       )}
       {error && !data && (
@@ -92,6 +123,28 @@ function AdminsList() {
                 </div>
                 <dl className="admins-list__facts">
                   <div>
+                    <dt>Role</dt>
+                    <dd>
+                      {owner ? (
+                        <select
+                          className="admin-field__control admins-list__role"
+                          aria-label={`Role of ${admin.email}`}
+                          value={admin.role}
+                          disabled={busyId !== null}
+                          onChange={(event) => void changeRole(admin.id, admin.email, event.target.value as AdminRole)}
+                        >
+                          {(['OWNER', 'STUDIO'] as const).map((role) => (
+                            <option key={role} value={role}>
+                              {ROLE_LABELS[role]}
+                            </option>
+                          ))}
+                        </select>
+                      ) : (
+                        ROLE_LABELS[admin.role]
+                      )}
+                    </dd>
+                  </div>
+                  <div>
                     <dt>Added</dt>
                     <dd>{formatDateTime(admin.createdAt)}</dd>
                   </div>
@@ -108,7 +161,7 @@ function AdminsList() {
                     </dd>
                   </div>
                 </dl>
-                {!self && (
+                {owner && !self && (
                   <button
                     type="button"
                     className="button button--secondary button--small"
@@ -129,6 +182,7 @@ function AdminsList() {
 
 function InviteAdminForm() {
   const [email, setEmail] = useState('');
+  const [role, setRole] = useState<AdminRole>('STUDIO');
   const [message, setMessage] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -145,7 +199,7 @@ function InviteAdminForm() {
     setLink(null);
     setCopied(false);
     try {
-      const { data } = await invite({ variables: { email: email.trim() } });
+      const { data } = await invite({ variables: { email: email.trim(), role } });
       const payload = data?.inviteAdmin;
       if (payload?.userErrors[0]) setMessage(payload.userErrors[0].message);
       else if (payload?.invitation) {
@@ -195,6 +249,28 @@ function InviteAdminForm() {
             onChange={(event) => setEmail(event.target.value)}
           />
         </div>
+        <fieldset className="admin-field admins-form__roles">
+          <legend className="admin-field__label">What they may do</legend>
+          {(['STUDIO', 'OWNER'] as const).map((value) => (
+            <div key={value} className="admins-form__role">
+              <input
+                id={`invite-role-${value}`}
+                type="radio"
+                name="invite-role"
+                value={value}
+                checked={role === value}
+                aria-describedby={`invite-role-${value}-hint`}
+                onChange={() => setRole(value)}
+              />
+              <label htmlFor={`invite-role-${value}`}>
+                <strong>{ROLE_LABELS[value]}</strong>
+                <span id={`invite-role-${value}-hint`} className="admins-form__role-hint">
+                  {ROLE_HINTS[value]}
+                </span>
+              </label>
+            </div>
+          ))}
+        </fieldset>
         <button type="submit" className="button button--primary" aria-disabled={loading}>
           {loading ? 'Sending invitation…' : 'Send invitation'}
         </button>
@@ -270,6 +346,10 @@ function PendingInvitations() {
                 <span className="admins-list__email">{invitation.email}</span>
               </div>
               <dl className="admins-list__facts">
+                <div>
+                  <dt>Role</dt>
+                  <dd>{ROLE_LABELS[invitation.role]}</dd>
+                </div>
                 <div>
                   <dt>Invited by</dt>
                   <dd>{invitation.invitedBy}</dd>

@@ -5,6 +5,7 @@ export const ADMINS_QUERY = graphql(`
     admins {
       id
       email
+      role
       createdAt
       lastLoginAt
       disabledAt
@@ -13,10 +14,11 @@ export const ADMINS_QUERY = graphql(`
 `);
 
 export const INVITE_ADMIN_MUTATION = graphql(`
-  mutation InviteAdmin($email: String!) {
-    inviteAdmin(email: $email) {
+  mutation InviteAdmin($email: String!, $role: AdminRole!) {
+    inviteAdmin(email: $email, role: $role) {
       invitation {
         email
+        role
         expiresAt
         link
       }
@@ -82,6 +84,7 @@ export const ACCEPT_INVITATION_MUTATION = graphql(`
       admin {
         id
         email
+        role
       }
       userErrors {
         ...UserErrorFields
@@ -98,6 +101,7 @@ export const PENDING_INVITATIONS_QUERY = graphql(`
       createdAt
       expiresAt
       invitedBy
+      role
     }
   }
 `);
@@ -106,6 +110,20 @@ export const REVOKE_INVITATION_MUTATION = graphql(`
   mutation RevokeAdminInvitation($invitationId: ID!) {
     revokeAdminInvitation(invitationId: $invitationId) {
       invitationId
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+export const SET_ADMIN_ROLE_MUTATION = graphql(`
+  mutation SetAdminRole($adminId: ID!, $role: AdminRole!) {
+    setAdminRole(adminId: $adminId, role: $role) {
+      admin {
+        id
+        role
+      }
       userErrors {
         ...UserErrorFields
       }

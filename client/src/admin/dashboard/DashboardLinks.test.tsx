@@ -7,6 +7,7 @@ import {
   orderDetailMock,
   ordersMock,
   renderAdmin,
+  STUDIO_ADMIN,
   videoLimitMock,
 } from '../../../../test/support/client/admin/admin-mocks';
 
@@ -35,5 +36,16 @@ describe('the dashboard: links in and out', () => {
     const link = await screen.findByRole('link', { name: 'Export CSV' });
     expect(link).toHaveAttribute('href', '/admin/orders.csv?status=Paid&q=mia');
     expect(link).toHaveAttribute('download');
+  });
+
+  it('offers a studio member no CSV export: the customer list stays with the owners', async () => {
+    renderAdmin('/admin/dashboard', [
+      meMock(STUDIO_ADMIN),
+      ordersMock({ orders: [anOrder({ childName: 'Kai' })] }),
+      videoLimitMock(),
+    ]);
+    expect(await screen.findByRole('row', { name: /Kai/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 
 import { Icon } from '../../ui/Icon';
 import type { OrderStatus } from '../../gql/graphql';
+import { useIsOwner } from '../session/admin-session-context';
 import { useDebouncedCallback } from '../shared/use-debounced-callback';
 import { ORDER_STATUSES, type OrderFilter, writeOrderFilter } from './order-filter';
 
@@ -19,6 +20,8 @@ interface OrderFiltersProps {
 /** Status filter, search box and Refresh, above the orders table. */
 export function OrderFilters({ filter, onChange, onRefresh, refreshing }: OrderFiltersProps) {
   const [text, setText] = useState(filter.search);
+  // The export is the customer list: owners only (the server answers 403 to anyone else).
+  const owner = useIsOwner();
   // The URL changed under the box (Back, a link): show what the list is really filtered by.
   const [shown, setShown] = useState(filter.search);
   if (filter.search !== shown) {
@@ -84,9 +87,11 @@ export function OrderFilters({ filter, onChange, onRefresh, refreshing }: OrderF
         <Icon name="refresh" size={18} />
         {refreshing ? 'Refreshing…' : 'Refresh'}
       </button>
-      <a className="button button--secondary button--small order-filters__export" href={ordersCsvUrl(filter)} download>
-        Export CSV
-      </a>
+      {owner && (
+        <a className="button button--secondary button--small order-filters__export" href={ordersCsvUrl(filter)} download>
+          Export CSV
+        </a>
+      )}
     </div>
   );
 }

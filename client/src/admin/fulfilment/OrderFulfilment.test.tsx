@@ -8,6 +8,7 @@ import {
   ordersMock,
   type OrderRecord,
   renderAdmin,
+  STUDIO_ADMIN,
   videoLimitMock,
 } from '../../../../test/support/client/admin/admin-mocks';
 import { formatDateTime } from '../order-format';
@@ -21,9 +22,14 @@ import {
 const DASHBOARD = '/admin/dashboard';
 
 /** The dashboard with one order, its panel open; `after` is the order as the list shows it once an action refreshed it. */
-async function openDetails(order: OrderRecord, mocks: MockLink.MockedResponse[], after: OrderRecord = order) {
+async function openDetails(
+  order: OrderRecord,
+  mocks: MockLink.MockedResponse[],
+  after: OrderRecord = order,
+  me: Parameters<typeof meMock>[0] = undefined,
+) {
   const view = renderAdmin(DASHBOARD, [
-    meMock(),
+    meMock(me),
     ordersMock({ orders: [order] }),
     ordersMock({ orders: [after] }),
     videoLimitMock(),
@@ -320,5 +326,36 @@ describe('the panel: cancellation', () => {
     await user.click(panel.getByRole('button', { name: 'Yes, cancel the order' }));
     expect(await panel.findByRole('alert')).toHaveTextContent('An error occurred while cancelling the order');
     expect(panel.getByRole('button', { name: 'Yes, cancel the order' })).toBeInTheDocument();
+  });
+});
+
+describe('the panel for a studio member', () => {
+  it('shows an extra charge to tell an owner about, and neither refund nor cancel buttons', async () => {
+    const alert = {
+      __typename: 'PaymentAlert',
+      paymentId: 'pi_extra456',
+      amountCents: 2500,
+      reason: 'This order has already been paid.',
+      createdAt: '2025-03-06T10:00:00.000Z',
+    };
+    const paid = anOrder({ childName: 'Ada', status: 'Paid', paymentAlerts: [alert] });
+    const { panel } = await openDetails(paid, [], paid, STUDIO_ADMIN);
+    const alerts = within(panel.getByRole('group', { name: 'Needs attention' }));
+    expect(alerts.getByText(/an extra charge of \$25\.00 was taken/)).toBeInTheDocument();
+    expect(alerts.getByText('An owner of the shop can refund it.')).toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: /refund/i })).not.toBeInTheDocument();
+  });
+
+  it('can mark a printed book shipped, but not cancel an unpaid order', async () => {
+    const { panel } = await openDetails(printedCompleted(), [], undefined, STUDIO_ADMIN);
+    expect(await panel.findByRole('button', { name: /shipped/i })).toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: /refund/i })).not.toBeInTheDocument();
+  });
+
+  it('sees a Pending order without the cancel button', async () => {
+    const pending = anOrder({ childName: 'Bo', status: 'Pending', paidAt: null, paymentId: null });
+    const { panel } = await openDetails(pending, [], pending, STUDIO_ADMIN);
+    expect(panel.getByText('Pending', { selector: '*' })).toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: /cancel/i })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 
 import type { OrderFulfilmentFragment } from '../../gql/graphql';
 import { DetailList } from '../detail/DetailList';
+import { useIsOwner } from '../session/admin-session-context';
 import { formatDateTime } from '../order-format';
 import { CancelOrderForm } from './CancelOrderForm';
 import { MarkShippedForm } from './MarkShippedForm';
@@ -19,14 +20,16 @@ const REFUNDABLE = new Set(['Paid', 'Completed', 'Shipped']);
  */
 export function OrderFulfilment({ order }: { order: OrderFulfilmentFragment }) {
   const [notice, setNotice] = useState<string | null>(null);
+  // Money stays with the owners: a studio member sees the state, not the refund or cancel buttons.
+  const owner = useIsOwner();
   const shipped = Boolean(order.trackingNumber || order.shippedAt);
   const canShip = order.status === 'Completed' && order.bookFormat === 'printed';
-  const canRefund = REFUNDABLE.has(order.status);
-  const canCancel = order.status === 'Pending';
+  const canRefund = owner && REFUNDABLE.has(order.status);
+  const canCancel = owner && order.status === 'Pending';
 
   return (
     <div className="order-fulfilment">
-      <PaymentAlerts order={order} onRefunded={setNotice} />
+      <PaymentAlerts order={order} onRefunded={setNotice} canRefund={owner} />
       <RefundProblems order={order} />
       {notice && (
         <p className="admin-alert admin-alert--success" role="status">

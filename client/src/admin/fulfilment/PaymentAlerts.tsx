@@ -9,8 +9,19 @@ import { REFRESH_AFTER_ACTION, useOrderAction } from './use-order-action';
 
 type Alert = OrderFulfilmentFragment['paymentAlerts'][number];
 
-/** Extra charges the order picked up (a second payment): each with its refund button; the status does not change. */
-export function PaymentAlerts({ order, onRefunded }: { order: OrderFulfilmentFragment; onRefunded(message: string): void }) {
+/**
+ * Extra charges the order picked up (a second payment): each with its refund button for an owner
+ * (a studio member sees the alert, to tell an owner); the status does not change.
+ */
+export function PaymentAlerts({
+  order,
+  onRefunded,
+  canRefund,
+}: {
+  order: OrderFulfilmentFragment;
+  onRefunded(message: string): void;
+  canRefund: boolean;
+}) {
   if (order.paymentAlerts.length === 0) return null;
   return (
     <div className="payment-alerts" role="group" aria-label="Needs attention">
@@ -21,6 +32,7 @@ export function PaymentAlerts({ order, onRefunded }: { order: OrderFulfilmentFra
           currency={order.currency}
           alert={alert}
           onRefunded={onRefunded}
+          canRefund={canRefund}
         />
       ))}
     </div>
@@ -32,11 +44,13 @@ function PaymentAlertItem({
   currency,
   alert,
   onRefunded,
+  canRefund,
 }: {
   orderId: string;
   currency: string;
   alert: Alert;
   onRefunded(message: string): void;
+  canRefund: boolean;
 }) {
   const [refund, { loading }] = useMutation(REFUND_EXTRA_CHARGE_MUTATION, { refetchQueries: REFRESH_AFTER_ACTION });
   const { run, error } = useOrderAction({ failed: FULFILMENT_MESSAGES.extraFailed, error: FULFILMENT_MESSAGES.extraError });
@@ -66,14 +80,18 @@ function PaymentAlertItem({
           {error.message}
         </p>
       )}
-      <button
-        type="button"
-        className="button button--secondary button--small"
-        onClick={onClick}
-        aria-disabled={loading || pending}
-      >
-        {loading || pending ? 'Refunding…' : 'Refund extra charge'}
-      </button>
+      {canRefund ? (
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={onClick}
+          aria-disabled={loading || pending}
+        >
+          {loading || pending ? 'Refunding…' : 'Refund extra charge'}
+        </button>
+      ) : (
+        <p className="muted">An owner of the shop can refund it.</p>
+      )}
     </div>
   );
 }

@@ -21,7 +21,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     let live = true;
     client
       .query({ query: ME_QUERY, fetchPolicy: 'network-only' })
-      .then(({ data }) => live && setCurrentUser(data?.me ? { id: data.me.id, email: data.me.email } : null))
+      .then(({ data }) => live && setCurrentUser(data?.me ? { id: data.me.id, email: data.me.email, role: data.me.role } : null))
       // Cannot tell: treat as signed out; signing in will say what is wrong.
       .catch(() => live && setCurrentUser(null))
       .finally(() => live && setChecked(true));
@@ -42,7 +42,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         if (refusal) result = { ok: false, message: refusal.message };
         else if (!payload?.admin) result = { ok: false, message: SESSION_MESSAGES.loginFailed };
         else {
-          setCurrentUser({ id: payload.admin.id, email: payload.admin.email });
+          setCurrentUser({ id: payload.admin.id, email: payload.admin.email, role: payload.admin.role });
           result = { ok: true };
         }
       } catch {

@@ -1,8 +1,12 @@
 import { createContext, useContext } from 'react';
 
+export type AdminRole = 'OWNER' | 'STUDIO';
+
 export interface AdminUser {
   id: string;
   email: string;
+  /** OWNER runs the shop (refunds, cancelling, the team, the export); STUDIO works orders. */
+  role: AdminRole;
 }
 
 export type LoginResult = { ok: true } | { ok: false; message: string };
@@ -25,6 +29,14 @@ export interface AdminSession {
 }
 
 export const AdminSessionContext = createContext<AdminSession | null>(null);
+
+/**
+ * Whether the signed-in admin may do what only an owner may. The portal hides those controls from
+ * STUDIO; the server refuses them whatever the page shows.
+ */
+export function useIsOwner(): boolean {
+  return useAdminSession().currentUser?.role === 'OWNER';
+}
 
 export function useAdminSession(): AdminSession {
   const session = useContext(AdminSessionContext);

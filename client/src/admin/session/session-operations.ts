@@ -6,6 +6,7 @@ export const ME_QUERY = graphql(`
     me {
       id
       email
+      role
     }
   }
 `);
@@ -17,6 +18,7 @@ export const LOGIN_MUTATION = graphql(`
       admin {
         id
         email
+        role
       }
       userErrors {
         field

@@ -5,9 +5,16 @@ import { EMAIL_COLORS, emailLayout } from './email-layout';
 
 export const ADMIN_INVITATION_TEMPLATE = 'admin-invitation';
 
+const ROLE_WORDS: Record<string, string> = {
+  OWNER: 'as an owner: orders, refunds and the team',
+  STUDIO: 'as a studio member: making and shipping the books',
+};
+
 export function adminInvitationOutboxEmail(invitation: {
   id: string;
   email: string;
+  /** AdminRole: OWNER or STUDIO. */
+  role: string;
   link: string;
   invitedBy: string;
   expiresAt: Date;
@@ -15,7 +22,9 @@ export function adminInvitationOutboxEmail(invitation: {
   const e = escapeHtml;
   const expires = invitation.expiresAt.toUTCString();
   const subject = 'You are invited to run the Storybook Shop';
-  const intro = `${invitation.invitedBy} invited you to the Storybook Shop's admin portal, where staff run orders.`;
+  const intro =
+    `${invitation.invitedBy} invited you to the Storybook Shop's admin portal, where staff run orders, ` +
+    `${ROLE_WORDS[invitation.role] ?? ROLE_WORDS.STUDIO}.`;
   const html = emailLayout({
     title: subject,
     preheader: 'Choose a password to join the admin portal.',

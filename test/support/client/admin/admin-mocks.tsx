@@ -21,7 +21,15 @@ import { AdminLoginPage } from '../../../../client/src/admin/login/AdminLoginPag
 import { LOGIN_MUTATION, LOGOUT_MUTATION, ME_QUERY } from '../../../../client/src/admin/session/session-operations';
 import { VIDEO_LIMIT_QUERY } from '../../../../client/src/admin/upload/upload-operations';
 
-export const ADMIN = { __typename: 'AdminUser', id: 'admin-1', email: 'staff@storybookshop.com' } as const;
+export const ADMIN = { __typename: 'AdminUser', id: 'admin-1', email: 'staff@storybookshop.com', role: 'OWNER' } as const;
+/** A studio member: works orders, sees no money, team or export controls. */
+export const STUDIO_ADMIN = {
+  __typename: 'AdminUser',
+  id: 'admin-3',
+  email: 'illustrator@storybookshop.com',
+  role: 'STUDIO',
+} as const;
+type SignedInAdmin = typeof ADMIN | typeof STUDIO_ADMIN;
 
 export type OrderRecord = Record<string, unknown> & { id: string; status: string };
 
@@ -132,7 +140,7 @@ export function asRow(order: OrderRecord): OrderRecord {
   return { ...row, paymentAlerts: alerts.map(({ paymentId }) => ({ __typename: 'PaymentAlert', paymentId })) };
 }
 
-export const meMock = (me: typeof ADMIN | null = ADMIN): MockLink.MockedResponse => ({
+export const meMock = (me: SignedInAdmin | null = ADMIN): MockLink.MockedResponse => ({
   request: { query: ME_QUERY },
   result: { data: { me } },
 });
@@ -204,7 +212,7 @@ export const orderDetailMock = (order: OrderRecord): MockLink.MockedResponse => 
 
 export const loginMock = (
   variables: { email: string; password: string },
-  outcome: { admin?: typeof ADMIN | null; userErrors?: string[] } | 'network' | 'graphql',
+  outcome: { admin?: SignedInAdmin | null; userErrors?: string[] } | 'network' | 'graphql',
   delay = 20,
 ): MockLink.MockedResponse => {
   const request = { query: LOGIN_MUTATION, variables };

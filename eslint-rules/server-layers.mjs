@@ -27,6 +27,8 @@ export const SERVER_LAYERS = [
   ['payments'],
   ['fulfilment', 'shop'],
   ['order-page'],
+  // Behind the counter: the studio's queue, assignments, notes; it follows the order's history.
+  ['studio'],
   // What puts it all together.
   ['composition', 'db'],
   ['api'],

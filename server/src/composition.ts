@@ -34,6 +34,8 @@ import { photoRetentionJob, supersededDeliveryFilesJob } from './delivery/retent
 import { orphanedFilesJob } from './media/orphaned-files.job';
 import { OrderLookupService } from './order-page/order-lookup.service';
 import { OrderPageService } from './order-page/order-page.service';
+import { AssignmentService } from './studio/assignment.service';
+import { OrderNotesService } from './studio/order-notes.service';
 import { OrderStatus } from './orders/order-status';
 import { OrderService } from './checkout/order.service';
 import { AdminOrdersService } from './admin-orders/admin-orders.service';
@@ -87,6 +89,10 @@ export interface Services {
   /** The staff e-mails for a parent's change request (STAFF_EMAIL); the caller queues them in its transaction. */
   staffChangeRequestEmails: StaffChangeRequestEmails;
   admins: AdminAccountsService;
+  /** Who on the staff has taken an order. */
+  assignments: AssignmentService;
+  /** Notes staff write about an order for each other. */
+  orderNotes: OrderNotesService;
   orderExport: OrderExport;
   /** This app's Prometheus registry and series, which the services record into. */
   metrics: Metrics;
@@ -155,6 +161,8 @@ export function createServices(
   const rateLimits = clientRateLimits({ createOrderPerHour: config.rateLimitCreateOrderPerHour });
   const changeRequests = new ChangeRequestService(dataSource, lifecycle, outbox, staff.changeRequest, logger);
   const refunds = new RefundService(dataSource, providers.payments, lifecycle, logger, config.publicUrl);
+  const orderNotes = new OrderNotesService(dataSource, lifecycle, logger);
+  lifecycle.onEvent(orderNotes.blankOnChildDataDeletion);
   return {
     settings: {
       paymentProvider: providers.payments.checkout.name,
@@ -198,6 +206,8 @@ export function createServices(
     cancellation: new CancellationService(dataSource, lifecycle, logger),
     staffChangeRequestEmails: staff.changeRequest,
     admins: new AdminAccountsService(dataSource, auth, outbox, logger, { publicUrl: config.publicUrl }),
+    assignments: new AssignmentService(dataSource, lifecycle, logger),
+    orderNotes,
     orderExport: new OrderExport(dataSource),
     metrics,
     rateLimiter,

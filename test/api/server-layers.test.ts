@@ -43,9 +43,9 @@ describe('the layers lint rule', () => {
   }, 60_000);
 
   it('asks for a layer for a new folder, and lets a folder import below itself', async () => {
-    const unplaced = "import { x } from '../studio/queue';\nexport const y = x;";
+    const unplaced = "import { x } from '../no-such-folder/queue';\nexport const y = x;";
     expect(await layerErrors(unplaced, 'server/src/payments/payment.types.ts')).toEqual([
-      'studio/ has no layer yet: give it one in eslint-rules/server-layers.mjs.',
+      'no-such-folder/ has no layer yet: give it one in eslint-rules/server-layers.mjs.',
     ]);
     const downwards =
       "import { Order } from '../orders/order.entity';\nimport { escapeHtml } from '../mail/escape-html';\nexport const z = [Order, escapeHtml];";

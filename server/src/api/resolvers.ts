@@ -18,6 +18,7 @@ import { CheckoutOrderResolver, OrderPageResolver } from '../order-page/order-pa
 import { OrderResolver } from '../checkout/order.resolver';
 import { PaymentResolver } from '../payments/payment.resolver';
 import { ShopConfigResolver } from '../shop/shop-config.resolver';
+import { StudioResolver } from '../studio/studio.resolver';
 
 export type ResolverClass = new (services: Services) => object;
 
@@ -38,4 +39,5 @@ export const resolvers = [
   OrderPageResolver,
   CheckoutOrderResolver,
   BackgroundJobsResolver,
+  StudioResolver,
 ] as const satisfies readonly ResolverClass[];

@@ -15,6 +15,8 @@ import { Order } from '../orders/order.entity';
 import { OrderAccessToken } from '../orders/order-access-token.entity';
 import { RateLimitCounter } from '../abuse/rate-limit-counter.entity';
 import { OrderCount } from '../orders/order-count.entity';
+import { OrderAssignment } from '../studio/order-assignment.entity';
+import { OrderNote } from '../studio/order-note.entity';
 
 export const entities = [
   Order,
@@ -34,4 +36,6 @@ export const entities = [
   OrderAccessToken,
   RateLimitCounter,
   OrderCount,
+  OrderAssignment,
+  OrderNote,
 ];

@@ -16,6 +16,7 @@ import { AdminInvitationRevoked1764900000000 } from './1764900000000-admin-invit
 import { RefundStatus1765000000000 } from './1765000000000-refund-status';
 import { Jobs1765100000000 } from './1765100000000-jobs';
 import { AdminRoles1765200000000 } from './1765200000000-admin-roles';
+import { OrderNotesAndAssignments1765300000000 } from './1765300000000-order-notes-and-assignments';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   RefundStatus1765000000000,
   Jobs1765100000000,
   AdminRoles1765200000000,
+  OrderNotesAndAssignments1765300000000,
 ];

@@ -21,6 +21,8 @@ export const ORDER_EVENT_TYPES = [
   'change_requested',
   'child_data_deleted',
   'order_link_renewed',
+  'assigned',
+  'note_added',
 ] as const;
 
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];

@@ -46,13 +46,31 @@ const PROMISES_EMAIL: ReadonlySet<TargetStatus> = new Set([
 /** Extra e-mails a move sends to others (the staff), made from the order as it now stands. */
 export type Notifier = (order: Order) => QueuedEmail[];
 
+/** One recorded step of an order's history, as listeners hear of it. */
+export interface RecordedEvent {
+  orderId: string;
+  type: OrderEvent['type'];
+}
+
+/**
+ * What else the shop keeps about an order and must follow its history (the studio's queue, the
+ * staff's notes): called for every recorded event, after the order's changes, in its transaction.
+ */
+export type EventListener = (manager: EntityManager, event: RecordedEvent) => Promise<void>;
+
 export class OrderLifecycle {
   private readonly notifiers = new Map<TargetStatus, Notifier[]>();
+  private readonly listeners: EventListener[] = [];
 
   constructor(
     private readonly outbox: EmailQueue,
     private readonly logger: Logger,
   ) {}
+
+  /** Also call `listener` for every event recorded about any order, in the event's transaction. */
+  onEvent(listener: EventListener): void {
+    this.listeners.push(listener);
+  }
 
   /** Also queue `notify(order)`'s e-mails whenever an order enters `status`. */
   onEnter(status: TargetStatus, notify: Notifier): void {
@@ -91,7 +109,6 @@ export class OrderLifecycle {
     return moved;
   }
 
-  /** Records something that happened to an order without changing its status (a resent e-mail, a deleted photo). */
   /**
    * The provider reports that the refund which made the order Refunded failed after all (the
    * money is back with the shop): the order goes back to the status it was refunded from, so it
@@ -120,10 +137,12 @@ export class OrderLifecycle {
     return Object.assign(new Order(), order, changes);
   }
 
+  /** Records something that happened to an order (a status move, a resent e-mail, a deleted photo), and tells the listeners. */
   async recordEvent(
     manager: EntityManager,
     { actor, ...event }: Pick<OrderEvent, 'orderId' | 'type' | 'fromStatus' | 'toStatus' | 'data'> & { actor: Actor },
   ): Promise<void> {
     await manager.insert(OrderEvent, manager.create(OrderEvent, { id: randomUUID(), ...event, actor: actorLabel(actor) }));
+    for (const listener of this.listeners) await listener(manager, { orderId: event.orderId, type: event.type });
   }
 }

@@ -2,6 +2,7 @@ import type { OrderDetailFragment } from '../../gql/graphql';
 import { childNameInText, childNameLabel, DELETED_CHILD_DATA, formatAmount, formatDateTime, formatLabel } from '../order-format';
 import { NewTabLink } from '../shared/NewTabLink';
 import { OrderFulfilment } from '../fulfilment/OrderFulfilment';
+import { OrderStudio } from '../studio/OrderStudio';
 import { DeliveredBook } from './DeliveredBook';
 import { DetailList } from './DetailList';
 import { OrderDelivery } from './OrderDelivery';
@@ -15,6 +16,11 @@ export function OrderDetailContent({ order }: { order: OrderDetailFragment }) {
   const address = order.shippingAddress;
   return (
     <div className="order-detail">
+      <section className="order-detail__section" aria-labelledby="order-detail-studio">
+        <h3 id="order-detail-studio">Studio</h3>
+        <OrderStudio order={order} />
+      </section>
+
       <section className="order-detail__section" aria-labelledby="order-detail-delivery">
         <h3 id="order-detail-delivery">Video delivery</h3>
         <OrderDelivery order={order} />

@@ -25,6 +25,7 @@ export const ORDER_DETAIL_FIELDS = graphql(`
     paidAt
     completedAt
     ...OrderFulfilment
+    ...OrderStudio
     events {
       id
       type

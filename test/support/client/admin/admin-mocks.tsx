@@ -19,6 +19,7 @@ import { ordersVariables } from '../../../../client/src/admin/dashboard/use-orde
 import { ORDER_DETAIL_QUERY } from '../../../../client/src/admin/detail/order-detail-operations';
 import { AdminLoginPage } from '../../../../client/src/admin/login/AdminLoginPage';
 import { LOGIN_MUTATION, LOGOUT_MUTATION, ME_QUERY } from '../../../../client/src/admin/session/session-operations';
+import { ASSIGNABLE_ADMINS_QUERY } from '../../../../client/src/admin/studio/studio-operations';
 import { VIDEO_LIMIT_QUERY } from '../../../../client/src/admin/upload/upload-operations';
 
 export const ADMIN = { __typename: 'AdminUser', id: 'admin-1', email: 'staff@storybookshop.com', role: 'OWNER' } as const;
@@ -73,6 +74,8 @@ export function anOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
     refundedAt: null,
     paymentAlerts: [],
     refunds: [],
+    assignee: null,
+    notes: [],
     events: [
       {
         __typename: 'OrderEvent',
@@ -262,11 +265,27 @@ function AdminRoutes({ url }: { url: string }) {
   );
 }
 
-/** The admin portal at `url`, answering from `mocks` (the shop's own cache: same type policies). */
+/** The admins an order can be given to, as often as asked: the signed-in owner and a studio member. */
+export const assignableAdminsMock = (
+  admins: Array<{ id: string; email: string; disabledAt?: string | null }> = [ADMIN, STUDIO_ADMIN],
+): MockLink.MockedResponse => ({
+  request: { query: ASSIGNABLE_ADMINS_QUERY },
+  result: {
+    data: {
+      admins: admins.map(({ id, email, disabledAt }) => ({ __typename: 'AdminUser', id, email, disabledAt: disabledAt ?? null })),
+    },
+  },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+});
+
+/**
+ * The admin portal at `url`, answering from `mocks` (the shop's own cache: same type policies).
+ * The order panel's list of assignable admins is answered unless a test gives its own.
+ */
 export function renderAdmin(url: string, mocks: MockLink.MockedResponse[]) {
   const user = userEvent.setup();
   render(
-    <MockedProvider mocks={mocks} cache={createCache()}>
+    <MockedProvider mocks={[...mocks, assignableAdminsMock()]} cache={createCache()}>
       <AdminRoutes url={url} />
     </MockedProvider>,
   );

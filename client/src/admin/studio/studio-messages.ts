@@ -1,0 +1,8 @@
+/** What the panel's Studio section says; the server's refusals carry their own text. */
+export const STUDIO_MESSAGES = {
+  assignFailed: 'The order could not be assigned. Please try again.',
+  noteFailed: 'The note could not be saved. Please try again.',
+  noteEmpty: 'Please write the note.',
+  nobody: 'Nobody yet',
+  noNotes: 'No notes yet. Notes are for the staff only; the parent never sees them.',
+} as const;

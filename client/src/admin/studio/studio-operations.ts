@@ -1,0 +1,53 @@
+import { graphql } from '../../gql';
+
+/** Who has the order and the staff's notes about it: the panel's Studio section. */
+export const ORDER_STUDIO_FIELDS = graphql(`
+  fragment OrderStudio on Order {
+    id
+    assignee {
+      id
+      email
+    }
+    notes {
+      id
+      text
+      authorEmail
+      createdAt
+    }
+  }
+`);
+
+/** The active admins an order can be given to. */
+export const ASSIGNABLE_ADMINS_QUERY = graphql(`
+  query AssignableAdmins {
+    admins {
+      id
+      email
+      disabledAt
+    }
+  }
+`);
+
+export const ASSIGN_ORDER_MUTATION = graphql(`
+  mutation AssignOrder($orderId: ID!, $adminId: ID) {
+    assignOrder(orderId: $orderId, adminId: $adminId) {
+      orderId
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+export const ADD_ORDER_NOTE_MUTATION = graphql(`
+  mutation AddOrderNote($orderId: ID!, $text: String!) {
+    addOrderNote(orderId: $orderId, text: $text) {
+      note {
+        id
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);

@@ -1,0 +1,79 @@
+import { Arg, Authorized, Field, FieldResolver, ID, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
+import { AdminUser } from '../admin/admin-user.entity';
+import { UserError } from '../common/user-error';
+import { CurrentAdmin } from '../graphql/current-admin';
+import { toPayload } from '../graphql/payload';
+import { Order } from '../orders/order.entity';
+import type { AssignmentService } from './assignment.service';
+import { OrderNote } from './order-note.entity';
+import type { OrderNotesService } from './order-notes.service';
+
+@ObjectType()
+export class AssignOrderPayload {
+  @Field(() => ID, { nullable: true, description: 'The order; read its `assignee`. Null when refused.' })
+  orderId: string | null;
+
+  @Field(() => [UserError])
+  userErrors: UserError[];
+}
+
+@ObjectType()
+export class AddOrderNotePayload {
+  @Field(() => OrderNote, { nullable: true })
+  note: OrderNote | null;
+
+  @Field(() => [UserError])
+  userErrors: UserError[];
+}
+
+/** The studio's own record of an order: who has it, and the notes staff leave each other. */
+@Resolver(() => Order)
+export class StudioResolver {
+  private readonly assignments: AssignmentService;
+  private readonly orderNotes: OrderNotesService;
+
+  constructor(services: { assignments: AssignmentService; orderNotes: OrderNotesService }) {
+    this.assignments = services.assignments;
+    this.orderNotes = services.orderNotes;
+  }
+
+  @Authorized()
+  @Mutation(() => AssignOrderPayload, {
+    description:
+      'Gives the order to an active admin ("Assign to me" passes your own id), or to nobody with a null adminId. ' +
+      "Recorded in the order's history.",
+  })
+  async assignOrder(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('adminId', () => ID, { nullable: true }) adminId: string | null,
+    @CurrentAdmin() admin: AdminUser,
+  ): Promise<AssignOrderPayload> {
+    return toPayload(await this.assignments.assign(orderId, adminId ?? null, admin), (value) => value, { orderId: null });
+  }
+
+  @Authorized()
+  @Mutation(() => AddOrderNotePayload, {
+    description:
+      'A note for the staff about the order (at most 2,000 characters, line breaks kept), never shown to the parent. ' +
+      "The order's history records that a note was added.",
+  })
+  async addOrderNote(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('text', () => String) text: string,
+    @CurrentAdmin() admin: AdminUser,
+  ): Promise<AddOrderNotePayload> {
+    return toPayload(await this.orderNotes.addNote(orderId, text, admin), (note) => ({ note }), { note: null });
+  }
+
+  @Authorized()
+  @FieldResolver(() => AdminUser, { nullable: true, description: 'The admin who has taken the order; null when nobody has.' })
+  assignee(@Root() order: Order): Promise<AdminUser | null> {
+    return this.assignments.assigneeOf(order.id);
+  }
+
+  @Authorized()
+  @FieldResolver(() => [OrderNote], { description: 'Staff notes about the order, oldest first. Never shown to the parent.' })
+  notes(@Root() order: Order): Promise<OrderNote[]> {
+    return this.orderNotes.notesOf(order.id);
+  }
+}

@@ -50,6 +50,7 @@ const AdminLoginPage = lazy(() => import('./admin').then((m) => ({ default: m.Ad
 const AdminDashboardPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminDashboardPage })));
 const AdminsPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminsPage })));
 const AdminInvitePage = lazy(() => import('./admin').then((m) => ({ default: m.AdminInvitePage })));
+const WorkQueuePage = lazy(() => import('./admin').then((m) => ({ default: m.WorkQueuePage })));
 
 function AdminSuspense({ children }: { children: ReactNode }) {
   return (
@@ -190,6 +191,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <AdminLoginPage /> },
       { path: 'dashboard', element: <AdminDashboardPage /> },
+      { path: 'queue', element: <WorkQueuePage /> },
       { path: 'admins', element: <AdminsPage /> },
       { path: 'invite/:token', element: <AdminInvitePage /> },
     ],

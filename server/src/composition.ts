@@ -36,6 +36,9 @@ import { OrderLookupService } from './order-page/order-lookup.service';
 import { OrderPageService } from './order-page/order-page.service';
 import { AssignmentService } from './studio/assignment.service';
 import { OrderNotesService } from './studio/order-notes.service';
+import { OverdueNotifier, overdueJob, workItemsRebuildJob } from './studio/overdue.job';
+import { WorkItems } from './studio/work-items';
+import { WorkQueueService } from './studio/work-queue.service';
 import { OrderStatus } from './orders/order-status';
 import { OrderService } from './checkout/order.service';
 import { AdminOrdersService } from './admin-orders/admin-orders.service';
@@ -93,6 +96,11 @@ export interface Services {
   assignments: AssignmentService;
   /** Notes staff write about an order for each other. */
   orderNotes: OrderNotesService;
+  /** The studio's queue, kept in step with every order's history. */
+  workItems: WorkItems;
+  workQueue: WorkQueueService;
+  /** Tells STAFF_EMAIL once of each item that goes overdue (the studio-overdue job, every minute). */
+  overdue: OverdueNotifier;
   orderExport: OrderExport;
   /** This app's Prometheus registry and series, which the services record into. */
   metrics: Metrics;
@@ -163,6 +171,11 @@ export function createServices(
   const refunds = new RefundService(dataSource, providers.payments, lifecycle, logger, config.publicUrl);
   const orderNotes = new OrderNotesService(dataSource, lifecycle, logger);
   lifecycle.onEvent(orderNotes.blankOnChildDataDeletion);
+  const workItems = new WorkItems(dataSource, logger);
+  lifecycle.onEvent(workItems.onOrderEvent);
+  const overdue = new OverdueNotifier(dataSource, outbox, staff.overdue, logger);
+  jobs.define(overdueJob(overdue));
+  jobs.define(workItemsRebuildJob(() => workItems.rebuild()));
   return {
     settings: {
       paymentProvider: providers.payments.checkout.name,
@@ -179,7 +192,9 @@ export function createServices(
     adminOrders: new AdminOrdersService(dataSource),
     lifecycle,
     outbox,
-    outboxWorker: mailer ? new OutboxWorker(dataSource, mailer, logger, { metrics }) : null,
+    outboxWorker: mailer
+      ? new OutboxWorker(dataSource, mailer, logger, { metrics, onGaveUp: (orderId) => workItems.emailGaveUp(orderId) })
+      : null,
     payments: new PaymentService(dataSource, providers.payments, orders, lifecycle, logger, config.publicUrl, refunds, metrics),
     delivery: new DeliveryService(dataSource, storage, orders, lifecycle, outbox, signer, logger, {
       publicUrl: config.publicUrl,
@@ -208,6 +223,9 @@ export function createServices(
     admins: new AdminAccountsService(dataSource, auth, outbox, logger, { publicUrl: config.publicUrl }),
     assignments: new AssignmentService(dataSource, lifecycle, logger),
     orderNotes,
+    workItems,
+    workQueue: new WorkQueueService(dataSource),
+    overdue,
     orderExport: new OrderExport(dataSource),
     metrics,
     rateLimiter,

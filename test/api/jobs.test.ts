@@ -187,7 +187,13 @@ describe('failedJobs', () => {
 });
 
 describe("the shop's own jobs", () => {
-  it('are the retention and orphaned-file sweeps, each scheduled hourly', () => {
-    expect(server.app.services.jobs.names().sort()).toEqual(['orphaned-files', 'photo-retention', 'superseded-delivery-files']);
+  it("are the retention and orphaned-file sweeps, the studio's overdue check and the queue's rebuild", () => {
+    expect(server.app.services.jobs.names().sort()).toEqual([
+      'orphaned-files',
+      'photo-retention',
+      'studio-overdue',
+      'superseded-delivery-files',
+      'work-items-rebuild',
+    ]);
   });
 });

@@ -5,3 +5,4 @@ export { AdminDashboardPage } from './dashboard/AdminDashboardPage';
 export { AdminLoginPage } from './login/AdminLoginPage';
 export { AdminsPage } from './admins/AdminsPage';
 export { AdminInvitePage } from './admins/AdminInvitePage';
+export { WorkQueuePage } from './queue/WorkQueuePage';

@@ -18,7 +18,7 @@ import { CheckoutOrderResolver, OrderPageResolver } from '../order-page/order-pa
 import { OrderResolver } from '../checkout/order.resolver';
 import { PaymentResolver } from '../payments/payment.resolver';
 import { ShopConfigResolver } from '../shop/shop-config.resolver';
-import { StudioResolver } from '../studio/studio.resolver';
+import { StudioResolver, WorkQueueResolver } from '../studio/studio.resolver';
 
 export type ResolverClass = new (services: Services) => object;
 
@@ -40,4 +40,5 @@ export const resolvers = [
   CheckoutOrderResolver,
   BackgroundJobsResolver,
   StudioResolver,
+  WorkQueueResolver,
 ] as const satisfies readonly ResolverClass[];

@@ -97,6 +97,20 @@ export const LIMITS = {
   photoTypes: ['image/jpeg', 'image/png'] as readonly string[],
 } as const;
 
+/**
+ * The times the shop promises, as the studio's queue counts them (studio/work-due.ts): a digital
+ * book within 24 hours of payment ("Delivered by e-mail within 24 hours"); a printed one shipped
+ * within 7 business days, so that it arrives within the 7-10 the plan promises; a parent's
+ * change answered within 2 days.
+ */
+export const STUDIO_PROMISES = {
+  digitalDeliveryHours: 24,
+  printedShipBusinessDays: 7,
+  changeAnswerHours: 48,
+  /** A payment that needs an owner's look, and an e-mail that could not be sent: within a working day. */
+  attentionHours: 24,
+} as const;
+
 export function findPlan(format: string): Plan | undefined {
   return PLANS.find((plan) => plan.format === format);
 }

@@ -17,6 +17,8 @@ import { RateLimitCounter } from '../abuse/rate-limit-counter.entity';
 import { OrderCount } from '../orders/order-count.entity';
 import { OrderAssignment } from '../studio/order-assignment.entity';
 import { OrderNote } from '../studio/order-note.entity';
+import { WorkCount } from '../studio/work-count.entity';
+import { WorkItem } from '../studio/work-item.entity';
 
 export const entities = [
   Order,
@@ -38,4 +40,6 @@ export const entities = [
   OrderCount,
   OrderAssignment,
   OrderNote,
+  WorkItem,
+  WorkCount,
 ];

@@ -25,6 +25,8 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number;
   /** Where sends and failed sends are counted. */
   metrics?: Pick<Metrics, 'emailSent' | 'emailFailed'>;
+  /** Told when an e-mail about an order is given up on (the studio's queue shows it); its failure is only logged. */
+  onGaveUp?: (orderId: string) => Promise<void>;
 }
 
 export interface ProcessResult {
@@ -61,6 +63,7 @@ export class OutboxWorker {
   private readonly batchSize: number;
   private readonly maxAttempts: number;
   private readonly metrics: OutboxWorkerOptions['metrics'];
+  private readonly onGaveUp: OutboxWorkerOptions['onGaveUp'];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -71,6 +74,7 @@ export class OutboxWorker {
     this.batchSize = options.batchSize ?? 10;
     this.maxAttempts = options.maxAttempts ?? 8;
     this.metrics = options.metrics;
+    this.onGaveUp = options.onGaveUp;
     if (!Number.isInteger(this.batchSize) || this.batchSize < 1) throw new Error('batchSize must be a positive integer');
     if (!Number.isInteger(this.maxAttempts) || this.maxAttempts < 1) throw new Error('maxAttempts must be a positive integer');
   }
@@ -239,6 +243,11 @@ export class OutboxWorker {
         [row.id, row.attempts, lastError, outcomeUnknown],
       );
       this.logger.error('e-mail not sent, giving up', fields);
+      if (row.order_id && this.onGaveUp) {
+        await this.onGaveUp(row.order_id).catch((error: unknown) =>
+          this.logger.error('could not put the unsent e-mail in the studio queue', { ...fields, error }),
+        );
+      }
       return;
     }
     // A message whose fate is unknown is looked up before it is sent again; the provider's event

@@ -17,6 +17,7 @@ import { RefundStatus1765000000000 } from './1765000000000-refund-status';
 import { Jobs1765100000000 } from './1765100000000-jobs';
 import { AdminRoles1765200000000 } from './1765200000000-admin-roles';
 import { OrderNotesAndAssignments1765300000000 } from './1765300000000-order-notes-and-assignments';
+import { WorkItems1765400000000 } from './1765400000000-work-items';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   Jobs1765100000000,
   AdminRoles1765200000000,
   OrderNotesAndAssignments1765300000000,
+  WorkItems1765400000000,
 ];

@@ -1,12 +1,14 @@
-import { Arg, Authorized, Field, FieldResolver, ID, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { AdminUser } from '../admin/admin-user.entity';
 import { UserError } from '../common/user-error';
 import { CurrentAdmin } from '../graphql/current-admin';
-import { toPayload } from '../graphql/payload';
+import { toPayload, valueOrBadInput } from '../graphql/payload';
 import { Order } from '../orders/order.entity';
 import type { AssignmentService } from './assignment.service';
 import { OrderNote } from './order-note.entity';
 import type { OrderNotesService } from './order-notes.service';
+import type { WorkQueueService } from './work-queue.service';
+import { WorkQueue, WorkQueueArgs } from './work-queue.types';
 
 @ObjectType()
 export class AssignOrderPayload {
@@ -75,5 +77,35 @@ export class StudioResolver {
   @FieldResolver(() => [OrderNote], { description: 'Staff notes about the order, oldest first. Never shown to the parent.' })
   notes(@Root() order: Order): Promise<OrderNote[]> {
     return this.orderNotes.notesOf(order.id);
+  }
+}
+
+/** The studio's queue: what needs doing, soonest due first. */
+@Resolver()
+export class WorkQueueResolver {
+  private readonly queue: WorkQueueService;
+
+  constructor(services: { workQueue: WorkQueueService }) {
+    this.queue = services.workQueue;
+  }
+
+  @Authorized()
+  @Query(() => WorkQueue, {
+    description:
+      'What the staff have to do, soonest due first: books to make, changes asked, printed books to ship, payments ' +
+      'and e-mails that need a look. Overdue items are flagged; counts per reason come with every page.',
+  })
+  async workQueue(
+    @Args(() => WorkQueueArgs) { reason, assignedToMe, first, after }: WorkQueueArgs,
+    @CurrentAdmin() admin: AdminUser,
+  ): Promise<WorkQueue> {
+    const page = valueOrBadInput(
+      await this.queue.page({ reason: reason ?? null, assignedTo: assignedToMe ? admin.id : null, first, after: after ?? null }),
+    );
+    return {
+      items: page.items,
+      counts: page.counts,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+    };
   }
 }

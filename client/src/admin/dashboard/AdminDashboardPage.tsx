@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 
 import { PageTitle } from '../../ui/PageTitle';
 import { OrderDetailPanel } from '../detail/OrderDetailPanel';
+import { NeedsActionSummary } from '../queue/NeedsActionSummary';
 import { RequireAdmin } from '../session/RequireAdmin';
 import { UploadNotice } from '../upload/UploadNotice';
 import { VideoUploadsProvider } from '../upload/VideoUploadsProvider';
@@ -56,6 +57,7 @@ function OrdersDashboard() {
               </p>
             )}
           </div>
+          <NeedsActionSummary />
           <OrderFilters filter={filter} onChange={changeFilter} onRefresh={() => void list.refresh()} refreshing={list.loading} />
           <UploadNotice />
           {list.message && (

@@ -26,6 +26,9 @@ export function DashboardHeader() {
           <Link to="/admin/dashboard" className="admin-header__link" aria-current={current('/admin/dashboard')}>
             Dashboard
           </Link>
+          <Link to="/admin/queue" className="admin-header__link" aria-current={current('/admin/queue')}>
+            Needs action
+          </Link>
           <Link to="/admin/admins" className="admin-header__link" aria-current={current('/admin/admins')}>
             Admins
           </Link>

@@ -1,6 +1,7 @@
 /**
- * E-mails to the shop's staff (STAFF_EMAIL): one for every newly paid order and one for every
- * change a parent asks for, each linking to the order in the dashboard. One outbox row per
+ * E-mails to the shop's staff (STAFF_EMAIL): one for every newly paid order, one for every
+ * change a parent asks for, and one for each piece of studio work that goes overdue, each
+ * linking to the order in the dashboard. One outbox row per
  * address; the idempotency key names the order (and the request), so a retried payment or a
  * repeated webhook never notifies anyone twice.
  */
@@ -23,6 +24,9 @@ export interface StaffNotificationOptions {
 
 /** The builder the change-request service calls inside its transaction, queueing each row it returns. */
 export type StaffChangeRequestEmails = (order: Order, message: string) => OutboxEmailInput[];
+
+/** The builder the studio's overdue job calls inside its transaction. */
+export type StaffOverdueEmails = (order: Order, work: { what: string; key: string; dueAt: Date }) => OutboxEmailInput[];
 
 /** What the e-mails need of an order (an `Order` entity fits). */
 type StaffOrder = Pick<Order, 'id' | 'childName' | 'childAge' | 'moral' | 'bookFormat' | 'amountCents' | 'currency' | 'email'>;
@@ -148,13 +152,45 @@ export function staffChangeRequestEmails(
   );
 }
 
+export const STAFF_OVERDUE_TEMPLATE = 'staff-overdue';
+
+/**
+ * "Overdue": a piece of studio work passed the time the shop promised. Keyed by order, what is
+ * overdue and its due time, so the staff hear of each missed promise once.
+ */
+export function staffOverdueEmails(
+  order: StaffOrder,
+  work: { what: string; key: string; dueAt: Date },
+  options: StaffNotificationOptions,
+): OutboxEmailInput[] {
+  if (options.staffEmails.length === 0) return [];
+  const reference = orderReference(order.id);
+  const email = render({
+    subject: `Overdue: ${work.what} on order ${reference} (${order.childName ?? DELETED_CHILD})`,
+    heading: 'Overdue in the studio',
+    intro: `Order ${reference} was due ${work.dueAt.toUTCString()}: ${work.what}.`,
+    rows: details(order),
+    link: orderDashboardUrl(options.publicUrl, order.id),
+  });
+  const dueKey = work.dueAt.getTime().toString(36);
+  return toEachAddress(
+    options,
+    STAFF_OVERDUE_TEMPLATE,
+    (to) => `${STAFF_OVERDUE_TEMPLATE}:${order.id}:${work.key}:${dueKey}:${addressKey(to)}`,
+    order.id,
+    email,
+  );
+}
+
 /** The builders with the shop's addresses bound: what composition.ts hands to the lifecycle and the change-request service. */
 export function staffNotifications(options: StaffNotificationOptions): {
   newOrder: (order: Order) => OutboxEmailInput[];
   changeRequest: StaffChangeRequestEmails;
+  overdue: StaffOverdueEmails;
 } {
   return {
     newOrder: (order) => staffNewOrderEmails(order, options),
     changeRequest: (order, message) => staffChangeRequestEmails(order, message, options),
+    overdue: (order, work) => staffOverdueEmails(order, work, options),
   };
 }

@@ -11,6 +11,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createCache } from '../../../../client/src/apollo';
 import { AdminInvitePage } from '../../../../client/src/admin/admins/AdminInvitePage';
 import { AdminsPage } from '../../../../client/src/admin/admins/AdminsPage';
+import { WORK_COUNTS_QUERY } from '../../../../client/src/admin/queue/queue-operations';
+import { WorkQueuePage } from '../../../../client/src/admin/queue/WorkQueuePage';
 import { AdminRoot } from '../../../../client/src/admin/AdminRoot';
 import { AdminDashboardPage } from '../../../../client/src/admin/dashboard/AdminDashboardPage';
 import type { OrderFilter } from '../../../../client/src/admin/dashboard/order-filter';
@@ -256,6 +258,7 @@ function AdminRoutes({ url }: { url: string }) {
         <Route path="/admin" element={<AdminRoot />}>
           <Route index element={<AdminLoginPage />} />
           <Route path="dashboard" element={<AdminDashboardPage />} />
+          <Route path="queue" element={<WorkQueuePage />} />
           <Route path="admins" element={<AdminsPage />} />
           <Route path="invite/:token" element={<AdminInvitePage />} />
         </Route>
@@ -278,14 +281,34 @@ export const assignableAdminsMock = (
   maxUsageCount: Number.POSITIVE_INFINITY,
 });
 
+/** The queue's counts for the dashboard's "Needs action" line, as often as asked: nothing waiting unless given. */
+export const workCountsMock = (counts: Partial<Record<string, [number, number]>> = {}): MockLink.MockedResponse => ({
+  request: { query: WORK_COUNTS_QUERY },
+  result: {
+    data: {
+      workQueue: {
+        __typename: 'WorkQueue',
+        counts: ['TO_START', 'CHANGES_ASKED', 'READY_TO_PRINT', 'PAYMENT_ATTENTION', 'EMAIL_FAILING'].map((reason) => ({
+          __typename: 'WorkReasonCount',
+          reason,
+          count: counts[reason]?.[0] ?? 0,
+          overdue: counts[reason]?.[1] ?? 0,
+        })),
+      },
+    },
+  },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+});
+
 /**
  * The admin portal at `url`, answering from `mocks` (the shop's own cache: same type policies).
- * The order panel's list of assignable admins is answered unless a test gives its own.
+ * The order panel's list of assignable admins and the dashboard's queue counts are answered
+ * unless a test gives its own.
  */
 export function renderAdmin(url: string, mocks: MockLink.MockedResponse[]) {
   const user = userEvent.setup();
   render(
-    <MockedProvider mocks={[...mocks, assignableAdminsMock()]} cache={createCache()}>
+    <MockedProvider mocks={[...mocks, assignableAdminsMock(), workCountsMock()]} cache={createCache()}>
       <AdminRoutes url={url} />
     </MockedProvider>,
   );

@@ -1,0 +1,129 @@
+/**
+ * Keeps the studio's queue (work_items) in step with each order: after every event the
+ * lifecycle records, in that event's transaction, the order's items are worked out again from
+ * what the order now is (its status, history and unsent e-mails) and the table is made to match.
+ * A change to an order therefore can never leave the queue behind, and the queue is read without
+ * looking at any order that needs nothing.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Logger } from '../common/logger';
+import { openChangeRequest } from '../order-page/change-request';
+import { OrderEvent } from '../orders/order-event.entity';
+import type { EventListener } from '../orders/order-lifecycle';
+import { OrderStatus } from '../orders/order-status';
+import { Order } from '../orders/order.entity';
+import { unresolvedCharges } from '../payments/payment-alerts';
+import { attentionDueAt, bookDueAt, changeDueAt } from './work-due';
+import { WorkItem } from './work-item.entity';
+import { WorkReason } from './work-reason';
+
+export interface WantedItem {
+  reason: WorkReason;
+  dueAt: Date;
+}
+
+export interface OrderState {
+  order: Pick<Order, 'status' | 'bookFormat' | 'paidAt'>;
+  /** Oldest first. */
+  events: OrderEvent[];
+  /** When each e-mail to the parent that could not be sent (and was not sent again since) was queued, oldest first. */
+  failedEmails: Date[];
+}
+
+/** What the staff have to do about an order in this state. */
+export function wantedItems({ order, events, failedEmails }: OrderState): WantedItem[] {
+  const items: WantedItem[] = [];
+  const paidAt = order.paidAt;
+  if (order.status === OrderStatus.Paid && paidAt) {
+    items.push({ reason: WorkReason.TO_START, dueAt: bookDueAt(order.bookFormat, paidAt) });
+  }
+  if (order.status === OrderStatus.Completed || order.status === OrderStatus.Shipped) {
+    const request = openChangeRequest(events);
+    if (request) items.push({ reason: WorkReason.CHANGES_ASKED, dueAt: changeDueAt(request.requestedAt) });
+  }
+  if (order.status === OrderStatus.Completed && order.bookFormat === 'printed' && paidAt) {
+    items.push({ reason: WorkReason.READY_TO_PRINT, dueAt: bookDueAt('printed', paidAt) });
+  }
+  const charges = unresolvedCharges(events);
+  if (charges.length > 0) {
+    items.push({ reason: WorkReason.PAYMENT_ATTENTION, dueAt: attentionDueAt(charges[0].createdAt) });
+  }
+  if (failedEmails.length > 0) items.push({ reason: WorkReason.EMAIL_FAILING, dueAt: attentionDueAt(failedEmails[0]) });
+  return items;
+}
+
+export class WorkItems {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly logger: Logger,
+  ) {}
+
+  /** For `lifecycle.onEvent`: the order's items follow each event. */
+  readonly onOrderEvent: EventListener = (manager, event) => this.refresh(manager, event.orderId);
+
+  /** Makes the order's items what its state asks for, in `manager`'s transaction. */
+  async refresh(manager: EntityManager, orderId: string): Promise<void> {
+    const order = await manager.findOne(Order, {
+      where: { id: orderId },
+      select: { id: true, status: true, bookFormat: true, paidAt: true, email: true },
+    });
+    if (!order) return;
+    const events = await manager.find(OrderEvent, { where: { orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const failed: Array<{ created_at: Date }> = await manager.query(
+      `SELECT o.created_at FROM outbox_emails o
+        WHERE o.order_id = $1 AND o.status = 'failed' AND o.to_address = $2
+          AND NOT EXISTS (SELECT 1 FROM outbox_emails n
+                           WHERE n.order_id = o.order_id AND n.template = o.template
+                             AND n.created_at > o.created_at AND n.status <> 'failed')
+        ORDER BY o.created_at`,
+      [orderId, order.email],
+    );
+    const wanted = wantedItems({ order, events, failedEmails: failed.map((row) => new Date(row.created_at)) });
+    const existing = await manager.find(WorkItem, { where: { orderId } });
+    const gone = existing.filter((item) => !wanted.some((w) => w.reason === item.reason));
+    if (gone.length > 0) {
+      await manager.query(`DELETE FROM work_items WHERE order_id = $1 AND reason = ANY($2::varchar[])`, [
+        orderId,
+        gone.map((item) => item.reason),
+      ]);
+    }
+    for (const item of wanted) {
+      const before = existing.find((e) => e.reason === item.reason);
+      if (!before) {
+        await manager.insert(WorkItem, { orderId, reason: item.reason, dueAt: item.dueAt });
+      } else if (before.dueAt.getTime() !== item.dueAt.getTime()) {
+        // A new due time is a new promise: the staff are told again if it is missed.
+        await manager.update(WorkItem, { orderId, reason: item.reason }, { dueAt: item.dueAt, overdueNotifiedAt: null });
+      }
+    }
+  }
+
+  /** The outbox gave up on an e-mail about `orderId`: the order gets its "e-mail failing" item. */
+  async emailGaveUp(orderId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
+      await this.refresh(manager, orderId);
+    });
+  }
+
+  /**
+   * Works out the items of every order that may have one (after the queue is first created, or to
+   * repair it): paid and printed-and-made orders, and any with a change request, a payment alert
+   * or an unsent e-mail. Each order in its own short transaction, under its row lock.
+   */
+  async rebuild(): Promise<number> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM orders WHERE status = 'Paid' OR (status = 'Completed' AND book_format = 'printed')
+       UNION SELECT order_id FROM order_events WHERE type IN ('change_requested', 'payment_needs_attention')
+       UNION SELECT order_id FROM outbox_emails WHERE status = 'failed' AND order_id IS NOT NULL`,
+    );
+    for (const { id } of rows) {
+      await this.dataSource.transaction(async (manager) => {
+        await manager.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [id]);
+        await this.refresh(manager, id);
+      });
+    }
+    this.logger.info('work queue rebuilt', { orders: rows.length });
+    return rows.length;
+  }
+}

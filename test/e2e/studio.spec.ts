@@ -1,0 +1,69 @@
+/**
+ * The studio's queue in the browser against the real server: a paid order waits under "To
+ * start"; a member of staff opens it from the queue, takes it ("Assign to me") and leaves a note,
+ * and the queue then shows who has it. At phone and desktop widths, without sideways scrolling.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { createPaidOrderByApi, loginAsAdmin, uniqueName } from './support/shop';
+
+async function graveAxeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help}`);
+}
+
+const fits = async (page: Page, width: number) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+test.describe('the studio queue', () => {
+  for (const width of [390, 1280]) {
+    test(`a paid order waits to be started; staff take it from the queue and leave a note, at ${width} px`, async ({
+      page,
+      request,
+    }) => {
+      const childName = uniqueName('Queue');
+      await createPaidOrderByApi(request, { childName });
+      await page.setViewportSize({ width, height: 900 });
+      await loginAsAdmin(page);
+
+      const summary = page.getByRole('region', { name: 'Needs action' });
+      await expect(summary).toContainText('to start');
+      await summary.getByRole('link', { name: 'Open the queue' }).click();
+      await page.waitForURL('**/admin/queue');
+      await expect(page.getByRole('heading', { level: 1, name: 'Needs action' })).toBeVisible();
+
+      await page.getByRole('button', { name: /^To start \(/ }).click();
+      await expect(page).toHaveURL(/reason=TO_START/);
+      const item = page.getByRole('listitem', { name: `${childName}: To start` });
+      await expect(item).toContainText('nobody has it yet');
+      await expect(item).toContainText(/due in \d+ h/);
+      await fits(page, width);
+      expect(await graveAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `test-results/studio-queue-${width}.png`, fullPage: true });
+
+      await item.getByRole('button', { name: /^Open/ }).click();
+      const dialog = page.getByRole('dialog', { name: `${childName}'s order` });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Assign to me' }).click();
+      await expect(dialog.getByLabel('Assigned to')).toHaveValue(/[0-9a-f-]{36}/);
+      await expect(dialog.getByRole('button', { name: 'Assign to me' })).toHaveCount(0);
+
+      const notes = dialog.getByRole('form', { name: 'Add a note' });
+      await notes.getByRole('button', { name: 'Add note' }).click();
+      await expect(notes.getByRole('alert')).toHaveText('Please write the note.');
+      await notes.getByLabel('Note for the staff').fill('Curly hair, check the cover colours.');
+      await notes.getByRole('button', { name: 'Add note' }).click();
+      await expect(dialog.getByRole('list', { name: 'Notes' })).toContainText('Curly hair, check the cover colours.');
+      await expect(dialog.getByRole('list', { name: 'Notes' })).toContainText(E2E_ADMIN.email);
+      await fits(page, width);
+      await page.screenshot({ path: `test-results/studio-panel-${width}.png` });
+      await page.keyboard.press('Escape');
+
+      await expect(item).toContainText(`with ${E2E_ADMIN.email}`);
+      await page.getByRole('checkbox', { name: 'Only orders assigned to me' }).check();
+      await expect(page).toHaveURL(/mine=1/);
+      await expect(page.getByRole('listitem', { name: `${childName}: To start` })).toBeVisible();
+    });
+  }
+});

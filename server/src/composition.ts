@@ -35,6 +35,7 @@ import { orphanedFilesJob } from './media/orphaned-files.job';
 import { OrderLookupService } from './order-page/order-lookup.service';
 import { OrderPageService } from './order-page/order-page.service';
 import { AssignmentService } from './studio/assignment.service';
+import { ChangeAnswersService } from './studio/change-answers.service';
 import { OrderNotesService } from './studio/order-notes.service';
 import { OverdueNotifier, overdueJob, workItemsRebuildJob } from './studio/overdue.job';
 import { WorkItems } from './studio/work-items';
@@ -94,6 +95,8 @@ export interface Services {
   admins: AdminAccountsService;
   /** Who on the staff has taken an order. */
   assignments: AssignmentService;
+  /** The staff's reply to, or decline of, a parent's change request. */
+  changeAnswers: ChangeAnswersService;
   /** Notes staff write about an order for each other. */
   orderNotes: OrderNotesService;
   /** The studio's queue, kept in step with every order's history. */
@@ -167,7 +170,9 @@ export function createServices(
   const orders = new OrderService(dataSource, storage, lifecycle, logger, metrics);
   const rateLimiter = new RateLimiter(dataSource, { enabled: config.rateLimits });
   const rateLimits = clientRateLimits({ createOrderPerHour: config.rateLimitCreateOrderPerHour });
-  const changeRequests = new ChangeRequestService(dataSource, lifecycle, outbox, staff.changeRequest, logger);
+  const changeRequests = new ChangeRequestService(dataSource, lifecycle, outbox, staff.changeRequest, logger, {
+    publicUrl: config.publicUrl,
+  });
   const refunds = new RefundService(dataSource, providers.payments, lifecycle, logger, config.publicUrl);
   const orderNotes = new OrderNotesService(dataSource, lifecycle, logger);
   lifecycle.onEvent(orderNotes.blankOnChildDataDeletion);
@@ -222,6 +227,7 @@ export function createServices(
     staffChangeRequestEmails: staff.changeRequest,
     admins: new AdminAccountsService(dataSource, auth, outbox, logger, { publicUrl: config.publicUrl }),
     assignments: new AssignmentService(dataSource, lifecycle, logger),
+    changeAnswers: new ChangeAnswersService(dataSource, lifecycle, outbox, logger, { publicUrl: config.publicUrl }),
     orderNotes,
     workItems,
     workQueue: new WorkQueueService(dataSource),

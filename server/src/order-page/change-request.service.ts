@@ -1,7 +1,8 @@
 /**
  * The shop's promise of one free revision within 7 days of delivery: records the parent's
  * request for a change as a `change_requested` event, which the dashboard shows until a
- * revision answers it, and e-mails the staff (STAFF_EMAIL) in the same transaction. Not a
+ * revision, reply or decline answers it, and e-mails the staff (STAFF_EMAIL) and the parent (that
+ * it arrived) in the same transaction. Not a
  * status change: the order stays Completed (or Shipped).
  */
 import type { DataSource } from 'typeorm';
@@ -18,6 +19,8 @@ import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { isDelivered } from '../orders/order-status';
 import { type Actor, actorLabel } from '../orders/actor';
 import { lockOrder } from '../orders/order-lock';
+import { mintOrderLink } from '../orders/order-access';
+import { changeReceivedOutboxEmail } from '../mail/templates/change-request-replies';
 
 export const REVISION_WINDOW_DAYS = 7;
 
@@ -41,6 +44,7 @@ export class ChangeRequestService {
     private readonly outbox: OutboxService,
     private readonly staffEmails: StaffChangeRequestEmails,
     private readonly logger: Logger,
+    private readonly options: { publicUrl: string },
   ) {}
 
   /** Records the request, or refuses it and changes nothing. `actor`: the parent, or an admin on the parent's behalf. */
@@ -77,6 +81,12 @@ export class ChangeRequestService {
         data: { message: input.message },
       });
       for (const email of this.staffEmails(order, input.message)) await this.outbox.enqueue(manager, email);
+      // The parent hears at once that the request arrived, with the link back to the order.
+      const link = await mintOrderLink(manager, orderId, this.options.publicUrl);
+      await this.outbox.enqueue(
+        manager,
+        changeReceivedOutboxEmail(order, input.message, { publicUrl: this.options.publicUrl, orderUrl: link.url }),
+      );
       this.logger.info('change requested', { orderId, actor: actorLabel(actor) });
       return succeed({ orderId, message: input.message, requestedAt: now });
     });

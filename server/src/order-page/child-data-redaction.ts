@@ -3,13 +3,16 @@
  * order's own columns: the e-mails about the order (sent ones stay as a record of what was sent
  * and when; unsent ones still go out, without the details) and the order's history. Every
  * occurrence of what the parent typed about the child (name, story idea, dedication, the
- * shipping address, the change requests) is replaced by one marker, whole words only, in plain
+ * shipping address, the change requests and the staff's answers to them) is replaced by one marker, whole words only, in plain
  * text and in its HTML-escaped form.
  */
 import type { EntityManager } from 'typeorm';
 import { escapeHtml } from '../mail/escape-html';
 import { OutboxEmail } from '../mail/outbox-email.entity';
-import { CHANGE_REQUESTED_EVENT } from './change-request';
+import { CHANGE_ANSWERED_EVENT, CHANGE_DECLINED_EVENT, CHANGE_REQUESTED_EVENT } from './change-request';
+
+/** Events whose `message` is free text about the book, and so about the child: replaced whole. */
+const FREE_TEXT_EVENTS: ReadonlySet<string> = new Set([CHANGE_REQUESTED_EVENT, CHANGE_ANSWERED_EVENT, CHANGE_DECLINED_EVENT]);
 import { OrderEvent } from '../orders/order-event.entity';
 import type { Order } from '../orders/order.entity';
 
@@ -63,7 +66,7 @@ export function redactorFor(values: string[]): (text: string) => string {
 export async function redactChildData(manager: EntityManager, order: Order): Promise<void> {
   const events = await manager.find(OrderEvent, { where: { orderId: order.id } });
   const changeRequests = events
-    .filter((event) => event.type === CHANGE_REQUESTED_EVENT && typeof event.data?.message === 'string')
+    .filter((event) => FREE_TEXT_EVENTS.has(event.type) && typeof event.data?.message === 'string')
     .map((event) => event.data.message as string);
   const redact = redactorFor(sensitiveValues(order, changeRequests));
 
@@ -72,7 +75,7 @@ export async function redactChildData(manager: EntityManager, order: Order): Pro
     const data: OrderEvent['data'] = {};
     for (const [key, value] of Object.entries(event.data)) {
       data[key] =
-        event.type === CHANGE_REQUESTED_EVENT && key === 'message' ? REDACTED : typeof value === 'string' ? redact(value) : value;
+        FREE_TEXT_EVENTS.has(event.type) && key === 'message' ? REDACTED : typeof value === 'string' ? redact(value) : value;
     }
     if (JSON.stringify(data) !== JSON.stringify(event.data)) await manager.update(OrderEvent, { id: event.id }, { data });
   }

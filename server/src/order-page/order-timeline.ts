@@ -4,7 +4,7 @@
  * e-mails) and any type not listed here are left out, so a new kind of event is never shown to a
  * parent by accident.
  */
-import { CHANGE_REQUESTED_EVENT, DELIVERY_REVISED_EVENT } from './change-request';
+import { CHANGE_ANSWERED_EVENT, CHANGE_DECLINED_EVENT, CHANGE_REQUESTED_EVENT, DELIVERY_REVISED_EVENT } from './change-request';
 import type { OrderEventType } from '../orders/order-event-type';
 import type { OrderEvent } from '../orders/order-event.entity';
 import { formatAmount } from '../orders/order-format';
@@ -55,6 +55,8 @@ const DESCRIPTIONS: Partial<Record<OrderEventType, Describe>> = {
     detail: event.actor === 'system' ? 'It was not paid within 30 days.' : null,
   }),
   [CHANGE_REQUESTED_EVENT]: (event) => ({ title: 'Change requested', detail: text(event.data.message) }),
+  [CHANGE_ANSWERED_EVENT]: (event) => ({ title: 'Our studio answered your request', detail: text(event.data.message) }),
+  [CHANGE_DECLINED_EVENT]: (event) => ({ title: 'We could not make the change', detail: text(event.data.message) }),
   [CHILD_DATA_DELETED_EVENT]: () => ({
     title: "Your child's photo and details were deleted",
     detail: 'At your request. We keep only what our accounts need.',

@@ -23,6 +23,8 @@ export const ORDER_EVENT_TYPES = [
   'order_link_renewed',
   'assigned',
   'note_added',
+  'change_answered',
+  'change_declined',
 ] as const;
 
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];

@@ -5,6 +5,7 @@ import { CurrentAdmin } from '../graphql/current-admin';
 import { toPayload, valueOrBadInput } from '../graphql/payload';
 import { Order } from '../orders/order.entity';
 import type { AssignmentService } from './assignment.service';
+import type { ChangeAnswersService } from './change-answers.service';
 import { OrderNote } from './order-note.entity';
 import type { OrderNotesService } from './order-notes.service';
 import type { WorkQueueService } from './work-queue.service';
@@ -14,6 +15,15 @@ import { WorkQueue, WorkQueueArgs } from './work-queue.types';
 export class AssignOrderPayload {
   @Field(() => ID, { nullable: true, description: 'The order; read its `assignee`. Null when refused.' })
   orderId: string | null;
+
+  @Field(() => [UserError])
+  userErrors: UserError[];
+}
+
+@ObjectType()
+export class ChangeAnswerPayload {
+  @Field(() => Order, { nullable: true, description: 'The order; its changeRequest is now null.' })
+  order: Order | null;
 
   @Field(() => [UserError])
   userErrors: UserError[];
@@ -34,9 +44,40 @@ export class StudioResolver {
   private readonly assignments: AssignmentService;
   private readonly orderNotes: OrderNotesService;
 
-  constructor(services: { assignments: AssignmentService; orderNotes: OrderNotesService }) {
+  private readonly changeAnswers: ChangeAnswersService;
+
+  constructor(services: { assignments: AssignmentService; orderNotes: OrderNotesService; changeAnswers: ChangeAnswersService }) {
     this.assignments = services.assignments;
     this.orderNotes = services.orderNotes;
+    this.changeAnswers = services.changeAnswers;
+  }
+
+  @Authorized()
+  @Mutation(() => ChangeAnswerPayload, {
+    description:
+      "Answers the parent's open change request with a reply (at most 2,000 characters), e-mailed to them; the " +
+      "request is closed and the parent's timeline shows the reply. For a new version of the book, use reviseDelivery.",
+  })
+  async answerChangeRequest(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('reply', () => String) reply: string,
+    @CurrentAdmin() admin: AdminUser,
+  ): Promise<ChangeAnswerPayload> {
+    return toPayload(await this.changeAnswers.answer(orderId, reply, admin), (order) => ({ order }), { order: null });
+  }
+
+  @Authorized()
+  @Mutation(() => ChangeAnswerPayload, {
+    description:
+      "Declines the parent's open change request with the reason (at most 2,000 characters), e-mailed to them; the " +
+      'request is closed.',
+  })
+  async declineChangeRequest(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('reason', () => String) reason: string,
+    @CurrentAdmin() admin: AdminUser,
+  ): Promise<ChangeAnswerPayload> {
+    return toPayload(await this.changeAnswers.decline(orderId, reason, admin), (order) => ({ order }), { order: null });
   }
 
   @Authorized()

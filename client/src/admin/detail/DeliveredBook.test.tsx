@@ -1,5 +1,5 @@
 import type { MockLink } from '@apollo/client/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 
 import {
   anOrder,
@@ -10,6 +10,7 @@ import {
   renderAdmin,
   videoLimitMock,
 } from '../../../../test/support/client/admin/admin-mocks';
+import { ANSWER_CHANGE_MUTATION, DECLINE_CHANGE_MUTATION } from '../studio/studio-operations';
 import { REVISE_DELIVERY_MUTATION } from '../upload/upload-operations';
 
 const DASHBOARD = '/admin/dashboard';
@@ -46,6 +47,64 @@ async function openDetails(order: OrderRecord, extraMocks: MockLink.MockedRespon
 }
 
 describe('a change request', () => {
+  it('is answered with a reply from the panel, which then shows no open request', async () => {
+    const order = delivered();
+    const answered = { ...order, changeRequest: null };
+    const { user, dialog } = await openDetails(order, [
+      {
+        request: { query: ANSWER_CHANGE_MUTATION, variables: { orderId: order.id, reply: 'The cape is blue now.' } },
+        result: {
+          data: {
+            answerChangeRequest: {
+              __typename: 'ChangeAnswerPayload',
+              order: { __typename: 'Order', id: order.id, changeRequest: null },
+              userErrors: [],
+            },
+          },
+        },
+      },
+      orderDetailMock(answered),
+      ordersMock({ orders: [answered] }),
+    ]);
+    const form = within(within(dialog).getByRole('form', { name: 'Answer the parent' }));
+    await user.click(form.getByRole('button', { name: 'Send reply' }));
+    expect(form.getByRole('alert')).toHaveTextContent('Please write what to tell the parent.');
+    await user.type(form.getByLabelText(/Answer without a new version/), 'The cape is blue now.');
+    await user.click(form.getByRole('button', { name: 'Send reply' }));
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('group', { name: "The parent's change request" })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("declines with a reason, showing the server's refusal", async () => {
+    const order = delivered();
+    const { user, dialog } = await openDetails(order, [
+      {
+        request: { query: DECLINE_CHANGE_MUTATION, variables: { orderId: order.id, reason: 'Not possible' } },
+        result: {
+          data: {
+            declineChangeRequest: {
+              __typename: 'ChangeAnswerPayload',
+              order: null,
+              userErrors: [
+                {
+                  __typename: 'UserError',
+                  code: 'WRONG_STATUS',
+                  field: 'status',
+                  message: 'This order has no open change request to answer.',
+                },
+              ],
+            },
+          },
+        },
+      },
+    ]);
+    const form = within(within(dialog).getByRole('form', { name: 'Answer the parent' }));
+    await user.type(form.getByLabelText(/Answer without a new version/), 'Not possible');
+    await user.click(form.getByRole('button', { name: 'Decline with this reason' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('This order has no open change request to answer.');
+  });
+
   it('is marked on the dashboard row', async () => {
     const asked = delivered();
     const quiet = delivered({ childName: 'Leo', changeRequest: null });

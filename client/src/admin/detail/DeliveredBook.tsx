@@ -1,12 +1,14 @@
 import type { OrderDetailFragment } from '../../gql/graphql';
 import { formatDateTime, isDelivered } from '../order-format';
 import { NewTabLink } from '../shared/NewTabLink';
+import { ChangeAnswerForm } from '../studio/ChangeAnswerForm';
 import { VideoUploadButton } from '../upload/VideoUploadButton';
 import './change-request.css';
 
 /**
  * A delivered book in the order panel: its PDF, the parent's open request for a change (as they
- * typed it), and the action that answers it, a revision with a new video, PDF or both.
+ * typed it), and what answers it: a revision with a new video, PDF or both, or a reply or a
+ * decline without one.
  */
 export function DeliveredBook({ order }: { order: OrderDetailFragment }) {
   if (!isDelivered(order.status)) return null;
@@ -26,6 +28,7 @@ export function DeliveredBook({ order }: { order: OrderDetailFragment }) {
             Change requested <time dateTime={request.requestedAt}>{formatDateTime(request.requestedAt)}</time>
           </p>
           <blockquote className="change-request__message">{request.message}</blockquote>
+          <ChangeAnswerForm orderId={order.id} />
         </div>
       )}
       <VideoUploadButton order={order} mode="revise" />

@@ -3,6 +3,8 @@ export const STUDIO_MESSAGES = {
   assignFailed: 'The order could not be assigned. Please try again.',
   noteFailed: 'The note could not be saved. Please try again.',
   noteEmpty: 'Please write the note.',
+  answerEmpty: 'Please write what to tell the parent.',
+  answerFailed: 'The answer could not be sent. Please try again.',
   nobody: 'Nobody yet',
   noNotes: 'No notes yet. Notes are for the staff only; the parent never sees them.',
 } as const;

@@ -51,3 +51,35 @@ export const ADD_ORDER_NOTE_MUTATION = graphql(`
     }
   }
 `);
+
+export const ANSWER_CHANGE_MUTATION = graphql(`
+  mutation AnswerChangeRequest($orderId: ID!, $reply: String!) {
+    answerChangeRequest(orderId: $orderId, reply: $reply) {
+      order {
+        id
+        changeRequest {
+          message
+        }
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+export const DECLINE_CHANGE_MUTATION = graphql(`
+  mutation DeclineChangeRequest($orderId: ID!, $reason: String!) {
+    declineChangeRequest(orderId: $orderId, reason: $reason) {
+      order {
+        id
+        changeRequest {
+          message
+        }
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);

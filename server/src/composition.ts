@@ -221,7 +221,7 @@ export function createServices(
     orphanedFiles,
     jobs,
     newsletter: new NewsletterService(dataSource),
-    shipping: new ShippingService(dataSource, lifecycle, logger, config.publicUrl),
+    shipping: new ShippingService(dataSource, lifecycle, outbox, logger, config.publicUrl),
     refunds,
     cancellation: new CancellationService(dataSource, lifecycle, logger),
     staffChangeRequestEmails: staff.changeRequest,

@@ -114,16 +114,26 @@ describe('shipping a printed book', () => {
     expect(await snapshot(id)).toEqual(before);
   });
 
-  it('refuses a digital order, a Paid order and a second shipment, changing nothing', async () => {
+  it('ships a Paid printed order without a video: the book is what the parent paid for', async () => {
+    const { orderId } = await placePaidOrder(customer, printedOrder());
+    const response = await admin.query(SHIP, { orderId, carrier: 'USPS', trackingNumber: '9400100000000000000001' });
+    expect(response.data!.shipOrder).toMatchObject({ order: { status: 'Shipped', trackingNumber: '9400100000000000000001' } });
+    const after = await snapshot(orderId);
+    expect(after.events.at(-1)).toBe('shipped');
+    expect(after.emails).toContain('shipping-confirmation');
+    expect(after.order.completed_at).toBeNull();
+  });
+
+  it('refuses a digital order (Paid or Completed) and a second shipment, changing nothing', async () => {
     const digital = (await placePaidOrder(customer, digitalOrder())).orderId;
     await server.dataSource.query(`UPDATE orders SET status = 'Completed', completed_at = now() WHERE id = $1`, [digital]);
-    const paid = (await placePaidOrder(customer, printedOrder())).orderId;
+    const paidDigital = (await placePaidOrder(customer, digitalOrder())).orderId;
     const shipped = await completedPrinted();
     await admin.query(SHIP, { orderId: shipped, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
 
     for (const [id, message] of [
       [digital, 'Only printed books are shipped.'],
-      [paid, 'This order has not been completed yet.'],
+      [paidDigital, 'Only printed books are shipped.'],
       [shipped, 'This order has already been shipped.'],
     ]) {
       const before = await snapshot(id);
@@ -142,6 +152,76 @@ describe('shipping a printed book', () => {
       const response = await admin.query(SHIP, { orderId, carrier: 'UPS', trackingNumber: '1Z999' });
       expect(response.data!.shipOrder.userErrors[0]).toMatchObject({ code: 'NOT_FOUND', message: 'Order not found.' });
     }
+  });
+});
+
+describe('correcting a tracking number', () => {
+  const CORRECT = `mutation($orderId: ID!, $carrier: String!, $trackingNumber: String!) {
+    correctTracking(orderId: $orderId, carrier: $carrier, trackingNumber: $trackingNumber) {
+      order { ${ORDER_FIELDS} } userErrors { code field message }
+    }
+  }`;
+
+  it('replaces the carrier and number, keeps both in the history and e-mails the parent the new ones', async () => {
+    const id = await completedPrinted();
+    await admin.query(SHIP, { orderId: id, carrier: 'UPS', trackingNumber: '1Z999WRONG' });
+    const response = await admin.query(CORRECT, { orderId: id, carrier: 'FedEx', trackingNumber: '449044304137821' });
+    expect(response.data!.correctTracking).toMatchObject({
+      order: {
+        status: 'Shipped',
+        shippingCarrier: 'FedEx',
+        trackingNumber: '449044304137821',
+        trackingUrl: expect.stringContaining('449044304137821'),
+      },
+      userErrors: [],
+    });
+    const [event] = await server.dataSource.query(
+      `SELECT data FROM order_events WHERE order_id = $1 AND type = 'tracking_corrected'`,
+      [id],
+    );
+    expect(event.data).toEqual({
+      carrier: 'FedEx',
+      trackingNumber: '449044304137821',
+      previousCarrier: 'UPS',
+      previousTrackingNumber: '1Z999WRONG',
+    });
+    const mails = await server.dataSource.query(
+      `SELECT subject, text FROM outbox_emails WHERE order_id = $1 AND template = 'shipping-confirmation' ORDER BY created_at`,
+      [id],
+    );
+    expect(mails).toHaveLength(2);
+    expect(mails[1].subject).toMatch(/^Corrected tracking: /);
+    expect(mails[1].text).toContain('The tracking details we sent earlier were wrong: these replace them.');
+    expect(mails[1].text).toContain('449044304137821');
+
+    // The same again changes nothing and sends nothing.
+    await admin.query(CORRECT, { orderId: id, carrier: 'FedEx', trackingNumber: '449044304137821' });
+    expect((await snapshot(id)).emails.filter((t: string) => t === 'shipping-confirmation')).toHaveLength(2);
+  });
+
+  it('refuses an order not shipped, a bad number and an unknown order, changing nothing', async () => {
+    const id = await completedPrinted();
+    const before = await snapshot(id);
+    expect((await admin.query(CORRECT, { orderId: id, carrier: 'UPS', trackingNumber: '1Z1' })).data!.correctTracking).toEqual({
+      order: null,
+      userErrors: [{ code: 'WRONG_STATUS', field: 'status', message: 'Only a shipped order has tracking to correct.' }],
+    });
+    expect(
+      (await admin.query(CORRECT, { orderId: id, carrier: 'UPS', trackingNumber: '<b>' })).data!.correctTracking.userErrors,
+    ).toEqual([
+      {
+        code: 'INVALID_INPUT',
+        field: 'trackingNumber',
+        message: 'A tracking number has only letters, digits, spaces and dashes.',
+      },
+    ]);
+    expect(await snapshot(id)).toEqual(before);
+    const unknown = await admin.query(CORRECT, {
+      orderId: '00000000-0000-4000-8000-000000000000',
+      carrier: 'UPS',
+      trackingNumber: '1Z1',
+    });
+    expect(unknown.data!.correctTracking.userErrors[0]).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 

@@ -66,6 +66,7 @@ test.describe('fulfilment in the admin portal', () => {
       await form.getByLabel('Carrier').selectOption('Canada Post');
       await form.getByLabel('Tracking number').fill('1234 5678<>');
       await form.getByRole('button', { name: 'Mark as shipped' }).click();
+      await form.getByRole('button', { name: 'Yes, mark as shipped' }).click();
       await expect(form.getByRole('alert')).toHaveText('A tracking number has only letters, digits, spaces and dashes.');
       await expect(form.getByLabel('Tracking number')).toHaveAttribute('aria-invalid', 'true');
       expect(await graveAxeViolations(page)).toEqual([]);
@@ -74,6 +75,8 @@ test.describe('fulfilment in the admin portal', () => {
 
       await form.getByLabel('Tracking number').fill('1234 5678 9012 3456');
       await form.getByRole('button', { name: 'Mark as shipped' }).click();
+      await expect(form.getByRole('group', { name: 'Confirm' })).toContainText('Ship with Canada Post');
+      await form.getByRole('button', { name: 'Yes, mark as shipped' }).click();
       await expect(dialog.getByRole('status')).toHaveText(
         'Marked as shipped with Canada Post. The parent has been e-mailed the tracking details.',
       );

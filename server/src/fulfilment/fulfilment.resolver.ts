@@ -29,7 +29,7 @@ export class FulfilmentResolver {
   @Authorized()
   @Mutation(() => ShipOrderPayload, {
     description:
-      'Admin only. A Completed printed order becomes Shipped with its carrier (USPS, UPS, FedEx, DHL, Canada Post, ' +
+      'Admin only. A paid printed order (Completed, or Paid when it ships without a video) becomes Shipped with its carrier (USPS, UPS, FedEx, DHL, Canada Post, ' +
       'Purolator, or another name) and tracking number (letters, digits, spaces and dashes; at most 64), and the ' +
       'parent is e-mailed the tracking link.',
   })
@@ -40,6 +40,22 @@ export class FulfilmentResolver {
     @CurrentAdmin() admin: AdminUser,
   ): Promise<ShipOrderPayload> {
     const outcome = await this.shipping.shipOrder(orderId, carrier, trackingNumber, adminActor(admin));
+    return toPayload(outcome, (order) => ({ order }), { order: null });
+  }
+
+  @Authorized()
+  @Mutation(() => ShipOrderPayload, {
+    description:
+      "Admin only. Corrects a Shipped order's carrier and tracking number; the parent is e-mailed the new ones " +
+      "(saying they replace the earlier ones) and the order's history keeps both. The same again changes nothing.",
+  })
+  async correctTracking(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('carrier', () => String) carrier: string,
+    @Arg('trackingNumber', () => String) trackingNumber: string,
+    @CurrentAdmin() admin: AdminUser,
+  ): Promise<ShipOrderPayload> {
+    const outcome = await this.shipping.correctTracking(orderId, carrier, trackingNumber, adminActor(admin));
     return toPayload(outcome, (order) => ({ order }), { order: null });
   }
 

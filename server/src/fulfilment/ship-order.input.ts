@@ -5,6 +5,7 @@ import { CARRIER_MAX_CHARS, knownCarrier, TRACKING_NUMBER_MAX_CHARS, TRACKING_NU
 
 export const SHIPPING_MESSAGES = {
   orderNotFound: 'Order not found.',
+  notShipped: 'Only a shipped order has tracking to correct.',
   carrierRequired: 'Please choose the carrier.',
   carrierTooLong: `The carrier's name can be at most ${CARRIER_MAX_CHARS} characters.`,
   carrierControl: "The carrier's name cannot contain control characters.",

@@ -1,6 +1,8 @@
 /**
- * Shipping a printed book: a Completed printed order becomes Shipped with its carrier and
- * tracking number, and the parent is e-mailed the tracking link, in one transaction.
+ * Shipping a printed book: a paid printed order (Completed, or Paid when the book goes out
+ * without a video) becomes Shipped with its carrier and tracking number, and the parent is
+ * e-mailed the tracking link, in one transaction. A wrong tracking number can be corrected; the
+ * parent is e-mailed the new one.
  */
 import type { DataSource } from 'typeorm';
 import { firstInputError } from '../common/input-validation';
@@ -8,10 +10,12 @@ import type { Logger } from '../common/logger';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, refusal } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import { shippingConfirmationOutboxEmail } from '../mail/templates/shipping-confirmation';
-import type { Order } from '../orders/order.entity';
 import { orderEmailOptions } from '../orders/order-access';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
+import type { OutboxService } from '../mail/outbox.service';
 import { OrderStatus } from '../orders/order-status';
+import { lockOrder } from '../orders/order-lock';
+import { Order as OrderEntity } from '../orders/order.entity';
 import { SHIPPING_MESSAGES, ShipOrderInput } from './ship-order.input';
 import { type Actor, actorLabel } from '../orders/actor';
 
@@ -19,11 +23,12 @@ export class ShippingService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly lifecycle: OrderLifecycle,
+    private readonly outbox: OutboxService,
     private readonly logger: Logger,
     private readonly publicUrl: string,
   ) {}
 
-  async shipOrder(orderId: string, carrier: string, trackingNumber: string, actor: Actor): Promise<Outcome<Order>> {
+  async shipOrder(orderId: string, carrier: string, trackingNumber: string, actor: Actor): Promise<Outcome<OrderEntity>> {
     const input = new ShipOrderInput(carrier, trackingNumber);
     const invalid = firstInputError(input);
     if (invalid) return refusal(invalid);
@@ -47,5 +52,43 @@ export class ShippingService {
     } catch (error) {
       return refusalOf(error);
     }
+  }
+
+  /** A Shipped order's carrier and tracking number, corrected; the parent is e-mailed the new ones. The same again changes nothing. */
+  async correctTracking(orderId: string, carrier: string, trackingNumber: string, actor: Actor): Promise<Outcome<OrderEntity>> {
+    const input = new ShipOrderInput(carrier, trackingNumber);
+    const invalid = firstInputError(input);
+    if (invalid) return refusal(invalid);
+    if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, SHIPPING_MESSAGES.orderNotFound, 'orderId');
+    return this.dataSource.transaction(async (manager) => {
+      const order = await lockOrder(manager, orderId);
+      if (!order) return refuse(UserErrorCode.NOT_FOUND, SHIPPING_MESSAGES.orderNotFound, 'orderId');
+      if (order.status !== OrderStatus.Shipped) {
+        return refuse(UserErrorCode.WRONG_STATUS, SHIPPING_MESSAGES.notShipped, 'status');
+      }
+      if (order.shippingCarrier === input.carrier && order.trackingNumber === input.trackingNumber) return succeed(order);
+      const changes = { shippingCarrier: input.carrier, trackingNumber: input.trackingNumber, updatedAt: new Date() };
+      await manager.update(OrderEntity, { id: orderId }, changes);
+      const corrected = Object.assign(new OrderEntity(), order, changes);
+      await this.lifecycle.recordEvent(manager, {
+        orderId,
+        type: 'tracking_corrected',
+        fromStatus: null,
+        toStatus: null,
+        actor,
+        data: {
+          carrier: input.carrier,
+          trackingNumber: input.trackingNumber,
+          previousCarrier: order.shippingCarrier,
+          previousTrackingNumber: order.trackingNumber,
+        },
+      });
+      await this.outbox.enqueue(
+        manager,
+        shippingConfirmationOutboxEmail(corrected, await orderEmailOptions(manager, orderId, this.publicUrl), true),
+      );
+      this.logger.info('tracking corrected', { orderId, carrier: input.carrier, actor: actorLabel(actor) });
+      return succeed(corrected);
+    });
   }
 }

@@ -44,6 +44,11 @@ const DESCRIPTIONS: Partial<Record<OrderEventType, Describe>> = {
       detail: number ? `Tracking number ${number}` : null,
     };
   },
+  tracking_corrected: (event) => {
+    const carrier = text(event.data.carrier);
+    const number = text(event.data.trackingNumber);
+    return { title: 'Tracking details corrected', detail: [carrier, number].filter(Boolean).join(' ') || null };
+  },
   refunded: (event, currency) => ({ title: 'Refunded', detail: cents(event.data.amountCents, currency) }),
   partial_refund: (event, currency) => ({ title: 'Partly refunded', detail: cents(event.data.amountCents, currency) }),
   extra_charge_refunded: (event, currency) => ({

@@ -25,6 +25,7 @@ export const ORDER_EVENT_TYPES = [
   'note_added',
   'change_answered',
   'change_declined',
+  'tracking_corrected',
 ] as const;
 
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];

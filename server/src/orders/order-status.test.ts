@@ -5,12 +5,13 @@ const all = Object.values(OrderStatus);
 const moves = all.flatMap((from) => all.map((to) => [from, to] as const));
 
 describe('order status transitions', () => {
-  it('allows exactly the lifecycle: pay, deliver, ship, cancel unpaid, refund paid', () => {
+  it('allows exactly the lifecycle: pay, deliver, ship (printed, with or without a video), cancel unpaid, refund paid', () => {
     const allowed = moves.filter(([from, to]) => canTransition(from, to)).map(([from, to]) => `${from}->${to}`);
     expect(allowed).toEqual([
       'Pending->Paid',
       'Pending->Cancelled',
       'Paid->Completed',
+      'Paid->Shipped',
       'Paid->Refunded',
       'Completed->Shipped',
       'Completed->Refunded',
@@ -27,7 +28,6 @@ describe('order status transitions', () => {
     );
     expect(() => assertTransition(OrderStatus.Paid, OrderStatus.Paid)).toThrow('This order has already been paid.');
     expect(() => assertTransition(OrderStatus.Completed, OrderStatus.Paid)).toThrow('This order has already been completed.');
-    expect(() => assertTransition(OrderStatus.Paid, OrderStatus.Shipped)).toThrow(STATUS_MESSAGES.notCompleted);
     expect(() => assertTransition(OrderStatus.Shipped, OrderStatus.Shipped)).toThrow(STATUS_MESSAGES.alreadyShipped);
     expect(() => assertTransition(OrderStatus.Paid, OrderStatus.Cancelled)).toThrow(STATUS_MESSAGES.paidNotCancellable);
     expect(() => assertTransition(OrderStatus.Cancelled, OrderStatus.Paid)).toThrow(STATUS_MESSAGES.cancelled);
@@ -39,5 +39,7 @@ describe('order status transitions', () => {
       STATUS_MESSAGES.digitalNotShipped,
     );
     expect(() => assertTransition(OrderStatus.Completed, OrderStatus.Shipped, 'printed')).not.toThrow();
+    expect(() => assertTransition(OrderStatus.Paid, OrderStatus.Shipped, 'digital')).toThrow(STATUS_MESSAGES.digitalNotShipped);
+    expect(() => assertTransition(OrderStatus.Paid, OrderStatus.Shipped, 'printed')).not.toThrow();
   });
 });

@@ -51,7 +51,8 @@ export function isDelivered(status: OrderStatus): boolean {
 /** The moves allowed from each status. */
 const allowed: Record<OrderStatus, readonly OrderStatus[]> = {
   [OrderStatus.Pending]: [OrderStatus.Paid, OrderStatus.Cancelled],
-  [OrderStatus.Paid]: [OrderStatus.Completed, OrderStatus.Refunded],
+  // A printed book may be shipped before (or without) a video: the book is what the parent paid for.
+  [OrderStatus.Paid]: [OrderStatus.Completed, OrderStatus.Shipped, OrderStatus.Refunded],
   [OrderStatus.Completed]: [OrderStatus.Shipped, OrderStatus.Refunded],
   [OrderStatus.Shipped]: [OrderStatus.Refunded],
   [OrderStatus.Cancelled]: [],
@@ -62,7 +63,6 @@ export const STATUS_MESSAGES = {
   notPaid: 'This order has not been paid yet.',
   alreadyPaid: 'This order has already been paid.',
   alreadyCompleted: 'This order has already been completed.',
-  notCompleted: 'This order has not been completed yet.',
   alreadyShipped: 'This order has already been shipped.',
   cancelled: 'This order has been cancelled.',
   refunded: 'This order has been refunded.',
@@ -76,7 +76,6 @@ function refusal(from: OrderStatus, to: OrderStatus): string {
   if (from === OrderStatus.Refunded) return STATUS_MESSAGES.refunded;
   if (to === OrderStatus.Cancelled) return STATUS_MESSAGES.paidNotCancellable;
   if (from === OrderStatus.Pending) return STATUS_MESSAGES.notPaid;
-  if (to === OrderStatus.Shipped && from === OrderStatus.Paid) return STATUS_MESSAGES.notCompleted;
   if (from === OrderStatus.Shipped)
     return to === OrderStatus.Shipped ? STATUS_MESSAGES.alreadyShipped : STATUS_MESSAGES.alreadyCompleted;
   if (from === OrderStatus.Completed) return STATUS_MESSAGES.alreadyCompleted;

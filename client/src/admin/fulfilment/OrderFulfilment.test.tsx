@@ -14,6 +14,7 @@ import {
 import { formatDateTime } from '../order-format';
 import {
   CANCEL_ORDER_MUTATION,
+  CORRECT_TRACKING_MUTATION,
   REFUND_EXTRA_CHARGE_MUTATION,
   REFUND_ORDER_MUTATION,
   SHIP_ORDER_MUTATION,
@@ -100,6 +101,12 @@ describe('the panel: shipping', () => {
     await user.selectOptions(form.getByLabelText('Carrier'), 'UPS');
     await user.type(form.getByLabelText('Tracking number'), '1Z999AA10123456784');
     await user.click(form.getByRole('button', { name: 'Mark as shipped' }));
+    // Nothing is sent before the confirmation, which says what the parent will be e-mailed.
+    const confirm = within(form.getByRole('group', { name: 'Confirm' }));
+    expect(confirm.getByText(/Ship with/)).toHaveTextContent(
+      'Ship with UPS, tracking number 1Z999AA10123456784? The parent is e-mailed the tracking link at once.',
+    );
+    await user.click(confirm.getByRole('button', { name: 'Yes, mark as shipped' }));
 
     expect(await panel.findByRole('status')).toHaveTextContent(
       'Marked as shipped with UPS. The parent has been e-mailed the tracking details.',
@@ -136,11 +143,65 @@ describe('the panel: shipping', () => {
     await user.type(form.getByLabelText('Carrier name'), 'Local Courier');
     await user.type(form.getByLabelText('Tracking number'), 'LC 42!');
     await user.click(form.getByRole('button', { name: 'Mark as shipped' }));
+    await user.click(form.getByRole('button', { name: 'Yes, mark as shipped' }));
 
     expect(await form.findByRole('alert')).toHaveTextContent('A tracking number has only letters, digits, spaces and dashes.');
     expect(form.getByLabelText('Tracking number')).toHaveAttribute('aria-invalid', 'true');
     expect(form.getByLabelText('Tracking number')).toHaveAccessibleDescription(
       'A tracking number has only letters, digits, spaces and dashes.',
+    );
+  });
+
+  it('offers shipping for a Paid printed order, before any video', async () => {
+    const order = { ...printedCompleted(), status: 'Paid', completedAt: null };
+    const { panel } = await openDetails(order, []);
+    expect(panel.getByRole('form', { name: 'Mark as shipped' })).toBeInTheDocument();
+  });
+
+  it('goes back from the confirmation without sending anything', async () => {
+    const { user, panel } = await openDetails(printedCompleted(), []);
+    const form = within(panel.getByRole('form', { name: 'Mark as shipped' }));
+    await user.type(form.getByLabelText('Tracking number'), '1Z1');
+    await user.click(form.getByRole('button', { name: 'Mark as shipped' }));
+    await user.click(form.getByRole('button', { name: 'Go back' }));
+    expect(form.queryByRole('group', { name: 'Confirm' })).not.toBeInTheDocument();
+    expect(form.getByLabelText('Tracking number')).toHaveValue('1Z1');
+  });
+
+  it('corrects the tracking of a shipped book after a confirmation', async () => {
+    const shipped = {
+      ...printedCompleted(),
+      status: 'Shipped',
+      shippingCarrier: 'UPS',
+      trackingNumber: '1Z999WRONG',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999WRONG',
+      shippedAt: '2025-03-07T09:00:00.000Z',
+    };
+    const corrected = {
+      ...shipped,
+      shippingCarrier: 'FedEx',
+      trackingNumber: '449044304137821',
+      trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr=449044304137821',
+    };
+    const { user, panel } = await openDetails(
+      shipped,
+      [
+        mutationMock(
+          CORRECT_TRACKING_MUTATION,
+          { orderId: shipped.id, carrier: 'FedEx', trackingNumber: '449044304137821' },
+          { correctTracking: payload('ShipOrderPayload', corrected) },
+        ),
+      ],
+      corrected,
+    );
+    await user.click(panel.getByText('Tracking wrong? Correct it'));
+    const form = within(panel.getByRole('form', { name: 'Correct the tracking details' }));
+    await user.selectOptions(form.getByLabelText('Carrier'), 'FedEx');
+    await user.type(form.getByLabelText('Tracking number'), '449044304137821');
+    await user.click(form.getByRole('button', { name: 'Correct tracking' }));
+    await user.click(form.getByRole('button', { name: 'Yes, correct and e-mail' }));
+    expect(await panel.findByRole('status')).toHaveTextContent(
+      'Tracking corrected to FedEx. The parent has been e-mailed the new details.',
     );
   });
 

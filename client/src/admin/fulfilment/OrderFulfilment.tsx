@@ -23,7 +23,9 @@ export function OrderFulfilment({ order }: { order: OrderFulfilmentFragment }) {
   // Money stays with the owners: a studio member sees the state, not the refund or cancel buttons.
   const owner = useIsOwner();
   const shipped = Boolean(order.trackingNumber || order.shippedAt);
-  const canShip = order.status === 'Completed' && order.bookFormat === 'printed';
+  // A printed book may go out before its video is made: the book is what the parent paid for.
+  const canShip = (order.status === 'Completed' || order.status === 'Paid') && order.bookFormat === 'printed';
+  const canCorrect = order.status === 'Shipped' && order.bookFormat === 'printed';
   const canRefund = owner && REFUNDABLE.has(order.status);
   const canCancel = owner && order.status === 'Pending';
 
@@ -45,12 +47,15 @@ export function OrderFulfilment({ order }: { order: OrderFulfilmentFragment }) {
           ]}
         />
       )}
-      {order.status === 'Paid' && order.bookFormat === 'printed' && (
-        <p className="muted">The book can be marked as shipped once the order is completed.</p>
-      )}
       {order.status === 'Cancelled' && <p className="muted">This order was cancelled before it was paid.</p>}
       {order.status === 'Refunded' && <p className="muted">This order has been refunded in full.</p>}
       {canShip && <MarkShippedForm orderId={order.id} onShipped={setNotice} />}
+      {canCorrect && (
+        <details className="fulfilment-form__correct">
+          <summary>Tracking wrong? Correct it</summary>
+          <MarkShippedForm orderId={order.id} onShipped={setNotice} mode="correct" />
+        </details>
+      )}
       {(canRefund || canCancel) && (
         <div className="order-fulfilment__actions">
           {canRefund && <RefundOrderForm order={order} onRefunded={setNotice} />}

@@ -84,3 +84,16 @@ export const CANCEL_ORDER_MUTATION = graphql(`
     }
   }
 `);
+
+export const CORRECT_TRACKING_MUTATION = graphql(`
+  mutation CorrectTracking($orderId: ID!, $carrier: String!, $trackingNumber: String!) {
+    correctTracking(orderId: $orderId, carrier: $carrier, trackingNumber: $trackingNumber) {
+      order {
+        ...OrderDetail
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);

@@ -84,16 +84,37 @@ export function shippingConfirmationEmail(order: ShippingConfirmationOrder, opti
   return { subject, html, text };
 }
 
-/** One shipping e-mail per order, whoever presses the button twice. */
-export function shippingConfirmationOutboxEmail(order: ShippingConfirmationOrder, options: OrderEmailOptions): OutboxEmailInput {
-  const { subject, html, text } = shippingConfirmationEmail(order, options);
+/**
+ * One shipping e-mail per order and tracking number, whoever presses the button twice: a
+ * corrected tracking number (`corrected`) is e-mailed again, saying it replaces the earlier one.
+ */
+export function shippingConfirmationOutboxEmail(
+  order: ShippingConfirmationOrder,
+  options: OrderEmailOptions,
+  corrected = false,
+): OutboxEmailInput {
+  const email = shippingConfirmationEmail(order, options);
+  const { subject, html, text } = corrected ? correctionOf(email) : email;
   return {
-    idempotencyKey: `${SHIPPING_CONFIRMATION_TEMPLATE}:${order.id}`,
+    idempotencyKey: corrected
+      ? `${SHIPPING_CONFIRMATION_TEMPLATE}:${order.id}:${order.shippingCarrier ?? ''}:${order.trackingNumber ?? ''}`
+      : `${SHIPPING_CONFIRMATION_TEMPLATE}:${order.id}`,
     orderId: order.id,
     template: SHIPPING_CONFIRMATION_TEMPLATE,
     to: order.email,
     subject,
     html,
     text,
+  };
+}
+
+const CORRECTION = 'The tracking details we sent earlier were wrong: these replace them.';
+
+/** The same e-mail, saying first that its tracking details replace the ones sent before. */
+function correctionOf(email: RenderedEmail): RenderedEmail {
+  return {
+    subject: `Corrected tracking: ${email.subject}`,
+    text: `${CORRECTION}\n\n${email.text}`,
+    html: email.html.replace(/(<h1[^>]*>)/, `<p style="margin:0 0 12px;font-size:15px;font-weight:bold">${CORRECTION}</p>\n$1`),
   };
 }

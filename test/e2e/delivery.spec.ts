@@ -41,11 +41,17 @@ for (const width of [390, 1280]) {
     const row = page.getByRole('row', { name: new RegExp(childName) });
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
 
-    // The other buttons of the row stay where they are while the upload runs.
+    // The other buttons of the row stay where they are in it while the upload runs (measured in
+    // the row: the page may scroll to keep the focused button in view).
     const details = row.getByRole('button', { name: /^Details/ });
-    await expect(details).toBeVisible(); // boundingBox() does not wait for the row's buttons
-    const before = await details.boundingBox();
-    expect(before).not.toBeNull();
+    await expect(details).toBeVisible();
+    const placeInRow = () =>
+      details.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const rowBox = button.closest('tr')!.getBoundingClientRect();
+        return { x: box.x - rowBox.x, y: box.y - rowBox.y, width: box.width, height: box.height };
+      });
+    const before = await placeInRow();
 
     await row.getByRole('button', { name: /^Upload Video/ }).click();
     const dialog = page.getByRole('dialog', { name: `Deliver ${childName}'s book` });
@@ -74,7 +80,7 @@ for (const width of [390, 1280]) {
     });
     await confirm.getByRole('button', { name: 'Upload and send' }).click();
     await expect(row.getByRole('progressbar', { name: /Uploading the files/ })).toBeVisible();
-    expect(await details.boundingBox()).toEqual(before);
+    expect(await placeInRow()).toEqual(before);
     release();
 
     await expect(

@@ -30,6 +30,10 @@ export class WorkItems1765400000000 implements MigrationInterface {
         "n" integer NOT NULL,
         CONSTRAINT "work_counts_pkey" PRIMARY KEY ("reason")
       )`);
+    // Every reason has its row from the start: a change locks the rows it moves in one order (work-items.ts).
+    await queryRunner.query(
+      `INSERT INTO "work_counts" ("reason", "n") VALUES ('CHANGES_ASKED', 0), ('EMAIL_FAILING', 0), ('PAYMENT_ATTENTION', 0), ('READY_TO_PRINT', 0), ('TO_START', 0)`,
+    );
     await queryRunner.query(`
       CREATE FUNCTION "work_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

@@ -81,6 +81,13 @@ export class WorkItems {
     const wanted = wantedItems({ order, events, failedEmails: failed.map((row) => new Date(row.created_at)) });
     const existing = await manager.find(WorkItem, { where: { orderId } });
     const gone = existing.filter((item) => !wanted.some((w) => w.reason === item.reason));
+    const added = wanted.filter((item) => !existing.some((e) => e.reason === item.reason));
+    const moved = [...new Set([...gone, ...added].map((item) => item.reason))].sort();
+    if (moved.length > 1) {
+      // The counters these writes move, locked in one order: two orders changing the same two
+      // reasons the other way round (one item gone, another added) wait for each other, never deadlock.
+      await manager.query(`SELECT reason FROM work_counts WHERE reason = ANY($1::varchar[]) ORDER BY reason FOR UPDATE`, [moved]);
+    }
     if (gone.length > 0) {
       await manager.query(`DELETE FROM work_items WHERE order_id = $1 AND reason = ANY($2::varchar[])`, [
         orderId,

@@ -16,8 +16,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { performance } from 'node:perf_hooks';
 import { createBenchDatabase } from './support/admin-query.mjs';
+import { quietLogger, timed } from './support/timing.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -42,20 +42,7 @@ const SEED_SQL = `
 const { openDatabase } = await import(pathToFileURL(path.join(dist, 'db', 'database.js')).href);
 const { AdminOrdersService } = await import(pathToFileURL(path.join(dist, 'admin-orders', 'admin-orders.service.js')).href);
 const { OrdersArgs } = await import(pathToFileURL(path.join(dist, 'admin-orders', 'orders.args.js')).href);
-const logger = { info() {}, warn() {}, error: console.error, debug() {}, child: () => logger };
-
-async function timed(fn) {
-  for (let i = 0; i < 5; i++) await fn(); // warm-up
-  const ms = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const t0 = performance.now();
-    await fn();
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  const pct = (p) => +ms[Math.min(ms.length - 1, Math.ceil((p / 100) * ms.length) - 1)].toFixed(2);
-  return { p50: pct(50), p99: pct(99), iterations: ITERATIONS };
-}
+const logger = quietLogger;
 
 /** The database's own time and plan for a search's page and count (as the service words them). */
 async function explain(dataSource, like) {
@@ -102,7 +89,7 @@ async function main() {
       }
       for (const [name, args] of scenarios) {
         const shape = await page(args);
-        const r = { scenario: name, rows, ...shape, ...(await timed(() => page(args))) };
+        const r = { scenario: name, rows, ...shape, ...(await timed(() => page(args), { iterations: ITERATIONS, warmUp: 5 })) };
         if (args.search) r.plan = await explain(database.dataSource, `%${args.search}%`);
         results.push(r);
         console.error(`  ${rows} rows, ${name}: p50 ${r.p50} ms, p99 ${r.p99} ms (total ${r.total})`);

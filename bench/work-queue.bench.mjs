@@ -16,8 +16,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { performance } from 'node:perf_hooks';
 import { createBenchDatabase } from './support/admin-query.mjs';
+import { quietLogger, timed } from './support/timing.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -48,20 +48,7 @@ const { openDatabase } = await import(pathToFileURL(path.join(dist, 'db', 'datab
 const { WorkQueueService } = await import(pathToFileURL(path.join(dist, 'studio', 'work-queue.service.js')).href);
 const { AdminOrdersService } = await import(pathToFileURL(path.join(dist, 'admin-orders', 'admin-orders.service.js')).href);
 const { OrdersArgs } = await import(pathToFileURL(path.join(dist, 'admin-orders', 'orders.args.js')).href);
-const logger = { info() {}, warn() {}, error: console.error, debug() {}, child: () => logger };
-
-async function timed(fn) {
-  for (let i = 0; i < 10; i++) await fn(); // warm-up
-  const ms = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const t0 = performance.now();
-    await fn();
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  const pct = (p) => +ms[Math.min(ms.length - 1, Math.ceil((p / 100) * ms.length) - 1)].toFixed(2);
-  return { p50: pct(50), p99: pct(99), iterations: ITERATIONS };
-}
+const logger = quietLogger;
 
 async function main() {
   const benchDb = MODE === 'postgres' ? await createBenchDatabase(DATABASE_URL) : null;
@@ -109,7 +96,13 @@ async function main() {
     ];
     for (const [name, fn] of scenarios) {
       const shape = await fn();
-      const r = { scenario: name, orders: ORDERS, openItems: OPEN_ITEMS, ...shape, ...(await timed(fn)) };
+      const r = {
+        scenario: name,
+        orders: ORDERS,
+        openItems: OPEN_ITEMS,
+        ...shape,
+        ...(await timed(fn, { iterations: ITERATIONS, warmUp: 10 })),
+      };
       results.push(r);
       console.error(`  ${name}: p50 ${r.p50} ms, p99 ${r.p99} ms (${r.items} items, ${r.open} open/total)`);
     }

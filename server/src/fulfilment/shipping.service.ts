@@ -15,7 +15,7 @@ import type { OrderLifecycle } from '../orders/order-lifecycle';
 import type { OutboxService } from '../mail/outbox.service';
 import { OrderStatus } from '../orders/order-status';
 import { lockOrder } from '../orders/order-lock';
-import { Order as OrderEntity } from '../orders/order.entity';
+import { Order } from '../orders/order.entity';
 import { SHIPPING_MESSAGES, ShipOrderInput } from './ship-order.input';
 import { type Actor, actorLabel } from '../orders/actor';
 
@@ -28,7 +28,7 @@ export class ShippingService {
     private readonly publicUrl: string,
   ) {}
 
-  async shipOrder(orderId: string, carrier: string, trackingNumber: string, actor: Actor): Promise<Outcome<OrderEntity>> {
+  async shipOrder(orderId: string, carrier: string, trackingNumber: string, actor: Actor): Promise<Outcome<Order>> {
     const input = new ShipOrderInput(carrier, trackingNumber);
     const invalid = firstInputError(input);
     if (invalid) return refusal(invalid);
@@ -55,7 +55,7 @@ export class ShippingService {
   }
 
   /** A Shipped order's carrier and tracking number, corrected; the parent is e-mailed the new ones. The same again changes nothing. */
-  async correctTracking(orderId: string, carrier: string, trackingNumber: string, actor: Actor): Promise<Outcome<OrderEntity>> {
+  async correctTracking(orderId: string, carrier: string, trackingNumber: string, actor: Actor): Promise<Outcome<Order>> {
     const input = new ShipOrderInput(carrier, trackingNumber);
     const invalid = firstInputError(input);
     if (invalid) return refusal(invalid);
@@ -68,8 +68,8 @@ export class ShippingService {
       }
       if (order.shippingCarrier === input.carrier && order.trackingNumber === input.trackingNumber) return succeed(order);
       const changes = { shippingCarrier: input.carrier, trackingNumber: input.trackingNumber, updatedAt: new Date() };
-      await manager.update(OrderEntity, { id: orderId }, changes);
-      const corrected = Object.assign(new OrderEntity(), order, changes);
+      await manager.update(Order, { id: orderId }, changes);
+      const corrected = Object.assign(new Order(), order, changes);
       await this.lifecycle.recordEvent(manager, {
         orderId,
         type: 'tracking_corrected',

@@ -10,6 +10,7 @@ import type { Logger } from '../common/logger';
 import { openChangeRequest } from '../order-page/change-request';
 import { OrderEvent } from '../orders/order-event.entity';
 import type { EventListener } from '../orders/order-lifecycle';
+import { lockOrder } from '../orders/order-lock';
 import { OrderStatus } from '../orders/order-status';
 import { Order } from '../orders/order.entity';
 import { unresolvedCharges } from '../payments/payment-alerts';
@@ -107,10 +108,7 @@ export class WorkItems {
 
   /** The outbox gave up on an e-mail about `orderId`: the order gets its "e-mail failing" item. */
   async emailGaveUp(orderId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
-      await this.refresh(manager, orderId);
-    });
+    await this.refreshLocked(orderId);
   }
 
   /**
@@ -124,13 +122,15 @@ export class WorkItems {
        UNION SELECT order_id FROM order_events WHERE type IN ('change_requested', 'payment_needs_attention')
        UNION SELECT order_id FROM outbox_emails WHERE status = 'failed' AND order_id IS NOT NULL`,
     );
-    for (const { id } of rows) {
-      await this.dataSource.transaction(async (manager) => {
-        await manager.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [id]);
-        await this.refresh(manager, id);
-      });
-    }
+    for (const { id } of rows) await this.refreshLocked(id);
     this.logger.info('work queue rebuilt', { orders: rows.length });
     return rows.length;
+  }
+
+  /** Outside an order's own change: refresh its items in a transaction of their own, under the order-row lock. */
+  private refreshLocked(orderId: string): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      if (await lockOrder(manager, orderId)) await this.refresh(manager, orderId);
+    });
   }
 }

@@ -139,32 +139,25 @@ export class WorkQueueService {
       item_since: Date;
       item_assignee: string | null;
     }>();
-    const rows = raw.map((row) => ({
-      order_id: row.o_id,
-      reason: row.item_reason,
-      due_at: row.item_due_at,
-      since: row.item_since,
-      assignee_id: row.item_assignee,
-    }));
     const counted = await this.counts(query.assignedTo, now);
-    const page = rows.slice(0, first);
+    const page = raw.slice(0, first);
     const byId = new Map(entities.map((order) => [order.id, order]));
-    const assigneeIds = [...new Set(page.flatMap((row) => (row.assignee_id ? [row.assignee_id] : [])))];
+    const assigneeIds = [...new Set(page.flatMap((row) => (row.item_assignee ? [row.item_assignee] : [])))];
     const admins = assigneeIds.length ? await this.dataSource.getRepository(AdminUser).findBy({ id: In(assigneeIds) }) : [];
     const adminById = new Map(admins.map((admin) => [admin.id, admin]));
     const items = page.flatMap((row) => {
-      const order = byId.get(row.order_id);
+      const order = byId.get(row.o_id);
       if (!order) return [];
-      const dueAt = new Date(row.due_at);
+      const dueAt = new Date(row.item_due_at);
       return [
         {
           order,
-          assignee: (row.assignee_id && adminById.get(row.assignee_id)) || null,
-          reason: row.reason,
+          assignee: (row.item_assignee && adminById.get(row.item_assignee)) || null,
+          reason: row.item_reason,
           dueAt,
-          since: new Date(row.since),
+          since: new Date(row.item_since),
           overdue: dueAt.getTime() <= now.getTime(),
-          cursor: encodeWorkCursor({ dueAt, orderId: row.order_id, reason: row.reason }),
+          cursor: encodeWorkCursor({ dueAt, orderId: row.o_id, reason: row.item_reason }),
         },
       ];
     });
@@ -175,7 +168,7 @@ export class WorkQueueService {
     return succeed({
       items,
       counts,
-      hasNextPage: rows.length > first,
+      hasNextPage: raw.length > first,
       endCursor: items.at(-1)?.cursor ?? null,
     });
   }

@@ -6,6 +6,7 @@ import {
   anOrder,
   meMock,
   ordersMock,
+  reasonCounts,
   renderAdmin,
   videoLimitMock,
   workCountsMock,
@@ -13,13 +14,6 @@ import {
 import { WORK_QUEUE_QUERY } from './queue-operations';
 
 const HOUR = 3600_000;
-const counts = (values: Record<string, [number, number]>) =>
-  ['TO_START', 'CHANGES_ASKED', 'READY_TO_PRINT', 'PAYMENT_ATTENTION', 'EMAIL_FAILING'].map((reason) => ({
-    __typename: 'WorkReasonCount',
-    reason,
-    count: values[reason]?.[0] ?? 0,
-    overdue: values[reason]?.[1] ?? 0,
-  }));
 
 function item(childName: string, reason: string, dueInMs: number, assignee: { id: string; email: string } | null = null) {
   const order = anOrder({ childName });
@@ -46,7 +40,7 @@ const queueMock = (
       workQueue: {
         __typename: 'WorkQueue',
         items,
-        counts: counts(countValues),
+        counts: reasonCounts(countValues),
         pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
       },
     },

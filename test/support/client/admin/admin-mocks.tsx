@@ -281,22 +281,19 @@ export const assignableAdminsMock = (
   maxUsageCount: Number.POSITIVE_INFINITY,
 });
 
+/** Every reason's count as the API answers it: `values` gives [count, overdue] for the reasons that have any. */
+export const reasonCounts = (values: Partial<Record<string, [number, number]>> = {}) =>
+  ['TO_START', 'CHANGES_ASKED', 'READY_TO_PRINT', 'PAYMENT_ATTENTION', 'EMAIL_FAILING'].map((reason) => ({
+    __typename: 'WorkReasonCount',
+    reason,
+    count: values[reason]?.[0] ?? 0,
+    overdue: values[reason]?.[1] ?? 0,
+  }));
+
 /** The queue's counts for the dashboard's "Needs action" line, as often as asked: nothing waiting unless given. */
 export const workCountsMock = (counts: Partial<Record<string, [number, number]>> = {}): MockLink.MockedResponse => ({
   request: { query: WORK_COUNTS_QUERY },
-  result: {
-    data: {
-      workQueue: {
-        __typename: 'WorkQueue',
-        counts: ['TO_START', 'CHANGES_ASKED', 'READY_TO_PRINT', 'PAYMENT_ATTENTION', 'EMAIL_FAILING'].map((reason) => ({
-          __typename: 'WorkReasonCount',
-          reason,
-          count: counts[reason]?.[0] ?? 0,
-          overdue: counts[reason]?.[1] ?? 0,
-        })),
-      },
-    },
-  },
+  result: { data: { workQueue: { __typename: 'WorkQueue', counts: reasonCounts(counts) } } },
   maxUsageCount: Number.POSITIVE_INFINITY,
 });
 

@@ -15,11 +15,12 @@ test.describe('the home page', () => {
     expect(videoRequests).toEqual([]);
 
     await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ status: 200, body: '<html></html>' }));
+    const embedRequested = page.waitForRequest((request) => request.url().includes('youtube-nocookie.com/embed/'));
     await samples.getByRole('button', { name: 'Play the sample story' }).click();
     const frame = samples.locator('iframe');
     await expect(frame).toHaveAttribute('src', /autoplay=1/);
     await expect(frame).toHaveAttribute('title', /.+/);
-    expect(videoRequests.some((url) => url.includes('youtube-nocookie.com/embed/'))).toBe(true);
+    await embedRequested;
   });
 
   test('fetches nothing from other sites while the visitor browses', async ({ page }) => {

@@ -247,7 +247,7 @@ describe('CreatePage', () => {
     expect(currentUrl()).toBe('/create?type=digital');
     expect(screen.getByRole('status')).toHaveTextContent('Processing Your Order');
 
-    await screen.findByText('Payment page', {}, { timeout: 2000 });
+    await screen.findByText('Payment page');
     expect(currentUrl()).toBe('/payment?orderId=order-123&amount=25&format=digital');
     expect(seen.calls).toBe(1);
     expect(seen.variables).toEqual({
@@ -292,7 +292,7 @@ describe('CreatePage', () => {
     await user.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
     await user.click(submitButton());
 
-    await screen.findByText('Payment page', {}, { timeout: 2000 });
+    await screen.findByText('Payment page');
     expect(currentUrl()).toBe('/payment?orderId=order-123&amount=50&format=printed');
     expect(seen.variables?.input).toEqual({
       childName: 'Leo',

@@ -145,7 +145,7 @@ describe('the order form draft', () => {
     await user.click(screen.getByRole('button', { name: 'Start over' }));
     expect(screen.getByLabelText("Child's name")).toHaveValue('');
     expect(screen.getByLabelText('Dedication (optional)')).toHaveValue('');
-    await waitFor(async () => expect(await loadDraft()).toBeNull(), { timeout: 5000 });
+    await waitFor(async () => expect(await loadDraft()).toBeNull());
     expect(screen.queryByRole('button', { name: 'Start over' })).not.toBeInTheDocument();
   });
 
@@ -166,7 +166,7 @@ describe('the order form draft', () => {
     const { user } = renderCreate([create.mock, update.mock]);
     await waitFor(async () => expect(await screen.findByLabelText("Child's name")).toHaveValue('Mia'));
     await user.click(submitButton());
-    await screen.findByText('Payment page', {}, { timeout: 2000 });
+    await screen.findByText('Payment page');
     expect(currentUrl()).toBe('/payment?orderId=order-1&amount=25&format=digital');
     expect(sessionStorage.getItem('checkoutToken')).toBe('token-1');
     expect(create.seen.calls + update.seen.calls).toBe(0);
@@ -182,7 +182,7 @@ describe('the order form draft', () => {
     await user.clear(name);
     await user.type(name, 'Mila');
     await user.click(submitButton());
-    await screen.findByText('Payment page', {}, { timeout: 2000 });
+    await screen.findByText('Payment page');
     expect(create.seen.calls).toBe(0);
     expect(update.seen.calls).toBe(1);
     expect(update.seen.variables).toMatchObject({
@@ -203,7 +203,7 @@ describe('the order form draft', () => {
     await user.upload(screen.getByLabelText("Child's photo"), photo);
     await waitFor(async () => expect((await loadDraft())?.photo?.name).toBe('new.png'));
     await user.click(submitButton());
-    await screen.findByText('Payment page', {}, { timeout: 2000 });
+    await screen.findByText('Payment page');
     expect(update.seen.variables?.childPhoto).toBe(photo);
   });
 
@@ -232,7 +232,7 @@ describe('the order form draft', () => {
     const { user } = renderCreate([update.mock, status.mock, create.mock]);
     await waitFor(async () => expect(await screen.findByLabelText("Child's name")).toHaveValue('Mia'));
     await user.click(submitButton());
-    await screen.findByText('Payment page', {}, { timeout: 2000 });
+    await screen.findByText('Payment page');
     expect(currentUrl()).toBe('/payment?orderId=order-2&amount=25&format=digital');
     expect(create.seen.calls).toBe(1);
     expect((create.seen.variables?.childPhoto as File).name).toBe('mia.png');
@@ -262,7 +262,7 @@ describe('the order form draft', () => {
     await screen.findByText('Order page');
     expect(currentUrl()).toBe('/order/token-1');
     expect(create.seen.calls).toBe(0);
-    await waitFor(async () => expect(await loadDraft()).toBeNull(), { timeout: 5000 });
+    await waitFor(async () => expect(await loadDraft()).toBeNull());
   });
 
   it('lets the link choose the format over the draft', async () => {

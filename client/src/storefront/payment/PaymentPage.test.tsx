@@ -358,7 +358,7 @@ describe('PaymentPage: the arrival overlay', () => {
     const overlay = screen.getByText('Loading Payment Options');
     expect(sessionStorage.getItem('redirectingToPayment')).toBeNull();
     const shownAt = Date.now();
-    await waitForElementToBeRemoved(overlay, { timeout: 3000 });
+    await waitForElementToBeRemoved(overlay);
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1300);
   });
 

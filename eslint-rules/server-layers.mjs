@@ -24,7 +24,8 @@ export const SERVER_LAYERS = [
   // The features, each above the ones it builds on.
   ['checkout', 'newsletter', 'admin-api'],
   ['admin-orders', 'delivery'],
-  ['payments'],
+  // Proofs of the book the parent approves before it is made; the payments beside them.
+  ['payments', 'proofs'],
   ['fulfilment', 'shop'],
   ['order-page'],
   // Behind the counter: the studio's queue, assignments, notes; it follows the order's history.

@@ -81,7 +81,7 @@ writeFileSync(
 const assets = path.join(dist, 'assets');
 let compressed = 0;
 for (const name of readdirSync(assets)) {
-  if (!/\.(?:js|css|svg|json|txt|wasm)$/.test(name)) continue;
+  if (!/\.(?:m?js|css|svg|json|txt|wasm)$/.test(name)) continue;
   const file = path.join(assets, name);
   const content = readFileSync(file);
   if (content.length < 1024) continue;

@@ -40,6 +40,8 @@ import { OrderNotesService } from './studio/order-notes.service';
 import { OverdueNotifier, overdueJob, workItemsRebuildJob } from './studio/overdue.job';
 import { WorkItems } from './studio/work-items';
 import { WorkQueueService } from './studio/work-queue.service';
+import { ProofsService } from './proofs/proofs.service';
+import { proofRemindersJob } from './proofs/proof-reminders.job';
 import { OrderStatus } from './orders/order-status';
 import { OrderService } from './checkout/order.service';
 import { AdminOrdersService } from './admin-orders/admin-orders.service';
@@ -104,6 +106,8 @@ export interface Services {
   workQueue: WorkQueueService;
   /** Tells STAFF_EMAIL once of each item that goes overdue (the studio-overdue job, every minute). */
   overdue: OverdueNotifier;
+  /** Proofs of the book the parent approves before it is made. */
+  proofs: ProofsService;
   orderExport: OrderExport;
   /** This app's Prometheus registry and series, which the services record into. */
   metrics: Metrics;
@@ -181,6 +185,12 @@ export function createServices(
   const overdue = new OverdueNotifier(dataSource, outbox, staff.overdue, logger);
   jobs.define(overdueJob(overdue));
   jobs.define(workItemsRebuildJob(() => workItems.rebuild()));
+  const proofs = new ProofsService(dataSource, storage, lifecycle, outbox, staff.proofAnswer, logger, {
+    publicUrl: config.publicUrl,
+    pdfMaxBytes: config.pdfMaxBytes,
+    metrics,
+  });
+  jobs.define(proofRemindersJob(proofs));
   return {
     settings: {
       paymentProvider: providers.payments.checkout.name,
@@ -209,7 +219,7 @@ export function createServices(
       metrics,
     }),
     changeRequests,
-    orderPages: new OrderPageService(dataSource, storage, lifecycle, outbox, signer, changeRequests, logger, {
+    orderPages: new OrderPageService(dataSource, storage, lifecycle, outbox, signer, changeRequests, proofs, logger, {
       publicUrl: config.publicUrl,
       mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
     }),
@@ -232,6 +242,7 @@ export function createServices(
     workItems,
     workQueue: new WorkQueueService(dataSource),
     overdue,
+    proofs,
     orderExport: new OrderExport(dataSource),
     metrics,
     rateLimiter,

@@ -7,6 +7,7 @@ import { createAdmin, signIn } from '../support/admin';
 import { placeOrder, placePaidOrder } from '../support/checkout';
 import { GraphQLClient } from '../support/graphql-client';
 import { digitalOrder, printedOrder } from '../support/orders';
+import { approvedProof } from '../support/proofs';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -51,8 +52,10 @@ const snapshot = async (id: string) => ({
   refunds: await server.dataSource.query('SELECT provider, amount_cents, reason, actor FROM refunds WHERE order_id = $1', [id]),
 });
 
+/** A printed book made from its approved proof, ready to ship. */
 async function completedPrinted(): Promise<string> {
-  const { orderId } = await placePaidOrder(customer, printedOrder());
+  const { orderId, checkoutToken } = await placePaidOrder(customer, printedOrder());
+  await approvedProof(admin, customer, orderId, checkoutToken);
   await server.dataSource.query(`UPDATE orders SET status = 'Completed', completed_at = now() WHERE id = $1`, [orderId]);
   return orderId;
 }
@@ -115,7 +118,8 @@ describe('shipping a printed book', () => {
   });
 
   it('ships a Paid printed order without a video: the book is what the parent paid for', async () => {
-    const { orderId } = await placePaidOrder(customer, printedOrder());
+    const { orderId, checkoutToken } = await placePaidOrder(customer, printedOrder());
+    await approvedProof(admin, customer, orderId, checkoutToken);
     const response = await admin.query(SHIP, { orderId, carrier: 'USPS', trackingNumber: '9400100000000000000001' });
     expect(response.data!.shipOrder).toMatchObject({ order: { status: 'Shipped', trackingNumber: '9400100000000000000001' } });
     const after = await snapshot(orderId);

@@ -187,10 +187,11 @@ describe('failedJobs', () => {
 });
 
 describe("the shop's own jobs", () => {
-  it("are the retention and orphaned-file sweeps, the studio's overdue check and the queue's rebuild", () => {
+  it("are the retention and orphaned-file sweeps, the studio's overdue check, the queue's rebuild and the proof reminders", () => {
     expect(server.app.services.jobs.names().sort()).toEqual([
       'orphaned-files',
       'photo-retention',
+      'proof-reminders',
       'studio-overdue',
       'superseded-delivery-files',
       'work-items-rebuild',

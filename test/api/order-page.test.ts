@@ -12,6 +12,7 @@ import { GraphQLClient } from '../support/graphql-client';
 import { makePng } from '../support/images';
 import { CREATE_ORDER, digitalOrder, printedOrder } from '../support/orders';
 import { REAL_PDF } from '../support/pdfs';
+import { approvedProof } from '../support/proofs';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { REAL_MP4 } from '../support/videos';
 
@@ -232,11 +233,14 @@ describe('the timeline', () => {
     expect(await titles(checkoutToken)).toEqual(['Order placed', 'Payment received']);
     expect((await page(checkoutToken)).canPay).toBe(false);
 
+    await approvedProof(admin, parent, orderId, checkoutToken);
     await admin.upload(COMPLETE, { orderId }, book());
     let shown = await page(checkoutToken);
     expect(shown.timeline.map((entry: { title: string }) => entry.title)).toEqual([
       'Order placed',
       'Payment received',
+      'A proof of your book is ready to review',
+      'You approved the proof',
       'Your book is ready',
     ]);
     expect(shown.delivery).toMatchObject({ version: 1, contentType: 'video/mp4' });
@@ -411,12 +415,16 @@ describe('checkoutOrder', () => {
 
 describe('the e-mails about an order', () => {
   it('link to /order/ with a token of their own that opens the page', async () => {
-    const { orderId } = await delivered({ ...printedOrder(), email: 'links@example.com' });
+    const ref = await placePaidOrder(parent, { ...printedOrder(), email: 'links@example.com' });
+    const { orderId } = ref;
+    await approvedProof(admin, parent, orderId, ref.checkoutToken);
+    expect((await admin.upload(COMPLETE, { orderId }, book())).data!.completeOrderWithVideo.userErrors).toEqual([]);
     await admin.query(SHIP, { orderId, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
     await admin.query(REFUND, { orderId, reason: 'Sorry for the delay.' });
     const emails = (await emailsOf(orderId)).filter((e: { template: string }) => !e.template.startsWith('staff'));
     expect(emails.map((e: { template: string }) => e.template)).toEqual([
       'order-confirmation',
+      'proof-ready',
       'video-delivery',
       'shipping-confirmation',
       'refund-confirmation',

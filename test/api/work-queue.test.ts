@@ -8,6 +8,7 @@ import { placePaidOrder } from '../support/checkout';
 import { GraphQLClient, type UploadFile } from '../support/graphql-client';
 import { digitalOrder, printedOrder } from '../support/orders';
 import { REAL_PDF } from '../support/pdfs';
+import { APPROVE_PROOF, proofFile, SEND_PROOF } from '../support/proofs';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { REAL_MP4 } from '../support/videos';
 
@@ -72,6 +73,7 @@ describe('the queue follows each order', () => {
     expect(counts.map((c) => c.reason)).toEqual([
       'TO_START',
       'CHANGES_ASKED',
+      'APPROVED',
       'READY_TO_PRINT',
       'PAYMENT_ATTENTION',
       'EMAIL_FAILING',
@@ -85,9 +87,15 @@ describe('the queue follows each order', () => {
     expect(await itemsOf(orderId)).toEqual([]);
   });
 
-  it('has a printed book to start, then to print and ship once made, then nothing once shipped', async () => {
-    const { orderId } = await placePaidOrder(new GraphQLClient(server.url), printedOrder());
+  it('has a printed book to start, then nothing while its proof waits, then to make once approved, to print and ship once made, then nothing once shipped', async () => {
+    const parent = new GraphQLClient(server.url);
+    const { orderId, checkoutToken } = await placePaidOrder(parent, printedOrder());
     expect(await itemsOf(orderId)).toEqual(['TO_START']);
+    expect((await admin.upload(SEND_PROOF, { orderId }, { proof: proofFile() })).data!.sendProof.userErrors).toEqual([]);
+    expect(await itemsOf(orderId)).toEqual([]);
+    expect((await parent.query(APPROVE_PROOF, { token: checkoutToken })).data!.approveProof.userErrors).toEqual([]);
+    const [approved] = (await queue({ reason: 'APPROVED' })).items;
+    expect(approved).toMatchObject({ order: { id: orderId, status: 'Paid' }, reason: 'APPROVED' });
     await admin.upload(COMPLETE, { orderId }, { video: video() });
     const [toPrint] = (await queue({ reason: 'READY_TO_PRINT' })).items;
     expect(toPrint).toMatchObject({ order: { id: orderId, status: 'Completed' }, reason: 'READY_TO_PRINT' });

@@ -6,7 +6,16 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { adminOrder, createOrderByApi, createPaidOrderByApi, loginAsAdmin, uniqueName, completeOrderByApi } from './support/shop';
+import {
+  adminOrder,
+  approveProofByApi,
+  completeOrderByApi,
+  createOrderByApi,
+  createPaidOrderByApi,
+  loginAsAdmin,
+  payOrderByApi,
+  uniqueName,
+} from './support/shop';
 
 const printed = (childName: string) => ({
   childName,
@@ -53,7 +62,11 @@ test.describe('fulfilment in the admin portal', () => {
   for (const width of [390, 1280]) {
     test(`ships a printed book with its tracking link, and the list follows, at ${width} px`, async ({ page, request }) => {
       const childName = uniqueName('Ship');
-      const orderId = await createPaidOrderByApi(request, printed(childName));
+      const order = await createOrderByApi(request, printed(childName));
+      await payOrderByApi(request, order);
+      // A printed book goes to print only once the parent has approved its proof.
+      await approveProofByApi(request, order);
+      const { orderId } = order;
       await completeOrderByApi(request, orderId);
       await page.setViewportSize({ width, height: 900 });
 

@@ -19,6 +19,7 @@ import { OrderResolver } from '../checkout/order.resolver';
 import { PaymentResolver } from '../payments/payment.resolver';
 import { ShopConfigResolver } from '../shop/shop-config.resolver';
 import { StudioResolver, WorkQueueResolver } from '../studio/studio.resolver';
+import { ProofsResolver } from '../proofs/proofs.resolver';
 
 export type ResolverClass = new (services: Services) => object;
 
@@ -41,4 +42,5 @@ export const resolvers = [
   BackgroundJobsResolver,
   StudioResolver,
   WorkQueueResolver,
+  ProofsResolver,
 ] as const satisfies readonly ResolverClass[];

@@ -19,6 +19,7 @@ import { OrderAssignment } from '../studio/order-assignment.entity';
 import { OrderNote } from '../studio/order-note.entity';
 import { WorkCount } from '../studio/work-count.entity';
 import { WorkItem } from '../studio/work-item.entity';
+import { OrderProof } from '../proofs/order-proof.entity';
 
 export const entities = [
   Order,
@@ -42,4 +43,5 @@ export const entities = [
   OrderNote,
   WorkItem,
   WorkCount,
+  OrderProof,
 ];

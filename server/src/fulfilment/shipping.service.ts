@@ -1,8 +1,9 @@
 /**
  * Shipping a printed book: a paid printed order (Completed, or Paid when the book goes out
  * without a video) becomes Shipped with its carrier and tracking number, and the parent is
- * e-mailed the tracking link, in one transaction. A wrong tracking number can be corrected; the
- * parent is e-mailed the new one.
+ * e-mailed the tracking link, in one transaction. A printed book goes to print (and so ships)
+ * only once the parent has approved its newest proof. A wrong tracking number can be
+ * corrected; the parent is e-mailed the new one.
  */
 import type { DataSource } from 'typeorm';
 import { firstInputError } from '../common/input-validation';
@@ -13,11 +14,12 @@ import { shippingConfirmationOutboxEmail } from '../mail/templates/shipping-conf
 import { orderEmailOptions } from '../orders/order-access';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import type { OutboxService } from '../mail/outbox.service';
-import { OrderStatus } from '../orders/order-status';
+import { OrderStatus, transitionRefusal } from '../orders/order-status';
 import { lockOrder } from '../orders/order-lock';
 import { Order } from '../orders/order.entity';
 import { SHIPPING_MESSAGES, ShipOrderInput } from './ship-order.input';
 import { type Actor, actorLabel } from '../orders/actor';
+import { printRefusal } from '../proofs/proofs.service';
 
 export class ShippingService {
   constructor(
@@ -35,8 +37,13 @@ export class ShippingService {
     if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, SHIPPING_MESSAGES.orderNotFound, 'orderId');
     try {
       const shipped = await this.dataSource.transaction(async (manager) => {
-        const exists = await manager.query('SELECT 1 FROM orders WHERE id = $1', [orderId]);
-        if (exists.length === 0) return null;
+        const order = await lockOrder(manager, orderId);
+        if (!order) return null;
+        // The lifecycle refuses a wrong status or format first; then the proof, under the row lock its answers take.
+        if (order.bookFormat === 'printed' && !transitionRefusal(order.status, OrderStatus.Shipped)) {
+          const unapproved = await printRefusal(manager, order);
+          if (unapproved) throw unapproved;
+        }
         return this.lifecycle.transition(manager, orderId, {
           to: OrderStatus.Shipped,
           actor,

@@ -18,6 +18,7 @@ import { Jobs1765100000000 } from './1765100000000-jobs';
 import { AdminRoles1765200000000 } from './1765200000000-admin-roles';
 import { OrderNotesAndAssignments1765300000000 } from './1765300000000-order-notes-and-assignments';
 import { WorkItems1765400000000 } from './1765400000000-work-items';
+import { OrderProofs1765500000000 } from './1765500000000-order-proofs';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   AdminRoles1765200000000,
   OrderNotesAndAssignments1765300000000,
   WorkItems1765400000000,
+  OrderProofs1765500000000,
 ];

@@ -10,9 +10,16 @@ import type { EntityManager } from 'typeorm';
 import { escapeHtml } from '../mail/escape-html';
 import { OutboxEmail } from '../mail/outbox-email.entity';
 import { CHANGE_ANSWERED_EVENT, CHANGE_DECLINED_EVENT, CHANGE_REQUESTED_EVENT } from './change-request';
+import { PROOF_EVENTS } from '../proofs/proof-status';
 
 /** Events whose `message` is free text about the book, and so about the child: replaced whole. */
-const FREE_TEXT_EVENTS: ReadonlySet<string> = new Set([CHANGE_REQUESTED_EVENT, CHANGE_ANSWERED_EVENT, CHANGE_DECLINED_EVENT]);
+const FREE_TEXT_EVENTS: ReadonlySet<string> = new Set([
+  CHANGE_REQUESTED_EVENT,
+  CHANGE_ANSWERED_EVENT,
+  CHANGE_DECLINED_EVENT,
+  PROOF_EVENTS.changesAsked,
+  PROOF_EVENTS.approved,
+]);
 import { OrderEvent } from '../orders/order-event.entity';
 import type { Order } from '../orders/order.entity';
 

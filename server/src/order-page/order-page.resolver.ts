@@ -94,6 +94,27 @@ export class OrderPageResolver {
   }
 
   @Mutation(() => OrderPagePayload, {
+    description: 'Approves the newest proof of the book while it waits for an answer: the book is then made (and printed).',
+  })
+  async approveProof(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<OrderPagePayload> {
+    const result = (await this.pageActionRefused(ctx)) ?? (await this.pages.approveProof(token));
+    return toPayload(result, (order) => ({ order }), { order: null });
+  }
+
+  @Mutation(() => OrderPagePayload, {
+    description:
+      'Asks for changes to the newest proof while it waits for an answer (at most 1,000 characters); the studio sends a new proof.',
+  })
+  async requestProofChanges(
+    @Arg('token', () => String) token: string,
+    @Arg('message', () => String) message: string,
+    @Ctx() ctx: Context,
+  ): Promise<OrderPagePayload> {
+    const result = (await this.pageActionRefused(ctx)) ?? (await this.pages.requestProofChanges(token, message));
+    return toPayload(result, (order) => ({ order }), { order: null });
+  }
+
+  @Mutation(() => OrderPagePayload, {
     description: "Deletes the photo and delivered files at once, blanks the child's details and the address; keeps accounting.",
   })
   async deleteChildData(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<OrderPagePayload> {

@@ -1,13 +1,14 @@
 /**
- * The parent's private order page and what the parent may do from it: ask for a change, delete
- * the child's data, renew the link. Every entry point is opened by one of the order's live access
- * tokens; the page alone also opens with a live delivery link of the older `/video/{token}` kind.
+ * The parent's private order page and what the parent may do from it: answer a proof, ask for a
+ * change, delete the child's data, renew the link. Every entry point is opened by one of the
+ * order's live access tokens; the page alone also opens with a live delivery link of the older
+ * `/video/{token}` kind.
  */
 import { type DataSource, type EntityManager, IsNull, MoreThan } from 'typeorm';
 import { planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { sha256Hex } from '../common/tokens';
-import { type Outcome, refuse, succeed, UserErrorCode } from '../common/user-error';
+import { type Outcome, refusal, refuse, succeed, UserErrorCode } from '../common/user-error';
 import { OrderDelivery } from '../delivery/order-delivery.entity';
 import { VideoLink } from '../delivery/video-link.entity';
 import { PROVIDER_REASONS } from '../payments/refund.service';
@@ -33,6 +34,11 @@ import { shippingIncluded } from '../checkout/order.service';
 import { orderReference } from '../orders/order-format';
 import { CUSTOMER } from '../orders/actor';
 import { lockExistingOrder } from '../orders/order-lock';
+import { firstInputError } from '../common/input-validation';
+import { ChangeRequestInput } from './change-request.input';
+import { proofReview } from '../proofs/proof.types';
+import { ProofStatus } from '../proofs/proof-status';
+import { latestProof, releaseProofFiles, type ProofsService } from '../proofs/proofs.service';
 
 export const ORDER_PAGE_MESSAGES = {
   notFound: 'This link does not open an order. It may have been replaced by a newer one: ask for your links again.',
@@ -56,6 +62,7 @@ export class OrderPageService {
     private readonly outbox: OutboxService,
     private readonly signer: MediaSigner,
     private readonly changeRequests: ChangeRequestService,
+    private readonly proofs: ProofsService,
     private readonly logger: Logger,
     private readonly options: OrderPageOptions,
   ) {}
@@ -76,6 +83,27 @@ export class OrderPageService {
     if (order.childDataDeletedAt) return refuse(UserErrorCode.WRONG_STATUS, ORDER_PAGE_MESSAGES.childDataDeleted, 'status');
     const recorded = await this.changeRequests.recordChangeRequest(order.id, message, CUSTOMER, now);
     if (!recorded.ok) return recorded;
+    return succeed(await this.reload(order.id, true, now));
+  }
+
+  /** The parent approves the newest proof of the book. */
+  async approveProof(token: string, now = new Date()): Promise<Outcome<OrderPage>> {
+    const order = await orderForToken(this.dataSource.manager, token);
+    if (!order) return refuse(UserErrorCode.NOT_FOUND, ORDER_PAGE_MESSAGES.notFound, 'token');
+    const approved = await this.proofs.approve(order.id);
+    if (!approved.ok) return approved;
+    return succeed(await this.reload(order.id, true, now));
+  }
+
+  /** The parent asks for changes to the newest proof, in the words (and limits) of a change request. */
+  async requestProofChanges(token: string, message: string, now = new Date()): Promise<Outcome<OrderPage>> {
+    const input = new ChangeRequestInput(message);
+    const invalid = firstInputError(input);
+    if (invalid) return refusal(invalid);
+    const order = await orderForToken(this.dataSource.manager, token);
+    if (!order) return refuse(UserErrorCode.NOT_FOUND, ORDER_PAGE_MESSAGES.notFound, 'token');
+    const asked = await this.proofs.requestChanges(order.id, input.message);
+    if (!asked.ok) return asked;
     return succeed(await this.reload(order.id, true, now));
   }
 
@@ -102,6 +130,7 @@ export class OrderPageService {
             ),
           ),
         ];
+        keys.push(...(await releaseProofFiles(manager, order.id, now)));
         if (order.status === OrderStatus.Pending) {
           await this.lifecycle.transition(manager, order.id, { to: OrderStatus.Cancelled, actor: CUSTOMER });
         }
@@ -204,10 +233,11 @@ export class OrderPageService {
   }
 
   private async page(manager: EntityManager, order: Order, accessToken: boolean, now: Date): Promise<OrderPage> {
-    const [events, refunds, latest] = await Promise.all([
+    const [events, refunds, latest, proof] = await Promise.all([
       manager.find(OrderEvent, { where: { orderId: order.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
       manager.find(Refund, { where: { orderId: order.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
       manager.findOne(OrderDelivery, { where: { orderId: order.id }, order: { version: 'DESC' } }),
+      latestProof(manager, order.id),
     ]);
     const delivered = isDelivered(order.status) && order.completedAt !== null;
     const deadline = delivered ? new Date(order.completedAt!.getTime() + REVISION_WINDOW_DAYS * DAY_MS) : null;
@@ -274,6 +304,9 @@ export class OrderPageService {
       changeRequests,
       childDataDeleted: deleted,
       canPay: accessToken && order.status === OrderStatus.Pending && !deleted,
+      proof: proof && !deleted ? proofReview(proof, this.signer, ttl) : null,
+      canAnswerProof:
+        accessToken && !deleted && order.status === OrderStatus.Paid && proof?.status === ProofStatus.AWAITING_ANSWER,
     };
   }
 }

@@ -7,6 +7,7 @@ import type { BookFormat } from '../catalogue/catalogue';
 import { BookFormatEnum } from '../catalogue/catalogue.types';
 import { UserError } from '../common/user-error';
 import { ChangeRequest } from './change-request';
+import { ProofReview } from '../proofs/proof.types';
 import { ShippingAddress } from '../orders/order.entity';
 import { OrderStatus } from '../orders/order-status';
 
@@ -162,6 +163,19 @@ export class OrderPage {
 
   @Field({ description: "The token this page was opened with works as the payment page's checkoutToken while Pending." })
   canPay: boolean;
+
+  @Field(() => ProofReview, {
+    nullable: true,
+    description:
+      "The newest proof of the book sent for the parent's review; null when none was sent (or the child's data was deleted).",
+  })
+  proof: ProofReview | null;
+
+  @Field({
+    description:
+      'True when the newest proof waits for the answer of whoever holds this link: approveProof or requestProofChanges.',
+  })
+  canAnswerProof: boolean;
 }
 
 @ObjectType()

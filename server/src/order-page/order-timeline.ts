@@ -71,6 +71,15 @@ const DESCRIPTIONS: Partial<Record<OrderEventType, Describe>> = {
     detail: "We delete your child's photo once the book no longer needs it.",
   }),
   delivery_files_deleted: () => ({ title: 'Files of an earlier version deleted' }),
+  proof_sent: (event) => ({
+    title: 'A proof of your book is ready to review',
+    detail: typeof event.data.version === 'number' && event.data.version > 1 ? `Proof ${event.data.version}` : null,
+  }),
+  proof_approved: (event) =>
+    event.actor === 'customer'
+      ? { title: 'You approved the proof' }
+      : { title: 'Proof approved for you', detail: 'Our studio recorded your approval.' },
+  proof_changes_requested: (event) => ({ title: 'You asked for changes to the proof', detail: text(event.data.message) }),
   [ORDER_LINK_RENEWED_EVENT]: () => ({ title: 'Private link renewed', detail: 'Older links no longer open this order.' }),
 };
 

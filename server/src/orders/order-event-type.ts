@@ -26,6 +26,10 @@ export const ORDER_EVENT_TYPES = [
   'change_answered',
   'change_declined',
   'tracking_corrected',
+  'proof_sent',
+  'proof_approved',
+  'proof_changes_requested',
+  'proof_reminder_sent',
 ] as const;
 
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];

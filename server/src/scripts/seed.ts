@@ -47,6 +47,8 @@ interface DemoOrder {
   step: Step;
   storyIdea?: string;
   dedication?: string;
+  /** A proof waiting for the parent's answer. (A printed book that is made has its approved proof anyway.) */
+  proofWaiting?: boolean;
 }
 
 /** One order in each state worth seeing, then more to fill the dashboard's pages and filters. */
@@ -69,6 +71,7 @@ const SHOWCASE: DemoOrder[] = [
     format: 'printed',
     step: 'paid',
     dedication: 'For Maya,\nwith love from Grandma',
+    proofWaiting: true,
   },
   { child: 'Noah', age: 6, moral: 'Honesty', style: 'adventure', format: 'digital', step: 'completed' },
   { child: 'Emma', age: 8, moral: 'Perseverance', style: 'classic', format: 'digital', step: 'changeRequested' },
@@ -192,7 +195,12 @@ export async function seed(services: Services, admin: AdminUser, publicUrl: stri
       value(await services.payments.confirmSandboxPayment(orderId, token, started.paymentId, SANDBOX_CARDS.success), 'card');
       value(await services.payments.recordPayment(orderId, token, started.paymentId), 'recording the payment');
     }
-    if (['completed', 'changeRequested', 'shipped', 'deleted'].includes(demo.step)) {
+    const made = ['completed', 'changeRequested', 'shipped', 'deleted'].includes(demo.step);
+    if (demo.proofWaiting || (made && demo.format === 'printed')) {
+      value(await services.proofs.sendProof(orderId, upload('proof.pdf', 'application/pdf', pdf), adminActor(admin)), 'proof');
+      if (!demo.proofWaiting) value(await services.orderPages.approveProof(token), 'approving the proof');
+    }
+    if (made) {
       const book = demo.format === 'digital' ? upload('storybook.pdf', 'application/pdf', pdf) : null;
       value(
         await services.delivery.completeOrderWithVideo(orderId, upload('story.mp4', 'video/mp4', video), adminActor(admin), book),
@@ -230,7 +238,7 @@ export async function seed(services: Services, admin: AdminUser, publicUrl: stri
       reference: orderId.slice(0, 8),
       child: demo.child,
       status: order.status,
-      note: NOTES[demo.step] ?? '',
+      note: demo.proofWaiting ? 'proof waiting for the parent' : (NOTES[demo.step] ?? ''),
       pageUrl: `${publicUrl}/order/${token}`,
     });
   }

@@ -17,6 +17,7 @@ const BATCH = 100;
 export const OVERDUE_WORDS: Record<WorkReason, string> = {
   [WorkReason.TO_START]: 'the book is not made yet',
   [WorkReason.CHANGES_ASKED]: "the parent's change is not answered yet",
+  [WorkReason.APPROVED]: 'the approved book is not made yet',
   [WorkReason.READY_TO_PRINT]: 'the printed book is not shipped yet',
   [WorkReason.PAYMENT_ATTENTION]: 'an extra charge is not refunded yet',
   [WorkReason.EMAIL_FAILING]: 'an e-mail to the parent could not be sent',

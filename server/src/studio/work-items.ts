@@ -17,6 +17,9 @@ import { unresolvedCharges } from '../payments/payment-alerts';
 import { attentionDueAt, bookDueAt, changeDueAt } from './work-due';
 import { WorkItem } from './work-item.entity';
 import { WorkReason } from './work-reason';
+import { PROOF_EVENTS } from '../proofs/proof-status';
+
+const PROOF_STEPS: ReadonlySet<string> = new Set([PROOF_EVENTS.sent, PROOF_EVENTS.approved, PROOF_EVENTS.changesAsked]);
 
 export interface WantedItem {
   reason: WorkReason;
@@ -36,7 +39,14 @@ export function wantedItems({ order, events, failedEmails }: OrderState): Wanted
   const items: WantedItem[] = [];
   const paidAt = order.paidAt;
   if (order.status === OrderStatus.Paid && paidAt) {
-    items.push({ reason: WorkReason.TO_START, dueAt: bookDueAt(order.bookFormat, paidAt) });
+    // The newest proof's step says whose turn it is: nothing sent yet, the parent's answer, or the studio's.
+    const proof = events.findLast((event) => PROOF_STEPS.has(event.type));
+    if (!proof) items.push({ reason: WorkReason.TO_START, dueAt: bookDueAt(order.bookFormat, paidAt) });
+    else if (proof.type === PROOF_EVENTS.changesAsked) {
+      items.push({ reason: WorkReason.CHANGES_ASKED, dueAt: changeDueAt(proof.createdAt) });
+    } else if (proof.type === PROOF_EVENTS.approved) {
+      items.push({ reason: WorkReason.APPROVED, dueAt: bookDueAt(order.bookFormat, paidAt) });
+    }
   }
   if (order.status === OrderStatus.Completed || order.status === OrderStatus.Shipped) {
     const request = openChangeRequest(events);

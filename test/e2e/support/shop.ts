@@ -175,3 +175,27 @@ export async function completeOrderByApi(request: APIRequestContext, orderId: st
   const body = await response.json();
   expect(body.data.completeOrderWithVideo).toEqual({ order: { status: 'Completed' }, userErrors: [] });
 }
+
+const STORYBOOK_PDF = path.join(__dirname, '..', 'fixtures', 'storybook.pdf');
+
+/** Sends a proof of a Paid order as the studio would, and approves it as the parent, through the API. */
+export async function approveProofByApi(request: APIRequestContext, order: ApiOrder): Promise<void> {
+  await adminOrder(request, order.orderId, 'id'); // signs the request context in
+  const query = `mutation($orderId: ID!, $proof: Upload!) {
+    sendProof(orderId: $orderId, proof: $proof) { proof { version } userErrors { message } } }`;
+  const response = await request.post('/graphql', {
+    headers: { 'Apollo-Require-Preflight': 'true' },
+    multipart: {
+      operations: JSON.stringify({ query, variables: { orderId: order.orderId, proof: null } }),
+      map: JSON.stringify({ proof: ['variables.proof'] }),
+      proof: { name: 'proof.pdf', mimeType: 'application/pdf', buffer: readFileSync(STORYBOOK_PDF) },
+    },
+  });
+  expect((await response.json()).data.sendProof.userErrors).toEqual([]);
+  const { approveProof } = await graphqlCall(
+    request,
+    'mutation($token: String!) { approveProof(token: $token) { userErrors { message } } }',
+    { token: order.checkoutToken },
+  );
+  expect(approveProof.userErrors).toEqual([]);
+}

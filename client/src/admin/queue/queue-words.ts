@@ -4,6 +4,7 @@ import type { WorkReason } from '../../gql/graphql';
 export const REASON_LABELS: Record<WorkReason, string> = {
   TO_START: 'To start',
   CHANGES_ASKED: 'Changes asked',
+  APPROVED: 'Approved: make the book',
   READY_TO_PRINT: 'Ready to print',
   PAYMENT_ATTENTION: 'Payment needs attention',
   EMAIL_FAILING: 'E-mail failing',

@@ -1,5 +1,5 @@
 import type { MockLink } from '@apollo/client/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import {
   ADMIN,
@@ -12,9 +12,20 @@ import {
   STUDIO_ADMIN,
   videoLimitMock,
 } from '../../../../test/support/client/admin/admin-mocks';
-import { ADD_ORDER_NOTE_MUTATION, ASSIGN_ORDER_MUTATION } from './studio-operations';
+import { UPLOAD_MESSAGES } from '../upload/upload-messages';
+import { STUDIO_MESSAGES } from './studio-messages';
+import {
+  ADD_ORDER_NOTE_MUTATION,
+  APPROVE_PROOF_FOR_PARENT_MUTATION,
+  ASSIGN_ORDER_MUTATION,
+  SEND_PROOF_MUTATION,
+} from './studio-operations';
 
-async function openPanel(order: OrderRecord, mocks: MockLink.MockedResponse[], me = STUDIO_ADMIN) {
+async function openPanel(
+  order: OrderRecord,
+  mocks: MockLink.MockedResponse[],
+  me: typeof ADMIN | typeof STUDIO_ADMIN = STUDIO_ADMIN,
+) {
   const view = renderAdmin('/admin/dashboard', [
     meMock(me),
     ordersMock({ orders: [order] }),
@@ -110,5 +121,106 @@ describe('the panel: studio', () => {
     expect(within(notes).getByText(new RegExp(STUDIO_ADMIN.email))).toBeInTheDocument();
     expect(form.getByLabelText('Note for the staff')).toHaveValue('');
     expect(form.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+const aProof = (overrides: Record<string, unknown> = {}) => ({
+  __typename: 'OrderProof',
+  id: 'proof-1',
+  version: 1,
+  status: 'CHANGES_ASKED',
+  sentAt: '2025-03-06T09:00:00.000Z',
+  sentBy: `admin:${STUDIO_ADMIN.email}`,
+  answeredAt: '2025-03-06T12:00:00.000Z',
+  answeredBy: 'customer',
+  message: 'Her hair is curlier',
+  remindedAt: null,
+  url: '/media/proofs/p1.pdf?sig=1',
+  ...overrides,
+});
+const pdfFile = () => new File(['%PDF-1.4'], 'proof.pdf', { type: 'application/pdf' });
+
+describe('the panel: proofs', () => {
+  it("lists each proof with the parent's answer, and sends the next one, checking the file first", async () => {
+    const order = anOrder({ childName: 'Wes', status: 'Paid', proofs: [aProof()] });
+    const sent = {
+      ...order,
+      proofs: [
+        aProof({ id: 'proof-2', version: 2, status: 'AWAITING_ANSWER', answeredAt: null, answeredBy: null, message: null }),
+        aProof(),
+      ],
+    };
+    const { user, panel } = await openPanel(order, [
+      {
+        request: {
+          query: SEND_PROOF_MUTATION,
+          variables: (variables) => variables.orderId === order.id && variables.proof instanceof File,
+        },
+        result: {
+          data: { sendProof: { __typename: 'ProofPayload', proof: { __typename: 'OrderProof', id: 'proof-2' }, userErrors: [] } },
+        },
+      },
+      orderDetailMock(sent),
+    ]);
+    const proofs = panel.getByRole('list', { name: 'Proofs' });
+    expect(within(proofs).getByText('Her hair is curlier')).toBeInTheDocument();
+    expect(proofs).toHaveTextContent('Proof 1 · Changes asked');
+    expect(within(proofs).getByText(/Answered by the parent/)).toBeInTheDocument();
+    expect(panel.queryByRole('form', { name: 'Approve for the parent' })).not.toBeInTheDocument();
+
+    const form = within(panel.getByRole('form', { name: 'Send a proof' }));
+    await user.click(form.getByRole('button', { name: 'Send proof to the parent' }));
+    expect(form.getByRole('alert')).toHaveTextContent(STUDIO_MESSAGES.proofChoose);
+    const input = form.getByLabelText('Proof 2 (PDF)');
+    // A drop or "All files" in the picker passes what `accept` would not.
+    fireEvent.change(input, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
+    await user.click(form.getByRole('button', { name: 'Send proof to the parent' }));
+    expect(form.getByRole('alert')).toHaveTextContent(UPLOAD_MESSAGES.pdfWrongType);
+
+    fireEvent.change(input, { target: { files: [pdfFile()] } });
+    await user.click(form.getByRole('button', { name: 'Send proof to the parent' }));
+    expect(await panel.findByText(STUDIO_MESSAGES.proofSent)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(panel.getByRole('list', { name: 'Proofs' })).toHaveTextContent('Proof 2 · Waiting for the parent'),
+    );
+  });
+
+  it('lets an owner approve for the parent with a note saying how, and offers nothing to send once the book is made', async () => {
+    const order = anOrder({
+      childName: 'Xia',
+      status: 'Paid',
+      proofs: [aProof({ status: 'AWAITING_ANSWER', answeredAt: null, answeredBy: null, message: null })],
+    });
+    const approved = {
+      ...order,
+      proofs: [aProof({ status: 'APPROVED', answeredBy: `admin:${ADMIN.email}`, message: 'Yes by phone' })],
+    };
+    const { user, panel } = await openPanel(
+      order,
+      [
+        {
+          request: { query: APPROVE_PROOF_FOR_PARENT_MUTATION, variables: { orderId: order.id, note: 'Yes by phone' } },
+          result: {
+            data: {
+              approveProofForParent: {
+                __typename: 'ProofPayload',
+                proof: { __typename: 'OrderProof', id: 'proof-1' },
+                userErrors: [],
+              },
+            },
+          },
+        },
+        orderDetailMock(approved),
+      ],
+      ADMIN,
+    );
+    const form = within(panel.getByRole('form', { name: 'Approve for the parent' }));
+    await user.click(form.getByRole('button', { name: 'Approve for the parent' }));
+    expect(form.getByRole('alert')).toHaveTextContent(STUDIO_MESSAGES.approveNoteEmpty);
+    await user.type(form.getByLabelText(/How the parent approved proof 1/), 'Yes by phone');
+    await user.click(form.getByRole('button', { name: 'Approve for the parent' }));
+    await waitFor(() => expect(panel.getByRole('list', { name: 'Proofs' })).toHaveTextContent('Proof 1 · Approved'));
+    expect(panel.getByRole('list', { name: 'Proofs' })).toHaveTextContent(`Approved by ${ADMIN.email}`);
+    expect(panel.queryByRole('form', { name: 'Approve for the parent' })).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import type { OrderStudioFragment } from '../../gql/graphql';
 import { useOrderAction } from '../fulfilment/use-order-action';
 import { formatDateTime } from '../order-format';
 import { useAdminSession } from '../session/admin-session-context';
+import { ProofsPanel } from './ProofsPanel';
 import { STUDIO_MESSAGES } from './studio-messages';
 import { ADD_ORDER_NOTE_MUTATION, ASSIGN_ORDER_MUTATION, ASSIGNABLE_ADMINS_QUERY } from './studio-operations';
 import './studio.css';
@@ -12,11 +13,12 @@ import './studio.css';
 /** After a change (not after a refusal) the panel reads the order again, and the list its rows. */
 const REFRESH = ['AdminOrderDetail', 'AdminOrders'];
 
-/** Who has taken the order ("Assign to me" in one tap, or a colleague), and the staff's notes about it. */
+/** Who has taken the order ("Assign to me" in one tap, or a colleague), its proofs, and the staff's notes about it. */
 export function OrderStudio({ order }: { order: OrderStudioFragment }) {
   return (
     <div className="order-studio">
       <Assignee order={order} />
+      <ProofsPanel order={order} />
       <Notes order={order} />
     </div>
   );

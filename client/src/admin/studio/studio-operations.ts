@@ -4,6 +4,21 @@ import { graphql } from '../../gql';
 export const ORDER_STUDIO_FIELDS = graphql(`
   fragment OrderStudio on Order {
     id
+    status
+    bookFormat
+    childDataDeletedAt
+    proofs {
+      id
+      version
+      status
+      sentAt
+      sentBy
+      answeredAt
+      answeredBy
+      message
+      remindedAt
+      url
+    }
     assignee {
       id
       email
@@ -32,6 +47,32 @@ export const ASSIGN_ORDER_MUTATION = graphql(`
   mutation AssignOrder($orderId: ID!, $adminId: ID) {
     assignOrder(orderId: $orderId, adminId: $adminId) {
       orderId
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+export const SEND_PROOF_MUTATION = graphql(`
+  mutation SendProof($orderId: ID!, $proof: Upload!) {
+    sendProof(orderId: $orderId, proof: $proof) {
+      proof {
+        id
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+export const APPROVE_PROOF_FOR_PARENT_MUTATION = graphql(`
+  mutation ApproveProofForParent($orderId: ID!, $note: String!) {
+    approveProofForParent(orderId: $orderId, note: $note) {
+      proof {
+        id
+      }
       userErrors {
         ...UserErrorFields
       }

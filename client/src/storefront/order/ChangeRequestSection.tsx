@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 import type { OrderPageFieldsFragment } from '../../gql/graphql';
 import { SUPPORT_EMAIL } from '../../ui/contact';
@@ -20,6 +20,13 @@ export function ChangeRequestSection({ order, token, maxLength }: ChangeRequestS
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
   const titleId = useId();
+  const [request] = useMutation(REQUEST_ORDER_CHANGE_MUTATION);
+  const send = async (message: string) => {
+    const { data, error } = await request({ variables: { token, message } });
+    const payload = data?.requestOrderChange;
+    if (error || !payload) return ORDER_MESSAGES.genericError;
+    return payload.userErrors[0]?.message ?? null;
+  };
 
   return (
     <section className="order-page__card" aria-labelledby={titleId}>
@@ -56,7 +63,9 @@ export function ChangeRequestSection({ order, token, maxLength }: ChangeRequestS
           </p>
           {open ? (
             <ChangeRequestForm
-              token={token}
+              label="What would you like changed?"
+              submitLabel={ORDER_MESSAGES.sendChange}
+              send={send}
               maxLength={maxLength}
               onCancel={() => setOpen(false)}
               onSent={() => {
@@ -85,17 +94,21 @@ export function ChangeRequestSection({ order, token, maxLength }: ChangeRequestS
 }
 
 interface ChangeRequestFormProps {
-  token: string;
+  label: ReactNode;
+  submitLabel: string;
+  /** Sends the trimmed text; answers the server's refusal (or a failure) in words, or null once it is accepted. */
+  send(message: string): Promise<string | null>;
   maxLength: number;
   onCancel(): void;
   onSent(): void;
 }
 
-export function ChangeRequestForm({ token, maxLength, onCancel, onSent }: ChangeRequestFormProps) {
+/** What the parent would like changed (in the delivered book, or in a proof): checked here, then by the server. */
+export function ChangeRequestForm({ label, submitLabel, send, maxLength, onCancel, onSent }: ChangeRequestFormProps) {
   const fieldId = useId();
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [send, { loading }] = useMutation(REQUEST_ORDER_CHANGE_MUTATION);
+  const [loading, setLoading] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
   const length = message.length;
   const over = length > maxLength;
@@ -112,13 +125,14 @@ export function ChangeRequestForm({ token, maxLength, onCancel, onSent }: Change
       field.current?.focus();
       return;
     }
+    setLoading(true);
     try {
-      const { data, error } = await send({ variables: { token, message: text } });
-      const payload = data?.requestOrderChange;
-      if (error || !payload) return setProblem(ORDER_MESSAGES.genericError);
-      if (payload.userErrors[0]) return setProblem(payload.userErrors[0].message);
+      const refused = await send(text);
+      setLoading(false);
+      if (refused) return setProblem(refused);
       onSent();
     } catch {
+      setLoading(false);
       setProblem(ORDER_MESSAGES.genericError);
     }
   }
@@ -126,7 +140,7 @@ export function ChangeRequestForm({ token, maxLength, onCancel, onSent }: Change
   return (
     <form className="order-page__form" onSubmit={submit} noValidate>
       <label className="order-page__label" htmlFor={fieldId}>
-        What would you like changed?
+        {label}
       </label>
       <textarea
         id={fieldId}
@@ -148,7 +162,7 @@ export function ChangeRequestForm({ token, maxLength, onCancel, onSent }: Change
       )}
       <div className="order-page__actions order-page__actions--start">
         <button type="submit" className="button button--primary" disabled={loading}>
-          {ORDER_MESSAGES.sendChange}
+          {submitLabel}
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel}>
           Cancel

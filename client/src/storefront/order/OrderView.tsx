@@ -11,6 +11,7 @@ import { ChangeRequestSection } from './ChangeRequestSection';
 import { DeleteChildDataSection } from './DeleteChildDataSection';
 import { formatDay, formatWhen, ORDER_MESSAGES, orderHeading, STATUS_LABEL } from './order-page-messages';
 import { OrderSummary } from './OrderSummary';
+import { ProofReviewSection } from './ProofReviewSection';
 import { RenewLinkSection } from './RenewLinkSection';
 
 interface OrderViewProps {
@@ -74,6 +75,10 @@ export function OrderView({ order, catalogue, token, renewed }: OrderViewProps) 
             {ORDER_MESSAGES.completePayment}
           </button>
         </section>
+      )}
+
+      {order.status === 'Paid' && order.proof && (
+        <ProofReviewSection order={order} proof={order.proof} token={token} maxLength={catalogue.limits.changeRequestMaxLength} />
       )}
 
       {delivered && order.delivery && <DeliveredFiles order={order} delivery={order.delivery} />}

@@ -60,6 +60,17 @@ export const ORDER_PAGE_FIELDS = graphql(`
     }
     childDataDeleted
     canPay
+    proof {
+      version
+      status
+      sentAt
+      answeredAt
+      changesAsked
+      approvedOnBehalf
+      bytes
+      url
+    }
+    canAnswerProof
   }
 `);
 
@@ -99,6 +110,32 @@ export const REQUEST_ORDER_LINKS_MUTATION = graphql(`
 export const REQUEST_ORDER_CHANGE_MUTATION = graphql(`
   mutation RequestOrderChange($token: String!, $message: String!) {
     requestOrderChange(token: $token, message: $message) {
+      order {
+        ...OrderPageFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+export const APPROVE_PROOF_MUTATION = graphql(`
+  mutation ApproveProof($token: String!) {
+    approveProof(token: $token) {
+      order {
+        ...OrderPageFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+export const REQUEST_PROOF_CHANGES_MUTATION = graphql(`
+  mutation RequestProofChanges($token: String!, $message: String!) {
+    requestProofChanges(token: $token, message: $message) {
       order {
         ...OrderPageFields
       }

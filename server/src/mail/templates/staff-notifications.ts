@@ -182,15 +182,65 @@ export function staffOverdueEmails(
   );
 }
 
+export const STAFF_PROOF_ANSWER_TEMPLATE = 'staff-proof-answer';
+
+/** What the parent answered to a proof: approved, or changes asked with their words. */
+export interface ProofAnswer {
+  version: number;
+  approved: boolean;
+  message?: string;
+}
+
+/** The builder the proofs service calls inside its transaction. */
+export type StaffProofAnswerEmails = (order: Order, answer: ProofAnswer) => OutboxEmailInput[];
+
+/** "The parent approved the proof" or "asks for changes to it". Keyed by order and version: one e-mail an answer. */
+export function staffProofAnswerEmails(
+  order: StaffOrder,
+  answer: ProofAnswer,
+  options: StaffNotificationOptions,
+): OutboxEmailInput[] {
+  if (options.staffEmails.length === 0) return [];
+  const reference = orderReference(order.id);
+  const child = order.childName ?? DELETED_CHILD;
+  const email = render(
+    answer.approved
+      ? {
+          subject: `Proof ${answer.version} approved on order ${reference} (${child})`,
+          heading: 'A parent approved the proof',
+          intro: `The parent of ${child} approved proof ${answer.version} of order ${reference}: the final book can be made.`,
+          rows: details(order),
+          link: orderDashboardUrl(options.publicUrl, order.id),
+        }
+      : {
+          subject: `Changes asked on proof ${answer.version} of order ${reference} (${child})`,
+          heading: 'A parent asks for changes to the proof',
+          intro: `The parent of ${child} asks for changes to proof ${answer.version} of order ${reference}.`,
+          rows: details(order),
+          quote: answer.message ?? '',
+          link: orderDashboardUrl(options.publicUrl, order.id),
+        },
+  );
+  return toEachAddress(
+    options,
+    STAFF_PROOF_ANSWER_TEMPLATE,
+    (to) => `${STAFF_PROOF_ANSWER_TEMPLATE}:${order.id}:${answer.version}:${addressKey(to)}`,
+    order.id,
+    email,
+  );
+}
+
 /** The builders with the shop's addresses bound: what composition.ts hands to the lifecycle and the change-request service. */
 export function staffNotifications(options: StaffNotificationOptions): {
   newOrder: (order: Order) => OutboxEmailInput[];
   changeRequest: StaffChangeRequestEmails;
   overdue: StaffOverdueEmails;
+  proofAnswer: StaffProofAnswerEmails;
 } {
   return {
     newOrder: (order) => staffNewOrderEmails(order, options),
     changeRequest: (order, message) => staffChangeRequestEmails(order, message, options),
     overdue: (order, work) => staffOverdueEmails(order, work, options),
+    proofAnswer: (order, answer) => staffProofAnswerEmails(order, answer, options),
   };
 }

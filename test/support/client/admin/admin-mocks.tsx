@@ -78,6 +78,7 @@ export function anOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
     refunds: [],
     assignee: null,
     notes: [],
+    proofs: [],
     events: [
       {
         __typename: 'OrderEvent',

@@ -41,6 +41,8 @@ export function anOrderPage(overrides: OrderPageRecord = {}): OrderPageRecord {
     changeRequests: [],
     childDataDeleted: false,
     canPay: false,
+    proof: null,
+    canAnswerProof: false,
     ...overrides,
   };
 }

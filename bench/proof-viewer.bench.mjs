@@ -1,0 +1,375 @@
+/**
+ * The proof viewer on a phone: how long after the parent opens the order page the first page of
+ * a large proof is drawn. A 30-page, ~20 MB PDF (a photo-like image on every page, written as an
+ * ordinary PDF with its cross-reference table at the end, not linearised) is sent as a proof of a
+ * printed order; the order page is then opened in a fresh browser context (cold cache) with a
+ * phone's screen (390 x 844 at 3x), its CPU slowed 4x (Lighthouse's mobile figure) and the
+ * network throttled, until the viewer's canvas says its page is drawn. Also counted: the bytes of
+ * the PDF the viewer fetched (it reads by ranges, so far less than the file), and, in the same
+ * run under the same network, how long the whole file alone takes to download: what a viewer
+ * that fetched the file first could never beat.
+ *
+ * Networks (Chrome's request-level throttling): "4g" 9 Mbps down, 1.5 Mbps up, 150 ms round
+ * trip; "slow-4g" Lighthouse's mobile 1.6 Mbps down, 750 kbps up, 150 ms.
+ *
+ * Run:  npm run bench:proof      (builds first; serves the built shop on embedded PGlite)
+ * Env:  BENCH_RUNS (5) runs a network, BENCH_LABEL (a name for the results file),
+ *       BENCH_PROOF_MB (20), BENCH_PAGES (30), CHROMIUM_PATH (/usr/bin/chromium).
+ * Out:  a table on stdout and bench/results/proof-viewer-<label>.json
+ */
+import { chromium } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { multipartBody } from './support/multipart.mjs';
+import { startServer, stopServer } from './support/server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const LABEL = process.env.BENCH_LABEL || 'latest';
+const TARGET_MB = Number(process.env.BENCH_PROOF_MB ?? 20);
+const PAGES = Number(process.env.BENCH_PAGES ?? 30);
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const GOAL_MS = 1500;
+const ADMIN_EMAIL = 'bench@example.com';
+const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
+
+const ALL_NETWORKS = {
+  none: null,
+  '4g': { latency: 150, downloadThroughput: (9_000_000 / 8) * 0.9, uploadThroughput: (1_500_000 / 8) * 0.9 },
+  'slow-4g': { latency: 150, downloadThroughput: (1_600_000 / 8) * 0.9, uploadThroughput: (750_000 / 8) * 0.9 },
+};
+const NETWORKS = Object.fromEntries(
+  (process.env.BENCH_NETWORKS ?? '4g,slow-4g').split(',').map((name) => [name.trim(), ALL_NETWORKS[name.trim()]]),
+);
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU ?? 4);
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
+/**
+ * Where the file keeps its page objects: "grouped" all near its start, before the images (as a
+ * writer with object streams, or one saving for "fast web view", lays them out); "interleaved"
+ * each just before its own image, so a viewer that checks the last page reads 30 places.
+ */
+const LAYOUTS = (process.env.BENCH_LAYOUTS ?? 'grouped,interleaved').split(',').map((name) => name.trim());
+
+/** A page-sized JPEG of noise over a gradient: it compresses about as badly as a painted page. */
+async function pageImage(index, bytesWanted) {
+  let side = 900;
+  for (;;) {
+    const width = side;
+    const height = Math.round(side * 1.3);
+    const raw = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (Math.random() * 255) | 0;
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 80 + (index % 5) })
+      .toBuffer();
+    if (jpeg.length >= bytesWanted * 0.9 || side > 3000) return { jpeg, width, height };
+    side = Math.round(side * Math.sqrt(bytesWanted / jpeg.length) * 1.05);
+  }
+}
+
+/** The page images, made once and laid out either way. */
+async function pageImages() {
+  const perPage = (TARGET_MB * 1024 * 1024) / PAGES;
+  const images = [];
+  for (let i = 0; i < PAGES; i++) images.push(await pageImage(i, perPage));
+  return images;
+}
+
+/** An ordinary PDF (not linearised): catalog, page tree, pages, images; the xref table at the end. */
+function pdfOf(images, layout) {
+  const chunks = [];
+  const offsets = [];
+  let length = 0;
+  const push = (data) => {
+    const buffer = typeof data === 'string' ? Buffer.from(data, 'latin1') : data;
+    chunks.push(buffer);
+    length += buffer.length;
+  };
+  const object = (id, body, stream) => {
+    offsets[id] = length;
+    push(`${id} 0 obj\n${body}\n`);
+    if (stream) push(Buffer.concat([Buffer.from('stream\n'), stream, Buffer.from('\nendstream\n')]));
+    push('endobj\n');
+  };
+  push('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
+  const pageIds = images.map((_, i) => 3 + i * 3);
+  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  object(2, `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${images.length} >>`);
+  const content = Buffer.from('q 612 0 0 792 0 0 cm /Im0 Do Q\n', 'latin1');
+  const pageObjects = (i) => {
+    const [pageId, contentId, imageId] = [pageIds[i], pageIds[i] + 1, pageIds[i] + 2];
+    object(
+      pageId,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 ${imageId} 0 R >> >> /Contents ${contentId} 0 R >>`,
+    );
+    object(contentId, `<< /Length ${content.length} >>`, content);
+  };
+  const imageObject = (i) => {
+    const image = images[i];
+    object(
+      pageIds[i] + 2,
+      `<< /Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${image.jpeg.length} >>`,
+      image.jpeg,
+    );
+  };
+  if (layout === 'grouped') {
+    images.forEach((_, i) => pageObjects(i));
+    images.forEach((_, i) => imageObject(i));
+  } else {
+    images.forEach((_, i) => {
+      pageObjects(i);
+      imageObject(i);
+    });
+  }
+  const count = 3 + images.length * 3;
+  const xref = length;
+  push(`xref\n0 ${count}\n0000000000 65535 f \n`);
+  for (let id = 1; id < count; id++) push(`${String(offsets[id]).padStart(10, '0')} 00000 n \n`);
+  push(`trailer\n<< /Size ${count} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(chunks);
+}
+
+async function gql(base, query, variables, cookie) {
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await res.json();
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return { data: body.data, setCookie: res.headers.getSetCookie() };
+}
+
+async function upload(base, query, variables, fileVariable, file, cookie) {
+  const { body, contentType } = multipartBody(query, variables, fileVariable, file);
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, 'apollo-require-preflight': 'true', ...(cookie ? { cookie } : {}) },
+    body,
+  });
+  return res.json();
+}
+
+/** A printed order, paid in the sandbox, with `pdf` sent as its proof; answers the order page's token. */
+async function orderWithProof(base, pdf) {
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#fa8' } })
+    .png()
+    .toBuffer();
+  const created = await upload(
+    base,
+    'mutation($input: CreateOrderInput!, $childPhoto: Upload!) { createOrder(input: $input, childPhoto: $childPhoto) { orderId checkoutToken userErrors { message } } }',
+    {
+      input: {
+        childName: 'Mia',
+        childAge: 6,
+        moral: 'Kindness',
+        email: 'parent@example.com',
+        bookFormat: 'printed',
+        bookStyle: 'classic',
+        shippingAddress: {
+          fullName: 'Sam Parent',
+          streetAddress: '12 Oak Street',
+          city: 'Portland',
+          state: 'OR',
+          zipCode: '97201',
+          country: 'United States',
+        },
+      },
+    },
+    'childPhoto',
+    { name: 'kid.png', type: 'image/png', data: photo },
+  );
+  const { orderId, checkoutToken } = created.data.createOrder;
+  const o = orderId;
+  const t = checkoutToken;
+  const { startPayment } = (
+    await gql(base, 'mutation($o: ID!, $t: String!) { startPayment(orderId: $o, checkoutToken: $t) { paymentId } }', { o, t })
+  ).data;
+  const p = startPayment.paymentId;
+  await gql(
+    base,
+    'mutation($o: ID!, $t: String!, $p: String!) { confirmSandboxPayment(orderId: $o, checkoutToken: $t, paymentId: $p, cardNumber: "4242424242424242") { succeeded } }',
+    { o, t, p },
+  );
+  await gql(
+    base,
+    'mutation($o: ID!, $t: String!, $p: String!) { recordPayment(orderId: $o, checkoutToken: $t, paymentId: $p) { order { status } } }',
+    { o, t, p },
+  );
+  const login = await gql(base, 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }', {
+    e: ADMIN_EMAIL,
+    p: ADMIN_PASSWORD,
+  });
+  const cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
+  const sent = await upload(
+    base,
+    'mutation($o: ID!, $proof: Upload!) { sendProof(orderId: $o, proof: $proof) { proof { version bytes } userErrors { message } } }',
+    { o },
+    'proof',
+    { name: 'proof.pdf', type: 'application/pdf', data: pdf },
+    cookie,
+  );
+  if (sent.data?.sendProof?.userErrors?.length !== 0) throw new Error(`sendProof: ${JSON.stringify(sent)}`);
+  return checkoutToken;
+}
+
+/** A phone: small screen, 3x pixels, touch, CPU 4x slower, the network throttled. */
+async function phone(browser, network) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (NETWORKS[network]) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...NETWORKS[network] });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page };
+}
+
+/**
+ * One cold visit: how long until the order page itself shows (its heading: the reference within
+ * the same run, which no viewer can beat) and until the proof's first page is drawn.
+ */
+async function firstPageDrawn(browser, base, token, network) {
+  const { context, page } = await phone(browser, network);
+  let pdfBytes = 0;
+  // pdf.js opens with one plain GET and cancels it once the headers say ranges work; it is seen, not counted.
+  let openingGet = false;
+  const t0 = Date.now();
+  page.on('response', async (response) => {
+    if (VERBOSE)
+      console.log(
+        `  ${Date.now() - t0} ms ${response.status()} ${response.url().slice(0, 80)} ${response.request().headers().range ?? ''}`,
+      );
+    if (!response.url().includes('/media/proofs/')) return;
+    const headers = await response.allHeaders();
+    if (response.status() === 206) pdfBytes += Number(headers['content-length'] ?? 0);
+    else openingGet = true;
+  });
+  try {
+    await page.goto(`${base}/order/${token}`, { waitUntil: 'commit' });
+    const heading = page
+      .getByRole('heading', { level: 1 })
+      .waitFor({ timeout: 120_000 })
+      .then(() => Date.now() - t0);
+    await page.locator('canvas[data-drawn="true"]').waitFor({ state: 'attached', timeout: 120_000 });
+    const ms = Date.now() - t0;
+    return { ms, pageMs: await heading, pdfBytes, openingGet };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The whole PDF in one request under the same throttling: the least a download-first viewer waits. */
+async function wholeFile(browser, base, token, network) {
+  const { context, page } = await phone(browser, network);
+  try {
+    await page.goto(`${base}/order/${token}`);
+    const url = await page.locator('a', { hasText: 'Open the proof (PDF)' }).getAttribute('href');
+    return await page.evaluate(async (href) => {
+      const t0 = performance.now();
+      const response = await fetch(href);
+      const bytes = (await response.arrayBuffer()).byteLength;
+      return { ms: Math.round(performance.now() - t0), bytes };
+    }, url);
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-bench-proof-'));
+  const load = os.loadavg().map((l) => l.toFixed(2));
+  console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load average ${load.join(' ')}`);
+  const images = await pageImages();
+  const pdfs = Object.fromEntries(LAYOUTS.map((layout) => [layout, pdfOf(images, layout)]));
+  const size = pdfs[LAYOUTS[0]].length;
+  console.log(
+    `proof: ${PAGES} pages, ${(size / 1024 / 1024).toFixed(1)} MB; ${RUNS} runs each, cold cache; CPU ${CPU_SLOWDOWN}x slower`,
+  );
+  let browser;
+  const results = { pdfBytes: size, pages: PAGES, goalMs: GOAL_MS, cpuSlowdown: CPU_SLOWDOWN, runs: {} };
+  try {
+    const base = await startServer({
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ENV_FILE: 'none',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      MEDIA_SECRET: randomBytes(32).toString('base64url'),
+      PDF_MAX_BYTES: String(Math.max(size + 1024 * 1024, 200 * 1024 * 1024)),
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM });
+    for (const layout of LAYOUTS) {
+      const token = await orderWithProof(base, pdfs[layout]);
+      for (const network of Object.keys(NETWORKS)) {
+        await firstPageDrawn(browser, base, token, network); // warm-up: the server's first answers
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await firstPageDrawn(browser, base, token, network));
+        const whole = await wholeFile(browser, base, token, network);
+        results.runs[`${layout} ${network}`] = {
+          layout,
+          network,
+          firstPageMs: {
+            median: median(runs.map((r) => r.ms)),
+            max: Math.max(...runs.map((r) => r.ms)),
+            runs: runs.map((r) => r.ms),
+          },
+          pageShownMs: median(runs.map((r) => r.pageMs)),
+          viewerAfterPageMs: median(runs.map((r) => r.ms - r.pageMs)),
+          pdfBytesFetched: median(runs.map((r) => r.pdfBytes)),
+          openingGetSeen: runs.some((r) => r.openingGet),
+          wholeFileDownloadMs: whole.ms,
+        };
+      }
+    }
+  } finally {
+    await browser?.close();
+    await stopServer();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log('');
+  console.log(
+    'layout       network   page shown   first PDF page drawn (median / max)   of which viewer   PDF read by ranges   whole file alone   goal',
+  );
+  for (const r of Object.values(results.runs)) {
+    const verdict = r.firstPageMs.median <= GOAL_MS ? 'met' : 'missed';
+    console.log(
+      [
+        r.layout.padEnd(12),
+        r.network.padEnd(9),
+        `${r.pageShownMs} ms`.padEnd(12),
+        `${r.firstPageMs.median} ms / ${r.firstPageMs.max} ms`.padEnd(37),
+        `${r.viewerAfterPageMs} ms`.padEnd(17),
+        `${(r.pdfBytesFetched / 1024).toFixed(0)} KB`.padEnd(20),
+        `${r.wholeFileDownloadMs} ms`.padEnd(18),
+        `${GOAL_MS} ms: ${verdict}`,
+      ].join(' '),
+    );
+  }
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  const file = path.join(here, 'results', `proof-viewer-${LABEL}.json`);
+  writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), load: os.loadavg(), ...results }, null, 2)}\n`);
+  console.log(`\nwritten: ${path.relative(process.cwd(), file)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

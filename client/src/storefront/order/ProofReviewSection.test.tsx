@@ -1,0 +1,121 @@
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+
+import { anOrderPage, orderPageMock, TOKEN } from '../../../../test/support/client/storefront/order-page-mocks';
+import { ORDER_MESSAGES } from './order-page-messages';
+import { APPROVE_PROOF_MUTATION, REQUEST_PROOF_CHANGES_MUTATION } from './order-page-operations';
+import { OrderPage } from './OrderPage';
+
+// pdf.js draws to a canvas jsdom does not have: the viewer is checked in the browser (test/e2e/proofs.spec.ts).
+jest.mock('pdfjs-dist', () => ({}));
+jest.mock('./ProofViewer', () => ({
+  __esModule: true,
+  default: ({ url, title }: { url: string; title: string }) => <p data-testid="viewer">{`${title} from ${url}`}</p>,
+}));
+
+const PROOF = {
+  __typename: 'ProofReview',
+  version: 2,
+  status: 'AWAITING_ANSWER',
+  sentAt: '2025-03-06T09:00:00.000Z',
+  answeredAt: null,
+  changesAsked: null,
+  approvedOnBehalf: false,
+  bytes: 1234,
+  url: '/media/proofs/p.pdf?sig=1',
+};
+const waiting = (overrides: Record<string, unknown> = {}) =>
+  anOrderPage({ status: 'Paid', bookFormat: 'printed', proof: PROOF, canAnswerProof: true, ...overrides });
+
+function renderOrderPage(mocks: MockLink.MockedResponse[]) {
+  render(
+    <MockedProvider mocks={mocks}>
+      <MemoryRouter initialEntries={[`/order/${TOKEN}`]}>
+        <Routes>
+          <Route path="/order/:token" element={<OrderPage />} />
+        </Routes>
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+  return userEvent.setup();
+}
+
+const payload = (name: string, order: unknown, userErrors: unknown[] = []) => ({
+  data: { [name]: { __typename: 'OrderPagePayload', order, userErrors } },
+});
+
+describe('reviewing a proof', () => {
+  it('shows the proof a page at a time, and approves it only after a confirm step that says it goes to print', async () => {
+    const approved = waiting({
+      canAnswerProof: false,
+      proof: { ...PROOF, status: 'APPROVED', answeredAt: '2025-03-06T10:00:00.000Z' },
+    });
+    const user = renderOrderPage([
+      orderPageMock(waiting()),
+      { request: { query: APPROVE_PROOF_MUTATION, variables: { token: TOKEN } }, result: payload('approveProof', approved) },
+    ]);
+    const section = await screen.findByRole('region', { name: ORDER_MESSAGES.proofHeading });
+    expect(await within(section).findByTestId('viewer')).toHaveTextContent(`Proof 2 of Mia's book from ${PROOF.url}`);
+    expect(within(section).getByRole('link', { name: /Open the proof/ })).toHaveAttribute('href', PROOF.url);
+
+    await user.click(within(section).getByRole('button', { name: ORDER_MESSAGES.approveProof }));
+    const confirm = within(section).getByRole('group', { name: ORDER_MESSAGES.approveConfirmTitle });
+    expect(confirm).toHaveTextContent(ORDER_MESSAGES.approveConfirmPrinted);
+    await user.click(within(confirm).getByRole('button', { name: ORDER_MESSAGES.approveConfirm }));
+
+    expect(await screen.findByText(ORDER_MESSAGES.proofApproved)).toBeInTheDocument();
+    const answered = screen.getByRole('region', { name: ORDER_MESSAGES.proofHeadingAnswered });
+    expect(within(answered).queryByRole('button', { name: ORDER_MESSAGES.approveProof })).not.toBeInTheDocument();
+  });
+
+  it("asks for changes, checking the words first, and shows the server's refusal as it says it", async () => {
+    const user = renderOrderPage([
+      orderPageMock(waiting()),
+      {
+        request: { query: REQUEST_PROOF_CHANGES_MUTATION, variables: { token: TOKEN, message: 'Curlier hair' } },
+        result: payload('requestProofChanges', null, [
+          {
+            __typename: 'UserError',
+            code: 'WRONG_STATUS',
+            field: 'proof',
+            message: 'There is no proof waiting for your answer.',
+          },
+        ]),
+      },
+    ]);
+    const section = await screen.findByRole('region', { name: ORDER_MESSAGES.proofHeading });
+    await user.click(within(section).getByRole('button', { name: ORDER_MESSAGES.askProofChanges }));
+    const field = within(section).getByRole('textbox', { name: ORDER_MESSAGES.proofChangesLabel });
+    await user.click(within(section).getByRole('button', { name: ORDER_MESSAGES.sendProofChanges }));
+    expect(within(section).getByRole('alert')).toHaveTextContent(ORDER_MESSAGES.changeEmpty);
+
+    await user.type(field, 'Curlier hair');
+    await user.click(within(section).getByRole('button', { name: ORDER_MESSAGES.sendProofChanges }));
+    expect(await within(section).findByText('There is no proof waiting for your answer.')).toBeInTheDocument();
+    expect(field).toHaveValue('Curlier hair');
+  });
+
+  it('keeps what the parent asked in view while the next proof is made, with nothing to answer', async () => {
+    renderOrderPage([
+      orderPageMock(
+        waiting({
+          canAnswerProof: false,
+          proof: { ...PROOF, status: 'CHANGES_ASKED', answeredAt: '2025-03-06T10:00:00.000Z', changesAsked: 'Bigger letters' },
+        }),
+      ),
+    ]);
+    const section = await screen.findByRole('region', { name: ORDER_MESSAGES.proofHeadingAnswered });
+    expect(within(section).getByText('Bigger letters')).toBeInTheDocument();
+    expect(section).toHaveTextContent('We are making a new proof');
+    expect(within(section).queryByRole('button', { name: ORDER_MESSAGES.approveProof })).not.toBeInTheDocument();
+  });
+
+  it('shows no proof once the book is delivered', async () => {
+    renderOrderPage([orderPageMock(waiting({ status: 'Completed', canAnswerProof: false }))]);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: /proof/i })).not.toBeInTheDocument();
+  });
+});

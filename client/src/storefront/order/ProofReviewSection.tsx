@@ -1,0 +1,158 @@
+import { useMutation } from '@apollo/client/react';
+import { lazy, Suspense, useId, useState } from 'react';
+
+import type { OrderPageFieldsFragment } from '../../gql/graphql';
+import { ChangeRequestForm } from './ChangeRequestSection';
+import { formatWhen, ORDER_MESSAGES } from './order-page-messages';
+import { APPROVE_PROOF_MUTATION, REQUEST_PROOF_CHANGES_MUTATION } from './order-page-operations';
+
+/**
+ * pdf.js is large: it is fetched only when an order page has a proof to show, and then beside the
+ * viewer's own chunk rather than after it, so the first page is drawn a round trip sooner.
+ */
+const ProofViewer = lazy(() => Promise.all([import('./ProofViewer'), import('pdfjs-dist')]).then(([viewer]) => viewer));
+
+interface ProofReviewSectionProps {
+  order: OrderPageFieldsFragment;
+  proof: NonNullable<OrderPageFieldsFragment['proof']>;
+  token: string;
+  maxLength: number;
+}
+
+/**
+ * The newest proof of the book while it is being made: the pages to look through, and while it
+ * waits for the parent, Approve (after a confirm step) or Ask for changes. What the parent
+ * answered stays in view until the book is made.
+ */
+export function ProofReviewSection({ order, proof, token, maxLength }: ProofReviewSectionProps) {
+  const titleId = useId();
+  const [asking, setAsking] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [thanks, setThanks] = useState<string | null>(null);
+  const [approve, { loading: approving }] = useMutation(APPROVE_PROOF_MUTATION);
+  const [requestChanges] = useMutation(REQUEST_PROOF_CHANGES_MUTATION);
+  const whose = order.childName ? `${order.childName}'s book` : 'your book';
+
+  async function onApprove() {
+    if (approving) return;
+    setProblem(null);
+    try {
+      const { data, error } = await approve({ variables: { token } });
+      const payload = data?.approveProof;
+      if (error || !payload) return setProblem(ORDER_MESSAGES.genericError);
+      if (payload.userErrors[0]) return setProblem(payload.userErrors[0].message);
+      setConfirming(false);
+      setThanks(ORDER_MESSAGES.proofApproved);
+    } catch {
+      setProblem(ORDER_MESSAGES.genericError);
+    }
+  }
+
+  async function sendChanges(message: string) {
+    const { data, error } = await requestChanges({ variables: { token, message } });
+    const payload = data?.requestProofChanges;
+    if (error || !payload) return ORDER_MESSAGES.genericError;
+    return payload.userErrors[0]?.message ?? null;
+  }
+
+  return (
+    <section className="order-page__card order-page__proof" aria-labelledby={titleId}>
+      <h2 id={titleId} className="order-page__heading">
+        {order.canAnswerProof ? ORDER_MESSAGES.proofHeading : ORDER_MESSAGES.proofHeadingAnswered}
+      </h2>
+      <p>
+        {proof.version > 1 ? `Proof ${proof.version}` : 'The proof'} of {whose}, sent{' '}
+        <time dateTime={proof.sentAt}>{formatWhen(proof.sentAt)}</time>.
+        {order.canAnswerProof && ' Look through every page, then approve it or tell us what to change.'}
+      </p>
+      {thanks && (
+        <p className="order-page__success" role="status">
+          {thanks}
+        </p>
+      )}
+      {!thanks && <ProofAnswer proof={proof} />}
+
+      {proof.url && (
+        <>
+          <Suspense fallback={<p className="order-page__muted">{ORDER_MESSAGES.proofLoading}</p>}>
+            <ProofViewer url={proof.url} title={`Proof ${proof.version} of ${whose}`} />
+          </Suspense>
+          <p className="order-page__muted">
+            <a href={proof.url} target="_blank" rel="noopener noreferrer">
+              {ORDER_MESSAGES.openProof}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        </>
+      )}
+
+      {problem && (
+        <p className="order-page__error" role="alert">
+          {problem}
+        </p>
+      )}
+      {order.canAnswerProof &&
+        (asking ? (
+          <ChangeRequestForm
+            label={ORDER_MESSAGES.proofChangesLabel}
+            submitLabel={ORDER_MESSAGES.sendProofChanges}
+            send={sendChanges}
+            maxLength={maxLength}
+            onCancel={() => setAsking(false)}
+            onSent={() => {
+              setAsking(false);
+              setThanks(ORDER_MESSAGES.proofChangesSent);
+            }}
+          />
+        ) : confirming ? (
+          <div className="order-page__confirm" role="group" aria-label={ORDER_MESSAGES.approveConfirmTitle}>
+            <p>
+              <strong>{ORDER_MESSAGES.approveConfirmTitle}</strong>{' '}
+              {order.bookFormat === 'printed' ? ORDER_MESSAGES.approveConfirmPrinted : ORDER_MESSAGES.approveConfirmDigital}
+            </p>
+            <div className="order-page__actions order-page__actions--start">
+              <button type="button" className="button button--primary" disabled={approving} onClick={() => void onApprove()}>
+                {ORDER_MESSAGES.approveConfirm}
+              </button>
+              <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+                {ORDER_MESSAGES.approveCancel}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="order-page__actions order-page__actions--start">
+            <button type="button" className="button button--primary" onClick={() => setConfirming(true)}>
+              {ORDER_MESSAGES.approveProof}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setAsking(true)}>
+              {ORDER_MESSAGES.askProofChanges}
+            </button>
+          </div>
+        ))}
+    </section>
+  );
+}
+
+/** What the parent (or the studio, for them) answered to this proof. */
+function ProofAnswer({ proof }: { proof: NonNullable<OrderPageFieldsFragment['proof']> }) {
+  const when = proof.answeredAt ? <time dateTime={proof.answeredAt}>{formatWhen(proof.answeredAt)}</time> : null;
+  if (proof.status === 'APPROVED') {
+    return (
+      <p className="order-page__success">
+        {proof.approvedOnBehalf ? 'Our studio recorded your approval' : 'You approved this proof'} on {when}. We are making your
+        book now.
+      </p>
+    );
+  }
+  if (proof.status === 'CHANGES_ASKED') {
+    return (
+      <>
+        <p className="order-page__muted">You asked for changes on {when}:</p>
+        <blockquote className="order-page__quote">{proof.changesAsked}</blockquote>
+        <p>We are making a new proof and will e-mail you when it is ready.</p>
+      </>
+    );
+  }
+  return null;
+}

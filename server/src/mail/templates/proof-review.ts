@@ -1,0 +1,91 @@
+/**
+ * E-mails to the parent about a proof of their book: that it is ready to review on the order
+ * page, and, 48 hours later without an answer, a reminder. HTML and plain text; the link is the
+ * order page's, with a token of its own.
+ */
+import { escapeHtml } from '../escape-html';
+import type { OutboxEmailInput } from '../outbox.service';
+import {
+  capitalized,
+  childNameIn,
+  EMAIL_COLORS,
+  emailFooter,
+  emailLayout,
+  emailParagraph,
+  type RenderedEmail,
+} from './email-layout';
+import { orderReference } from '../../orders/order-format';
+import type { OrderEmailOptions } from '../../orders/order-email';
+
+export const PROOF_READY_TEMPLATE = 'proof-ready';
+export const PROOF_REMINDER_TEMPLATE = 'proof-reminder';
+
+interface ProofOrder {
+  id: string;
+  email: string;
+  childName: string | null;
+  bookFormat: string;
+}
+
+function render(
+  order: ProofOrder,
+  options: OrderEmailOptions,
+  parts: { subject: string; heading: string; intro: string },
+): RenderedEmail {
+  const reference = orderReference(order.id);
+  const footer = emailFooter(options.publicUrl.replace(/\/+$/, ''), reference, options.orderUrl);
+  const e = escapeHtml;
+  const ask =
+    order.bookFormat === 'printed'
+      ? 'Look through every page. When it is right, approve it and we print it; if anything should change, tell us what.'
+      : 'Look through every page. When it is right, approve it and we finish your book; if anything should change, tell us what.';
+  const text = [parts.heading, '', parts.intro, ask, '', `Review your book: ${options.orderUrl}`, '', ...footer.text].join('\n');
+  const html = emailLayout({
+    title: parts.subject,
+    preheader: parts.intro,
+    sections: [
+      `<h1 style="margin:0 0 12px;font-size:24px;color:${EMAIL_COLORS.accent}">${e(parts.heading)}</h1>\n` +
+        emailParagraph(e(parts.intro)) +
+        '\n' +
+        emailParagraph(e(ask)),
+      `<p style="margin:0"><a href="${e(options.orderUrl)}" style="display:inline-block;padding:12px 20px;background:${EMAIL_COLORS.accent};color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">Review your book</a></p>`,
+      footer.html,
+    ],
+  });
+  return { subject: parts.subject, html, text };
+}
+
+/** "Your book is ready to review": proof `version` was sent. Keyed by order and version: one e-mail a proof. */
+export function proofReadyOutboxEmail(order: ProofOrder, version: number, options: OrderEmailOptions): OutboxEmailInput {
+  const child = childNameIn(order.childName);
+  return {
+    idempotencyKey: `${PROOF_READY_TEMPLATE}:${order.id}:${version}`,
+    orderId: order.id,
+    template: PROOF_READY_TEMPLATE,
+    to: order.email,
+    ...render(order, options, {
+      subject: `${capitalized(child)}'s book is ready to review`,
+      heading: 'Your book is ready to review',
+      intro:
+        version === 1
+          ? `The first proof of ${child}'s storybook (order ${orderReference(order.id)}) is ready on your order page.`
+          : `A new proof of ${child}'s storybook (order ${orderReference(order.id)}), with your changes, is ready on your order page.`,
+    }),
+  };
+}
+
+/** The reminder, once a proof has waited 48 hours for an answer. One a proof. */
+export function proofReminderOutboxEmail(order: ProofOrder, version: number, options: OrderEmailOptions): OutboxEmailInput {
+  const child = childNameIn(order.childName);
+  return {
+    idempotencyKey: `${PROOF_REMINDER_TEMPLATE}:${order.id}:${version}`,
+    orderId: order.id,
+    template: PROOF_REMINDER_TEMPLATE,
+    to: order.email,
+    ...render(order, options, {
+      subject: `A reminder: ${child}'s book is waiting for your review`,
+      heading: 'Your book is waiting for you',
+      intro: `The proof of ${child}'s storybook (order ${orderReference(order.id)}) is still waiting for your answer: we make the book as soon as you approve it.`,
+    }),
+  };
+}

@@ -1,0 +1,340 @@
+/**
+ * Proofs the parent approves before the book is made: sent by the studio as a PDF (judged by its
+ * bytes), reviewed on the order page, approved or sent back with changes, approved by an owner for
+ * the parent with a note, a reminder after 48 hours; a printed book goes to print only with its
+ * newest proof approved; the parent's deletion takes the proofs too. Refusals change nothing.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createAdmin, signIn } from '../support/admin';
+import { placeOrder, placePaidOrder } from '../support/checkout';
+import { GraphQLClient } from '../support/graphql-client';
+import { makePng } from '../support/images';
+import { digitalOrder, printedOrder } from '../support/orders';
+import { pdfOfSize, REAL_PDF } from '../support/pdfs';
+import { APPROVE_PROOF, approvedProof, proofFile, SEND_PROOF } from '../support/proofs';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+const STAFF = 'studio@shop.example';
+const PDF_MAX_BYTES = 64 * 1024;
+
+let server: TestServer;
+let owner: GraphQLClient;
+let studio: GraphQLClient;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    PUBLIC_URL: 'https://shop.example.com',
+    STAFF_EMAIL: STAFF,
+    PDF_MAX_BYTES: String(PDF_MAX_BYTES),
+  });
+  await createAdmin(server);
+  owner = new GraphQLClient(server.url);
+  await signIn(owner);
+  await createAdmin(server, 'illustrator@example.com');
+  await server.dataSource.query(`UPDATE admin_users SET role = 'STUDIO' WHERE email = 'illustrator@example.com'`);
+  studio = new GraphQLClient(server.url);
+  await signIn(studio, 'illustrator@example.com');
+});
+afterAll(() => server?.close());
+
+const PAGE = `query($token: String!) {
+  orderPage(token: $token) {
+    status canAnswerProof
+    proof { version status sentAt answeredAt changesAsked approvedOnBehalf bytes url }
+    timeline { title detail }
+  }
+}`;
+const CHANGES = `mutation($token: String!, $message: String!) {
+  requestProofChanges(token: $token, message: $message) {
+    order { canAnswerProof proof { version status changesAsked } } userErrors { code field message }
+  }
+}`;
+const FOR_PARENT = `mutation($orderId: ID!, $note: String!) {
+  approveProofForParent(orderId: $orderId, note: $note) {
+    proof { version status answeredBy message approvedOnBehalf } userErrors { code field message }
+  }
+}`;
+const PROOFS = `query($id: ID!) { order(id: $id) { proofs { version status sentBy answeredBy message remindedAt url } } }`;
+const SHIP = `mutation($orderId: ID!, $carrier: String!, $trackingNumber: String!) {
+  shipOrder(orderId: $orderId, carrier: $carrier, trackingNumber: $trackingNumber) { order { status } userErrors { code field message } }
+}`;
+const DELETE = `mutation($token: String!) { deleteChildData(token: $token) { order { proof { version } } userErrors { message } } }`;
+const QUEUE = `{ workQueue(first: 100) { items { order { id } reason } } }`;
+
+const proofRows = (orderId: string) =>
+  server.dataSource.query(`SELECT version, status, pdf_key, message FROM order_proofs WHERE order_id = $1 ORDER BY version`, [
+    orderId,
+  ]);
+const emails = (orderId: string, template: string) =>
+  server.dataSource.query(
+    `SELECT to_address, subject, text FROM outbox_emails WHERE order_id = $1 AND template = $2 ORDER BY created_at`,
+    [orderId, template],
+  );
+const storedProofs = (orderId: string): string[] => {
+  const dir = path.join(server.dataDir, 'files', 'proofs');
+  return existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(orderId)) : [];
+};
+const reasonsOf = async (orderId: string): Promise<string[]> =>
+  (await owner.query(QUEUE))
+    .data!.workQueue.items.filter((item: { order: { id: string } }) => item.order.id === orderId)
+    .map((item: { reason: string }) => item.reason);
+
+async function paidOrder(input = digitalOrder()) {
+  const parent = new GraphQLClient(server.url);
+  const { orderId, checkoutToken } = await placePaidOrder(parent, input);
+  return { parent, orderId, token: checkoutToken };
+}
+
+describe('sending a proof', () => {
+  it('stores the PDF as version 1, e-mails the parent, and shows it on the order page, where it is read by ranges', async () => {
+    const { parent, orderId, token } = await paidOrder();
+    expect(await reasonsOf(orderId)).toEqual(['TO_START']);
+
+    const sent = (await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() })).data!.sendProof;
+    expect(sent.userErrors).toEqual([]);
+    expect(sent.proof).toMatchObject({
+      version: 1,
+      status: 'AWAITING_ANSWER',
+      bytes: REAL_PDF.length,
+      sentBy: 'admin:illustrator@example.com',
+    });
+
+    const [email] = await emails(orderId, 'proof-ready');
+    expect(email.to_address).toBe(digitalOrder().email.toLowerCase());
+    expect(email.subject).toBe("Mia's book is ready to review");
+    expect(email.text).toMatch(/Review your book: https:\/\/shop\.example\.com\/order\/\S+/);
+
+    const page = (await parent.query(PAGE, { token })).data!.orderPage;
+    expect(page.canAnswerProof).toBe(true);
+    expect(page.proof).toMatchObject({ version: 1, status: 'AWAITING_ANSWER', answeredAt: null, bytes: REAL_PDF.length });
+    expect(page.timeline.map((entry: { title: string }) => entry.title)).toContain('A proof of your book is ready to review');
+    expect(page.proof.url).toMatch(/^\/media\/proofs\//);
+    const part = await fetch(`${server.url}${page.proof.url}`, { headers: { Range: 'bytes=0-4' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-4/${REAL_PDF.length}`);
+    expect(part.headers.get('content-type')).toBe('application/pdf');
+    expect(await part.text()).toBe('%PDF-');
+    // Waiting for the parent: nothing for the studio to do meanwhile.
+    expect(await reasonsOf(orderId)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a file that is not a PDF',
+      async () => proofFile(await makePng(8, 8)),
+      'INVALID_INPUT',
+      'Please upload the storybook as a PDF file.',
+    ],
+    [
+      'a PDF past the cap',
+      () => proofFile(pdfOfSize(PDF_MAX_BYTES + 1)),
+      'INVALID_INPUT',
+      'The PDF is too large: the limit is 64 KB.',
+    ],
+  ])('refuses %s, storing nothing', async (_name, file, code, message) => {
+    const { orderId } = await paidOrder();
+    const sent = (await studio.upload(SEND_PROOF, { orderId }, { proof: await file() })).data!.sendProof;
+    expect(sent.userErrors).toEqual([{ code, field: 'proof', message }]);
+    expect(await proofRows(orderId)).toEqual([]);
+    expect(storedProofs(orderId)).toEqual([]);
+    expect(await emails(orderId, 'proof-ready')).toEqual([]);
+  });
+
+  it('refuses an order that is not being made, an unknown order and a visitor', async () => {
+    const pending = await placeOrder(new GraphQLClient(server.url), digitalOrder());
+    const refused = (await studio.upload(SEND_PROOF, { orderId: pending.orderId }, { proof: proofFile() })).data!.sendProof;
+    expect(refused.userErrors).toEqual([
+      { code: 'WRONG_STATUS', field: 'status', message: 'A proof is sent while the book is being made: only for a Paid order.' },
+    ]);
+    const unknown = (await studio.upload(SEND_PROOF, { orderId: '00000000-0000-4000-8000-000000000000' }, { proof: proofFile() }))
+      .data!.sendProof;
+    expect(unknown.userErrors).toEqual([{ code: 'NOT_FOUND', field: 'orderId', message: 'Order not found.' }]);
+    const visitor = await new GraphQLClient(server.url).upload(SEND_PROOF, { orderId: pending.orderId }, { proof: proofFile() });
+    expect(visitor.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    expect(await proofRows(pending.orderId)).toEqual([]);
+    expect(storedProofs(pending.orderId)).toEqual([]);
+  });
+});
+
+describe("the parent's answer", () => {
+  it('asks for changes, which the studio sees and a second proof answers; the second is approved', async () => {
+    const { parent, orderId, token } = await paidOrder();
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+
+    const empty = (await parent.query(CHANGES, { token, message: '   ' })).data!.requestProofChanges;
+    expect(empty.userErrors).toEqual([
+      { code: 'INVALID_INPUT', field: 'message', message: 'Please tell us what you would like changed.' },
+    ]);
+
+    const asked = (await parent.query(CHANGES, { token, message: 'Her hair is curlier' })).data!.requestProofChanges;
+    expect(asked).toMatchObject({
+      order: { canAnswerProof: false, proof: { version: 1, status: 'CHANGES_ASKED', changesAsked: 'Her hair is curlier' } },
+      userErrors: [],
+    });
+    expect(await reasonsOf(orderId)).toEqual(['CHANGES_ASKED']);
+    const [staff] = await emails(orderId, 'staff-proof-answer');
+    expect(staff).toMatchObject({ to_address: STAFF, subject: expect.stringContaining('Changes asked on proof 1') });
+    expect(staff.text).toContain('Her hair is curlier');
+
+    const again = (await parent.query(APPROVE_PROOF, { token })).data!.approveProof;
+    expect(again.userErrors).toEqual([
+      { code: 'WRONG_STATUS', field: 'proof', message: 'There is no proof waiting for your answer.' },
+    ]);
+
+    const second = (await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() })).data!.sendProof;
+    expect(second.proof).toMatchObject({ version: 2, status: 'AWAITING_ANSWER' });
+    expect((await emails(orderId, 'proof-ready')).map((e: { text: string }) => e.text.includes('with your changes'))).toEqual([
+      false,
+      true,
+    ]);
+    expect(await reasonsOf(orderId)).toEqual([]);
+
+    const approved = (await parent.query(APPROVE_PROOF, { token })).data!.approveProof;
+    expect(approved).toEqual({ order: { canAnswerProof: false, proof: { version: 2, status: 'APPROVED' } }, userErrors: [] });
+    expect(await reasonsOf(orderId)).toEqual(['APPROVED']);
+    expect((await emails(orderId, 'staff-proof-answer')).map((e: { subject: string }) => e.subject)).toEqual([
+      expect.stringContaining('Changes asked on proof 1'),
+      expect.stringContaining('Proof 2 approved'),
+    ]);
+    const timeline = (await parent.query(PAGE, { token })).data!.orderPage.timeline.map((e: { title: string }) => e.title);
+    expect(timeline).toEqual(expect.arrayContaining(['You asked for changes to the proof', 'You approved the proof']));
+  });
+
+  it('replaces a proof still waiting when a newer one is sent: only the newest is answered', async () => {
+    const { parent, orderId, token } = await paidOrder();
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    await parent.query(APPROVE_PROOF, { token });
+    expect((await proofRows(orderId)).map((row: { status: string }) => row.status)).toEqual(['REPLACED', 'APPROVED']);
+  });
+
+  it('counts one of two answers sent at once', async () => {
+    const { parent, orderId, token } = await paidOrder();
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    const answers = await Promise.all([
+      parent.query(APPROVE_PROOF, { token }),
+      parent.query(CHANGES, { token, message: 'Bigger letters' }),
+    ]);
+    const accepted = answers.filter(
+      (answer) => (Object.values(answer.data!)[0] as { userErrors: unknown[] }).userErrors.length === 0,
+    );
+    expect(accepted).toHaveLength(1);
+    const events = await server.dataSource.query(
+      `SELECT count(*)::int AS n FROM order_events WHERE order_id = $1 AND type IN ('proof_approved', 'proof_changes_requested')`,
+      [orderId],
+    );
+    expect(events[0].n).toBe(1);
+  });
+
+  it('is refused with a link that opens no order', async () => {
+    const refused = (await new GraphQLClient(server.url).query(APPROVE_PROOF, { token: 'made-up' })).data!.approveProof;
+    expect(refused.userErrors[0]).toMatchObject({ code: 'NOT_FOUND', field: 'token' });
+  });
+});
+
+describe('approving for the parent', () => {
+  it('is for owners only, needs a note, and is recorded as approved on their behalf', async () => {
+    const { parent, orderId, token } = await paidOrder();
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+
+    const forbidden = await studio.query(FOR_PARENT, { orderId, note: 'Parent said yes by e-mail' });
+    expect(forbidden.errors?.[0]).toMatchObject({
+      message: 'Only an owner of the shop can do this.',
+      extensions: { code: 'FORBIDDEN' },
+    });
+    const noNote = (await owner.query(FOR_PARENT, { orderId, note: ' ' })).data!.approveProofForParent;
+    expect(noNote.userErrors[0]).toMatchObject({ code: 'INVALID_INPUT', field: 'note' });
+    expect((await proofRows(orderId))[0].status).toBe('AWAITING_ANSWER');
+
+    const approved = (await owner.query(FOR_PARENT, { orderId, note: 'Parent said yes by e-mail on 24 Nov' })).data!
+      .approveProofForParent;
+    expect(approved).toEqual({
+      proof: {
+        version: 1,
+        status: 'APPROVED',
+        answeredBy: 'admin:admin@example.com',
+        message: 'Parent said yes by e-mail on 24 Nov',
+        approvedOnBehalf: true,
+      },
+      userErrors: [],
+    });
+    const page = (await parent.query(PAGE, { token })).data!.orderPage;
+    expect(page.proof).toMatchObject({ status: 'APPROVED', approvedOnBehalf: true, changesAsked: null });
+    expect(page.timeline).toContainEqual({ title: 'Proof approved for you', detail: 'Our studio recorded your approval.' });
+    expect(JSON.stringify(page)).not.toContain('24 Nov');
+
+    const twice = (await owner.query(FOR_PARENT, { orderId, note: 'again' })).data!.approveProofForParent;
+    expect(twice.userErrors).toEqual([
+      { code: 'WRONG_STATUS', field: 'proof', message: 'The newest proof is already approved.' },
+    ]);
+  });
+});
+
+describe('a printed book', () => {
+  it('goes to print (ships) only with its newest proof approved', async () => {
+    const { parent, orderId, token } = await paidOrder(printedOrder());
+    const ship = () => owner.query(SHIP, { orderId, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    const refusal = {
+      code: 'WRONG_STATUS',
+      field: 'proof',
+      message: 'A printed book goes to print only once the parent has approved its newest proof.',
+    };
+    expect((await ship()).data!.shipOrder.userErrors).toEqual([refusal]);
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    expect((await ship()).data!.shipOrder.userErrors).toEqual([refusal]);
+    await parent.query(APPROVE_PROOF, { token });
+    expect((await ship()).data!.shipOrder).toEqual({ order: { status: 'Shipped' }, userErrors: [] });
+  });
+
+  it('is made ready by the shared test helper, as other tests use it', async () => {
+    const { parent, orderId, token } = await paidOrder(printedOrder());
+    await approvedProof(studio, parent, orderId, token);
+    expect((await proofRows(orderId))[0].status).toBe('APPROVED');
+  });
+});
+
+describe('the reminder', () => {
+  it('e-mails the parent once when a proof has waited 48 hours, and never for an answered one', async () => {
+    const waiting = await paidOrder();
+    const answered = await paidOrder();
+    for (const { orderId } of [waiting, answered]) await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    await answered.parent.query(APPROVE_PROOF, { token: answered.token });
+    const later = new Date(Date.now() + 48 * 3600_000 + 60_000);
+    const tooSoon = new Date(Date.now() + 47 * 3600_000);
+
+    await server.app.services.proofs.remindUnanswered(tooSoon);
+    expect(await emails(waiting.orderId, 'proof-reminder')).toEqual([]);
+    await server.app.services.proofs.remindUnanswered(later);
+    await server.app.services.proofs.remindUnanswered(later);
+    const reminders = await emails(waiting.orderId, 'proof-reminder');
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0].subject).toBe("A reminder: Mia's book is waiting for your review");
+    expect(await emails(answered.orderId, 'proof-reminder')).toEqual([]);
+    expect((await owner.query(PROOFS, { id: waiting.orderId })).data!.order.proofs[0].remindedAt).not.toBeNull();
+  });
+});
+
+describe("deleting the child's details", () => {
+  it('deletes every proof file and forgets what the parent wrote about them', async () => {
+    const { parent, orderId, token } = await paidOrder();
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    await parent.query(CHANGES, { token, message: 'Mia has a brother called Leo' });
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    expect(storedProofs(orderId)).toHaveLength(2);
+
+    const deleted = (await parent.query(DELETE, { token })).data!.deleteChildData;
+    expect(deleted).toEqual({ order: { proof: null }, userErrors: [] });
+    expect(storedProofs(orderId)).toEqual([]);
+    expect((await proofRows(orderId)).map((row: { message: string | null }) => row.message)).toEqual([null, null]);
+    const events = await server.dataSource.query(
+      `SELECT data FROM order_events WHERE order_id = $1 AND type = 'proof_changes_requested'`,
+      [orderId],
+    );
+    expect(JSON.stringify(events)).not.toContain('Leo');
+    const proofs = (await owner.query(PROOFS, { id: orderId })).data!.order.proofs;
+    expect(proofs.map((proof: { url: string | null }) => proof.url)).toEqual([null, null]);
+    const resent = (await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() })).data!.sendProof;
+    expect(resent.userErrors[0].message).toBe("The parent deleted this child's details, so no proof can be sent.");
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Proofs in the browser against the real server: a studio member sends a proof of a printed book
+ * from the order panel; the parent sees its pages drawn on the order page (pdf.js, read by
+ * ranges) and asks for a change; a second proof is approved after the confirm step; the book can
+ * then be marked shipped, which it could not before. At phone and desktop widths, with axe.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { createOrderByApi, loginAsAdmin, payOrderByApi, uniqueName } from './support/shop';
+
+const PROOF_PDF = path.join(__dirname, 'fixtures', 'storybook.pdf');
+
+const fits = async (page: Page, width: number) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+async function graveAxeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help}`);
+}
+
+async function openOrder(page: Page, childName: string): Promise<Locator> {
+  await page.goto(`/admin/dashboard?q=${childName}`);
+  await page
+    .getByRole('row', { name: new RegExp(childName) })
+    .getByRole('button', { name: /^Details/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `${childName}'s order` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function sendProof(dialog: Locator, version: number) {
+  const form = dialog.getByRole('form', { name: 'Send a proof' });
+  await form.getByLabel(`Proof ${version} (PDF)`).setInputFiles(PROOF_PDF);
+  await form.getByRole('button', { name: 'Send proof to the parent' }).click();
+  await expect(form.getByRole('status')).toHaveText('Proof sent: the parent is e-mailed to review it.');
+  await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText(`Proof ${version} · Waiting for the parent`);
+}
+
+async function markShipped(dialog: Locator): Promise<Locator> {
+  const form = dialog.getByRole('form', { name: 'Mark as shipped' });
+  await form.getByLabel('Carrier').selectOption('UPS');
+  await form.getByLabel('Tracking number').fill('1Z999AA10123456784');
+  await form.getByRole('button', { name: 'Mark as shipped' }).click();
+  await form.getByRole('button', { name: 'Yes, mark as shipped' }).click();
+  return form;
+}
+
+test.describe('proofs', () => {
+  for (const width of [390, 1280]) {
+    test(`a proof is sent, sent back with a change, and a second approved before the book ships, at ${width} px`, async ({
+      page,
+      browser,
+      request,
+    }) => {
+      const childName = uniqueName('Proof');
+      const order = await createOrderByApi(request, {
+        childName,
+        email: `${childName.toLowerCase()}@example.com`,
+        bookFormat: 'printed',
+        bookStyle: 'classic',
+        shippingAddress: {
+          fullName: 'Ana Parent',
+          streetAddress: '1 Maple Ave',
+          city: 'Portland',
+          state: 'OR',
+          zipCode: '97201',
+          country: 'United States',
+        },
+      });
+      await payOrderByApi(request, order);
+      await page.setViewportSize({ width, height: 900 });
+      await loginAsAdmin(page);
+      let dialog = await openOrder(page, childName);
+
+      // Not before the parent approved a proof.
+      const ship = await markShipped(dialog);
+      await expect(ship.getByRole('alert')).toHaveText(
+        'A printed book goes to print only once the parent has approved its newest proof.',
+      );
+
+      await sendProof(dialog, 1);
+      await fits(page, width);
+      await page.screenshot({ path: `test-results/proofs-panel-${width}.png` });
+
+      const parent = await browser.newContext({ viewport: { width, height: 900 } });
+      const parentPage = await parent.newPage();
+      await parentPage.goto(`/order/${order.checkoutToken}`);
+      const review = parentPage.getByRole('region', { name: 'Review your book' });
+      await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();
+      await expect(review).toContainText('Page 1 of 1');
+      await fits(parentPage, width);
+      expect(await graveAxeViolations(parentPage)).toEqual([]);
+      await parentPage.screenshot({ path: `test-results/proof-review-${width}.png`, fullPage: true });
+
+      await review.getByRole('button', { name: 'Ask for changes' }).click();
+      await review.getByLabel('What would you like changed in this proof?').fill('Her hair is curlier, please.');
+      await review.getByRole('button', { name: 'Send my changes' }).click();
+      // Answered: the section no longer asks for a review, and keeps the parent's words in view.
+      const answered = parentPage.getByRole('region', { name: 'The proof of your book' });
+      await expect(answered.getByRole('status')).toHaveText('Thank you: we have your changes and will send you a new proof.');
+      await expect(answered.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+      dialog = await openOrder(page, childName);
+      await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText('Proof 1 · Changes asked');
+      await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText('Her hair is curlier, please.');
+      await sendProof(dialog, 2);
+
+      await parentPage.reload();
+      const second = parentPage.getByRole('region', { name: 'Review your book' });
+      await expect(second).toContainText('Proof 2 of');
+      await expect(second.locator('canvas[data-drawn="true"]')).toBeVisible();
+      await second.getByRole('button', { name: 'Approve' }).click();
+      await second.getByRole('group', { name: 'Approve this proof?' }).getByRole('button', { name: 'Yes, approve it' }).click();
+      await expect(parentPage.getByText('Thank you: you approved the proof. We are making your book now.')).toBeVisible();
+      await expect(parentPage.getByRole('region', { name: 'Where your order stands' })).toContainText('You approved the proof');
+      await parent.close();
+
+      dialog = await openOrder(page, childName);
+      await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText('Proof 2 · Approved');
+      await markShipped(dialog);
+      await expect(dialog.getByRole('status')).toHaveText(
+        'Marked as shipped with UPS. The parent has been e-mailed the tracking details.',
+      );
+    });
+  }
+});

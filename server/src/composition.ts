@@ -177,7 +177,7 @@ export function createServices(
   const changeRequests = new ChangeRequestService(dataSource, lifecycle, outbox, staff.changeRequest, logger, {
     publicUrl: config.publicUrl,
   });
-  const refunds = new RefundService(dataSource, providers.payments, lifecycle, logger, config.publicUrl);
+  const refunds = new RefundService(dataSource, providers.payments, lifecycle, outbox, logger, config.publicUrl);
   const orderNotes = new OrderNotesService(dataSource, lifecycle, logger);
   lifecycle.onEvent(orderNotes.blankOnChildDataDeletion);
   const workItems = new WorkItems(dataSource, logger);

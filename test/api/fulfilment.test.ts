@@ -298,6 +298,52 @@ describe('refunding on the sandbox provider', () => {
     expect(await snapshot(orderId)).toEqual(after);
   });
 
+  it('refunds part of a payment: the status stays, the parent is e-mailed the amount, and the rest can follow', async () => {
+    const { orderId } = await placePaidOrder(customer, printedOrder());
+    const PARTIAL = `mutation($orderId: ID!, $reason: String!, $amountCents: Int) {
+      refundOrder(orderId: $orderId, reason: $reason, amountCents: $amountCents) {
+        order { status refundableCents } userErrors { code field message }
+      }
+    }`;
+    const before = await snapshot(orderId);
+    for (const [amountCents, message] of [
+      [0, 'Please enter an amount to refund of at least $0.01.'],
+      [-100, 'Please enter an amount to refund of at least $0.01.'],
+      [5001, 'Only $50.00 is left to refund on this payment.'],
+    ] as const) {
+      const refused = (await admin.query(PARTIAL, { orderId, reason: 'Shipping was late', amountCents })).data!.refundOrder;
+      expect(refused.userErrors).toEqual([{ code: 'INVALID_INPUT', field: 'amountCents', message }]);
+    }
+    expect(await snapshot(orderId)).toEqual(before);
+
+    const part = (await admin.query(PARTIAL, { orderId, reason: 'Shipping was late', amountCents: 1250 })).data!.refundOrder;
+    expect(part).toEqual({ order: { status: 'Paid', refundableCents: 3750 }, userErrors: [] });
+    const after = await snapshot(orderId);
+    expect(after.events.at(-1)).toBe('partial_refund');
+    const emails = async () =>
+      server.dataSource.query(
+        `SELECT subject, text FROM outbox_emails WHERE order_id = $1 AND template = 'refund-confirmation' ORDER BY created_at`,
+        [orderId],
+      );
+    expect(await emails()).toEqual([
+      { subject: 'Your refund of $12.50 is on its way', text: expect.stringContaining('Reason: Shipping was late') },
+    ]);
+    const tooMuch = (await admin.query(PARTIAL, { orderId, reason: 'More', amountCents: 3751 })).data!.refundOrder;
+    expect(tooMuch.userErrors[0].message).toBe('Only $37.50 is left to refund on this payment.');
+
+    const rest = (await admin.query(PARTIAL, { orderId, reason: 'The book never arrived' })).data!.refundOrder;
+    expect(rest).toEqual({ order: { status: 'Refunded', refundableCents: 0 }, userErrors: [] });
+    expect((await emails()).map((e: { subject: string }) => e.subject)).toEqual([
+      'Your refund of $12.50 is on its way',
+      'Your refund of $37.50 is on its way',
+    ]);
+    const [{ total }] = await server.dataSource.query(
+      `SELECT sum(r.amount_cents)::int AS total FROM sandbox_refunds r JOIN orders o ON o.payment_id = r.payment_id WHERE o.id = $1`,
+      [orderId],
+    );
+    expect(total).toBe(5000);
+  });
+
   it('the sandbox, like a provider, never refunds more than was paid, and replays a refund for its key', async () => {
     const { orderId } = await placePaidOrder(customer, digitalOrder());
     const [{ payment_id: paymentId }] = await server.dataSource.query('SELECT payment_id FROM orders WHERE id = $1', [orderId]);

@@ -285,7 +285,7 @@ describe("Stripe's charge.refunded webhook", () => {
     expect(after.emails).toEqual(['order-confirmation', 'refund-confirmation']);
   });
 
-  it('records a partial refund as an event and a refund, without changing the status', async () => {
+  it('records a partial refund as an event and a refund, e-mails the parent the amount, and keeps the status', async () => {
     const { orderId, paymentId } = await paidOrder();
     const refund = fake.refundInDashboard(paymentId, { amount: 1500 });
     expect((await deliverWebhook(server.url, WEBHOOK_SECRET, fake.chargeRefundedEvent(paymentId))).status).toBe(200);
@@ -295,7 +295,12 @@ describe("Stripe's charge.refunded webhook", () => {
       { provider_refund_id: refund.id, amount_cents: 1500, actor: 'stripe-webhook', status: 'succeeded' },
     ]);
     expect(after.events.at(-1)).toBe('partial_refund');
-    expect(after.emails).toEqual(['order-confirmation']);
+    expect(after.emails).toEqual(['order-confirmation', 'refund-confirmation']);
+    const [email] = await server.dataSource.query(
+      `SELECT subject FROM outbox_emails WHERE order_id = $1 AND template = 'refund-confirmation'`,
+      [orderId],
+    );
+    expect(email.subject).toBe('Your refund of $15.00 is on its way');
 
     // The admin's full refund then refunds what is left, under a key of its own.
     const response = await admin.query(REFUND, { orderId, reason: 'The rest, as agreed.' });

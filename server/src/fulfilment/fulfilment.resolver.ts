@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { AdminUser } from '../admin/admin-user.entity';
 import type { Context } from '../graphql/context';
 import { OwnerOnly } from '../graphql/auth-checker';
@@ -62,17 +62,18 @@ export class FulfilmentResolver {
   @OwnerOnly()
   @Mutation(() => RefundOrderPayload, {
     description:
-      "Owners only. Refunds a Paid, Completed or Shipped order's payment in full through the provider (never twice). " +
-      'Once the provider says the money went back (at once, or later when the refund is pending) the order is ' +
-      'Refunded and the parent e-mailed with the reason; a refund that fails leaves the order as it was, and ' +
-      'its `refunds` say why.',
+      "Owners only. Refunds a Paid, Completed or Shipped order's payment through the provider (never twice): what " +
+      'is left of it, or `amountCents` of it (integer cents, at most what is left). All of it back (at once, or ' +
+      'later when the refund is pending) makes the order Refunded; part of it leaves the status as it is. The parent ' +
+      'is e-mailed the amount and the reason; a refund that fails leaves the order as it was, and its `refunds` say why.',
   })
   async refundOrder(
     @Arg('orderId', () => ID) orderId: string,
     @Arg('reason', () => String) reason: string,
+    @Arg('amountCents', () => Int, { nullable: true }) amountCents: number | null | undefined,
     @CurrentAdmin() admin: AdminUser,
   ): Promise<RefundOrderPayload> {
-    const outcome = await this.refundService.refundOrder(orderId, reason, adminActor(admin));
+    const outcome = await this.refundService.refundOrder(orderId, reason, adminActor(admin), amountCents);
     return toPayload(outcome, (order) => ({ order }), { order: null });
   }
 
@@ -113,6 +114,15 @@ export class FulfilmentResolver {
   })
   async refunds(@Root() order: Order): Promise<RefundRecord[]> {
     return this.refundService.refundsOf(order.id);
+  }
+
+  @Authorized()
+  @FieldResolver(() => Int, {
+    description:
+      "What is left of the order's payment to refund, in integer cents: the payment less what went back or is on its way (refundOrder's amountCents at most).",
+  })
+  async refundableCents(@Root() order: Order): Promise<number> {
+    return this.refundService.refundableCents(order);
   }
 
   @Authorized()

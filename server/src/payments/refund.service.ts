@@ -1,5 +1,5 @@
 /**
- * Refunds: the admin refunds an order in full, or an extra charge the order picked up; and a
+ * Refunds: an owner refunds an order in full or in part, or an extra charge the order picked up; and a
  * refund made in the provider's own dashboard reaches the order through the webhook. Every
  * refund is one `refunds` row, unique by the provider's refund id, so a refund seen twice (our
  * call, then its webhook) is recorded once.
@@ -47,6 +47,8 @@ import { firstInputError } from '../common/input-validation';
 import { REFUND_REASON_MAX_CHARS, RefundReasonInput } from './refund-reason';
 import { type Actor, actorLabel, webhookActor } from '../orders/actor';
 import { lockExistingOrder } from '../orders/order-lock';
+import type { EmailQueue } from '../orders/order-email';
+import { formatAmount } from '../orders/order-format';
 
 /** A `requested` row older than this lost its request (the process stopped mid-call): it may be tried again. */
 export const REFUND_REQUEST_LEASE_MS = 5 * 60_000;
@@ -66,6 +68,8 @@ export const REFUND_MESSAGES = {
   accountRefused:
     "The payment provider refused the shop's API key or account, so nothing was refunded. Check the payment settings (STRIPE_SECRET_KEY) and try again.",
   alertNotFound: 'This order has no unresolved extra charge with that payment id.',
+  amountInvalid: 'Please enter an amount to refund of at least $0.01.',
+  amountTooLarge: (left: string) => `Only ${left} is left to refund on this payment.`,
 } as const;
 
 /** The parent-facing words for the reason codes of a refund made in the provider's dashboard. */
@@ -88,6 +92,8 @@ interface RefundTarget {
   paymentId: string;
   /** What the payment took, in integer cents. */
   takenCents: number;
+  /** Part of what is left, in integer cents; all of it when absent. */
+  amountCents?: number;
   reason: string;
   actor: Actor;
 }
@@ -100,18 +106,24 @@ export class RefundService {
     private readonly dataSource: DataSource,
     private readonly providers: PaymentProviders,
     private readonly lifecycle: OrderLifecycle,
+    private readonly outbox: EmailQueue,
     private readonly logger: Logger,
     private readonly publicUrl: string,
   ) {}
 
   /**
-   * Refunds what is left of the order's payment. The order moves to Refunded once the provider says
-   * the money went back: at once, or through its webhook when the refund is pending.
+   * Refunds what is left of the order's payment, or `amountCents` of it. All of it back moves the
+   * order to Refunded once the provider says the money went back (at once, or through its webhook
+   * when the refund is pending); part of it leaves the status as it is. Either way the parent is
+   * e-mailed the amount and the reason.
    */
-  async refundOrder(orderId: string, reasonInput: string, actor: Actor): Promise<Outcome<Order>> {
+  async refundOrder(orderId: string, reasonInput: string, actor: Actor, amountCents?: number | null): Promise<Outcome<Order>> {
     const input = new RefundReasonInput(reasonInput);
     const invalid = firstInputError(input);
     if (invalid) return refusal(invalid);
+    if (amountCents !== undefined && amountCents !== null && (!Number.isSafeInteger(amountCents) || amountCents < 1)) {
+      return refuse(UserErrorCode.INVALID_INPUT, REFUND_MESSAGES.amountInvalid, 'amountCents');
+    }
     const { reason } = input;
     const order = await this.findOrder(orderId);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, REFUND_MESSAGES.orderNotFound, 'orderId');
@@ -124,6 +136,7 @@ export class RefundService {
         provider: this.providers.forOrder(order),
         paymentId: order.paymentId,
         takenCents: order.amountCents,
+        amountCents: amountCents ?? undefined,
         reason,
         actor,
       },
@@ -309,8 +322,16 @@ export class RefundService {
           return succeed({ row: Object.assign(open, { status: 'requested', idempotencyKey, updatedAt: now }), resumed: true });
         }
         const counted = rows.filter((row) => COUNTED_STATUSES.has(row.status)).reduce((sum, row) => sum + row.amountCents, 0);
-        const amountCents = target.takenCents - counted;
-        if (amountCents <= 0) return refuse(UserErrorCode.WRONG_STATUS, REFUND_MESSAGES.nothingLeft, 'paymentId');
+        const left = target.takenCents - counted;
+        if (left <= 0) return refuse(UserErrorCode.WRONG_STATUS, REFUND_MESSAGES.nothingLeft, 'paymentId');
+        if (target.amountCents !== undefined && target.amountCents > left) {
+          return refuse(
+            UserErrorCode.INVALID_INPUT,
+            REFUND_MESSAGES.amountTooLarge(formatAmount(left, target.order.currency)),
+            'amountCents',
+          );
+        }
+        const amountCents = target.amountCents ?? left;
         const id = randomUUID();
         const row = manager.create(Refund, {
           id,
@@ -403,6 +424,14 @@ export class RefundService {
     return inserted;
   }
 
+  /** What is left of the order's own payment to refund: none without a payment. */
+  async refundableCents(order: Pick<Order, 'paymentId' | 'amountCents'>): Promise<number> {
+    if (!order.paymentId) return 0;
+    const rows = await this.dataSource.getRepository(Refund).find({ where: { paymentId: order.paymentId } });
+    const counted = rows.filter((row) => COUNTED_STATUSES.has(row.status)).reduce((sum, row) => sum + row.amountCents, 0);
+    return Math.max(0, order.amountCents - counted);
+  }
+
   /**
    * What the changed refunds mean for the order, on its locked row: all of its payment's money
    * back moves it to Refunded with the parent's e-mail; a failed refund is recorded for the admin
@@ -457,24 +486,35 @@ export class RefundService {
         email: async (moved, tx) =>
           refundConfirmationOutboxEmail(
             moved,
-            { refundId, amountCents: backCents, reason: parentReason },
+            // What this refund sends back: after a partial refund, the rest.
+            { refundId, amountCents: newlyBack.reduce((sum, row) => sum + row.amountCents, 0), reason: parentReason },
             await orderEmailOptions(tx, moved.id, this.publicUrl),
           ),
       });
       this.logger.info('order refunded', { orderId: order.id, refundId, amountCents: backCents, actor });
     } else if (!full) {
+      const amountCents = newlyBack.reduce((sum, row) => sum + row.amountCents, 0);
       await this.lifecycle.recordEvent(manager, {
         orderId: order.id,
         type: 'partial_refund',
         fromStatus: null,
         toStatus: null,
         actor,
-        data: {
-          paymentId,
-          amountCents: newlyBack.reduce((sum, row) => sum + row.amountCents, 0),
-          amountRefundedCents: backCents,
-        },
+        data: { paymentId, amountCents, amountRefundedCents: backCents },
       });
+      // The parent hears of money back whoever made the refund: with the owner's words for the
+      // shop's own, the provider's reason code in a parent's words for one made in its dashboard.
+      const last = newlyBack.at(-1)!;
+      const parentReason = last.idempotencyKey !== null ? last.reason : reason ? (PROVIDER_REASONS[reason] ?? null) : null;
+      await this.outbox.enqueue(
+        manager,
+        refundConfirmationOutboxEmail(
+          order,
+          { refundId: last.providerRefundId!, amountCents, reason: parentReason },
+          await orderEmailOptions(manager, order.id, this.publicUrl),
+        ),
+      );
+      this.logger.info('order partly refunded', { orderId: order.id, amountCents, amountRefundedCents: backCents });
     }
   }
 

@@ -222,7 +222,7 @@ describe('the panel: refunds', () => {
       [
         mutationMock(
           REFUND_ORDER_MUTATION,
-          { orderId: order.id, reason: 'The photo could not be used.' },
+          { orderId: order.id, reason: 'The photo could not be used.', amountCents: null },
           { refundOrder: payload('RefundOrderPayload', refunded) },
         ),
       ],
@@ -240,6 +240,40 @@ describe('the panel: refunds', () => {
     expect(panel.queryByRole('button', { name: 'Refund order' })).not.toBeInTheDocument();
     const value = (label: string) => panel.getAllByText(label, { selector: 'dt' })[0].nextElementSibling;
     expect(value('Refunded')).toHaveTextContent(formatDateTime(refunded.refundedAt));
+  });
+
+  it('refunds part of the payment: checks the amount first, names it, and keeps the status', async () => {
+    const order = anOrder({ childName: 'Mia', status: 'Paid', email: 'mia.parent@example.com', refundableCents: 2500 });
+    const partly = { ...order, refundableCents: 1500 };
+    const { user, panel } = await openDetails(
+      order,
+      [
+        mutationMock(
+          REFUND_ORDER_MUTATION,
+          { orderId: order.id, reason: 'Late delivery', amountCents: 1000 },
+          { refundOrder: payload('RefundOrderPayload', partly) },
+        ),
+      ],
+      partly,
+    );
+    await user.click(panel.getByRole('button', { name: 'Refund order' }));
+    const amount = panel.getByLabelText('Amount to refund (at most $25.00)');
+    expect(amount).toHaveValue('25.00');
+    await user.type(panel.getByLabelText(/^Reason/), 'Late delivery');
+    await user.clear(amount);
+    await user.type(amount, 'ten');
+    await user.click(panel.getByRole('button', { name: 'Refund $25.00' }));
+    expect(panel.getByRole('alert')).toHaveTextContent('Please enter the amount to refund in dollars and cents, such as 12.50.');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(amount);
+    await user.type(amount, '10');
+    const confirm = within(panel.getByRole('form', { name: 'Refund $10.00 to mia.parent@example.com?' }));
+    expect(confirm.getByText(/This part goes back to the card/)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Refund $10.00' }));
+    expect(await panel.findByRole('status')).toHaveTextContent(
+      '$10.00 refunded. The parent is e-mailed as soon as the money has gone back.',
+    );
   });
 
   it('says a pending refund is pending: the order stays as it is until the money has gone back', async () => {
@@ -261,7 +295,7 @@ describe('the panel: refunds', () => {
       [
         mutationMock(
           REFUND_ORDER_MUTATION,
-          { orderId: order.id, reason: 'Damaged' },
+          { orderId: order.id, reason: 'Damaged', amountCents: null },
           { refundOrder: payload('RefundOrderPayload', pending) },
         ),
       ],
@@ -302,7 +336,7 @@ describe('the panel: refunds', () => {
     const { user, panel } = await openDetails(order, [
       mutationMock(
         REFUND_ORDER_MUTATION,
-        { orderId: order.id, reason: '' },
+        { orderId: order.id, reason: '', amountCents: null },
         {
           refundOrder: payload('RefundOrderPayload', null, [
             { code: 'INVALID_INPUT', field: 'reason', message: 'Please enter the reason for the refund.' },

@@ -11,6 +11,7 @@ export const ORDER_FULFILMENT_FIELDS = graphql(`
     bookFormat
     email
     amountCents
+    refundableCents
     currency
     shippingCarrier
     trackingNumber
@@ -47,8 +48,8 @@ export const SHIP_ORDER_MUTATION = graphql(`
 `);
 
 export const REFUND_ORDER_MUTATION = graphql(`
-  mutation RefundOrder($orderId: ID!, $reason: String!) {
-    refundOrder(orderId: $orderId, reason: $reason) {
+  mutation RefundOrder($orderId: ID!, $reason: String!, $amountCents: Int) {
+    refundOrder(orderId: $orderId, reason: $reason, amountCents: $amountCents) {
       order {
         ...OrderDetail
       }

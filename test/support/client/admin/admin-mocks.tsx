@@ -62,6 +62,7 @@ export function anOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
     bookStyle: null,
     shippingAddress: null,
     amountCents: 2500,
+    refundableCents: 2500,
     currency: 'USD',
     paymentProvider: 'sandbox',
     paymentId: 'sbx_123',

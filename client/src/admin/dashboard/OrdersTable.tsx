@@ -1,3 +1,5 @@
+import { Fragment } from 'react';
+
 import type { OrderRowFragment } from '../../gql/graphql';
 import { childNameLabel, formatDateTime, shortOrderId, storyType } from '../order-format';
 import { OrderRowFulfilment } from '../fulfilment/OrderRowFulfilment';
@@ -38,7 +40,7 @@ export function OrdersTable({ orders, onDetails }: OrdersTableProps) {
               {childNameLabel(order.childName)}
             </td>
             <td role="cell" data-label="Email" className="orders-table__email">
-              {order.email}
+              <EmailAddress email={order.email} />
             </td>
             <td role="cell" data-label="Story Type">
               {storyType(order)}
@@ -57,5 +59,31 @@ export function OrdersTable({ orders, onDetails }: OrdersTableProps) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * An address that wraps, when it must, before the @ or a dot of its domain, never inside a name:
+ * "mia.parent@" / "example.com" rather than "mia.par" / "ent@exam" / "ple.com".
+ */
+export function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  const domain = email.slice(at + 1).split('.');
+  return (
+    <span className="email-address">
+      {email.slice(0, at)}
+      <wbr />@
+      {domain.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && (
+            <>
+              <wbr />.
+            </>
+          )}
+          {part}
+        </Fragment>
+      ))}
+    </span>
   );
 }

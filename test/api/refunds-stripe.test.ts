@@ -115,6 +115,29 @@ describe('refunding an order through Stripe', () => {
     expect((await state(orderId)).refunds).toHaveLength(1);
   });
 
+  it('a partial refund whose answer was lost must be settled before another amount is asked for', async () => {
+    const { orderId, paymentId } = await paidOrder();
+    const PART = `mutation($orderId: ID!, $reason: String!, $amountCents: Int) {
+      refundOrder(orderId: $orderId, reason: $reason, amountCents: $amountCents) { order { status refundableCents } userErrors { code field message } }
+    }`;
+    fake.failNext({ count: 3, afterProcessing: true });
+    const lost = await admin.query(PART, { orderId, reason: 'Late', amountCents: 1000 });
+    expect(lost.data!.refundOrder.userErrors[0]).toMatchObject({ code: 'INTERNAL_FAILURE' });
+
+    const other = await admin.query(PART, { orderId, reason: 'Late', amountCents: 2000 });
+    expect(other.data!.refundOrder.userErrors).toEqual([
+      {
+        code: 'WRONG_STATUS',
+        field: 'amountCents',
+        message:
+          'An earlier refund of $10.00 on this payment has no answer from the provider yet: refund $10.00 again first (it is never made twice).',
+      },
+    ]);
+    const same = await admin.query(PART, { orderId, reason: 'Late', amountCents: 1000 });
+    expect(same.data!.refundOrder).toEqual({ order: { status: 'Paid', refundableCents: 4000 }, userErrors: [] });
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === paymentId).map((r) => r.amount)).toEqual([1000]);
+  });
+
   it('two refunds at once send one request to Stripe: the second is refused while the first is under way', async () => {
     const { orderId, paymentId } = await paidOrder();
     const before = refundRequests().length;

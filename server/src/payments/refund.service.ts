@@ -70,6 +70,8 @@ export const REFUND_MESSAGES = {
   alertNotFound: 'This order has no unresolved extra charge with that payment id.',
   amountInvalid: 'Please enter an amount to refund of at least $0.01.',
   amountTooLarge: (left: string) => `Only ${left} is left to refund on this payment.`,
+  earlierUnsettled: (amount: string) =>
+    `An earlier refund of ${amount} on this payment has no answer from the provider yet: refund ${amount} again first (it is never made twice).`,
 } as const;
 
 /** The parent-facing words for the reason codes of a refund made in the provider's dashboard. */
@@ -314,6 +316,14 @@ export class RefundService {
         }
         if (rows.some((row) => row.status === 'pending')) {
           return refuse(UserErrorCode.WRONG_STATUS, REFUND_MESSAGES.pendingAtProvider);
+        }
+        if (open && target.amountCents !== undefined && target.amountCents !== open.amountCents) {
+          // The earlier request may have gone through: it is settled (or found) before any other amount is asked for.
+          return refuse(
+            UserErrorCode.WRONG_STATUS,
+            REFUND_MESSAGES.earlierUnsettled(formatAmount(open.amountCents, target.order.currency)),
+            'amountCents',
+          );
         }
         if (open) {
           // A 500 is saved under the old key for a day: the next attempt goes under a new one.

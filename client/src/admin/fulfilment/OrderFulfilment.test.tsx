@@ -265,6 +265,10 @@ describe('the panel: refunds', () => {
     await user.click(panel.getByRole('button', { name: 'Refund $25.00' }));
     expect(panel.getByRole('alert')).toHaveTextContent('Please enter the amount to refund in dollars and cents, such as 12.50.');
     expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(amount);
+    await user.type(amount, '30');
+    await user.click(panel.getByRole('button', { name: 'Refund $30.00' }));
+    expect(panel.getByRole('alert')).toHaveTextContent('Only $25.00 is left to refund on this payment.');
 
     await user.clear(amount);
     await user.type(amount, '10');
@@ -272,7 +276,7 @@ describe('the panel: refunds', () => {
     expect(confirm.getByText(/This part goes back to the card/)).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: 'Refund $10.00' }));
     expect(await panel.findByRole('status')).toHaveTextContent(
-      '$10.00 refunded. The parent is e-mailed as soon as the money has gone back.',
+      'Refund of $10.00 made. The parent is e-mailed as soon as the money has gone back.',
     );
   });
 

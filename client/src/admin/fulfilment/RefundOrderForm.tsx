@@ -43,11 +43,22 @@ export function RefundOrderForm({ order, onRefunded }: RefundOrderFormProps) {
     if (open) reasonRef.current?.focus();
   }, [open]);
 
+  function openForm() {
+    // All that is left now, whatever was refunded since the panel first showed.
+    setAmountText((order.refundableCents / 100).toFixed(2));
+    setAmountProblem(null);
+    setOpen(true);
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
     if (typedCents === null || typedCents < 1) {
       setAmountProblem(FULFILMENT_MESSAGES.amountInvalid);
+      return;
+    }
+    if (typedCents > order.refundableCents) {
+      setAmountProblem(FULFILMENT_MESSAGES.amountTooLarge(formatAmount(order.refundableCents, order.currency)));
       return;
     }
     setAmountProblem(null);
@@ -73,7 +84,7 @@ export function RefundOrderForm({ order, onRefunded }: RefundOrderFormProps) {
 
   if (!open) {
     return (
-      <button type="button" className="button button--secondary button--small fulfilment-danger" onClick={() => setOpen(true)}>
+      <button type="button" className="button button--secondary button--small fulfilment-danger" onClick={openForm}>
         Refund order
       </button>
     );

@@ -9,7 +9,8 @@ export const FULFILMENT_MESSAGES = {
   refundFailed: 'Failed to refund the order',
   refundError: 'An error occurred while refunding the order. Trying again is safe: the parent is never refunded twice.',
   refunded: 'The order has been refunded and the parent e-mailed.',
-  partlyRefunded: (amount: string) => `${amount} refunded. The parent is e-mailed as soon as the money has gone back.`,
+  partlyRefunded: (amount: string) => `Refund of ${amount} made. The parent is e-mailed as soon as the money has gone back.`,
+  amountTooLarge: (left: string) => `Only ${left} is left to refund on this payment.`,
   amountInvalid: 'Please enter the amount to refund in dollars and cents, such as 12.50.',
   refundPending:
     'The refund is pending at the payment provider. The order becomes Refunded, and the parent is e-mailed, once the money has gone back.',

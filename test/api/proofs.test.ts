@@ -13,6 +13,7 @@ import { makePng } from '../support/images';
 import { digitalOrder, printedOrder } from '../support/orders';
 import { pdfOfSize, REAL_PDF } from '../support/pdfs';
 import { APPROVE_PROOF, approvedProof, proofFile, SEND_PROOF } from '../support/proofs';
+import { itOnPostgres } from '../support/postgres-only';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const STAFF = 'studio@shop.example';
@@ -45,13 +46,13 @@ const PAGE = `query($token: String!) {
     timeline { title detail }
   }
 }`;
-const CHANGES = `mutation($token: String!, $message: String!) {
-  requestProofChanges(token: $token, message: $message) {
+const CHANGES = `mutation($token: String!, $version: Int!, $message: String!) {
+  requestProofChanges(token: $token, version: $version, message: $message) {
     order { canAnswerProof proof { version status changesAsked } } userErrors { code field message }
   }
 }`;
-const FOR_PARENT = `mutation($orderId: ID!, $note: String!) {
-  approveProofForParent(orderId: $orderId, note: $note) {
+const FOR_PARENT = `mutation($orderId: ID!, $version: Int!, $note: String!) {
+  approveProofForParent(orderId: $orderId, version: $version, note: $note) {
     proof { version status answeredBy message approvedOnBehalf } userErrors { code field message }
   }
 }`;
@@ -145,7 +146,11 @@ describe('sending a proof', () => {
     const pending = await placeOrder(new GraphQLClient(server.url), digitalOrder());
     const refused = (await studio.upload(SEND_PROOF, { orderId: pending.orderId }, { proof: proofFile() })).data!.sendProof;
     expect(refused.userErrors).toEqual([
-      { code: 'WRONG_STATUS', field: 'status', message: 'A proof is sent while the book is being made: only for a Paid order.' },
+      {
+        code: 'WRONG_STATUS',
+        field: 'status',
+        message: 'A proof is sent while the book is being made: for a Paid order, or a printed one not yet shipped.',
+      },
     ]);
     const unknown = (await studio.upload(SEND_PROOF, { orderId: '00000000-0000-4000-8000-000000000000' }, { proof: proofFile() }))
       .data!.sendProof;
@@ -162,12 +167,12 @@ describe("the parent's answer", () => {
     const { parent, orderId, token } = await paidOrder();
     await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
 
-    const empty = (await parent.query(CHANGES, { token, message: '   ' })).data!.requestProofChanges;
+    const empty = (await parent.query(CHANGES, { token, version: 1, message: '   ' })).data!.requestProofChanges;
     expect(empty.userErrors).toEqual([
       { code: 'INVALID_INPUT', field: 'message', message: 'Please tell us what you would like changed.' },
     ]);
 
-    const asked = (await parent.query(CHANGES, { token, message: 'Her hair is curlier' })).data!.requestProofChanges;
+    const asked = (await parent.query(CHANGES, { token, version: 1, message: 'Her hair is curlier' })).data!.requestProofChanges;
     expect(asked).toMatchObject({
       order: { canAnswerProof: false, proof: { version: 1, status: 'CHANGES_ASKED', changesAsked: 'Her hair is curlier' } },
       userErrors: [],
@@ -177,7 +182,7 @@ describe("the parent's answer", () => {
     expect(staff).toMatchObject({ to_address: STAFF, subject: expect.stringContaining('Changes asked on proof 1') });
     expect(staff.text).toContain('Her hair is curlier');
 
-    const again = (await parent.query(APPROVE_PROOF, { token })).data!.approveProof;
+    const again = (await parent.query(APPROVE_PROOF, { token, version: 1 })).data!.approveProof;
     expect(again.userErrors).toEqual([
       { code: 'WRONG_STATUS', field: 'proof', message: 'There is no proof waiting for your answer.' },
     ]);
@@ -190,7 +195,7 @@ describe("the parent's answer", () => {
     ]);
     expect(await reasonsOf(orderId)).toEqual([]);
 
-    const approved = (await parent.query(APPROVE_PROOF, { token })).data!.approveProof;
+    const approved = (await parent.query(APPROVE_PROOF, { token, version: 2 })).data!.approveProof;
     expect(approved).toEqual({ order: { canAnswerProof: false, proof: { version: 2, status: 'APPROVED' } }, userErrors: [] });
     expect(await reasonsOf(orderId)).toEqual(['APPROVED']);
     expect((await emails(orderId, 'staff-proof-answer')).map((e: { subject: string }) => e.subject)).toEqual([
@@ -205,16 +210,28 @@ describe("the parent's answer", () => {
     const { parent, orderId, token } = await paidOrder();
     await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
     await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
-    await parent.query(APPROVE_PROOF, { token });
+    // The parent still had the first open: their answer is refused, and names the proof to look at.
+    const stale = (await parent.query(APPROVE_PROOF, { token, version: 1 })).data!.approveProof;
+    expect(stale.userErrors).toEqual([
+      { code: 'WRONG_STATUS', field: 'version', message: 'A newer proof was sent: please look at proof 2 first.' },
+    ]);
+    const staleOwner = (await owner.query(FOR_PARENT, { orderId, version: 1, note: 'Said yes' })).data!.approveProofForParent;
+    expect(staleOwner.userErrors[0].field).toBe('version');
+    await parent.query(APPROVE_PROOF, { token, version: 2 });
     expect((await proofRows(orderId)).map((row: { status: string }) => row.status)).toEqual(['REPLACED', 'APPROVED']);
+    // The second replaced an unanswered one: its e-mail does not speak of the parent's changes.
+    expect((await emails(orderId, 'proof-ready')).map((e: { text: string }) => e.text.includes('with your changes'))).toEqual([
+      false,
+      false,
+    ]);
   });
 
-  it('counts one of two answers sent at once', async () => {
+  itOnPostgres('counts one of two answers sent at once', async () => {
     const { parent, orderId, token } = await paidOrder();
     await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
     const answers = await Promise.all([
-      parent.query(APPROVE_PROOF, { token }),
-      parent.query(CHANGES, { token, message: 'Bigger letters' }),
+      parent.query(APPROVE_PROOF, { token, version: 1 }),
+      parent.query(CHANGES, { token, version: 1, message: 'Bigger letters' }),
     ]);
     const accepted = answers.filter(
       (answer) => (Object.values(answer.data!)[0] as { userErrors: unknown[] }).userErrors.length === 0,
@@ -228,7 +245,8 @@ describe("the parent's answer", () => {
   });
 
   it('is refused with a link that opens no order', async () => {
-    const refused = (await new GraphQLClient(server.url).query(APPROVE_PROOF, { token: 'made-up' })).data!.approveProof;
+    const refused = (await new GraphQLClient(server.url).query(APPROVE_PROOF, { token: 'made-up', version: 1 })).data!
+      .approveProof;
     expect(refused.userErrors[0]).toMatchObject({ code: 'NOT_FOUND', field: 'token' });
   });
 });
@@ -238,16 +256,16 @@ describe('approving for the parent', () => {
     const { parent, orderId, token } = await paidOrder();
     await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
 
-    const forbidden = await studio.query(FOR_PARENT, { orderId, note: 'Parent said yes by e-mail' });
+    const forbidden = await studio.query(FOR_PARENT, { orderId, version: 1, note: 'Parent said yes by e-mail' });
     expect(forbidden.errors?.[0]).toMatchObject({
       message: 'Only an owner of the shop can do this.',
       extensions: { code: 'FORBIDDEN' },
     });
-    const noNote = (await owner.query(FOR_PARENT, { orderId, note: ' ' })).data!.approveProofForParent;
+    const noNote = (await owner.query(FOR_PARENT, { orderId, version: 1, note: ' ' })).data!.approveProofForParent;
     expect(noNote.userErrors[0]).toMatchObject({ code: 'INVALID_INPUT', field: 'note' });
     expect((await proofRows(orderId))[0].status).toBe('AWAITING_ANSWER');
 
-    const approved = (await owner.query(FOR_PARENT, { orderId, note: 'Parent said yes by e-mail on 24 Nov' })).data!
+    const approved = (await owner.query(FOR_PARENT, { orderId, version: 1, note: 'Parent said yes by e-mail on 24 Nov' })).data!
       .approveProofForParent;
     expect(approved).toEqual({
       proof: {
@@ -264,7 +282,7 @@ describe('approving for the parent', () => {
     expect(page.timeline).toContainEqual({ title: 'Proof approved for you', detail: 'Our studio recorded your approval.' });
     expect(JSON.stringify(page)).not.toContain('24 Nov');
 
-    const twice = (await owner.query(FOR_PARENT, { orderId, note: 'again' })).data!.approveProofForParent;
+    const twice = (await owner.query(FOR_PARENT, { orderId, version: 1, note: 'again' })).data!.approveProofForParent;
     expect(twice.userErrors).toEqual([
       { code: 'WRONG_STATUS', field: 'proof', message: 'The newest proof is already approved.' },
     ]);
@@ -283,8 +301,21 @@ describe('a printed book', () => {
     expect((await ship()).data!.shipOrder.userErrors).toEqual([refusal]);
     await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
     expect((await ship()).data!.shipOrder.userErrors).toEqual([refusal]);
-    await parent.query(APPROVE_PROOF, { token });
+    await parent.query(APPROVE_PROOF, { token, version: 1 });
     expect((await ship()).data!.shipOrder).toEqual({ order: { status: 'Shipped' }, userErrors: [] });
+  });
+
+  it('made before its proof was approved (Completed), still takes a proof and its approval, then ships', async () => {
+    const { parent, orderId, token } = await paidOrder(printedOrder());
+    await server.dataSource.query(`UPDATE orders SET status = 'Completed', completed_at = now() WHERE id = $1`, [orderId]);
+    const ship = () => owner.query(SHIP, { orderId, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    expect((await ship()).data!.shipOrder.userErrors[0].field).toBe('proof');
+    expect((await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() })).data!.sendProof.userErrors).toEqual([]);
+    expect((await parent.query(PAGE, { token })).data!.orderPage.canAnswerProof).toBe(true);
+    expect((await parent.query(APPROVE_PROOF, { token, version: 1 })).data!.approveProof.userErrors).toEqual([]);
+    expect((await ship()).data!.shipOrder).toEqual({ order: { status: 'Shipped' }, userErrors: [] });
+    const refused = (await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() })).data!.sendProof;
+    expect(refused.userErrors[0]).toMatchObject({ code: 'WRONG_STATUS', field: 'status' });
   });
 
   it('is made ready by the shared test helper, as other tests use it', async () => {
@@ -299,7 +330,7 @@ describe('the reminder', () => {
     const waiting = await paidOrder();
     const answered = await paidOrder();
     for (const { orderId } of [waiting, answered]) await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
-    await answered.parent.query(APPROVE_PROOF, { token: answered.token });
+    await answered.parent.query(APPROVE_PROOF, { token: answered.token, version: 1 });
     const later = new Date(Date.now() + 48 * 3600_000 + 60_000);
     const tooSoon = new Date(Date.now() + 47 * 3600_000);
 
@@ -319,8 +350,9 @@ describe("deleting the child's details", () => {
   it('deletes every proof file and forgets what the parent wrote about them', async () => {
     const { parent, orderId, token } = await paidOrder();
     await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
-    await parent.query(CHANGES, { token, message: 'Mia has a brother called Leo' });
+    await parent.query(CHANGES, { token, version: 1, message: 'Mia has a brother called Leo' });
     await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    await owner.query(FOR_PARENT, { orderId, version: 2, note: "Mia's grandma Rosa said yes" });
     expect(storedProofs(orderId)).toHaveLength(2);
 
     const deleted = (await parent.query(DELETE, { token })).data!.deleteChildData;
@@ -332,6 +364,15 @@ describe("deleting the child's details", () => {
       [orderId],
     );
     expect(JSON.stringify(events)).not.toContain('Leo');
+    const approvals = await server.dataSource.query(
+      `SELECT data FROM order_events WHERE order_id = $1 AND type = 'proof_approved'`,
+      [orderId],
+    );
+    expect(approvals).toHaveLength(1);
+    expect(JSON.stringify(approvals)).not.toContain('Rosa');
+    const outbox = await server.dataSource.query(`SELECT subject, text, html FROM outbox_emails WHERE order_id = $1`, [orderId]);
+    expect(outbox.some((e: { subject: string }) => e.subject.includes('Changes asked on proof 1'))).toBe(true);
+    expect(JSON.stringify(outbox)).not.toContain('Leo');
     const proofs = (await owner.query(PROOFS, { id: orderId })).data!.order.proofs;
     expect(proofs.map((proof: { url: string | null }) => proof.url)).toEqual([null, null]);
     const resent = (await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() })).data!.sendProof;

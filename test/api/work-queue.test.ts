@@ -93,7 +93,7 @@ describe('the queue follows each order', () => {
     expect(await itemsOf(orderId)).toEqual(['TO_START']);
     expect((await admin.upload(SEND_PROOF, { orderId }, { proof: proofFile() })).data!.sendProof.userErrors).toEqual([]);
     expect(await itemsOf(orderId)).toEqual([]);
-    expect((await parent.query(APPROVE_PROOF, { token: checkoutToken })).data!.approveProof.userErrors).toEqual([]);
+    expect((await parent.query(APPROVE_PROOF, { token: checkoutToken, version: 1 })).data!.approveProof.userErrors).toEqual([]);
     const [approved] = (await queue({ reason: 'APPROVED' })).items;
     expect(approved).toMatchObject({ order: { id: orderId, status: 'Paid' }, reason: 'APPROVED' });
     await admin.upload(COMPLETE, { orderId }, { video: video() });

@@ -5,7 +5,7 @@
  * and desktop widths.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   adminOrder,
   approveProofByApi,
@@ -13,6 +13,7 @@ import {
   createOrderByApi,
   createPaidOrderByApi,
   loginAsAdmin,
+  openOrderPanel,
   payOrderByApi,
   uniqueName,
 } from './support/shop';
@@ -36,16 +37,6 @@ async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(text);
   await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}`));
-}
-
-async function openDetails(page: Page, childName: string): Promise<Locator> {
-  await page
-    .getByRole('row', { name: new RegExp(childName) })
-    .getByRole('button', { name: /^Details/ })
-    .click();
-  const dialog = page.getByRole('dialog', { name: `${childName}'s order` });
-  await expect(dialog).toBeVisible();
-  return dialog;
 }
 
 async function graveAxeViolations(page: Page): Promise<string[]> {
@@ -72,7 +63,7 @@ test.describe('fulfilment in the admin portal', () => {
 
       await loginAsAdmin(page);
       await search(page, childName);
-      const dialog = await openDetails(page, childName);
+      const dialog = await openOrderPanel(page, childName);
       const form = dialog.getByRole('form', { name: 'Mark as shipped' });
 
       // A bad number is refused with the server's words and nothing changes.
@@ -148,7 +139,7 @@ test.describe('fulfilment in the admin portal', () => {
 
       await loginAsAdmin(page);
       await search(page, childName);
-      const dialog = await openDetails(page, childName);
+      const dialog = await openOrderPanel(page, childName);
       await dialog.getByRole('button', { name: 'Refund order' }).click();
       const confirm = dialog.getByRole('form', { name: `Refund $25.00 to ${email}?` });
       await expect(confirm.getByLabel(/^Reason/)).toBeFocused();
@@ -180,7 +171,7 @@ test.describe('fulfilment in the admin portal', () => {
 
       await loginAsAdmin(page);
       await search(page, childName);
-      const dialog = await openDetails(page, childName);
+      const dialog = await openOrderPanel(page, childName);
       await expect(dialog.getByRole('button', { name: 'Refund order' })).toHaveCount(0);
       await dialog.getByRole('button', { name: 'Cancel order' }).click();
       const confirm = dialog.getByRole('group', { name: 'Cancel this unpaid order?' });

@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createOrderByApi, loginAsAdmin, payOrderByApi, uniqueName } from './support/shop';
+import { createOrderByApi, loginAsAdmin, openOrderPanel, payOrderByApi, printedOrderInput, uniqueName } from './support/shop';
 
 const PROOF_PDF = path.join(__dirname, 'fixtures', 'storybook.pdf');
 
@@ -21,13 +21,7 @@ async function graveAxeViolations(page: Page): Promise<string[]> {
 
 async function openOrder(page: Page, childName: string): Promise<Locator> {
   await page.goto(`/admin/dashboard?q=${childName}`);
-  await page
-    .getByRole('row', { name: new RegExp(childName) })
-    .getByRole('button', { name: /^Details/ })
-    .click();
-  const dialog = page.getByRole('dialog', { name: `${childName}'s order` });
-  await expect(dialog).toBeVisible();
-  return dialog;
+  return openOrderPanel(page, childName);
 }
 
 async function sendProof(dialog: Locator, version: number) {
@@ -55,20 +49,7 @@ test.describe('proofs', () => {
       request,
     }) => {
       const childName = uniqueName('Proof');
-      const order = await createOrderByApi(request, {
-        childName,
-        email: `${childName.toLowerCase()}@example.com`,
-        bookFormat: 'printed',
-        bookStyle: 'classic',
-        shippingAddress: {
-          fullName: 'Ana Parent',
-          streetAddress: '1 Maple Ave',
-          city: 'Portland',
-          state: 'OR',
-          zipCode: '97201',
-          country: 'United States',
-        },
-      });
+      const order = await createOrderByApi(request, printedOrderInput(childName));
       await payOrderByApi(request, order);
       await page.setViewportSize({ width, height: 900 });
       await loginAsAdmin(page);

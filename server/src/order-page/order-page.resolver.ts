@@ -1,6 +1,6 @@
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { checkClientLimits, type ClientRateLimits } from '../abuse/rate-limit-rules';
 import type { RateLimiter } from '../abuse/rate-limiter';
 import { refuse, UserErrorCode } from '../common/user-error';
@@ -94,23 +94,32 @@ export class OrderPageResolver {
   }
 
   @Mutation(() => OrderPagePayload, {
-    description: 'Approves the newest proof of the book while it waits for an answer: the book is then made (and printed).',
+    description:
+      'Approves proof `version` of the book while it is the newest and waits for an answer: the book is then made (and printed).',
   })
-  async approveProof(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<OrderPagePayload> {
-    const result = (await this.pageActionRefused(ctx)) ?? (await this.pages.approveProof(token));
+  async approveProof(
+    @Arg('token', () => String) token: string,
+    @Arg('version', () => Int, { description: 'The proof the parent looked at: refused when a newer one was sent.' })
+    version: number,
+    @Ctx() ctx: Context,
+  ): Promise<OrderPagePayload> {
+    const result = (await this.pageActionRefused(ctx)) ?? (await this.pages.approveProof(token, version));
     return toPayload(result, (order) => ({ order }), { order: null });
   }
 
   @Mutation(() => OrderPagePayload, {
     description:
-      'Asks for changes to the newest proof while it waits for an answer (at most 1,000 characters); the studio sends a new proof.',
+      'Asks for changes to proof `version` while it is the newest and waits for an answer (at most 1,000 characters); ' +
+      'the studio sends a new proof.',
   })
   async requestProofChanges(
     @Arg('token', () => String) token: string,
+    @Arg('version', () => Int, { description: 'The proof the parent looked at: refused when a newer one was sent.' })
+    version: number,
     @Arg('message', () => String) message: string,
     @Ctx() ctx: Context,
   ): Promise<OrderPagePayload> {
-    const result = (await this.pageActionRefused(ctx)) ?? (await this.pages.requestProofChanges(token, message));
+    const result = (await this.pageActionRefused(ctx)) ?? (await this.pages.requestProofChanges(token, version, message));
     return toPayload(result, (order) => ({ order }), { order: null });
   }
 

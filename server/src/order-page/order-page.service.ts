@@ -38,7 +38,7 @@ import { firstInputError } from '../common/input-validation';
 import { ChangeRequestInput } from './change-request.input';
 import { proofReview } from '../proofs/proof.types';
 import { ProofStatus } from '../proofs/proof-status';
-import { latestProof, releaseProofFiles, type ProofsService } from '../proofs/proofs.service';
+import { inProofWindow, latestProof, releaseProofFiles, type ProofsService } from '../proofs/proofs.service';
 
 export const ORDER_PAGE_MESSAGES = {
   notFound: 'This link does not open an order. It may have been replaced by a newer one: ask for your links again.',
@@ -86,23 +86,23 @@ export class OrderPageService {
     return succeed(await this.reload(order.id, true, now));
   }
 
-  /** The parent approves the newest proof of the book. */
-  async approveProof(token: string, now = new Date()): Promise<Outcome<OrderPage>> {
+  /** The parent approves proof `version` of the book, the one they looked at. */
+  async approveProof(token: string, version: number, now = new Date()): Promise<Outcome<OrderPage>> {
     const order = await orderForToken(this.dataSource.manager, token);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, ORDER_PAGE_MESSAGES.notFound, 'token');
-    const approved = await this.proofs.approve(order.id);
+    const approved = await this.proofs.approve(order.id, version);
     if (!approved.ok) return approved;
     return succeed(await this.reload(order.id, true, now));
   }
 
   /** The parent asks for changes to the newest proof, in the words (and limits) of a change request. */
-  async requestProofChanges(token: string, message: string, now = new Date()): Promise<Outcome<OrderPage>> {
+  async requestProofChanges(token: string, version: number, message: string, now = new Date()): Promise<Outcome<OrderPage>> {
     const input = new ChangeRequestInput(message);
     const invalid = firstInputError(input);
     if (invalid) return refusal(invalid);
     const order = await orderForToken(this.dataSource.manager, token);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, ORDER_PAGE_MESSAGES.notFound, 'token');
-    const asked = await this.proofs.requestChanges(order.id, input.message);
+    const asked = await this.proofs.requestChanges(order.id, version, input.message);
     if (!asked.ok) return asked;
     return succeed(await this.reload(order.id, true, now));
   }
@@ -305,8 +305,7 @@ export class OrderPageService {
       childDataDeleted: deleted,
       canPay: accessToken && order.status === OrderStatus.Pending && !deleted,
       proof: proof && !deleted ? proofReview(proof, this.signer, ttl) : null,
-      canAnswerProof:
-        accessToken && !deleted && order.status === OrderStatus.Paid && proof?.status === ProofStatus.AWAITING_ANSWER,
+      canAnswerProof: accessToken && !deleted && inProofWindow(order) && proof?.status === ProofStatus.AWAITING_ANSWER,
     };
   }
 }

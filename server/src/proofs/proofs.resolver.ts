@@ -1,6 +1,6 @@
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
-import { Arg, Authorized, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { AdminUser } from '../admin/admin-user.entity';
 import { OwnerOnly } from '../graphql/auth-checker';
 import { CurrentAdmin } from '../graphql/current-admin';
@@ -40,15 +40,17 @@ export class ProofsResolver {
   @OwnerOnly()
   @Mutation(() => ProofPayload, {
     description:
-      'Owners only. Approves the newest proof for the parent, who said so another way; `note` (at most 2,000 ' +
+      'Owners only. Approves proof `version` (the newest) for the parent, who said so another way; `note` (at most 2,000 ' +
       'characters) records how. Recorded as approved on their behalf.',
   })
   async approveProofForParent(
     @Arg('orderId', () => ID) orderId: string,
+    @Arg('version', () => Int, { description: 'The proof the parent approved: refused when a newer one was sent.' })
+    version: number,
     @Arg('note', () => String) note: string,
     @CurrentAdmin() admin: AdminUser,
   ): Promise<ProofPayload> {
-    return this.payload(orderId, await this.service.approveForParent(orderId, note, adminActor(admin)));
+    return this.payload(orderId, await this.service.approveForParent(orderId, version, note, adminActor(admin)));
   }
 
   @Authorized()

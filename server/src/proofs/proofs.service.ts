@@ -34,11 +34,13 @@ export const PROOF_FIELD = 'proof';
 
 export const PROOF_MESSAGES = {
   orderNotFound: 'Order not found.',
-  notPaid: 'A proof is sent while the book is being made: only for a Paid order.',
+  notPaid: 'A proof is sent while the book is being made: for a Paid order, or a printed one not yet shipped.',
   childDataDeleted: "The parent deleted this child's details, so no proof can be sent.",
   uploadFailed: 'Failed to upload the proof',
   nothingToAnswer: 'There is no proof waiting for your answer.',
   notBeingMade: 'This order is no longer being made, so the proof cannot be answered.',
+  detailsDeleted: "The child's details were deleted, so the proof cannot be answered.",
+  newerProof: (version: number) => `A newer proof was sent: please look at proof ${version} first.`,
   nothingToApprove: 'There is no proof to approve: send one first.',
   alreadyApproved: 'The newest proof is already approved.',
   printNeedsApproval: 'A printed book goes to print only once the parent has approved its newest proof.',
@@ -53,6 +55,14 @@ export interface ProofsOptions {
   publicUrl: string;
   pdfMaxBytes: number;
   metrics: Pick<Metrics, 'uploadReceived'>;
+}
+
+/**
+ * Whether a proof may be sent or answered for an order in this state: while the book is being
+ * made (Paid), and for a printed book until it goes to print (Completed: made, not yet shipped).
+ */
+export function inProofWindow(order: Pick<Order, 'status' | 'bookFormat'>): boolean {
+  return order.status === OrderStatus.Paid || (order.status === OrderStatus.Completed && order.bookFormat === 'printed');
 }
 
 /** The newest proof of an order, or null. */
@@ -167,7 +177,12 @@ export class ProofsService {
         });
         await this.outbox.enqueue(
           manager,
-          proofReadyOutboxEmail(order!, sent.version, await orderEmailOptions(manager, orderId, this.options.publicUrl)),
+          proofReadyOutboxEmail(
+            order!,
+            sent.version,
+            previous?.status === ProofStatus.CHANGES_ASKED,
+            await orderEmailOptions(manager, orderId, this.options.publicUrl),
+          ),
         );
         return sent;
       });
@@ -193,30 +208,35 @@ export class ProofsService {
     return this.dataSource.manager.findOneBy(Order, { id: orderId });
   }
 
-  /** The parent approves the newest proof (from the order page). */
-  approve(orderId: string): Promise<Outcome<OrderProof>> {
-    return this.answer(orderId, CUSTOMER, { status: ProofStatus.APPROVED, message: null });
+  /** The parent approves proof `version` (from the order page), if it is still the newest. */
+  approve(orderId: string, version: number): Promise<Outcome<OrderProof>> {
+    return this.answer(orderId, version, CUSTOMER, { status: ProofStatus.APPROVED, message: null });
   }
 
-  /** The parent asks for changes to the newest proof; `message` is already checked (the change-request rules). */
-  requestChanges(orderId: string, message: string): Promise<Outcome<OrderProof>> {
-    return this.answer(orderId, CUSTOMER, { status: ProofStatus.CHANGES_ASKED, message });
+  /** The parent asks for changes to proof `version`; `message` is already checked (the change-request rules). */
+  requestChanges(orderId: string, version: number, message: string): Promise<Outcome<OrderProof>> {
+    return this.answer(orderId, version, CUSTOMER, { status: ProofStatus.CHANGES_ASKED, message });
   }
 
   /**
    * An owner approves the newest proof for the parent (who said so by e-mail or on the phone),
    * with a note saying how: waiting for an answer, or after changes were asked. Recorded as theirs.
    */
-  async approveForParent(orderId: string, note: string, actor: Actor): Promise<Outcome<OrderProof>> {
+  async approveForParent(orderId: string, version: number, note: string, actor: Actor): Promise<Outcome<OrderProof>> {
     const input = new ProofNoteInput(note);
     const invalid = firstInputError(input);
     if (invalid) return refusal(invalid);
     if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, PROOF_MESSAGES.orderNotFound, 'orderId');
-    return this.answer(orderId, actor, { status: ProofStatus.APPROVED, message: input.note });
+    return this.answer(orderId, version, actor, { status: ProofStatus.APPROVED, message: input.note });
   }
 
+  /**
+   * Answers proof `version` of the order. Only the newest is answered: one who looked at an older
+   * proof (a newer one arrived while the page was open) is asked to look at the newer one first.
+   */
   private async answer(
     orderId: string,
+    version: number,
     actor: Actor,
     answer: { status: ProofStatus.APPROVED | ProofStatus.CHANGES_ASKED; message: string | null },
   ): Promise<Outcome<OrderProof>> {
@@ -229,6 +249,9 @@ export class ProofsService {
       const answerable = byParent
         ? proof?.status === ProofStatus.AWAITING_ANSWER
         : proof?.status === ProofStatus.AWAITING_ANSWER || proof?.status === ProofStatus.CHANGES_ASKED;
+      if (proof && proof.version !== version) {
+        return refuse(UserErrorCode.WRONG_STATUS, PROOF_MESSAGES.newerProof(proof.version), 'version');
+      }
       if (!proof || !answerable) {
         if (byParent) return refuse(UserErrorCode.WRONG_STATUS, PROOF_MESSAGES.nothingToAnswer, 'proof');
         return refuse(
@@ -237,9 +260,8 @@ export class ProofsService {
           'proof',
         );
       }
-      if (order.status !== OrderStatus.Paid || order.childDataDeletedAt) {
-        return refuse(UserErrorCode.WRONG_STATUS, PROOF_MESSAGES.notBeingMade, 'status');
-      }
+      if (order.childDataDeletedAt) return refuse(UserErrorCode.WRONG_STATUS, PROOF_MESSAGES.detailsDeleted, 'status');
+      if (!inProofWindow(order)) return refuse(UserErrorCode.WRONG_STATUS, PROOF_MESSAGES.notBeingMade, 'status');
       const now = new Date();
       const changes = { status: answer.status, answeredAt: now, answeredBy: actorLabel(actor), message: answer.message };
       await manager.update(OrderProof, { id: proof.id }, changes);
@@ -285,26 +307,10 @@ export class ProofsService {
     );
     let reminded = 0;
     for (const row of due) {
-      const sent = await this.dataSource.transaction(async (manager) => {
-        const order = await lockOrder(manager, row.order_id);
-        const proof = await manager.findOne(OrderProof, { where: { id: row.id } });
-        if (!order || !proof || proof.status !== ProofStatus.AWAITING_ANSWER || proof.remindedAt) return false;
-        // A proof of an order no longer being made is not worth a reminder; it is marked all the same.
-        await manager.update(OrderProof, { id: proof.id }, { remindedAt: now });
-        if (order.status !== OrderStatus.Paid || order.childDataDeletedAt) return false;
-        await this.outbox.enqueue(
-          manager,
-          proofReminderOutboxEmail(order, proof.version, await orderEmailOptions(manager, order.id, this.options.publicUrl)),
-        );
-        await this.lifecycle.recordEvent(manager, {
-          orderId: order.id,
-          type: PROOF_EVENTS.reminded,
-          fromStatus: null,
-          toStatus: null,
-          actor: jobActor(PROOF_REMINDER_JOB),
-          data: { version: proof.version },
-        });
-        return true;
+      const sent = await this.remindOne(row, now).catch((error: unknown) => {
+        // One proof that cannot be reminded now must not hold up the others: it is tried again next run.
+        this.logger.error('proof reminder failed', { error, orderId: row.order_id, proofId: row.id });
+        return false;
       });
       if (sent) reminded++;
     }
@@ -312,11 +318,35 @@ export class ProofsService {
     return due.length;
   }
 
-  private sendRefusal(order: Pick<Order, 'status' | 'childDataDeletedAt'>): UserFacingError | null {
-    if (order.childDataDeletedAt)
+  private remindOne(row: { id: string; order_id: string }, now: Date): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const order = await lockOrder(manager, row.order_id);
+      const proof = await manager.findOne(OrderProof, { where: { id: row.id } });
+      if (!order || !proof || proof.status !== ProofStatus.AWAITING_ANSWER || proof.remindedAt) return false;
+      // A proof of an order no longer being made is not worth a reminder; it is marked all the same.
+      await manager.update(OrderProof, { id: proof.id }, { remindedAt: now });
+      if (!inProofWindow(order) || order.childDataDeletedAt) return false;
+      await this.outbox.enqueue(
+        manager,
+        proofReminderOutboxEmail(order, proof.version, await orderEmailOptions(manager, order.id, this.options.publicUrl)),
+      );
+      await this.lifecycle.recordEvent(manager, {
+        orderId: order.id,
+        type: PROOF_EVENTS.reminded,
+        fromStatus: null,
+        toStatus: null,
+        actor: jobActor(PROOF_REMINDER_JOB),
+        data: { version: proof.version },
+      });
+      return true;
+    });
+  }
+
+  private sendRefusal(order: Pick<Order, 'status' | 'bookFormat' | 'childDataDeletedAt'>): UserFacingError | null {
+    if (order.childDataDeletedAt) {
       return new UserFacingError(UserErrorCode.WRONG_STATUS, PROOF_MESSAGES.childDataDeleted, 'status');
-    if (order.status !== OrderStatus.Paid)
-      return new UserFacingError(UserErrorCode.WRONG_STATUS, PROOF_MESSAGES.notPaid, 'status');
+    }
+    if (!inProofWindow(order)) return new UserFacingError(UserErrorCode.WRONG_STATUS, PROOF_MESSAGES.notPaid, 'status');
     return null;
   }
 }

@@ -197,8 +197,11 @@ export async function seed(services: Services, admin: AdminUser, publicUrl: stri
     }
     const made = ['completed', 'changeRequested', 'shipped', 'deleted'].includes(demo.step);
     if (demo.proofWaiting || (made && demo.format === 'printed')) {
-      value(await services.proofs.sendProof(orderId, upload('proof.pdf', 'application/pdf', pdf), adminActor(admin)), 'proof');
-      if (!demo.proofWaiting) value(await services.orderPages.approveProof(token), 'approving the proof');
+      const proof = value(
+        await services.proofs.sendProof(orderId, upload('proof.pdf', 'application/pdf', pdf), adminActor(admin)),
+        'proof',
+      );
+      if (!demo.proofWaiting) value(await services.orderPages.approveProof(token, proof.version), 'approving the proof');
     }
     if (made) {
       const book = demo.format === 'digital' ? upload('storybook.pdf', 'application/pdf', pdf) : null;

@@ -1,7 +1,7 @@
 /** Helpers for the browser tests: real images, orders made through the API, and the admin API to check what was stored. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../../../playwright.config';
 
@@ -191,11 +191,42 @@ export async function approveProofByApi(request: APIRequestContext, order: ApiOr
       proof: { name: 'proof.pdf', mimeType: 'application/pdf', buffer: readFileSync(STORYBOOK_PDF) },
     },
   });
-  expect((await response.json()).data.sendProof.userErrors).toEqual([]);
+  const { sendProof } = (await response.json()).data;
+  expect(sendProof.userErrors).toEqual([]);
   const { approveProof } = await graphqlCall(
     request,
-    'mutation($token: String!) { approveProof(token: $token) { userErrors { message } } }',
-    { token: order.checkoutToken },
+    'mutation($token: String!, $version: Int!) { approveProof(token: $token, version: $version) { userErrors { message } } }',
+    { token: order.checkoutToken, version: sendProof.proof.version },
   );
   expect(approveProof.userErrors).toEqual([]);
+}
+
+/** A printed order's input for the API: the child, an e-mail of their own, the classic style, an address in Portland. */
+export function printedOrderInput(childName: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    childName,
+    email: `${childName.toLowerCase()}@example.com`,
+    bookFormat: 'printed',
+    bookStyle: 'classic',
+    shippingAddress: {
+      fullName: 'Ana Parent',
+      streetAddress: '1 Maple Ave',
+      city: 'Portland',
+      state: 'OR',
+      zipCode: '97201',
+      country: 'United States',
+    },
+    ...extra,
+  };
+}
+
+/** Opens the panel of the order for `childName` from its row in the dashboard's list, and answers the panel. */
+export async function openOrderPanel(page: Page, childName: string): Promise<Locator> {
+  await page
+    .getByRole('row', { name: new RegExp(childName) })
+    .getByRole('button', { name: /^Details/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `${childName}'s order` });
+  await expect(dialog).toBeVisible();
+  return dialog;
 }

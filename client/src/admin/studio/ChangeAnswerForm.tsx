@@ -1,8 +1,9 @@
 import { useMutation } from '@apollo/client/react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 
 import { useOrderAction } from '../fulfilment/use-order-action';
 import { STUDIO_MESSAGES } from './studio-messages';
+import { StudioTextarea } from './StudioTextarea';
 import { ANSWER_CHANGE_MUTATION, DECLINE_CHANGE_MUTATION } from './studio-operations';
 import './studio.css';
 
@@ -25,7 +26,6 @@ export function ChangeAnswerForm({ orderId }: { orderId: string }) {
     awaitRefetchQueries: true,
   });
   const { run, error } = useOrderAction({ failed: STUDIO_MESSAGES.answerFailed, error: STUDIO_MESSAGES.answerFailed });
-  const fieldId = useId();
   const busy = answering.loading || declining.loading;
   const message = local ?? error?.message ?? null;
 
@@ -53,25 +53,12 @@ export function ChangeAnswerForm({ orderId }: { orderId: string }) {
         void send('answer');
       }}
     >
-      {message && (
-        <p className="admin-alert admin-alert--error" role="alert">
-          {message}
-        </p>
-      )}
-      <div className="admin-field">
-        <label htmlFor={fieldId} className="admin-field__label">
-          Answer without a new version (e-mailed to the parent)
-        </label>
-        <textarea
-          id={fieldId}
-          className="admin-field__control"
-          rows={3}
-          maxLength={2000}
-          value={text}
-          aria-invalid={message ? true : undefined}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
+      <StudioTextarea
+        label="Answer without a new version (e-mailed to the parent)"
+        value={text}
+        onChange={setText}
+        message={message}
+      />
       <div className="change-answer__actions">
         <button type="submit" className="button button--secondary button--small" aria-disabled={busy}>
           {answering.loading ? 'Sending…' : 'Send reply'}

@@ -199,7 +199,10 @@ describe('the panel: proofs', () => {
       order,
       [
         {
-          request: { query: APPROVE_PROOF_FOR_PARENT_MUTATION, variables: { orderId: order.id, note: 'Yes by phone' } },
+          request: {
+            query: APPROVE_PROOF_FOR_PARENT_MUTATION,
+            variables: { orderId: order.id, version: 1, note: 'Yes by phone' },
+          },
           result: {
             data: {
               approveProofForParent: {

@@ -7,6 +7,7 @@ import { formatDateTime } from '../order-format';
 import { useAdminSession } from '../session/admin-session-context';
 import { ProofsPanel } from './ProofsPanel';
 import { STUDIO_MESSAGES } from './studio-messages';
+import { StudioTextarea } from './StudioTextarea';
 import { ADD_ORDER_NOTE_MUTATION, ASSIGN_ORDER_MUTATION, ASSIGNABLE_ADMINS_QUERY } from './studio-operations';
 import './studio.css';
 
@@ -98,7 +99,6 @@ function Notes({ order }: { order: OrderStudioFragment }) {
     awaitRefetchQueries: true,
   });
   const { run, error } = useOrderAction({ failed: STUDIO_MESSAGES.noteFailed, error: STUDIO_MESSAGES.noteFailed });
-  const fieldId = useId();
   const message = local ?? error?.message ?? null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -133,25 +133,7 @@ function Notes({ order }: { order: OrderStudioFragment }) {
         </ol>
       )}
       <form className="admin-form order-studio__note-form" aria-label="Add a note" onSubmit={onSubmit} noValidate>
-        {message && (
-          <p className="admin-alert admin-alert--error" role="alert">
-            {message}
-          </p>
-        )}
-        <div className="admin-field">
-          <label htmlFor={fieldId} className="admin-field__label">
-            Note for the staff
-          </label>
-          <textarea
-            id={fieldId}
-            className="admin-field__control"
-            rows={3}
-            maxLength={2000}
-            value={text}
-            aria-invalid={message ? true : undefined}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
+        <StudioTextarea label="Note for the staff" value={text} onChange={setText} message={message} />
         <button type="submit" className="button button--secondary button--small" aria-disabled={loading}>
           {loading ? 'Saving note…' : 'Add note'}
         </button>

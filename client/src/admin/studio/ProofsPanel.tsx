@@ -9,6 +9,7 @@ import { NewTabLink } from '../shared/NewTabLink';
 import { checkPdfFile } from '../upload/check-pdf-file';
 import { VIDEO_LIMIT_QUERY } from '../upload/upload-operations';
 import { STUDIO_MESSAGES } from './studio-messages';
+import { StudioTextarea } from './StudioTextarea';
 import { APPROVE_PROOF_FOR_PARENT_MUTATION, SEND_PROOF_MUTATION } from './studio-operations';
 
 const REFRESH = ['AdminOrderDetail', 'AdminOrders'];
@@ -109,7 +110,7 @@ function SendProofForm({ orderId, next }: { orderId: string; next: number }) {
   return (
     <form className="admin-form order-studio__note-form" aria-label="Send a proof" onSubmit={onSubmit} noValidate>
       {message && (
-        <p className="admin-alert admin-alert--error" role="alert">
+        <p id={`${fieldId}-error`} className="admin-alert admin-alert--error" role="alert">
           {message}
         </p>
       )}
@@ -129,6 +130,7 @@ function SendProofForm({ orderId, next }: { orderId: string; next: number }) {
           accept="application/pdf,.pdf"
           className="admin-field__control"
           aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${fieldId}-error` : undefined}
           onChange={() => setLocal(null)}
         />
       </div>
@@ -147,7 +149,6 @@ function ApproveForParentForm({ orderId, version }: { orderId: string; version: 
     awaitRefetchQueries: true,
   });
   const { run, error } = useOrderAction({ failed: STUDIO_MESSAGES.approveFailed, error: STUDIO_MESSAGES.approveFailed });
-  const fieldId = useId();
   const message = local ?? error?.message ?? null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -156,7 +157,7 @@ function ApproveForParentForm({ orderId, version }: { orderId: string; version: 
     if (!note.trim()) return setLocal(STUDIO_MESSAGES.approveNoteEmpty);
     setLocal(null);
     const ok = await run(async () => {
-      const payload = (await approve({ variables: { orderId, note } })).data?.approveProofForParent;
+      const payload = (await approve({ variables: { orderId, version, note } })).data?.approveProofForParent;
       return payload && { order: payload.proof, userErrors: payload.userErrors };
     });
     if (ok) setNote('');
@@ -164,25 +165,13 @@ function ApproveForParentForm({ orderId, version }: { orderId: string; version: 
 
   return (
     <form className="admin-form order-studio__note-form" aria-label="Approve for the parent" onSubmit={onSubmit} noValidate>
-      {message && (
-        <p className="admin-alert admin-alert--error" role="alert">
-          {message}
-        </p>
-      )}
-      <div className="admin-field">
-        <label htmlFor={fieldId} className="admin-field__label">
-          How the parent approved proof {version} (owners only)
-        </label>
-        <textarea
-          id={fieldId}
-          className="admin-field__control"
-          rows={2}
-          maxLength={2000}
-          value={note}
-          aria-invalid={message ? true : undefined}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </div>
+      <StudioTextarea
+        label={<>How the parent approved proof {version} (owners only)</>}
+        value={note}
+        onChange={setNote}
+        message={message}
+        rows={2}
+      />
       <button type="submit" className="button button--secondary button--small" aria-disabled={loading}>
         {loading ? 'Approving…' : 'Approve for the parent'}
       </button>

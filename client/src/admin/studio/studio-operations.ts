@@ -68,8 +68,8 @@ export const SEND_PROOF_MUTATION = graphql(`
 `);
 
 export const APPROVE_PROOF_FOR_PARENT_MUTATION = graphql(`
-  mutation ApproveProofForParent($orderId: ID!, $note: String!) {
-    approveProofForParent(orderId: $orderId, note: $note) {
+  mutation ApproveProofForParent($orderId: ID!, $version: Int!, $note: String!) {
+    approveProofForParent(orderId: $orderId, version: $version, note: $note) {
       proof {
         id
       }

@@ -1,25 +1,11 @@
 import type { MockLink } from '@apollo/client/testing';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 
 import { aCompletedOrder, orderPageMock, TOKEN } from '../../../../test/support/client/storefront/order-page-mocks';
+import { renderOrderPage } from '../../../../test/support/client/storefront/render-order-page';
 import { formatWhen, ORDER_MESSAGES } from './order-page-messages';
 import { REQUEST_ORDER_CHANGE_MUTATION } from './order-page-operations';
-import { OrderPage } from './OrderPage';
-
-function renderOrderPage(mocks: MockLink.MockedResponse[]) {
-  render(
-    <MockedProvider mocks={mocks}>
-      <MemoryRouter initialEntries={[`/order/${TOKEN}`]}>
-        <Routes>
-          <Route path="/order/:token" element={<OrderPage />} />
-        </Routes>
-      </MemoryRouter>
-    </MockedProvider>,
-  );
-}
 
 const changeMock = (message: string, payload: Record<string, unknown>): MockLink.MockedResponse => ({
   request: { query: REQUEST_ORDER_CHANGE_MUTATION, variables: { token: TOKEN, message } },

@@ -77,7 +77,7 @@ export function OrderView({ order, catalogue, token, renewed }: OrderViewProps) 
         </section>
       )}
 
-      {order.status === 'Paid' && order.proof && (
+      {order.proof && (order.status === 'Paid' || (order.status === 'Completed' && order.bookFormat === 'printed')) && (
         <ProofReviewSection order={order} proof={order.proof} token={token} maxLength={catalogue.limits.changeRequestMaxLength} />
       )}
 

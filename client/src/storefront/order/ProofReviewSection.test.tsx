@@ -1,13 +1,9 @@
-import type { MockLink } from '@apollo/client/testing';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 
 import { anOrderPage, orderPageMock, TOKEN } from '../../../../test/support/client/storefront/order-page-mocks';
+import { renderOrderPage } from '../../../../test/support/client/storefront/render-order-page';
 import { ORDER_MESSAGES } from './order-page-messages';
 import { APPROVE_PROOF_MUTATION, REQUEST_PROOF_CHANGES_MUTATION } from './order-page-operations';
-import { OrderPage } from './OrderPage';
 
 // pdf.js draws to a canvas jsdom does not have: the viewer is checked in the browser (test/e2e/proofs.spec.ts).
 jest.mock('pdfjs-dist', () => ({}));
@@ -30,19 +26,6 @@ const PROOF = {
 const waiting = (overrides: Record<string, unknown> = {}) =>
   anOrderPage({ status: 'Paid', bookFormat: 'printed', proof: PROOF, canAnswerProof: true, ...overrides });
 
-function renderOrderPage(mocks: MockLink.MockedResponse[]) {
-  render(
-    <MockedProvider mocks={mocks}>
-      <MemoryRouter initialEntries={[`/order/${TOKEN}`]}>
-        <Routes>
-          <Route path="/order/:token" element={<OrderPage />} />
-        </Routes>
-      </MemoryRouter>
-    </MockedProvider>,
-  );
-  return userEvent.setup();
-}
-
 const payload = (name: string, order: unknown, userErrors: unknown[] = []) => ({
   data: { [name]: { __typename: 'OrderPagePayload', order, userErrors } },
 });
@@ -55,7 +38,10 @@ describe('reviewing a proof', () => {
     });
     const user = renderOrderPage([
       orderPageMock(waiting()),
-      { request: { query: APPROVE_PROOF_MUTATION, variables: { token: TOKEN } }, result: payload('approveProof', approved) },
+      {
+        request: { query: APPROVE_PROOF_MUTATION, variables: { token: TOKEN, version: 2 } },
+        result: payload('approveProof', approved),
+      },
     ]);
     const section = await screen.findByRole('region', { name: ORDER_MESSAGES.proofHeading });
     expect(await within(section).findByTestId('viewer')).toHaveTextContent(`Proof 2 of Mia's book from ${PROOF.url}`);
@@ -63,10 +49,11 @@ describe('reviewing a proof', () => {
 
     await user.click(within(section).getByRole('button', { name: ORDER_MESSAGES.approveProof }));
     const confirm = within(section).getByRole('group', { name: ORDER_MESSAGES.approveConfirmTitle });
+    expect(within(confirm).getByRole('button', { name: ORDER_MESSAGES.approveConfirm })).toHaveFocus();
     expect(confirm).toHaveTextContent(ORDER_MESSAGES.approveConfirmPrinted);
     await user.click(within(confirm).getByRole('button', { name: ORDER_MESSAGES.approveConfirm }));
 
-    expect(await screen.findByText(ORDER_MESSAGES.proofApproved)).toBeInTheDocument();
+    expect(await screen.findByText(ORDER_MESSAGES.proofApproved)).toHaveFocus();
     const answered = screen.getByRole('region', { name: ORDER_MESSAGES.proofHeadingAnswered });
     expect(within(answered).queryByRole('button', { name: ORDER_MESSAGES.approveProof })).not.toBeInTheDocument();
   });
@@ -75,7 +62,7 @@ describe('reviewing a proof', () => {
     const user = renderOrderPage([
       orderPageMock(waiting()),
       {
-        request: { query: REQUEST_PROOF_CHANGES_MUTATION, variables: { token: TOKEN, message: 'Curlier hair' } },
+        request: { query: REQUEST_PROOF_CHANGES_MUTATION, variables: { token: TOKEN, version: 2, message: 'Curlier hair' } },
         result: payload('requestProofChanges', null, [
           {
             __typename: 'UserError',
@@ -113,9 +100,17 @@ describe('reviewing a proof', () => {
     expect(within(section).queryByRole('button', { name: ORDER_MESSAGES.approveProof })).not.toBeInTheDocument();
   });
 
-  it('shows no proof once the book is delivered', async () => {
-    renderOrderPage([orderPageMock(waiting({ status: 'Completed', canAnswerProof: false }))]);
+  it.each([
+    ['a digital book once delivered', { status: 'Completed', bookFormat: 'digital' }],
+    ['a printed book once shipped', { status: 'Shipped', bookFormat: 'printed' }],
+  ])('shows no proof for %s', async (_name, overrides) => {
+    renderOrderPage([orderPageMock(waiting({ ...overrides, canAnswerProof: false }))]);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('region', { name: /proof/i })).not.toBeInTheDocument();
+  });
+
+  it('still shows the proof of a printed book that is made but not yet printed', async () => {
+    renderOrderPage([orderPageMock(waiting({ status: 'Completed' }))]);
+    expect(await screen.findByRole('region', { name: ORDER_MESSAGES.proofHeading })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 
 import type { OrderPageFieldsFragment } from '../../gql/graphql';
 import { ChangeRequestForm } from './ChangeRequestSection';
@@ -33,12 +33,21 @@ export function ProofReviewSection({ order, proof, token, maxLength }: ProofRevi
   const [approve, { loading: approving }] = useMutation(APPROVE_PROOF_MUTATION);
   const [requestChanges] = useMutation(REQUEST_PROOF_CHANGES_MUTATION);
   const whose = order.childName ? `${order.childName}'s book` : 'your book';
+  // Focus follows what replaced the button pressed: the confirm step, then the thanks.
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const thanksRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+  useEffect(() => {
+    if (thanks) thanksRef.current?.focus();
+  }, [thanks]);
 
   async function onApprove() {
     if (approving) return;
     setProblem(null);
     try {
-      const { data, error } = await approve({ variables: { token } });
+      const { data, error } = await approve({ variables: { token, version: proof.version } });
       const payload = data?.approveProof;
       if (error || !payload) return setProblem(ORDER_MESSAGES.genericError);
       if (payload.userErrors[0]) return setProblem(payload.userErrors[0].message);
@@ -50,7 +59,7 @@ export function ProofReviewSection({ order, proof, token, maxLength }: ProofRevi
   }
 
   async function sendChanges(message: string) {
-    const { data, error } = await requestChanges({ variables: { token, message } });
+    const { data, error } = await requestChanges({ variables: { token, version: proof.version, message } });
     const payload = data?.requestProofChanges;
     if (error || !payload) return ORDER_MESSAGES.genericError;
     return payload.userErrors[0]?.message ?? null;
@@ -67,7 +76,7 @@ export function ProofReviewSection({ order, proof, token, maxLength }: ProofRevi
         {order.canAnswerProof && ' Look through every page, then approve it or tell us what to change.'}
       </p>
       {thanks && (
-        <p className="order-page__success" role="status">
+        <p ref={thanksRef} className="order-page__success" role="status" tabIndex={-1}>
           {thanks}
         </p>
       )}
@@ -112,7 +121,13 @@ export function ProofReviewSection({ order, proof, token, maxLength }: ProofRevi
               {order.bookFormat === 'printed' ? ORDER_MESSAGES.approveConfirmPrinted : ORDER_MESSAGES.approveConfirmDigital}
             </p>
             <div className="order-page__actions order-page__actions--start">
-              <button type="button" className="button button--primary" disabled={approving} onClick={() => void onApprove()}>
+              <button
+                ref={confirmButton}
+                type="button"
+                className="button button--primary"
+                disabled={approving}
+                onClick={() => void onApprove()}
+              >
                 {ORDER_MESSAGES.approveConfirm}
               </button>
               <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>

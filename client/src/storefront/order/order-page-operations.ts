@@ -121,8 +121,8 @@ export const REQUEST_ORDER_CHANGE_MUTATION = graphql(`
 `);
 
 export const APPROVE_PROOF_MUTATION = graphql(`
-  mutation ApproveProof($token: String!) {
-    approveProof(token: $token) {
+  mutation ApproveProof($token: String!, $version: Int!) {
+    approveProof(token: $token, version: $version) {
       order {
         ...OrderPageFields
       }
@@ -134,8 +134,8 @@ export const APPROVE_PROOF_MUTATION = graphql(`
 `);
 
 export const REQUEST_PROOF_CHANGES_MUTATION = graphql(`
-  mutation RequestProofChanges($token: String!, $message: String!) {
-    requestProofChanges(token: $token, message: $message) {
+  mutation RequestProofChanges($token: String!, $version: Int!, $message: String!) {
+    requestProofChanges(token: $token, version: $version, message: $message) {
       order {
         ...OrderPageFields
       }

@@ -55,8 +55,16 @@ function render(
   return { subject: parts.subject, html, text };
 }
 
-/** "Your book is ready to review": proof `version` was sent. Keyed by order and version: one e-mail a proof. */
-export function proofReadyOutboxEmail(order: ProofOrder, version: number, options: OrderEmailOptions): OutboxEmailInput {
+/**
+ * "Your book is ready to review": proof `version` was sent, `afterChanges` when it answers the
+ * changes the parent asked for. Keyed by order and version: one e-mail a proof.
+ */
+export function proofReadyOutboxEmail(
+  order: ProofOrder,
+  version: number,
+  afterChanges: boolean,
+  options: OrderEmailOptions,
+): OutboxEmailInput {
   const child = childNameIn(order.childName);
   return {
     idempotencyKey: `${PROOF_READY_TEMPLATE}:${order.id}:${version}`,
@@ -69,7 +77,9 @@ export function proofReadyOutboxEmail(order: ProofOrder, version: number, option
       intro:
         version === 1
           ? `The first proof of ${child}'s storybook (order ${orderReference(order.id)}) is ready on your order page.`
-          : `A new proof of ${child}'s storybook (order ${orderReference(order.id)}), with your changes, is ready on your order page.`,
+          : afterChanges
+            ? `A new proof of ${child}'s storybook (order ${orderReference(order.id)}), with your changes, is ready on your order page.`
+            : `A new proof of ${child}'s storybook (order ${orderReference(order.id)}) is ready on your order page: it replaces the one we sent before.`,
     }),
   };
 }

@@ -217,6 +217,10 @@ describe("the parent's answer", () => {
     ]);
     const staleOwner = (await owner.query(FOR_PARENT, { orderId, version: 1, note: 'Said yes' })).data!.approveProofForParent;
     expect(staleOwner.userErrors[0].field).toBe('version');
+    const unknown = (await parent.query(APPROVE_PROOF, { token, version: 3 })).data!.approveProof;
+    expect(unknown.userErrors).toEqual([
+      { code: 'INVALID_INPUT', field: 'version', message: 'There is no proof 3: the newest is proof 2.' },
+    ]);
     await parent.query(APPROVE_PROOF, { token, version: 2 });
     expect((await proofRows(orderId)).map((row: { status: string }) => row.status)).toEqual(['REPLACED', 'APPROVED']);
     // The second replaced an unanswered one: its e-mail does not speak of the parent's changes.

@@ -41,6 +41,7 @@ export const PROOF_MESSAGES = {
   notBeingMade: 'This order is no longer being made, so the proof cannot be answered.',
   detailsDeleted: "The child's details were deleted, so the proof cannot be answered.",
   newerProof: (version: number) => `A newer proof was sent: please look at proof ${version} first.`,
+  noSuchProof: (version: number, newest: number) => `There is no proof ${version}: the newest is proof ${newest}.`,
   nothingToApprove: 'There is no proof to approve: send one first.',
   alreadyApproved: 'The newest proof is already approved.',
   printNeedsApproval: 'A printed book goes to print only once the parent has approved its newest proof.',
@@ -250,7 +251,9 @@ export class ProofsService {
         ? proof?.status === ProofStatus.AWAITING_ANSWER
         : proof?.status === ProofStatus.AWAITING_ANSWER || proof?.status === ProofStatus.CHANGES_ASKED;
       if (proof && proof.version !== version) {
-        return refuse(UserErrorCode.WRONG_STATUS, PROOF_MESSAGES.newerProof(proof.version), 'version');
+        return version > proof.version
+          ? refuse(UserErrorCode.INVALID_INPUT, PROOF_MESSAGES.noSuchProof(version, proof.version), 'version')
+          : refuse(UserErrorCode.WRONG_STATUS, PROOF_MESSAGES.newerProof(proof.version), 'version');
       }
       if (!proof || !answerable) {
         if (byParent) return refuse(UserErrorCode.WRONG_STATUS, PROOF_MESSAGES.nothingToAnswer, 'proof');

@@ -25,7 +25,7 @@ import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { lockOrder } from '../orders/order-lock';
 import { OrderStatus } from '../orders/order-status';
 import { Order } from '../orders/order.entity';
-import { openPdf } from '../delivery/pdf-file';
+import { openPdf, PdfTooLargeError } from '../delivery/pdf-file';
 import { OrderProof } from './order-proof.entity';
 import { PROOF_EVENTS, ProofStatus } from './proof-status';
 import { ProofNoteInput } from './proof-note.input';
@@ -108,9 +108,10 @@ export class ProofsService {
   ) {}
 
   /**
-   * Sends a new proof of a Paid order's book: stores the PDF, then in one transaction records the
-   * version (replacing one still waiting for an answer) and e-mails the parent. Any failure
-   * removes the stored file.
+   * Sends a new proof of an order's book (Paid, or printed and made but not yet printed): stores
+   * the PDF, then in one transaction records the version (replacing one still waiting for an
+   * answer) and e-mails the parent. A failure removes the stored file, unless its commit went
+   * through after all (its answer lost) and the file is the proof.
    */
   async sendProof(orderId: string, upload: Promise<IncomingFile>, actor: Actor): Promise<Outcome<OrderProof>> {
     const before = isUuid(orderId) ? await this.dataSource.manager.findOne(Order, { where: { id: orderId } }) : null;
@@ -135,7 +136,9 @@ export class ProofsService {
     } catch (error) {
       if (error instanceof UserFacingError) return refuse(error.code, error.message, PROOF_FIELD);
       if ((error as { status?: number }).status === 413) {
-        return refuse(UserErrorCode.INVALID_INPUT, 'The proof is too large.', PROOF_FIELD);
+        // graphql-upload cut the request off at its own cap, before the PDF's.
+        const tooLarge = new PdfTooLargeError(this.options.pdfMaxBytes);
+        return refuse(tooLarge.code, tooLarge.message, PROOF_FIELD);
       }
       this.logger.error('proof upload failed', { error, orderId });
       return refuse(UserErrorCode.INTERNAL_FAILURE, PROOF_MESSAGES.uploadFailed, PROOF_FIELD);
@@ -190,9 +193,14 @@ export class ProofsService {
       this.logger.info('proof sent', { orderId, version: proof.version, actor: actorLabel(actor) });
       return succeed(proof);
     } catch (error) {
-      await this.storage
-        .delete(key)
-        .catch((cleanup: unknown) => this.logger.error('proof file cleanup failed', { error: cleanup, key }));
+      const recorded =
+        !(error instanceof UserFacingError) &&
+        (await this.dataSource.manager.exists(OrderProof, { where: { pdfKey: key } }).catch(() => true));
+      if (!recorded) {
+        await this.storage
+          .delete(key)
+          .catch((cleanup: unknown) => this.logger.error('proof file cleanup failed', { error: cleanup, key }));
+      }
       if (error instanceof UserFacingError) return refusalOf(error);
       this.logger.error('sending a proof failed', { error, orderId });
       return refuse(UserErrorCode.INTERNAL_FAILURE, PROOF_MESSAGES.uploadFailed, PROOF_FIELD);

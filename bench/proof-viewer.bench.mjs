@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { multipartBody } from './support/multipart.mjs';
 import { startServer, stopServer } from './support/server.mjs';
+import { CREATE_ORDER, payInSandbox, PRINTED_ORDER, signIn } from './support/shop-api.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -132,17 +133,6 @@ function pdfOf(images, layout) {
   return Buffer.concat(chunks);
 }
 
-async function gql(base, query, variables, cookie) {
-  const res = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await res.json();
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return { data: body.data, setCookie: res.headers.getSetCookie() };
-}
-
 async function upload(base, query, variables, fileVariable, file, cookie) {
   const { body, contentType } = multipartBody(query, variables, fileVariable, file);
   const res = await fetch(`${base}/graphql`, {
@@ -158,56 +148,18 @@ async function orderWithProof(base, pdf) {
   const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#fa8' } })
     .png()
     .toBuffer();
-  const created = await upload(
-    base,
-    'mutation($input: CreateOrderInput!, $childPhoto: Upload!) { createOrder(input: $input, childPhoto: $childPhoto) { orderId checkoutToken userErrors { message } } }',
-    {
-      input: {
-        childName: 'Mia',
-        childAge: 6,
-        moral: 'Kindness',
-        email: 'parent@example.com',
-        bookFormat: 'printed',
-        bookStyle: 'classic',
-        shippingAddress: {
-          fullName: 'Sam Parent',
-          streetAddress: '12 Oak Street',
-          city: 'Portland',
-          state: 'OR',
-          zipCode: '97201',
-          country: 'United States',
-        },
-      },
-    },
-    'childPhoto',
-    { name: 'kid.png', type: 'image/png', data: photo },
-  );
-  const { orderId, checkoutToken } = created.data.createOrder;
-  const o = orderId;
-  const t = checkoutToken;
-  const { startPayment } = (
-    await gql(base, 'mutation($o: ID!, $t: String!) { startPayment(orderId: $o, checkoutToken: $t) { paymentId } }', { o, t })
-  ).data;
-  const p = startPayment.paymentId;
-  await gql(
-    base,
-    'mutation($o: ID!, $t: String!, $p: String!) { confirmSandboxPayment(orderId: $o, checkoutToken: $t, paymentId: $p, cardNumber: "4242424242424242") { succeeded } }',
-    { o, t, p },
-  );
-  await gql(
-    base,
-    'mutation($o: ID!, $t: String!, $p: String!) { recordPayment(orderId: $o, checkoutToken: $t, paymentId: $p) { order { status } } }',
-    { o, t, p },
-  );
-  const login = await gql(base, 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }', {
-    e: ADMIN_EMAIL,
-    p: ADMIN_PASSWORD,
+  const created = await upload(base, CREATE_ORDER, { input: PRINTED_ORDER }, 'childPhoto', {
+    name: 'kid.png',
+    type: 'image/png',
+    data: photo,
   });
-  const cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
+  const { orderId, checkoutToken } = created.data.createOrder;
+  await payInSandbox(base, orderId, checkoutToken);
+  const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
   const sent = await upload(
     base,
     'mutation($o: ID!, $proof: Upload!) { sendProof(orderId: $o, proof: $proof) { proof { version bytes } userErrors { message } } }',
-    { o },
+    { o: orderId },
     'proof',
     { name: 'proof.pdf', type: 'application/pdf', data: pdf },
     cookie,

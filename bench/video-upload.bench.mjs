@@ -21,23 +21,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { runningServer, serverMain, sleep, startServer, stopServer } from './support/server.mjs';
+import { CREATE_ORDER, payInSandbox, PRINTED_ORDER, signIn } from './support/shop-api.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VIDEO_MB = Number(process.env.BENCH_VIDEO_MB ?? 1024);
 const ADMIN_EMAIL = 'bench@example.com';
 const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
 const MP4_HEAD = readFileSync(path.join(here, '..', 'test', 'e2e', 'fixtures', 'story.mp4')).subarray(0, 64);
-
-async function gql(base, query, variables, cookie) {
-  const res = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await res.json();
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return { data: body.data, setCookie: res.headers.getSetCookie() };
-}
 
 /** One multipart request whose file part is produced chunk by chunk, respecting backpressure. */
 function multipart(base, { query, variables, fileVariable, fileName, contentType, size, head, cookie }) {
@@ -121,26 +111,9 @@ async function main() {
       .png()
       .toBuffer();
     const created = await multipart(base, {
-      query: `mutation($input: CreateOrderInput!, $childPhoto: Upload!) { createOrder(input: $input, childPhoto: $childPhoto) { orderId checkoutToken userErrors { message } } }`,
-      variables: {
-        // A printed book: it may be delivered with the video alone, which is what this measures.
-        input: {
-          childName: 'Mia',
-          childAge: 6,
-          moral: 'Kindness',
-          email: 'parent@example.com',
-          bookFormat: 'printed',
-          bookStyle: 'classic',
-          shippingAddress: {
-            fullName: 'Sam Parent',
-            streetAddress: '12 Oak Street',
-            city: 'Portland',
-            state: 'OR',
-            zipCode: '97201',
-            country: 'United States',
-          },
-        },
-      },
+      query: CREATE_ORDER,
+      // A printed book: it may be delivered with the video alone, which is what this measures.
+      variables: { input: PRINTED_ORDER },
       fileVariable: 'childPhoto',
       fileName: 'kid.png',
       contentType: 'image/png',
@@ -148,27 +121,8 @@ async function main() {
       head: photo,
     });
     const { orderId, checkoutToken } = created.data.createOrder;
-    const started = (
-      await gql(base, `mutation($o: ID!, $t: String!) { startPayment(orderId: $o, checkoutToken: $t) { paymentId } }`, {
-        o: orderId,
-        t: checkoutToken,
-      })
-    ).data.startPayment;
-    await gql(
-      base,
-      `mutation($o: ID!, $t: String!, $p: String!) { confirmSandboxPayment(orderId: $o, checkoutToken: $t, paymentId: $p, cardNumber: "4242424242424242") { succeeded } }`,
-      { o: orderId, t: checkoutToken, p: started.paymentId },
-    );
-    await gql(
-      base,
-      `mutation($o: ID!, $t: String!, $p: String!) { recordPayment(orderId: $o, checkoutToken: $t, paymentId: $p) { order { status } } }`,
-      { o: orderId, t: checkoutToken, p: started.paymentId },
-    );
-    const login = await gql(base, `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }`, {
-      e: ADMIN_EMAIL,
-      p: ADMIN_PASSWORD,
-    });
-    const cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
+    await payInSandbox(base, orderId, checkoutToken);
+    const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
 
     await sleep(2000);
     const idleSamples = [];

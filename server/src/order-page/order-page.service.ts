@@ -77,33 +77,37 @@ export class OrderPageService {
   }
 
   /** A request for a change to the delivered book (one free round within 7 days), recorded and e-mailed to the staff. */
-  async requestOrderChange(token: string, message: string, now = new Date()): Promise<Outcome<OrderPage>> {
-    const order = await orderForToken(this.dataSource.manager, token);
-    if (!order) return refuse(UserErrorCode.NOT_FOUND, ORDER_PAGE_MESSAGES.notFound, 'token');
-    if (order.childDataDeletedAt) return refuse(UserErrorCode.WRONG_STATUS, ORDER_PAGE_MESSAGES.childDataDeleted, 'status');
-    const recorded = await this.changeRequests.recordChangeRequest(order.id, message, CUSTOMER, now);
-    if (!recorded.ok) return recorded;
-    return succeed(await this.reload(order.id, true, now));
+  requestOrderChange(token: string, message: string, now = new Date()): Promise<Outcome<OrderPage>> {
+    return this.answerFromPage(token, now, (order) =>
+      order.childDataDeletedAt
+        ? Promise.resolve(refuse(UserErrorCode.WRONG_STATUS, ORDER_PAGE_MESSAGES.childDataDeleted, 'status'))
+        : this.changeRequests.recordChangeRequest(order.id, message, CUSTOMER, now),
+    );
   }
 
   /** The parent approves proof `version` of the book, the one they looked at. */
-  async approveProof(token: string, version: number, now = new Date()): Promise<Outcome<OrderPage>> {
-    const order = await orderForToken(this.dataSource.manager, token);
-    if (!order) return refuse(UserErrorCode.NOT_FOUND, ORDER_PAGE_MESSAGES.notFound, 'token');
-    const approved = await this.proofs.approve(order.id, version);
-    if (!approved.ok) return approved;
-    return succeed(await this.reload(order.id, true, now));
+  approveProof(token: string, version: number, now = new Date()): Promise<Outcome<OrderPage>> {
+    return this.answerFromPage(token, now, (order) => this.proofs.approve(order.id, version));
   }
 
-  /** The parent asks for changes to the newest proof, in the words (and limits) of a change request. */
+  /** The parent asks for changes to proof `version`, in the words (and limits) of a change request. */
   async requestProofChanges(token: string, version: number, message: string, now = new Date()): Promise<Outcome<OrderPage>> {
     const input = new ChangeRequestInput(message);
     const invalid = firstInputError(input);
     if (invalid) return refusal(invalid);
+    return this.answerFromPage(token, now, (order) => this.proofs.requestChanges(order.id, version, input.message));
+  }
+
+  /** What the parent does from the page of a live token: `act` on its order, then the page as it now is. */
+  private async answerFromPage(
+    token: string,
+    now: Date,
+    act: (order: Order) => Promise<Outcome<unknown>>,
+  ): Promise<Outcome<OrderPage>> {
     const order = await orderForToken(this.dataSource.manager, token);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, ORDER_PAGE_MESSAGES.notFound, 'token');
-    const asked = await this.proofs.requestChanges(order.id, version, input.message);
-    if (!asked.ok) return asked;
+    const done = await act(order);
+    if (!done.ok) return done;
     return succeed(await this.reload(order.id, true, now));
   }
 

@@ -84,6 +84,10 @@ type RefundedAction = Extract<WebhookAction, { type: 'refunded' }>;
 
 /** Statuses of money that went, or is going, back: what is left to refund excludes them. */
 const COUNTED_STATUSES = new Set(['requested', 'unconfirmed', 'pending', 'succeeded']);
+/** The refunds' amounts added up, in integer cents. */
+const sumCents = (rows: Refund[]) => rows.reduce((sum, row) => sum + row.amountCents, 0);
+/** What of a payment went back or is on its way: it is not refundable again. */
+const countedCents = (rows: Refund[]) => sumCents(rows.filter((row) => COUNTED_STATUSES.has(row.status)));
 /** A refund that will never take money back. */
 const isFailed = (status: string) => status === 'failed' || status === 'canceled';
 
@@ -331,7 +335,7 @@ export class RefundService {
           await manager.update(Refund, { id: open.id }, { status: 'requested', idempotencyKey, updatedAt: now });
           return succeed({ row: Object.assign(open, { status: 'requested', idempotencyKey, updatedAt: now }), resumed: true });
         }
-        const counted = rows.filter((row) => COUNTED_STATUSES.has(row.status)).reduce((sum, row) => sum + row.amountCents, 0);
+        const counted = countedCents(rows);
         const left = target.takenCents - counted;
         if (left <= 0) return refuse(UserErrorCode.WRONG_STATUS, REFUND_MESSAGES.nothingLeft, 'paymentId');
         if (target.amountCents !== undefined && target.amountCents > left) {
@@ -438,7 +442,7 @@ export class RefundService {
   async refundableCents(order: Pick<Order, 'paymentId' | 'amountCents'>): Promise<number> {
     if (!order.paymentId) return 0;
     const rows = await this.dataSource.getRepository(Refund).find({ where: { paymentId: order.paymentId } });
-    const counted = rows.filter((row) => COUNTED_STATUSES.has(row.status)).reduce((sum, row) => sum + row.amountCents, 0);
+    const counted = countedCents(rows);
     return Math.max(0, order.amountCents - counted);
   }
 
@@ -452,7 +456,7 @@ export class RefundService {
     if (changed.length === 0) return;
     const { order, paymentId, actor } = target;
     const rows = await manager.find(Refund, { where: { paymentId } });
-    const backCents = rows.filter((row) => row.status === 'succeeded').reduce((sum, row) => sum + row.amountCents, 0);
+    const backCents = sumCents(rows.filter((row) => row.status === 'succeeded'));
     const full = target.takenCents > 0 && backCents >= target.takenCents;
     const newlyBack = changed.filter((row) => row.status === 'succeeded');
 
@@ -483,12 +487,15 @@ export class RefundService {
       if (full) await this.resolveExtraCharge(manager, order.id, paymentId, newlyBack.at(-1)!, actor);
       return;
     }
+    // The parent hears of money back whoever made the refund: with the owner's words for the
+    // shop's own, the provider's reason code in a parent's words for one made in its dashboard.
+    const last = newlyBack.at(-1)!;
+    const refundId = last.providerRefundId!;
+    const ours = last.idempotencyKey !== null;
+    const parentReason = ours ? last.reason : reason ? (PROVIDER_REASONS[reason] ?? null) : null;
+    // What this refund sends back: after a partial refund, the rest.
+    const amountCents = sumCents(newlyBack);
     if (full && canTransition(order.status, OrderStatus.Refunded)) {
-      const last = newlyBack.at(-1)!;
-      const refundId = last.providerRefundId!;
-      // The admin's words for our own refund; a dashboard refund's reason code in the parent's words.
-      const ours = last.idempotencyKey !== null;
-      const parentReason = ours ? last.reason : reason ? (PROVIDER_REASONS[reason] ?? null) : null;
       await this.lifecycle.transition(manager, order.id, {
         to: OrderStatus.Refunded,
         actor,
@@ -496,14 +503,12 @@ export class RefundService {
         email: async (moved, tx) =>
           refundConfirmationOutboxEmail(
             moved,
-            // What this refund sends back: after a partial refund, the rest.
-            { refundId, amountCents: newlyBack.reduce((sum, row) => sum + row.amountCents, 0), reason: parentReason },
+            { refundId, amountCents, reason: parentReason },
             await orderEmailOptions(tx, moved.id, this.publicUrl),
           ),
       });
       this.logger.info('order refunded', { orderId: order.id, refundId, amountCents: backCents, actor });
     } else if (!full) {
-      const amountCents = newlyBack.reduce((sum, row) => sum + row.amountCents, 0);
       await this.lifecycle.recordEvent(manager, {
         orderId: order.id,
         type: 'partial_refund',
@@ -512,15 +517,11 @@ export class RefundService {
         actor,
         data: { paymentId, amountCents, amountRefundedCents: backCents },
       });
-      // The parent hears of money back whoever made the refund: with the owner's words for the
-      // shop's own, the provider's reason code in a parent's words for one made in its dashboard.
-      const last = newlyBack.at(-1)!;
-      const parentReason = last.idempotencyKey !== null ? last.reason : reason ? (PROVIDER_REASONS[reason] ?? null) : null;
       await this.outbox.enqueue(
         manager,
         refundConfirmationOutboxEmail(
           order,
-          { refundId: last.providerRefundId!, amountCents, reason: parentReason },
+          { refundId, amountCents, reason: parentReason },
           await orderEmailOptions(manager, order.id, this.publicUrl),
         ),
       );

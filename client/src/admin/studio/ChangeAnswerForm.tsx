@@ -4,10 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useOrderAction } from '../fulfilment/use-order-action';
 import { STUDIO_MESSAGES } from './studio-messages';
 import { StudioTextarea } from './StudioTextarea';
-import { ANSWER_CHANGE_MUTATION, DECLINE_CHANGE_MUTATION } from './studio-operations';
+import { ANSWER_CHANGE_MUTATION, DECLINE_CHANGE_MUTATION, STUDIO_REFRESH } from './studio-operations';
 import './studio.css';
-
-const REFRESH = ['AdminOrderDetail', 'AdminOrders'];
 
 /**
  * Answers the parent's open change request without a new version of the book: a reply, or a
@@ -18,11 +16,11 @@ export function ChangeAnswerForm({ orderId }: { orderId: string }) {
   const [local, setLocal] = useState<string | null>(null);
   // Read again after an answer, not after a refusal.
   const [answer, answering] = useMutation(ANSWER_CHANGE_MUTATION, {
-    refetchQueries: ({ data }) => (data?.answerChangeRequest.userErrors.length === 0 ? REFRESH : []),
+    refetchQueries: ({ data }) => (data?.answerChangeRequest.userErrors.length === 0 ? STUDIO_REFRESH : []),
     awaitRefetchQueries: true,
   });
   const [decline, declining] = useMutation(DECLINE_CHANGE_MUTATION, {
-    refetchQueries: ({ data }) => (data?.declineChangeRequest.userErrors.length === 0 ? REFRESH : []),
+    refetchQueries: ({ data }) => (data?.declineChangeRequest.userErrors.length === 0 ? STUDIO_REFRESH : []),
     awaitRefetchQueries: true,
   });
   const { run, error } = useOrderAction({ failed: STUDIO_MESSAGES.answerFailed, error: STUDIO_MESSAGES.answerFailed });

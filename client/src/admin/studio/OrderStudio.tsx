@@ -8,11 +8,8 @@ import { useAdminSession } from '../session/admin-session-context';
 import { ProofsPanel } from './ProofsPanel';
 import { STUDIO_MESSAGES } from './studio-messages';
 import { StudioTextarea } from './StudioTextarea';
-import { ADD_ORDER_NOTE_MUTATION, ASSIGN_ORDER_MUTATION, ASSIGNABLE_ADMINS_QUERY } from './studio-operations';
+import { ADD_ORDER_NOTE_MUTATION, ASSIGN_ORDER_MUTATION, ASSIGNABLE_ADMINS_QUERY, STUDIO_REFRESH } from './studio-operations';
 import './studio.css';
-
-/** After a change (not after a refusal) the panel reads the order again, and the list its rows. */
-const REFRESH = ['AdminOrderDetail', 'AdminOrders'];
 
 /** Who has taken the order ("Assign to me" in one tap, or a colleague), its proofs, and the staff's notes about it. */
 export function OrderStudio({ order }: { order: OrderStudioFragment }) {
@@ -29,7 +26,7 @@ function Assignee({ order }: { order: OrderStudioFragment }) {
   const { currentUser } = useAdminSession();
   const { data } = useQuery(ASSIGNABLE_ADMINS_QUERY, { fetchPolicy: 'cache-first' });
   const [assign, { loading }] = useMutation(ASSIGN_ORDER_MUTATION, {
-    refetchQueries: ({ data }) => (data?.assignOrder.userErrors.length === 0 ? REFRESH : []),
+    refetchQueries: ({ data }) => (data?.assignOrder.userErrors.length === 0 ? STUDIO_REFRESH : []),
     awaitRefetchQueries: true,
   });
   const { run, error } = useOrderAction({ failed: STUDIO_MESSAGES.assignFailed, error: STUDIO_MESSAGES.assignFailed });

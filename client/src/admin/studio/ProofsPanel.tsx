@@ -10,9 +10,7 @@ import { checkPdfFile } from '../upload/check-pdf-file';
 import { VIDEO_LIMIT_QUERY } from '../upload/upload-operations';
 import { STUDIO_MESSAGES } from './studio-messages';
 import { StudioTextarea } from './StudioTextarea';
-import { APPROVE_PROOF_FOR_PARENT_MUTATION, SEND_PROOF_MUTATION } from './studio-operations';
-
-const REFRESH = ['AdminOrderDetail', 'AdminOrders'];
+import { STUDIO_REFRESH, APPROVE_PROOF_FOR_PARENT_MUTATION, SEND_PROOF_MUTATION } from './studio-operations';
 
 export const PROOF_STATUS_LABELS: Record<ProofStatus, string> = {
   AWAITING_ANSWER: 'Waiting for the parent',
@@ -79,7 +77,7 @@ function ProofEntry({ proof }: { proof: Proof }) {
 function SendProofForm({ orderId, next }: { orderId: string; next: number }) {
   const { data: limits } = useQuery(VIDEO_LIMIT_QUERY, { fetchPolicy: 'cache-first' });
   const [send, { loading }] = useMutation(SEND_PROOF_MUTATION, {
-    refetchQueries: ({ data }) => (data?.sendProof.userErrors.length === 0 ? REFRESH : []),
+    refetchQueries: ({ data }) => (data?.sendProof.userErrors.length === 0 ? STUDIO_REFRESH : []),
     awaitRefetchQueries: true,
   });
   const { run, error } = useOrderAction({ failed: STUDIO_MESSAGES.proofFailed, error: STUDIO_MESSAGES.proofFailed });
@@ -145,7 +143,7 @@ function ApproveForParentForm({ orderId, version }: { orderId: string; version: 
   const [note, setNote] = useState('');
   const [local, setLocal] = useState<string | null>(null);
   const [approve, { loading }] = useMutation(APPROVE_PROOF_FOR_PARENT_MUTATION, {
-    refetchQueries: ({ data }) => (data?.approveProofForParent.userErrors.length === 0 ? REFRESH : []),
+    refetchQueries: ({ data }) => (data?.approveProofForParent.userErrors.length === 0 ? STUDIO_REFRESH : []),
     awaitRefetchQueries: true,
   });
   const { run, error } = useOrderAction({ failed: STUDIO_MESSAGES.approveFailed, error: STUDIO_MESSAGES.approveFailed });

@@ -1,5 +1,8 @@
 import { graphql } from '../../gql';
 
+/** After a change (not after a refusal) the panel reads the order again, and the list its rows. */
+export const STUDIO_REFRESH = ['AdminOrderDetail', 'AdminOrders'];
+
 /** Who has the order and the staff's notes about it: the panel's Studio section. */
 export const ORDER_STUDIO_FIELDS = graphql(`
   fragment OrderStudio on Order {

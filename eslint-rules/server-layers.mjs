@@ -26,7 +26,8 @@ export const SERVER_LAYERS = [
   ['admin-orders', 'delivery'],
   // Proofs of the book the parent approves before it is made; the payments beside them.
   ['payments', 'proofs'],
-  ['fulfilment', 'shop'],
+  // Shipping by hand, and the print partner that prints and ships (printing/).
+  ['fulfilment', 'shop', 'printing'],
   ['order-page'],
   // Behind the counter: the studio's queue, assignments, notes; it follows the order's history.
   ['studio'],

@@ -28,6 +28,7 @@ import { ordersCsvRouter } from './admin-orders/orders-csv.route';
 import { mediaRouter } from './media/media.route';
 import { httpMetrics, metricsEndpoint, type MetricsServer, startMetricsServer } from './observability/metrics.route';
 import { webhookRouter } from './payments/webhook.route';
+import { printWebhookRouter } from './printing/print-webhook.route';
 
 export interface AppDeps {
   config: Config;
@@ -80,6 +81,8 @@ export async function createApp({ config, dataSource, logger, server: heldServer
   app.use(healthRouter(dataSource, logger));
   app.use('/media', mediaRouter(services.storage, services.signer, logger));
   // Before any JSON parser: a re-serialised body fails a signature check.
+  // The print partner's webhook, before the payment providers' /webhooks/:provider.
+  app.use('/webhooks/lulu', printWebhookRouter(services.printing, logger));
   app.use('/webhooks', webhookRouter(services.payments.providers, services.payments, logger));
   const requestAdmin = new RequestAdmin(services.auth, services.cookie);
   app.use(

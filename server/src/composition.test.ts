@@ -1,3 +1,4 @@
+import { LuluPartner } from './printing/lulu/lulu.partner';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,7 @@ describe('the composition root', () => {
     expect(providers.storage).toBeInstanceOf(LocalStorage);
     expect(providers.storage.describe()).toContain(path.join(config.dataDir, 'files'));
     expect(providers.mailer).toBeNull();
+    expect(providers.printer).toBeNull();
 
     const services = createServices(config, dataSource, logger, providers);
     expect(services.outboxWorker).toBeNull();
@@ -40,6 +42,7 @@ describe('the composition root', () => {
       paymentProvider: 'sandbox',
       files: providers.storage.describe(),
       mailer: 'outbox only (no MAILGUN_API_KEY)',
+      printer: 'manual',
     });
   });
 
@@ -51,8 +54,13 @@ describe('the composition root', () => {
       S3_BUCKET: 'storybooks',
       MAILGUN_API_KEY: 'key-x',
       MAILGUN_DOMAIN: 'mg.example.com',
+      PRINT_PROVIDER: 'lulu',
+      LULU_CLIENT_KEY: 'lulu-key',
+      LULU_CLIENT_SECRET: 'lulu-secret',
+      LULU_POD_PACKAGE_ID: '0850X0850FCPRECW080CW444GXX',
     });
     const providers = createProviders(config, dataSource, logger);
+    expect(providers.printer).toBeInstanceOf(LuluPartner);
     expect(providers.payments.checkout).toBeInstanceOf(StripeProvider);
     expect(providers.payments.get('stripe')).toBe(providers.payments.checkout);
     expect(providers.storage).toBeInstanceOf(S3Storage);
@@ -62,7 +70,7 @@ describe('the composition root', () => {
     expect(services.outboxWorker).not.toBeNull();
     expect(services.settings.emailSending).toBe(true);
     expect(services.payments.providers).toBe(providers.payments);
-    expect(describeProviders(services)).toMatchObject({ paymentProvider: 'stripe', mailer: 'mailgun' });
+    expect(describeProviders(services)).toMatchObject({ paymentProvider: 'stripe', mailer: 'mailgun', printer: 'lulu' });
   });
 
   it('hands the shop-wide settings to the storefront from one place', () => {

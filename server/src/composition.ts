@@ -42,6 +42,10 @@ import { WorkItems } from './studio/work-items';
 import { WorkQueueService } from './studio/work-queue.service';
 import { ProofsService } from './proofs/proofs.service';
 import { proofRemindersJob } from './proofs/proof-reminders.job';
+import { LuluPartner } from './printing/lulu/lulu.partner';
+import type { PrintPartner } from './printing/print-partner';
+import { printJobsSyncJob } from './printing/print-jobs-sync.job';
+import { PrintingService } from './printing/printing.service';
 import { OrderStatus } from './orders/order-status';
 import { OrderService } from './checkout/order.service';
 import { AdminOrdersService } from './admin-orders/admin-orders.service';
@@ -61,6 +65,8 @@ export interface Providers {
   storage: Storage;
   /** Null: no mail provider is configured, and e-mails stay in the outbox (and the log). */
   mailer: Mailer | null;
+  /** Null: PRINT_PROVIDER=manual; printed books are printed elsewhere and marked shipped. */
+  printer: PrintPartner | null;
 }
 
 export interface Services {
@@ -108,6 +114,8 @@ export interface Services {
   overdue: OverdueNotifier;
   /** Proofs of the book the parent approves before it is made. */
   proofs: ProofsService;
+  /** Printed books at the print partner (PRINT_PROVIDER=lulu): files, the print job, its webhook. */
+  printing: PrintingService;
   orderExport: OrderExport;
   /** This app's Prometheus registry and series, which the services record into. */
   metrics: Metrics;
@@ -140,7 +148,8 @@ export function createProviders(config: Config, dataSource: DataSource, logger: 
   const mailer = config.mailgun
     ? new MailgunMailer({ ...config.mailgun, from: config.mailFrom, timeoutMs: MAIL_TIMEOUT_MS })
     : null;
-  return { payments, storage, mailer };
+  const printer = config.lulu ? new LuluPartner(config.lulu) : null;
+  return { payments, storage, mailer, printer };
 }
 
 export function createServices(
@@ -191,6 +200,12 @@ export function createServices(
     metrics,
   });
   jobs.define(proofRemindersJob(proofs));
+  const printing = new PrintingService(dataSource, providers.printer, storage, signer, lifecycle, logger, {
+    publicUrl: config.publicUrl,
+    pdfMaxBytes: config.pdfMaxBytes,
+    contactEmail: config.staffEmails[0] ?? config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'),
+  });
+  if (providers.printer) jobs.define(printJobsSyncJob(printing));
   return {
     settings: {
       paymentProvider: providers.payments.checkout.name,
@@ -243,6 +258,7 @@ export function createServices(
     workQueue: new WorkQueueService(dataSource),
     overdue,
     proofs,
+    printing,
     orderExport: new OrderExport(dataSource),
     metrics,
     rateLimiter,
@@ -262,5 +278,6 @@ export function describeProviders(services: Services): Record<string, string> {
       .join(', '),
     files: services.storage.describe(),
     mailer: services.outboxWorker ? 'mailgun' : 'outbox only (no MAILGUN_API_KEY)',
+    printer: services.printing.providerName,
   };
 }

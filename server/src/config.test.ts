@@ -148,6 +148,40 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base(), MAILGUN_API_KEY: 'key' })).toThrow(/MAILGUN_DOMAIN must be set/);
   });
 
+  it('prints by hand unless PRINT_PROVIDER=lulu, and then wants Lulu whole: key, secret and a product it knows', () => {
+    expect(loadConfig(base()).lulu).toBeUndefined();
+    const lulu = {
+      PRINT_PROVIDER: 'lulu',
+      LULU_CLIENT_KEY: 'key',
+      LULU_CLIENT_SECRET: 'secret',
+      LULU_POD_PACKAGE_ID: '0850X0850FCPRECW080CW444GXX',
+    };
+    expect(loadConfig({ ...base(), ...lulu }).lulu).toEqual({
+      clientKey: 'key',
+      clientSecret: 'secret',
+      apiUrl: 'https://api.sandbox.lulu.com',
+      podPackageId: '0850X0850FCPRECW080CW444GXX',
+      shippingLevel: 'PRIORITY_MAIL',
+    });
+    expect(problemsOf({ ...base(), PRINT_PROVIDER: 'lulu', LULU_CLIENT_KEY: 'key' })).toEqual([
+      'LULU_CLIENT_SECRET must be set when PRINT_PROVIDER=lulu',
+      'LULU_POD_PACKAGE_ID must be set when PRINT_PROVIDER=lulu',
+    ]);
+    expect(problemsOf({ ...base(), LULU_CLIENT_KEY: 'key', LULU_CLIENT_SECRET: 'secret' })).toEqual([
+      'LULU_CLIENT_KEY and LULU_CLIENT_SECRET set without PRINT_PROVIDER=lulu: printed books would not go to Lulu',
+    ]);
+    expect(problemsOf({ ...base(), ...lulu, LULU_POD_PACKAGE_ID: '0850X0850' })[0]).toMatch(
+      /^LULU_POD_PACKAGE_ID must be a Lulu pod_package_id/,
+    );
+    expect(problemsOf({ ...base(), ...lulu, LULU_SHIPPING_LEVEL: 'CARRIER_PIGEON' })[0]).toMatch(
+      /^LULU_SHIPPING_LEVEL must be one of MAIL/,
+    );
+    expect(problemsOf({ ...base(), PRINT_PROVIDER: 'printer' })[0]).toMatch(/^PRINT_PROVIDER must be one of manual, lulu/);
+    expect(problemsOf({ ...production(), ...lulu })).toEqual([
+      'LULU_API_URL must be set when NODE_ENV=production and PRINT_PROVIDER=lulu: https://api.lulu.com (or https://api.sandbox.lulu.com to try it)',
+    ]);
+  });
+
   it('refuses an unknown log level', () => {
     expect(() => loadConfig({ ...base(), LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
   });

@@ -13,6 +13,7 @@ import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './common/password-length';
 import { isEmailAddress } from './common/email';
+import { KNOWN_BINDINGS, parsePodPackageId } from './common/print-product';
 
 export interface Config {
   nodeEnv: string;
@@ -46,6 +47,8 @@ export interface Config {
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: URL | undefined } | undefined;
   /** Unset: e-mails stay in the outbox and are printed to the log. */
   mailgun: { apiKey: string; domain: string; url: string | undefined } | undefined;
+  /** The print partner (PRINT_PROVIDER=lulu); undefined: printed books are printed by hand and marked shipped (manual). */
+  lulu: { clientKey: string; clientSecret: string; apiUrl: string; podPackageId: string; shippingLevel: string } | undefined;
   mailFrom: string;
   /** The advertising pixel; unset: no consent banner and nothing loaded. */
   pixelId: string | undefined;
@@ -161,6 +164,10 @@ function url(name: string, example: string) {
     });
 }
 
+const PRINT_PROVIDERS = ['manual', 'lulu'] as const;
+/** Lulu's shipping levels (its print-jobs API). */
+const LULU_SHIPPING_LEVELS = ['MAIL', 'PRIORITY_MAIL', 'GROUND_HD', 'GROUND_BUS', 'GROUND', 'EXPEDITED', 'EXPRESS'] as const;
+const LULU_SANDBOX_URL = 'https://api.sandbox.lulu.com';
 const optional = z.string().optional();
 
 /** Each variable on its own; rules that tie several together are in `crossChecks`. */
@@ -192,6 +199,20 @@ const envSchema = z.object({
   MAILGUN_DOMAIN: optional,
   MAILGUN_URL: url('MAILGUN_URL', 'https://api.eu.mailgun.net'),
   MAIL_FROM: optional,
+  PRINT_PROVIDER: z
+    .enum(PRINT_PROVIDERS, {
+      error: (issue) => `PRINT_PROVIDER must be one of ${PRINT_PROVIDERS.join(', ')}, got "${String(issue.input)}"`,
+    })
+    .default('manual'),
+  LULU_CLIENT_KEY: optional,
+  LULU_CLIENT_SECRET: optional,
+  LULU_API_URL: url('LULU_API_URL', LULU_SANDBOX_URL),
+  LULU_POD_PACKAGE_ID: optional,
+  LULU_SHIPPING_LEVEL: z
+    .enum(LULU_SHIPPING_LEVELS, {
+      error: (issue) => `LULU_SHIPPING_LEVEL must be one of ${LULU_SHIPPING_LEVELS.join(', ')}, got "${String(issue.input)}"`,
+    })
+    .default('PRIORITY_MAIL'),
   META_PIXEL_ID: optional,
   S3_BUCKET: optional,
   S3_REGION: optional,
@@ -210,6 +231,8 @@ const envSchema = z.object({
   METRICS_PORT: int('METRICS_PORT', 0, { positive: true }).optional(),
   ALLOW_EMBEDDED_DB: optional,
 });
+
+const LULU_SETTINGS = ['LULU_CLIENT_KEY', 'LULU_CLIENT_SECRET', 'LULU_API_URL', 'LULU_POD_PACKAGE_ID', 'LULU_SHIPPING_LEVEL'];
 
 /** Names of the set variables among `names`, for messages. */
 const setAmong = (env: RawEnv, names: string[]) => names.filter((name) => env[name] !== undefined);
@@ -285,6 +308,27 @@ function crossChecks(env: RawEnv, isProduction: boolean): { errors: string[]; wa
   }
   requiredWith('STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY');
   requiredWith('STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY');
+
+  if (env.PRINT_PROVIDER === 'lulu') {
+    for (const name of ['LULU_CLIENT_KEY', 'LULU_CLIENT_SECRET', 'LULU_POD_PACKAGE_ID']) {
+      if (env[name] === undefined) errors.push(`${name} must be set when PRINT_PROVIDER=lulu`);
+    }
+    if (env.LULU_POD_PACKAGE_ID !== undefined && !parsePodPackageId(env.LULU_POD_PACKAGE_ID)) {
+      errors.push(
+        `LULU_POD_PACKAGE_ID must be a Lulu pod_package_id such as 0850X0850FCPRECW080CW444GXX (a ${KNOWN_BINDINGS.join(', ')} binding), got "${env.LULU_POD_PACKAGE_ID}"`,
+      );
+    }
+    if (isProduction && env.LULU_API_URL === undefined) {
+      errors.push(
+        `LULU_API_URL must be set when NODE_ENV=production and PRINT_PROVIDER=lulu: https://api.lulu.com (or ${LULU_SANDBOX_URL} to try it)`,
+      );
+    }
+  } else {
+    const partial = setAmong(env, LULU_SETTINGS);
+    if (partial.length > 0) {
+      errors.push(`${partial.join(' and ')} set without PRINT_PROVIDER=lulu: printed books would not go to Lulu`);
+    }
+  }
 
   requiredWith('MAILGUN_DOMAIN', 'MAILGUN_API_KEY');
   if (env.MAILGUN_API_KEY === undefined) {
@@ -410,6 +454,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailgun:
       v.MAILGUN_API_KEY && v.MAILGUN_DOMAIN
         ? { apiKey: v.MAILGUN_API_KEY, domain: v.MAILGUN_DOMAIN, url: v.MAILGUN_URL }
+        : undefined,
+    lulu:
+      v.PRINT_PROVIDER === 'lulu'
+        ? {
+            clientKey: v.LULU_CLIENT_KEY!,
+            clientSecret: v.LULU_CLIENT_SECRET!,
+            apiUrl: v.LULU_API_URL ?? LULU_SANDBOX_URL,
+            podPackageId: v.LULU_POD_PACKAGE_ID!,
+            shippingLevel: v.LULU_SHIPPING_LEVEL,
+          }
         : undefined,
     mailFrom: v.MAIL_FROM ?? `Storybook Shop <orders@${v.MAILGUN_DOMAIN ?? 'localhost'}>`,
     pixelId: v.META_PIXEL_ID,

@@ -159,6 +159,38 @@ describe('shipping a printed book', () => {
   });
 });
 
+describe('printing with PRINT_PROVIDER=manual (the default)', () => {
+  it('has no print partner: print files and print jobs are refused, and the order is shipped by hand', async () => {
+    expect((await admin.query(`{ printPartner { provider productId shippingLevel } }`)).data!.printPartner).toEqual({
+      provider: 'manual',
+      productId: null,
+      shippingLevel: null,
+    });
+    const orderId = await completedPrinted();
+    const before = await snapshot(orderId);
+    const sent = (
+      await admin.query(
+        `mutation($orderId: ID!) { sendToPrinter(orderId: $orderId) { printJob { status } userErrors { code message } } }`,
+        {
+          orderId,
+        },
+      )
+    ).data!.sendToPrinter;
+    expect(sent).toEqual({
+      printJob: null,
+      userErrors: [
+        {
+          code: 'WRONG_STATUS',
+          message: 'This shop has no print partner (PRINT_PROVIDER=manual): print the book elsewhere and mark the order shipped.',
+        },
+      ],
+    });
+    expect(await snapshot(orderId)).toEqual(before);
+    const shipped = (await admin.query(SHIP, { orderId, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })).data!.shipOrder;
+    expect(shipped.order.status).toBe('Shipped');
+  });
+});
+
 describe('correcting a tracking number', () => {
   const CORRECT = `mutation($orderId: ID!, $carrier: String!, $trackingNumber: String!) {
     correctTracking(orderId: $orderId, carrier: $carrier, trackingNumber: $trackingNumber) {

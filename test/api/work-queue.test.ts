@@ -75,6 +75,7 @@ describe('the queue follows each order', () => {
       'CHANGES_ASKED',
       'APPROVED',
       'READY_TO_PRINT',
+      'PRINT_PROBLEM',
       'PAYMENT_ATTENTION',
       'EMAIL_FAILING',
     ]);

@@ -40,6 +40,11 @@ type Documents = {
     "\n  query AdminMe {\n    me {\n      id\n      email\n      role\n    }\n  }\n": typeof types.AdminMeDocument,
     "\n  mutation AdminLogin($email: String!, $password: String!) {\n    login(email: $email, password: $password) {\n      admin {\n        id\n        email\n        role\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": typeof types.AdminLoginDocument,
     "\n  mutation AdminLogout {\n    logout\n  }\n": typeof types.AdminLogoutDocument,
+    "\n  fragment PrintJobFields on PrintJob {\n    provider\n    externalId\n    status\n    statusLabel\n    pageCount\n    costCents\n    currency\n    error\n    hasFiles\n    sentAt\n    updatedAt\n  }\n": typeof types.PrintJobFieldsFragmentDoc,
+    "\n  query PrintPartner {\n    printPartner {\n      provider\n      productId\n      shippingLevel\n    }\n  }\n": typeof types.PrintPartnerDocument,
+    "\n  query OrderPrintJob($id: ID!) {\n    order(id: $id) {\n      id\n      printJob {\n        ...PrintJobFields\n      }\n    }\n  }\n": typeof types.OrderPrintJobDocument,
+    "\n  mutation UploadPrintFiles($orderId: ID!, $interior: Upload!, $cover: Upload!) {\n    uploadPrintFiles(orderId: $orderId, interior: $interior, cover: $cover) {\n      order {\n        id\n        printJob {\n          ...PrintJobFields\n        }\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.UploadPrintFilesDocument,
+    "\n  mutation SendToPrinter($orderId: ID!) {\n    sendToPrinter(orderId: $orderId) {\n      order {\n        id\n        printJob {\n          ...PrintJobFields\n        }\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.SendToPrinterDocument,
     "\n  fragment OrderStudio on Order {\n    id\n    status\n    bookFormat\n    childDataDeletedAt\n    proofs {\n      id\n      version\n      status\n      sentAt\n      sentBy\n      answeredAt\n      answeredBy\n      message\n      remindedAt\n      url\n    }\n    assignee {\n      id\n      email\n    }\n    notes {\n      id\n      text\n      authorEmail\n      createdAt\n    }\n  }\n": typeof types.OrderStudioFragmentDoc,
     "\n  query AssignableAdmins {\n    admins {\n      id\n      email\n      disabledAt\n    }\n  }\n": typeof types.AssignableAdminsDocument,
     "\n  mutation AssignOrder($orderId: ID!, $adminId: ID) {\n    assignOrder(orderId: $orderId, adminId: $adminId) {\n      orderId\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.AssignOrderDocument,
@@ -100,6 +105,11 @@ const documents: Documents = {
     "\n  query AdminMe {\n    me {\n      id\n      email\n      role\n    }\n  }\n": types.AdminMeDocument,
     "\n  mutation AdminLogin($email: String!, $password: String!) {\n    login(email: $email, password: $password) {\n      admin {\n        id\n        email\n        role\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": types.AdminLoginDocument,
     "\n  mutation AdminLogout {\n    logout\n  }\n": types.AdminLogoutDocument,
+    "\n  fragment PrintJobFields on PrintJob {\n    provider\n    externalId\n    status\n    statusLabel\n    pageCount\n    costCents\n    currency\n    error\n    hasFiles\n    sentAt\n    updatedAt\n  }\n": types.PrintJobFieldsFragmentDoc,
+    "\n  query PrintPartner {\n    printPartner {\n      provider\n      productId\n      shippingLevel\n    }\n  }\n": types.PrintPartnerDocument,
+    "\n  query OrderPrintJob($id: ID!) {\n    order(id: $id) {\n      id\n      printJob {\n        ...PrintJobFields\n      }\n    }\n  }\n": types.OrderPrintJobDocument,
+    "\n  mutation UploadPrintFiles($orderId: ID!, $interior: Upload!, $cover: Upload!) {\n    uploadPrintFiles(orderId: $orderId, interior: $interior, cover: $cover) {\n      order {\n        id\n        printJob {\n          ...PrintJobFields\n        }\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.UploadPrintFilesDocument,
+    "\n  mutation SendToPrinter($orderId: ID!) {\n    sendToPrinter(orderId: $orderId) {\n      order {\n        id\n        printJob {\n          ...PrintJobFields\n        }\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.SendToPrinterDocument,
     "\n  fragment OrderStudio on Order {\n    id\n    status\n    bookFormat\n    childDataDeletedAt\n    proofs {\n      id\n      version\n      status\n      sentAt\n      sentBy\n      answeredAt\n      answeredBy\n      message\n      remindedAt\n      url\n    }\n    assignee {\n      id\n      email\n    }\n    notes {\n      id\n      text\n      authorEmail\n      createdAt\n    }\n  }\n": types.OrderStudioFragmentDoc,
     "\n  query AssignableAdmins {\n    admins {\n      id\n      email\n      disabledAt\n    }\n  }\n": types.AssignableAdminsDocument,
     "\n  mutation AssignOrder($orderId: ID!, $adminId: ID) {\n    assignOrder(orderId: $orderId, adminId: $adminId) {\n      orderId\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.AssignOrderDocument,
@@ -252,6 +262,26 @@ export function graphql(source: "\n  mutation AdminLogin($email: String!, $passw
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AdminLogout {\n    logout\n  }\n"): (typeof documents)["\n  mutation AdminLogout {\n    logout\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PrintJobFields on PrintJob {\n    provider\n    externalId\n    status\n    statusLabel\n    pageCount\n    costCents\n    currency\n    error\n    hasFiles\n    sentAt\n    updatedAt\n  }\n"): (typeof documents)["\n  fragment PrintJobFields on PrintJob {\n    provider\n    externalId\n    status\n    statusLabel\n    pageCount\n    costCents\n    currency\n    error\n    hasFiles\n    sentAt\n    updatedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PrintPartner {\n    printPartner {\n      provider\n      productId\n      shippingLevel\n    }\n  }\n"): (typeof documents)["\n  query PrintPartner {\n    printPartner {\n      provider\n      productId\n      shippingLevel\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrderPrintJob($id: ID!) {\n    order(id: $id) {\n      id\n      printJob {\n        ...PrintJobFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query OrderPrintJob($id: ID!) {\n    order(id: $id) {\n      id\n      printJob {\n        ...PrintJobFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UploadPrintFiles($orderId: ID!, $interior: Upload!, $cover: Upload!) {\n    uploadPrintFiles(orderId: $orderId, interior: $interior, cover: $cover) {\n      order {\n        id\n        printJob {\n          ...PrintJobFields\n        }\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UploadPrintFiles($orderId: ID!, $interior: Upload!, $cover: Upload!) {\n    uploadPrintFiles(orderId: $orderId, interior: $interior, cover: $cover) {\n      order {\n        id\n        printJob {\n          ...PrintJobFields\n        }\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendToPrinter($orderId: ID!) {\n    sendToPrinter(orderId: $orderId) {\n      order {\n        id\n        printJob {\n          ...PrintJobFields\n        }\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SendToPrinter($orderId: ID!) {\n    sendToPrinter(orderId: $orderId) {\n      order {\n        id\n        printJob {\n          ...PrintJobFields\n        }\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -20,6 +20,7 @@ import { PaymentResolver } from '../payments/payment.resolver';
 import { ShopConfigResolver } from '../shop/shop-config.resolver';
 import { StudioResolver, WorkQueueResolver } from '../studio/studio.resolver';
 import { ProofsResolver } from '../proofs/proofs.resolver';
+import { PrintingResolver } from '../printing/printing.resolver';
 
 export type ResolverClass = new (services: Services) => object;
 
@@ -43,4 +44,5 @@ export const resolvers = [
   StudioResolver,
   WorkQueueResolver,
   ProofsResolver,
+  PrintingResolver,
 ] as const satisfies readonly ResolverClass[];

@@ -20,6 +20,7 @@ import { OrderNote } from '../studio/order-note.entity';
 import { WorkCount } from '../studio/work-count.entity';
 import { WorkItem } from '../studio/work-item.entity';
 import { OrderProof } from '../proofs/order-proof.entity';
+import { PrintJob } from '../printing/print-job.entity';
 
 export const entities = [
   Order,
@@ -44,4 +45,5 @@ export const entities = [
   WorkItem,
   WorkCount,
   OrderProof,
+  PrintJob,
 ];

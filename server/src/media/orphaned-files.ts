@@ -14,7 +14,7 @@ import type { Logger } from '../common/logger';
 import type { Storage } from './storage';
 
 /** Where the app writes files: a key under any other prefix is not the sweep's business. */
-export const SWEPT_PREFIXES = ['photos/', 'videos/', 'books/', 'proofs/'] as const;
+export const SWEPT_PREFIXES = ['photos/', 'videos/', 'books/', 'proofs/', 'print/'] as const;
 /** Nothing younger is touched: the longest a file may exist before its order row commits. */
 export const ORPHAN_GRACE_MS = 3600_000;
 /** How fs-capacitor (graphql-upload's spool) names its files in TMPDIR. */
@@ -64,7 +64,9 @@ export class OrphanedFiles {
        UNION SELECT pdf_key FROM orders WHERE pdf_key = ANY($1::text[])
        UNION SELECT video_key FROM order_deliveries WHERE files_removed_at IS NULL AND video_key = ANY($1::text[])
        UNION SELECT pdf_key FROM order_deliveries WHERE files_removed_at IS NULL AND pdf_key = ANY($1::text[])
-       UNION SELECT pdf_key FROM order_proofs WHERE files_removed_at IS NULL AND pdf_key = ANY($1::text[])`,
+       UNION SELECT pdf_key FROM order_proofs WHERE files_removed_at IS NULL AND pdf_key = ANY($1::text[])
+       UNION SELECT interior_key FROM print_jobs WHERE interior_key = ANY($1::text[])
+       UNION SELECT cover_key FROM print_jobs WHERE cover_key = ANY($1::text[])`,
       [keys],
     );
     return new Set(rows.map((row) => row.key));

@@ -19,6 +19,7 @@ import { AdminRoles1765200000000 } from './1765200000000-admin-roles';
 import { OrderNotesAndAssignments1765300000000 } from './1765300000000-order-notes-and-assignments';
 import { WorkItems1765400000000 } from './1765400000000-work-items';
 import { OrderProofs1765500000000 } from './1765500000000-order-proofs';
+import { PrintJobs1765600000000 } from './1765600000000-print-jobs';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   OrderNotesAndAssignments1765300000000,
   WorkItems1765400000000,
   OrderProofs1765500000000,
+  PrintJobs1765600000000,
 ];

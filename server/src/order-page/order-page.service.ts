@@ -39,6 +39,7 @@ import { ChangeRequestInput } from './change-request.input';
 import { proofReview } from '../proofs/proof.types';
 import { ProofStatus } from '../proofs/proof-status';
 import { inProofWindow, latestProof, releaseProofFiles, type ProofsService } from '../proofs/proofs.service';
+import { releasePrintFiles } from '../printing/printing.service';
 
 export const ORDER_PAGE_MESSAGES = {
   notFound: 'This link does not open an order. It may have been replaced by a newer one: ask for your links again.',
@@ -135,6 +136,7 @@ export class OrderPageService {
           ),
         ];
         keys.push(...(await releaseProofFiles(manager, order.id, now)));
+        keys.push(...(await releasePrintFiles(manager, order.id)));
         if (order.status === OrderStatus.Pending) {
           await this.lifecycle.transition(manager, order.id, { to: OrderStatus.Cancelled, actor: CUSTOMER });
         }

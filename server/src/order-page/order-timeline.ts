@@ -80,6 +80,10 @@ const DESCRIPTIONS: Partial<Record<OrderEventType, Describe>> = {
       ? { title: 'You approved the proof' }
       : { title: 'Proof approved for you', detail: 'Our studio recorded your approval.' },
   proof_changes_requested: (event) => ({ title: 'You asked for changes to the proof', detail: text(event.data.message) }),
+  print_job_sent: () => ({
+    title: 'Your book went to the printer',
+    detail: 'We will e-mail you the tracking number when it ships.',
+  }),
   [ORDER_LINK_RENEWED_EVENT]: () => ({ title: 'Private link renewed', detail: 'Older links no longer open this order.' }),
 };
 

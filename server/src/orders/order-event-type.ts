@@ -30,6 +30,10 @@ export const ORDER_EVENT_TYPES = [
   'proof_approved',
   'proof_changes_requested',
   'proof_reminder_sent',
+  'print_files_ready',
+  'print_job_sent',
+  'print_job_status',
+  'print_problem',
 ] as const;
 
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];

@@ -19,6 +19,7 @@ export const OVERDUE_WORDS: Record<WorkReason, string> = {
   [WorkReason.CHANGES_ASKED]: "the parent's change is not answered yet",
   [WorkReason.APPROVED]: 'the approved book is not made yet',
   [WorkReason.READY_TO_PRINT]: 'the printed book is not shipped yet',
+  [WorkReason.PRINT_PROBLEM]: "the print partner's problem with the book is not solved yet",
   [WorkReason.PAYMENT_ATTENTION]: 'an extra charge is not refunded yet',
   [WorkReason.EMAIL_FAILING]: 'an e-mail to the parent could not be sent',
 };

@@ -12,7 +12,7 @@ import { WorkReason } from './work-reason';
 @Index('work_items_reason_due_idx', ['reason', 'dueAt', 'orderId'])
 @Check(
   'work_items_reason_check',
-  `"reason" IN ('TO_START', 'CHANGES_ASKED', 'APPROVED', 'READY_TO_PRINT', 'PAYMENT_ATTENTION', 'EMAIL_FAILING')`,
+  `"reason" IN ('TO_START', 'CHANGES_ASKED', 'APPROVED', 'READY_TO_PRINT', 'PRINT_PROBLEM', 'PAYMENT_ATTENTION', 'EMAIL_FAILING')`,
 )
 export class WorkItem {
   @PrimaryColumn({ name: 'order_id', type: 'uuid' })

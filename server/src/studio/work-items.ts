@@ -18,8 +18,11 @@ import { attentionDueAt, bookDueAt, changeDueAt } from './work-due';
 import { WorkItem } from './work-item.entity';
 import { WorkReason } from './work-reason';
 import { PROOF_EVENTS } from '../proofs/proof-status';
+import { PRINT_EVENTS } from '../printing/print-job-status';
 
 const PROOF_STEPS: ReadonlySet<string> = new Set([PROOF_EVENTS.sent, PROOF_EVENTS.approved, PROOF_EVENTS.changesAsked]);
+/** The steps that say whether the print partner has the book (sent) or handed it back (a problem). */
+const PRINT_STEPS: ReadonlySet<string> = new Set([PRINT_EVENTS.sent, PRINT_EVENTS.problem]);
 
 export interface WantedItem {
   reason: WorkReason;
@@ -38,7 +41,12 @@ export interface OrderState {
 export function wantedItems({ order, events, failedEmails }: OrderState): WantedItem[] {
   const items: WantedItem[] = [];
   const paidAt = order.paidAt;
-  if (order.status === OrderStatus.Paid && paidAt) {
+  // Once the print partner has the book, it is the partner's to make: only a problem there is the studio's again.
+  const printing = events.findLast((event) => PRINT_STEPS.has(event.type));
+  if (printing?.type === PRINT_EVENTS.problem && (order.status === OrderStatus.Paid || order.status === OrderStatus.Completed)) {
+    items.push({ reason: WorkReason.PRINT_PROBLEM, dueAt: attentionDueAt(printing.createdAt) });
+  }
+  if (order.status === OrderStatus.Paid && paidAt && !printing) {
     // The newest proof's step says whose turn it is: nothing sent yet, the parent's answer, or the studio's.
     const proof = events.findLast((event) => PROOF_STEPS.has(event.type));
     if (!proof) items.push({ reason: WorkReason.TO_START, dueAt: bookDueAt(order.bookFormat, paidAt) });
@@ -52,7 +60,7 @@ export function wantedItems({ order, events, failedEmails }: OrderState): Wanted
     const request = openChangeRequest(events);
     if (request) items.push({ reason: WorkReason.CHANGES_ASKED, dueAt: changeDueAt(request.requestedAt) });
   }
-  if (order.status === OrderStatus.Completed && order.bookFormat === 'printed' && paidAt) {
+  if (order.status === OrderStatus.Completed && order.bookFormat === 'printed' && paidAt && !printing) {
     items.push({ reason: WorkReason.READY_TO_PRINT, dueAt: bookDueAt('printed', paidAt) });
   }
   const charges = unresolvedCharges(events);

@@ -6,6 +6,7 @@ export enum WorkReason {
   CHANGES_ASKED = 'CHANGES_ASKED',
   APPROVED = 'APPROVED',
   READY_TO_PRINT = 'READY_TO_PRINT',
+  PRINT_PROBLEM = 'PRINT_PROBLEM',
   PAYMENT_ATTENTION = 'PAYMENT_ATTENTION',
   EMAIL_FAILING = 'EMAIL_FAILING',
 }
@@ -17,6 +18,7 @@ registerEnumType(WorkReason, {
     CHANGES_ASKED: { description: 'The parent asked for changes to a proof or to the delivered book.' },
     APPROVED: { description: 'The parent approved the proof: make the final files.' },
     READY_TO_PRINT: { description: 'A printed book is made: print it and ship it.' },
+    PRINT_PROBLEM: { description: "The print partner rejected or failed the book's print job: its message says why." },
     PAYMENT_ATTENTION: { description: 'An extra charge to refund (an owner).' },
     EMAIL_FAILING: { description: 'An e-mail to the parent could not be sent.' },
   },

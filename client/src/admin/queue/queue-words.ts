@@ -6,6 +6,7 @@ export const REASON_LABELS: Record<WorkReason, string> = {
   CHANGES_ASKED: 'Changes asked',
   APPROVED: 'Approved: make the book',
   READY_TO_PRINT: 'Ready to print',
+  PRINT_PROBLEM: 'Print problem',
   PAYMENT_ATTENTION: 'Payment needs attention',
   EMAIL_FAILING: 'E-mail failing',
 };

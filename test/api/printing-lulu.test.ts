@@ -1,0 +1,404 @@
+/**
+ * Printing at Lulu (PRINT_PROVIDER=lulu) against a fake of Lulu's Print API: the print files are
+ * checked before anything is sent (page size with bleed, page count, the cover against Lulu's
+ * cover dimensions) and priced; one print job an order, never two, whatever is retried; Lulu's
+ * webhook is believed only with its signature, and acted on as Lulu's API says the job is.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createAdmin, signIn } from '../support/admin';
+import { placePaidOrder } from '../support/checkout';
+import { type FakeLulu, startFakeLulu } from '../support/fake-lulu';
+import { GraphQLClient } from '../support/graphql-client';
+import { makePng } from '../support/images';
+import { digitalOrder, printedOrder } from '../support/orders';
+import { coverPt, PAGE_PT, pdfUpload, pdfWithPages, POD_PACKAGE_ID, printFiles } from '../support/print-files';
+import { REAL_PDF } from '../support/pdfs';
+import { approvedProof } from '../support/proofs';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let lulu: FakeLulu;
+let server: TestServer;
+let owner: GraphQLClient;
+let studio: GraphQLClient;
+
+beforeAll(async () => {
+  lulu = await startFakeLulu();
+  server = await startTestServer({
+    PUBLIC_URL: 'https://shop.example.com',
+    STAFF_EMAIL: 'studio@shop.example',
+    PRINT_PROVIDER: 'lulu',
+    LULU_CLIENT_KEY: lulu.clientKey,
+    LULU_CLIENT_SECRET: lulu.clientSecret,
+    LULU_API_URL: lulu.url,
+    LULU_POD_PACKAGE_ID: POD_PACKAGE_ID,
+    LULU_SHIPPING_LEVEL: 'PRIORITY_MAIL',
+  });
+  // Lulu fetches the files from the shop's public address; here that is the server under test.
+  lulu.fileOrigin = server.url;
+  await createAdmin(server);
+  owner = new GraphQLClient(server.url);
+  await signIn(owner);
+  await createAdmin(server, 'illustrator@example.com');
+  await server.dataSource.query(`UPDATE admin_users SET role = 'STUDIO' WHERE email = 'illustrator@example.com'`);
+  studio = new GraphQLClient(server.url);
+  await signIn(studio, 'illustrator@example.com');
+});
+afterAll(async () => {
+  await server?.close();
+  await lulu?.close();
+});
+
+const UPLOAD = `mutation($orderId: ID!, $interior: Upload!, $cover: Upload!) {
+  uploadPrintFiles(orderId: $orderId, interior: $interior, cover: $cover) {
+    printJob { provider status pageCount costCents currency externalId error hasFiles }
+    userErrors { code field message }
+  }
+}`;
+const SEND = `mutation($orderId: ID!) {
+  sendToPrinter(orderId: $orderId) {
+    order { id status } printJob { status statusLabel externalId costCents error } userErrors { code field message }
+  }
+}`;
+const ORDER = `query($id: ID!) {
+  order(id: $id) { status shippingCarrier trackingNumber printJob { status externalId error hasFiles } }
+}`;
+const QUEUE = `{ workQueue(first: 100) { items { order { id } reason } } }`;
+
+async function approvedPrintedOrder(input: Record<string, unknown> = printedOrder()) {
+  const parent = new GraphQLClient(server.url);
+  const { orderId, checkoutToken } = await placePaidOrder(parent, input);
+  await approvedProof(studio, parent, orderId, checkoutToken);
+  return { parent, orderId, token: checkoutToken };
+}
+
+const upload = async (orderId: string, files?: Awaited<ReturnType<typeof printFiles>>) =>
+  (await studio.upload(UPLOAD, { orderId }, { ...(files ?? (await printFiles())) })).data!.uploadPrintFiles;
+const send = async (orderId: string) => (await studio.query(SEND, { orderId })).data!.sendToPrinter;
+const jobsFor = (orderId: string) => lulu.jobs.filter((job) => job.external_id === orderId);
+const printRow = async (orderId: string) =>
+  (await server.dataSource.query(`SELECT * FROM print_jobs WHERE order_id = $1`, [orderId]))[0];
+const storedPrintFiles = (orderId: string): string[] => {
+  const dir = path.join(server.dataDir, 'files', 'print');
+  return existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(orderId)) : [];
+};
+const reasonsOf = async (orderId: string): Promise<string[]> =>
+  (await owner.query(QUEUE))
+    .data!.workQueue.items.filter((item: { order: { id: string } }) => item.order.id === orderId)
+    .map((item: { reason: string }) => item.reason);
+const shippingEmails = (orderId: string) =>
+  server.dataSource.query(`SELECT subject, text FROM outbox_emails WHERE order_id = $1 AND template = 'shipping-confirmation'`, [
+    orderId,
+  ]);
+const postWebhook = (webhook: { body: string; headers: Record<string, string> }) =>
+  fetch(`${server.url}/webhooks/lulu`, { method: 'POST', headers: webhook.headers, body: webhook.body });
+
+describe('print files', () => {
+  it('are checked, priced by Lulu and stored; a STUDIO member may do it', async () => {
+    const { orderId } = await approvedPrintedOrder();
+    const ready = await upload(orderId);
+    expect(ready.userErrors).toEqual([]);
+    // Lulu's price for 24 pages by priority mail, from its cost calculation: 10.00 + 24 x 0.15 + 8.99.
+    expect(ready.printJob).toEqual({
+      provider: 'lulu',
+      status: 'FILES_READY',
+      pageCount: 24,
+      costCents: 2259,
+      currency: 'USD',
+      externalId: null,
+      error: null,
+      hasFiles: true,
+    });
+    expect(storedPrintFiles(orderId)).toHaveLength(2);
+    const calculation = lulu.requests.find((request) => request.path === '/print-job-cost-calculations/');
+    expect(calculation?.body).toMatchObject({
+      line_items: [{ pod_package_id: POD_PACKAGE_ID, page_count: 24, quantity: 1 }],
+      shipping_address: { country_code: 'US', state_code: 'OR', postcode: '97201' },
+      shipping_option: 'PRIORITY_MAIL',
+    });
+    expect(jobsFor(orderId)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a PNG as the interior',
+      async () => ({
+        ...(await printFiles()),
+        interior: { name: 'x.pdf', type: 'application/pdf', data: await makePng(20, 20) },
+      }),
+      'interior',
+      /PDF/,
+    ],
+    [
+      'interior pages without bleed (8.5 in)',
+      async () => ({ ...(await printFiles()), interior: pdfUpload('i.pdf', await pdfWithPages(24, 612)) }),
+      'interior',
+      /8\.75 × 8\.75 in.*page 1 is 8\.5 × 8\.5 in/,
+    ],
+    [
+      'one page of another size',
+      async () => {
+        const pages = await pdfWithPages(24, PAGE_PT);
+        const { PDFDocument } = await import('pdf-lib');
+        const document = await PDFDocument.load(pages);
+        document.getPage(6).setSize(PAGE_PT, 700);
+        return { ...(await printFiles()), interior: pdfUpload('i.pdf', Buffer.from(await document.save())) };
+      },
+      'interior',
+      /page 7 is 8\.75 × 9\.72 in/,
+    ],
+    [
+      'too few pages for a hardcover',
+      async () => ({ ...(await printFiles(12)) }),
+      'interior',
+      /24 to 800 interior pages; this interior has 12/,
+    ],
+    [
+      'a cover of two pages',
+      async () => ({
+        ...(await printFiles()),
+        cover: pdfUpload('c.pdf', await pdfWithPages(2, coverPt(24).width, coverPt(24).height)),
+      }),
+      'cover',
+      /one page.*has 2/,
+    ],
+    [
+      'a cover sized for another page count',
+      async () => ({
+        ...(await printFiles()),
+        cover: pdfUpload('c.pdf', await pdfWithPages(1, coverPt(300).width, coverPt(300).height)),
+      }),
+      'cover',
+      /For 24 interior pages the cover must be/,
+    ],
+    [
+      'a damaged PDF',
+      async () => ({ ...(await printFiles()), interior: pdfUpload('i.pdf', Buffer.from('%PDF-1.7\nnot really a pdf')) }),
+      'interior',
+      /could not be read as a PDF/,
+    ],
+  ])('are refused, with nothing stored or sent, for %s', async (_name, files, field, message) => {
+    const { orderId } = await approvedPrintedOrder();
+    const refused = await upload(orderId, (await files()) as Awaited<ReturnType<typeof printFiles>>);
+    expect(refused.printJob).toBeNull();
+    expect(refused.userErrors).toEqual([expect.objectContaining({ code: 'INVALID_INPUT', field })]);
+    expect(refused.userErrors[0].message).toMatch(message);
+    expect(storedPrintFiles(orderId)).toEqual([]);
+    expect(await printRow(orderId)).toBeUndefined();
+  });
+
+  it('are refused for a digital book, an unapproved proof, an unpaid order, and without a session', async () => {
+    const digital = await placePaidOrder(new GraphQLClient(server.url), digitalOrder());
+    expect((await upload(digital.orderId)).userErrors[0]).toMatchObject({
+      code: 'WRONG_STATUS',
+      message: 'Only a printed book goes to the printer.',
+    });
+
+    const unapproved = await placePaidOrder(new GraphQLClient(server.url), printedOrder());
+    expect((await upload(unapproved.orderId)).userErrors[0]).toMatchObject({
+      code: 'WRONG_STATUS',
+      message: 'A printed book goes to print only once the parent has approved its newest proof.',
+    });
+    expect((await send(unapproved.orderId)).userErrors[0].code).toBe('WRONG_STATUS');
+
+    // Without a session: the upload is refused before a file is read, and so is sending.
+    const tiny = pdfUpload('tiny.pdf', REAL_PDF);
+    const stranger = new GraphQLClient(server.url);
+    const anonymous = await stranger.upload(UPLOAD, { orderId: unapproved.orderId }, { interior: tiny, cover: tiny });
+    expect(anonymous.data?.uploadPrintFiles ?? null).toBeNull();
+    expect(anonymous.errors?.[0].extensions?.code).toBe('PAYLOAD_TOO_LARGE');
+    const anonymousSend = await stranger.query(SEND, { orderId: unapproved.orderId });
+    expect(anonymousSend.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    expect(lulu.jobs.filter((job) => job.external_id === digital.orderId || job.external_id === unapproved.orderId)).toEqual([]);
+  });
+});
+
+describe('sending to Lulu', () => {
+  it('makes one print job with the order id as external id, links Lulu can fetch, the address and level', async () => {
+    const { orderId, parent, token } = await approvedPrintedOrder({
+      ...printedOrder(),
+      shippingAddress: { ...printedOrder().shippingAddress, state: 'Oregon' },
+    });
+    const files = await printFiles();
+    await upload(orderId, files);
+    expect(await reasonsOf(orderId)).toEqual(['APPROVED']);
+    const sent = await send(orderId);
+    expect(sent.userErrors).toEqual([]);
+    const [job] = jobsFor(orderId);
+    expect(sent.printJob).toMatchObject({ status: 'CREATED', externalId: String(job.id), costCents: 2259, error: null });
+    expect(job).toMatchObject({
+      shipping_level: 'PRIORITY_MAIL',
+      contact_email: 'studio@shop.example',
+      shipping_address: {
+        name: 'Sam Parent',
+        street1: '12 Oak Street',
+        city: 'Portland',
+        state_code: 'OR',
+        country_code: 'US',
+        postcode: '97201',
+      },
+    });
+    // Lulu downloaded both files through their signed links.
+    expect(job.fetched).toEqual({ interior: files.interior.data.length, cover: files.cover.data.length });
+    expect(job.line_items[0].printable_normalization.interior.source_url).toMatch(
+      /^https:\/\/shop\.example\.com\/media\/print\/.+\?exp=\d+&sig=/,
+    );
+    // The book is the printer's now: nothing for the studio until Lulu says otherwise.
+    expect(await reasonsOf(orderId)).toEqual([]);
+    const page = await parent.query(`query($token: String!) { orderPage(token: $token) { timeline { title } } }`, { token });
+    expect(page.data!.orderPage.timeline.map((entry: { title: string }) => entry.title)).toContain(
+      'Your book went to the printer',
+    );
+
+    const again = await send(orderId);
+    expect(again.userErrors[0]).toMatchObject({
+      code: 'WRONG_STATUS',
+      message: `The book is already with the printer (job ${job.id}).`,
+    });
+    const replaced = await upload(orderId);
+    expect(replaced.userErrors[0].message).toBe(`The book is already with the printer (job ${job.id}).`);
+    expect(jobsFor(orderId)).toHaveLength(1);
+  });
+
+  it('never prints twice when Lulu made the job but its answer was lost', async () => {
+    const { orderId } = await approvedPrintedOrder();
+    await upload(orderId);
+    lulu.failNext('POST', '/print-jobs/', 502, true);
+    const lost = await send(orderId);
+    expect(lost.userErrors[0]).toMatchObject({ code: 'INTERNAL_FAILURE' });
+    expect(lost.userErrors[0].message).toMatch(/a retry never prints the book twice/);
+    expect((await printRow(orderId)).status).toBe('SENDING');
+    expect(jobsFor(orderId)).toHaveLength(1);
+
+    const retried = await send(orderId);
+    expect(retried.userErrors).toEqual([]);
+    expect(retried.printJob.externalId).toBe(String(jobsFor(orderId)[0].id));
+    expect(jobsFor(orderId)).toHaveLength(1);
+  });
+
+  it("shows Lulu's refusal and keeps the files ready to send again", async () => {
+    const { orderId } = await approvedPrintedOrder();
+    await upload(orderId);
+    lulu.failNext('POST', '/print-jobs/', 400);
+    const refused = await send(orderId);
+    expect(refused.userErrors[0]).toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'The printer refused it: Bad request; Refused by the fake',
+    });
+    expect(await printRow(orderId)).toMatchObject({ status: 'FILES_READY', error: 'Bad request; Refused by the fake' });
+    expect((await send(orderId)).userErrors).toEqual([]);
+    expect(jobsFor(orderId)).toHaveLength(1);
+  });
+
+  it('asks for a new token when Lulu expires the one it gave', async () => {
+    const { orderId } = await approvedPrintedOrder();
+    lulu.expireTokens();
+    expect((await upload(orderId)).userErrors).toEqual([]);
+  });
+});
+
+describe("Lulu's webhook", () => {
+  async function orderAtLulu() {
+    const { orderId, parent, token } = await approvedPrintedOrder();
+    await upload(orderId);
+    const sent = await send(orderId);
+    return { orderId, parent, token, jobId: Number(sent.printJob.externalId) };
+  }
+
+  it('ships the order with the tracking number Lulu gives, and e-mails the parent once', async () => {
+    const { orderId, jobId } = await orderAtLulu();
+    lulu.setStatus(jobId, 'SHIPPED');
+    const response = await postWebhook(lulu.webhookFor(jobId));
+    expect(response.status).toBe(200);
+    const order = (await owner.query(ORDER, { id: orderId })).data!.order;
+    expect(order).toMatchObject({
+      status: 'Shipped',
+      shippingCarrier: 'UPS',
+      trackingNumber: `1Z999AA1${String(jobId).padStart(10, '0')}`,
+    });
+    expect(order.printJob.status).toBe('SHIPPED');
+    const emails = await shippingEmails(orderId);
+    expect(emails).toHaveLength(1);
+    expect(emails[0].text).toContain(`1Z999AA1${String(jobId).padStart(10, '0')}`);
+
+    expect((await postWebhook(lulu.webhookFor(jobId))).status).toBe(200);
+    expect(await shippingEmails(orderId)).toHaveLength(1);
+  });
+
+  it('refuses a forged signature and changes nothing', async () => {
+    const { orderId, jobId } = await orderAtLulu();
+    lulu.setStatus(jobId, 'SHIPPED');
+    const forged = lulu.webhookFor(jobId, 'not-the-secret');
+    expect((await postWebhook(forged)).status).toBe(401);
+    expect(
+      (await postWebhook({ body: lulu.webhookFor(jobId).body, headers: { 'content-type': 'application/json' } })).status,
+    ).toBe(401);
+    expect((await owner.query(ORDER, { id: orderId })).data!.order.status).toBe('Paid');
+    expect(await shippingEmails(orderId)).toEqual([]);
+  });
+
+  it("acts on what Lulu's API says, not on the body", async () => {
+    const { orderId, jobId } = await orderAtLulu();
+    lulu.setStatus(jobId, 'IN_PRODUCTION');
+    // A correctly signed body that claims more than Lulu's API says (a replay of another job's shipment, say).
+    const claim = JSON.parse(lulu.webhookFor(jobId).body);
+    claim.data.status = { name: 'SHIPPED' };
+    const body = JSON.stringify(claim);
+    const { createHmac } = await import('node:crypto');
+    const signature = createHmac('sha256', lulu.clientSecret).update(body).digest('hex');
+    expect((await postWebhook({ body, headers: { 'Lulu-HMAC-SHA256': signature } })).status).toBe(200);
+    const order = (await owner.query(ORDER, { id: orderId })).data!.order;
+    expect(order.status).toBe('Paid');
+    expect(order.printJob.status).toBe('IN_PRODUCTION');
+  });
+
+  it('ignores a signed webhook about a job the shop did not send, and another topic', async () => {
+    const unknown = lulu.webhookFor(999_999);
+    const response = await postWebhook(unknown);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ outcome: 'ignored: unknown job' });
+  });
+
+  it('puts a rejected job in the queue as a print problem with its message; new files go as a new job', async () => {
+    const { orderId, jobId } = await orderAtLulu();
+    lulu.setStatus(jobId, 'REJECTED', 'The interior file has fonts that are not embedded.');
+    expect((await postWebhook(lulu.webhookFor(jobId))).status).toBe(200);
+    expect(await reasonsOf(orderId)).toEqual(['PRINT_PROBLEM']);
+    expect((await owner.query(ORDER, { id: orderId })).data!.order.printJob).toMatchObject({
+      status: 'REJECTED',
+      error: 'The interior file has fonts that are not embedded.',
+    });
+    expect((await send(orderId)).userErrors[0].message).toBe(
+      'The printer turned the last job down: upload corrected files, then send again.',
+    );
+
+    expect((await upload(orderId)).userErrors).toEqual([]);
+    const resent = await send(orderId);
+    expect(resent.userErrors).toEqual([]);
+    expect(jobsFor(orderId).map((job) => job.status.name)).toEqual(['REJECTED', 'CREATED']);
+    expect(await reasonsOf(orderId)).toEqual([]);
+  });
+
+  it('is not needed when lost: the sync job asks Lulu about open jobs', async () => {
+    const { orderId, jobId } = await orderAtLulu();
+    lulu.setStatus(jobId, 'SHIPPED');
+    await server.app.services.printing.syncOpenJobs();
+    expect((await owner.query(ORDER, { id: orderId })).data!.order.status).toBe('Shipped');
+    expect(await shippingEmails(orderId)).toHaveLength(1);
+  });
+});
+
+describe("the parent's deletion of the child's details", () => {
+  it('removes the print files', async () => {
+    const { orderId, parent, token } = await approvedPrintedOrder();
+    await upload(orderId);
+    expect(storedPrintFiles(orderId)).toHaveLength(2);
+    const deleted = await parent.query(
+      `mutation($token: String!) { deleteChildData(token: $token) { userErrors { message } } }`,
+      { token },
+    );
+    expect(deleted.data!.deleteChildData.userErrors).toEqual([]);
+    expect(storedPrintFiles(orderId)).toEqual([]);
+    expect((await owner.query(ORDER, { id: orderId })).data!.order.printJob.hasFiles).toBe(false);
+  });
+});

@@ -1,7 +1,8 @@
 /**
- * The built shop (server/dist, client/dist) run as production runs it, for the browser tests of
- * what only production does: NODE_ENV=production with made-up Stripe keys (nothing here reaches
- * Stripe), on the embedded database in a temporary data folder, on a free loopback port.
+ * The built shop (server/dist, client/dist) run as a process of its own beside the e2e server,
+ * for the browser tests of what needs other settings: as production runs it (NODE_ENV=production
+ * with made-up Stripe keys; nothing here reaches Stripe), or in development with a print partner.
+ * On the embedded database in a temporary data folder, on a free loopback port.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,21 +18,28 @@ export interface ProductionShop {
 }
 
 export async function startProductionShop(env: Record<string, string>): Promise<ProductionShop> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-e2e-production-'));
+  return startShop({
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'e2e-session-secret-'.padEnd(64, 's'),
+    MEDIA_SECRET: 'e2e-media-secret-'.padEnd(64, 'm'),
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+    STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+    ...env,
+  });
+}
+
+/** The shop with `env` on top of an embedded database, a temporary data folder and a free port. */
+export async function startShop(env: Record<string, string>): Promise<ProductionShop> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-e2e-shop-'));
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'production',
     ALLOW_EMBEDDED_DB: 'true',
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'info',
     ENV_FILE: 'none',
-    SESSION_SECRET: 'e2e-session-secret-'.padEnd(64, 's'),
-    MEDIA_SECRET: 'e2e-media-secret-'.padEnd(64, 'm'),
-    STRIPE_SECRET_KEY: 'sk_test_e2e',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
-    STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
     ...env,
   };
   delete childEnv.DATABASE_URL;

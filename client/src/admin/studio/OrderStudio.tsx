@@ -5,18 +5,23 @@ import type { OrderStudioFragment } from '../../gql/graphql';
 import { useOrderAction } from '../fulfilment/use-order-action';
 import { formatDateTime } from '../order-format';
 import { useAdminSession } from '../session/admin-session-context';
+import { PrintPanel } from './PrintPanel';
 import { ProofsPanel } from './ProofsPanel';
 import { STUDIO_MESSAGES } from './studio-messages';
 import { StudioTextarea } from './StudioTextarea';
 import { ADD_ORDER_NOTE_MUTATION, ASSIGN_ORDER_MUTATION, ASSIGNABLE_ADMINS_QUERY, STUDIO_REFRESH } from './studio-operations';
 import './studio.css';
 
-/** Who has taken the order ("Assign to me" in one tap, or a colleague), its proofs, and the staff's notes about it. */
+/**
+ * Who has taken the order ("Assign to me" in one tap, or a colleague), its proofs, its printing
+ * at the print partner, and the staff's notes about it.
+ */
 export function OrderStudio({ order }: { order: OrderStudioFragment }) {
   return (
     <div className="order-studio">
       <Assignee order={order} />
       <ProofsPanel order={order} />
+      <PrintPanel order={order} />
       <Notes order={order} />
     </div>
   );

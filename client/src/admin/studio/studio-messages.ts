@@ -13,4 +13,18 @@ export const STUDIO_MESSAGES = {
   noProofs: 'No proof sent yet. A printed book goes to print only once the parent approves its proof.',
   nobody: 'Nobody yet',
   noNotes: 'No notes yet. Notes are for the staff only; the parent never sees them.',
+  printChooseInterior: 'Please choose the interior (a PDF).',
+  printChooseCover: 'Please choose the cover (a PDF).',
+  printUploadFailed: 'The print files could not be checked. Please try again.',
+  printReady: 'Files checked and priced. Send them to Lulu when you are ready.',
+  printSendFailed: 'The book could not be sent to Lulu. Please try again: a retry never prints it twice.',
+  printSent: 'Sent to Lulu. The order is marked shipped, and the parent e-mailed, once Lulu ships it.',
+  printJobFailed: 'Where the book stands at Lulu could not be loaded. Please reopen the order.',
+  printNothingYet: 'Nothing sent to Lulu yet.',
+  printUploadHint:
+    'Every interior page and the cover are checked against the book, and Lulu prices the job. Nothing is printed until you send it.',
+  printInterrupted:
+    'The last send to Lulu did not finish. Send it again: Lulu finds the job it already has, so the book is never printed twice.',
+  printFilesRemoved: "The print files were deleted with the child's details.",
+  printNoPrice: 'price not known yet',
 } as const;

@@ -12,6 +12,7 @@ import { createCache } from '../../../../client/src/apollo';
 import { AdminInvitePage } from '../../../../client/src/admin/admins/AdminInvitePage';
 import { AdminsPage } from '../../../../client/src/admin/admins/AdminsPage';
 import { WORK_COUNTS_QUERY } from '../../../../client/src/admin/queue/queue-operations';
+import { PRINT_PARTNER_QUERY } from '../../../../client/src/admin/studio/print-operations';
 import { WorkQueuePage } from '../../../../client/src/admin/queue/WorkQueuePage';
 import { AdminRoot } from '../../../../client/src/admin/AdminRoot';
 import { AdminDashboardPage } from '../../../../client/src/admin/dashboard/AdminDashboardPage';
@@ -285,12 +286,14 @@ export const assignableAdminsMock = (
 
 /** Every reason's count as the API answers it: `values` gives [count, overdue] for the reasons that have any. */
 export const reasonCounts = (values: Partial<Record<string, [number, number]>> = {}) =>
-  ['TO_START', 'CHANGES_ASKED', 'READY_TO_PRINT', 'PAYMENT_ATTENTION', 'EMAIL_FAILING'].map((reason) => ({
-    __typename: 'WorkReasonCount',
-    reason,
-    count: values[reason]?.[0] ?? 0,
-    overdue: values[reason]?.[1] ?? 0,
-  }));
+  ['TO_START', 'CHANGES_ASKED', 'APPROVED', 'READY_TO_PRINT', 'PRINT_PROBLEM', 'PAYMENT_ATTENTION', 'EMAIL_FAILING'].map(
+    (reason) => ({
+      __typename: 'WorkReasonCount',
+      reason,
+      count: values[reason]?.[0] ?? 0,
+      overdue: values[reason]?.[1] ?? 0,
+    }),
+  );
 
 /** The queue's counts for the dashboard's "Needs action" line, as often as asked: nothing waiting unless given. */
 export const workCountsMock = (counts: Partial<Record<string, [number, number]>> = {}): MockLink.MockedResponse => ({
@@ -299,15 +302,31 @@ export const workCountsMock = (counts: Partial<Record<string, [number, number]>>
   maxUsageCount: Number.POSITIVE_INFINITY,
 });
 
+/** How printed books are printed, as often as asked: by hand unless given (then the order panel has no print section). */
+export const printPartnerMock = (provider: 'manual' | 'lulu' = 'manual'): MockLink.MockedResponse => ({
+  request: { query: PRINT_PARTNER_QUERY },
+  result: {
+    data: {
+      printPartner: {
+        __typename: 'PrintPartnerInfo',
+        provider,
+        productId: provider === 'lulu' ? '0850X0850FCPRECW080CW444GXX' : null,
+        shippingLevel: provider === 'lulu' ? 'PRIORITY_MAIL' : null,
+      },
+    },
+  },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+});
+
 /**
  * The admin portal at `url`, answering from `mocks` (the shop's own cache: same type policies).
- * The order panel's list of assignable admins and the dashboard's queue counts are answered
- * unless a test gives its own.
+ * The order panel's list of assignable admins, the print partner (by hand) and the dashboard's
+ * queue counts are answered unless a test gives its own.
  */
 export function renderAdmin(url: string, mocks: MockLink.MockedResponse[]) {
   const user = userEvent.setup();
   render(
-    <MockedProvider mocks={[...mocks, assignableAdminsMock(), workCountsMock()]} cache={createCache()}>
+    <MockedProvider mocks={[...mocks, assignableAdminsMock(), printPartnerMock(), workCountsMock()]} cache={createCache()}>
       <AdminRoutes url={url} />
     </MockedProvider>,
   );

@@ -26,6 +26,7 @@ const NotFoundPage = lazy(() => import('./storefront/NotFoundPage').then((m) => 
 // The parent's private order page (linked from every e-mail about the order; the older
 // /video/ links of delivery e-mails open it too) and Find my order.
 const OrderPage = lazy(() => import('./storefront/order/OrderPage').then((m) => ({ default: m.OrderPage })));
+const ReceiptPage = lazy(() => import('./storefront/order/ReceiptPage').then((m) => ({ default: m.ReceiptPage })));
 const FindOrderPage = lazy(() => import('./storefront/order/FindOrderPage').then((m) => ({ default: m.FindOrderPage })));
 
 /**
@@ -159,6 +160,14 @@ export const routes: RouteObject[] = [
         element: (
           <PageSuspense>
             <FindOrderPage />
+          </PageSuspense>
+        ),
+      },
+      {
+        path: 'order/:token/receipt',
+        element: (
+          <PageSuspense>
+            <ReceiptPage />
           </PageSuspense>
         ),
       },

@@ -55,6 +55,7 @@ describe('the composition root', () => {
       MAILGUN_API_KEY: 'key-x',
       MAILGUN_DOMAIN: 'mg.example.com',
       PRINT_PROVIDER: 'lulu',
+      LULU_PHONE_NUMBER: '+1 503 555 0100',
       LULU_CLIENT_KEY: 'lulu-key',
       LULU_CLIENT_SECRET: 'lulu-secret',
       LULU_POD_PACKAGE_ID: '0850X0850FCPRECW080CW444GXX',

@@ -236,6 +236,7 @@ export function createServices(
     changeRequests,
     orderPages: new OrderPageService(dataSource, storage, lifecycle, outbox, signer, changeRequests, proofs, logger, {
       publicUrl: config.publicUrl,
+      shop: config.shop,
       mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
     }),
     orderLookup: new OrderLookupService(dataSource, outbox, rateLimiter, logger, {

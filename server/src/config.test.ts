@@ -26,6 +26,7 @@ const production = () => ({
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
   MAILGUN_API_KEY: 'key-x',
   MAILGUN_DOMAIN: 'mg.example.com',
+  SHOP_ADDRESS: '12 Story Lane | Portland, OR 97201',
 });
 
 /** The same without a mail provider: allowed, with a warning. */
@@ -155,6 +156,7 @@ describe('loadConfig', () => {
       LULU_CLIENT_KEY: 'key',
       LULU_CLIENT_SECRET: 'secret',
       LULU_POD_PACKAGE_ID: '0850X0850FCPRECW080CW444GXX',
+      LULU_PHONE_NUMBER: '+1 503 555 0100',
     };
     expect(loadConfig({ ...base(), ...lulu }).lulu).toEqual({
       clientKey: 'key',
@@ -162,11 +164,16 @@ describe('loadConfig', () => {
       apiUrl: 'https://api.sandbox.lulu.com',
       podPackageId: '0850X0850FCPRECW080CW444GXX',
       shippingLevel: 'PRIORITY_MAIL',
+      phoneNumber: '+1 503 555 0100',
     });
     expect(problemsOf({ ...base(), PRINT_PROVIDER: 'lulu', LULU_CLIENT_KEY: 'key' })).toEqual([
       'LULU_CLIENT_SECRET must be set when PRINT_PROVIDER=lulu',
       'LULU_POD_PACKAGE_ID must be set when PRINT_PROVIDER=lulu',
+      'LULU_PHONE_NUMBER must be set when PRINT_PROVIDER=lulu',
     ]);
+    expect(problemsOf({ ...base(), ...lulu, LULU_PHONE_NUMBER: 'call me' })[0]).toMatch(
+      /^LULU_PHONE_NUMBER must be a phone number Lulu takes/,
+    );
     expect(problemsOf({ ...base(), LULU_CLIENT_KEY: 'key', LULU_CLIENT_SECRET: 'secret' })).toEqual([
       'LULU_CLIENT_KEY and LULU_CLIENT_SECRET set without PRINT_PROVIDER=lulu: printed books would not go to Lulu',
     ]);
@@ -180,6 +187,16 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...production(), ...lulu })).toEqual([
       'LULU_API_URL must be set when NODE_ENV=production and PRINT_PROVIDER=lulu: https://api.lulu.com (or https://api.sandbox.lulu.com to try it)',
     ]);
+  });
+
+  it("names the shop on receipts: SHOP_NAME (Storybook Shop by default) and SHOP_ADDRESS's lines, split at |", () => {
+    expect(loadConfig(base()).shop).toEqual({ name: 'Storybook Shop', addressLines: [] });
+    expect(
+      loadConfig({ ...base(), SHOP_NAME: 'Tiny Tales', SHOP_ADDRESS: ' 12 Story Lane |Portland, OR 97201 | ' }).shop,
+    ).toEqual({
+      name: 'Tiny Tales',
+      addressLines: ['12 Story Lane', 'Portland, OR 97201'],
+    });
   });
 
   it('refuses an unknown log level', () => {

@@ -48,8 +48,19 @@ export interface Config {
   /** Unset: e-mails stay in the outbox and are printed to the log. */
   mailgun: { apiKey: string; domain: string; url: string | undefined } | undefined;
   /** The print partner (PRINT_PROVIDER=lulu); undefined: printed books are printed by hand and marked shipped (manual). */
-  lulu: { clientKey: string; clientSecret: string; apiUrl: string; podPackageId: string; shippingLevel: string } | undefined;
+  lulu:
+    | {
+        clientKey: string;
+        clientSecret: string;
+        apiUrl: string;
+        podPackageId: string;
+        shippingLevel: string;
+        phoneNumber: string;
+      }
+    | undefined;
   mailFrom: string;
+  /** The shop as its receipts name it: SHOP_NAME, and SHOP_ADDRESS a line each (lines separated by "|"). */
+  shop: { name: string; addressLines: string[] };
   /** The advertising pixel; unset: no consent banner and nothing loaded. */
   pixelId: string | undefined;
   /** Unset: files on local disk in `${dataDir}/files`. */
@@ -199,6 +210,8 @@ const envSchema = z.object({
   MAILGUN_DOMAIN: optional,
   MAILGUN_URL: url('MAILGUN_URL', 'https://api.eu.mailgun.net'),
   MAIL_FROM: optional,
+  SHOP_NAME: z.string().max(120, 'SHOP_NAME must be at most 120 characters').default('Storybook Shop'),
+  SHOP_ADDRESS: optional,
   PRINT_PROVIDER: z
     .enum(PRINT_PROVIDERS, {
       error: (issue) => `PRINT_PROVIDER must be one of ${PRINT_PROVIDERS.join(', ')}, got "${String(issue.input)}"`,
@@ -208,6 +221,7 @@ const envSchema = z.object({
   LULU_CLIENT_SECRET: optional,
   LULU_API_URL: url('LULU_API_URL', LULU_SANDBOX_URL),
   LULU_POD_PACKAGE_ID: optional,
+  LULU_PHONE_NUMBER: optional,
   LULU_SHIPPING_LEVEL: z
     .enum(LULU_SHIPPING_LEVELS, {
       error: (issue) => `LULU_SHIPPING_LEVEL must be one of ${LULU_SHIPPING_LEVELS.join(', ')}, got "${String(issue.input)}"`,
@@ -232,7 +246,16 @@ const envSchema = z.object({
   ALLOW_EMBEDDED_DB: optional,
 });
 
-const LULU_SETTINGS = ['LULU_CLIENT_KEY', 'LULU_CLIENT_SECRET', 'LULU_API_URL', 'LULU_POD_PACKAGE_ID', 'LULU_SHIPPING_LEVEL'];
+const LULU_SETTINGS = [
+  'LULU_CLIENT_KEY',
+  'LULU_CLIENT_SECRET',
+  'LULU_API_URL',
+  'LULU_POD_PACKAGE_ID',
+  'LULU_SHIPPING_LEVEL',
+  'LULU_PHONE_NUMBER',
+];
+/** Lulu's pattern for a shipping address's phone number. */
+const LULU_PHONE = /^\+?[\d\s\-./()]{8,20}$/;
 
 /** Names of the set variables among `names`, for messages. */
 const setAmong = (env: RawEnv, names: string[]) => names.filter((name) => env[name] !== undefined);
@@ -282,6 +305,9 @@ function crossChecks(env: RawEnv, isProduction: boolean): { errors: string[]; wa
     if (env.STRIPE_API_URL !== undefined) {
       errors.push('STRIPE_API_URL is for tests and must not be set when NODE_ENV=production');
     }
+    if (env.SHOP_ADDRESS === undefined) {
+      warnings.push("SHOP_ADDRESS is not set: parents' receipts carry no postal address for the shop (lines separated by |)");
+    }
   }
 
   // Checked here rather than when the first admin is made, after the migrations have run.
@@ -310,12 +336,17 @@ function crossChecks(env: RawEnv, isProduction: boolean): { errors: string[]; wa
   requiredWith('STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY');
 
   if (env.PRINT_PROVIDER === 'lulu') {
-    for (const name of ['LULU_CLIENT_KEY', 'LULU_CLIENT_SECRET', 'LULU_POD_PACKAGE_ID']) {
+    for (const name of ['LULU_CLIENT_KEY', 'LULU_CLIENT_SECRET', 'LULU_POD_PACKAGE_ID', 'LULU_PHONE_NUMBER']) {
       if (env[name] === undefined) errors.push(`${name} must be set when PRINT_PROVIDER=lulu`);
     }
     if (env.LULU_POD_PACKAGE_ID !== undefined && !parsePodPackageId(env.LULU_POD_PACKAGE_ID)) {
       errors.push(
         `LULU_POD_PACKAGE_ID must be a Lulu pod_package_id such as 0850X0850FCPRECW080CW444GXX (a ${KNOWN_BINDINGS.join(', ')} binding), got "${env.LULU_POD_PACKAGE_ID}"`,
+      );
+    }
+    if (env.LULU_PHONE_NUMBER !== undefined && !LULU_PHONE.test(env.LULU_PHONE_NUMBER)) {
+      errors.push(
+        `LULU_PHONE_NUMBER must be a phone number Lulu takes (8 to 20 digits, spaces and - . / ( ), an optional leading +), got "${env.LULU_PHONE_NUMBER}"`,
       );
     }
     if (isProduction && env.LULU_API_URL === undefined) {
@@ -463,8 +494,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: v.LULU_API_URL ?? LULU_SANDBOX_URL,
             podPackageId: v.LULU_POD_PACKAGE_ID!,
             shippingLevel: v.LULU_SHIPPING_LEVEL,
+            phoneNumber: v.LULU_PHONE_NUMBER!,
           }
         : undefined,
+    shop: {
+      name: v.SHOP_NAME.trim(),
+      addressLines: (v.SHOP_ADDRESS ?? '')
+        .split('|')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    },
     mailFrom: v.MAIL_FROM ?? `Storybook Shop <orders@${v.MAILGUN_DOMAIN ?? 'localhost'}>`,
     pixelId: v.META_PIXEL_ID,
     s3: v.S3_BUCKET

@@ -28,6 +28,7 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://shop.example.com',
     STAFF_EMAIL: 'studio@shop.example',
     PRINT_PROVIDER: 'lulu',
+    LULU_PHONE_NUMBER: '+1 503 555 0100',
     LULU_CLIENT_KEY: lulu.clientKey,
     LULU_CLIENT_SECRET: lulu.clientSecret,
     LULU_API_URL: lulu.url,
@@ -113,7 +114,7 @@ describe('print files', () => {
     const calculation = lulu.requests.find((request) => request.path === '/print-job-cost-calculations/');
     expect(calculation?.body).toMatchObject({
       line_items: [{ pod_package_id: POD_PACKAGE_ID, page_count: 24, quantity: 1 }],
-      shipping_address: { country_code: 'US', state_code: 'OR', postcode: '97201' },
+      shipping_address: { country_code: 'US', state_code: 'OR', postcode: '97201', phone_number: '+1 503 555 0100' },
       shipping_option: 'PRIORITY_MAIL',
     });
     expect(jobsFor(orderId)).toEqual([]);
@@ -290,6 +291,48 @@ describe('sending to Lulu', () => {
     expect(jobsFor(orderId)).toHaveLength(1);
   });
 
+  it('makes one job when two sends start at once', async () => {
+    const { orderId } = await approvedPrintedOrder();
+    await upload(orderId);
+    const answers = await Promise.all([send(orderId), send(orderId)]);
+    const accepted = answers.filter((answer) => answer.userErrors.length === 0);
+    const refused = answers.filter((answer) => answer.userErrors.length > 0);
+    expect(accepted).toHaveLength(1);
+    expect(refused[0].userErrors[0].message).toMatch(
+      /^(The book is being sent to the printer right now|The book is already with the printer)/,
+    );
+    expect(jobsFor(orderId)).toHaveLength(1);
+  });
+
+  it('makes a print problem at once of a job Lulu turns down as it takes it (a file it could not fetch)', async () => {
+    const { orderId } = await approvedPrintedOrder();
+    await upload(orderId);
+    lulu.fileOrigin = 'http://127.0.0.1:9';
+    try {
+      const sent = await send(orderId);
+      expect(sent.printJob).toMatchObject({
+        status: 'REJECTED',
+        error: 'Could not download the interior file from its source_url.',
+      });
+    } finally {
+      lulu.fileOrigin = server.url;
+    }
+    expect(await reasonsOf(orderId)).toEqual(['PRINT_PROBLEM']);
+  });
+
+  it('is refused for an address without a state, which Lulu needs', async () => {
+    const { orderId } = await approvedPrintedOrder({
+      ...printedOrder(),
+      shippingAddress: { ...printedOrder().shippingAddress, state: '' },
+    });
+    const refused = await upload(orderId);
+    expect(refused.userErrors[0]).toMatchObject({
+      code: 'WRONG_STATUS',
+      message: 'The shipping address has no state or province, which the printer needs: correct the address first.',
+    });
+    expect(storedPrintFiles(orderId)).toEqual([]);
+  });
+
   it('asks for a new token when Lulu expires the one it gave', async () => {
     const { orderId } = await approvedPrintedOrder();
     lulu.expireTokens();
@@ -357,6 +400,13 @@ describe("Lulu's webhook", () => {
     const response = await postWebhook(unknown);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ outcome: 'ignored: unknown job' });
+
+    const { createHmac } = await import('node:crypto');
+    const body = JSON.stringify({ topic: 'SOMETHING_NEW', data: { id: 1 } });
+    const signature = createHmac('sha256', lulu.clientSecret).update(body).digest('hex');
+    const other = await postWebhook({ body, headers: { 'Lulu-HMAC-SHA256': signature } });
+    expect(other.status).toBe(200);
+    expect(await other.json()).toMatchObject({ outcome: 'ignored: topic SOMETHING_NEW' });
   });
 
   it('puts a rejected job in the queue as a print problem with its message; new files go as a new job', async () => {
@@ -379,10 +429,12 @@ describe("Lulu's webhook", () => {
     expect(await reasonsOf(orderId)).toEqual([]);
   });
 
-  it('is not needed when lost: the sync job asks Lulu about open jobs', async () => {
+  it('is not needed when lost: the sync job asks Lulu about open jobs, past one Lulu cannot answer about', async () => {
+    const stuck = await orderAtLulu();
     const { orderId, jobId } = await orderAtLulu();
     lulu.setStatus(jobId, 'SHIPPED');
-    await server.app.services.printing.syncOpenJobs();
+    lulu.failNext('GET', `/print-jobs/${stuck.jobId}/`, 503);
+    await expect(server.app.services.printing.syncOpenJobs()).rejects.toThrow(/1 of \d+ print jobs could not be synced/);
     expect((await owner.query(ORDER, { id: orderId })).data!.order.status).toBe('Shipped');
     expect(await shippingEmails(orderId)).toHaveLength(1);
   });

@@ -36,6 +36,7 @@ test.beforeAll(async () => {
     ADMIN_PASSWORD: OWNER.password,
     RATE_LIMITS: 'off',
     PRINT_PROVIDER: 'lulu',
+    LULU_PHONE_NUMBER: '+1 503 555 0100',
     LULU_CLIENT_KEY: lulu.clientKey,
     LULU_CLIENT_SECRET: lulu.clientSecret,
     LULU_API_URL: lulu.url,
@@ -162,7 +163,9 @@ test.describe('printing at Lulu', () => {
       await print.getByRole('button', { name: 'Send to Lulu' }).click();
       await print.getByRole('button', { name: /^Yes, send/ }).click();
       await expect(print).toContainText(/Lulu job \d+/);
-      const [job] = lulu.jobs.filter((candidate) => candidate.external_id === order.orderId);
+      const jobs = lulu.jobs.filter((candidate) => candidate.external_id === order.orderId);
+      expect(jobs).toHaveLength(1);
+      const [job] = jobs;
       expect(job.fetched.interior).toBeGreaterThan(0);
       expect(job.fetched.cover).toBeGreaterThan(0);
 

@@ -94,6 +94,22 @@ const POD_PACKAGE = /^(\d{4})X(\d{4})\.?[A-Z]{2}\.?[A-Z]{3}\.?([A-Z]{2})\.?(\d{3
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
+/**
+ * What Lulu refuses in a shipping address, by field: the required ones missing, a country that is
+ * not ISO 3166-1 alpha-2, a phone number outside its pattern, and no state code in the US or Canada.
+ */
+function addressProblems(address: Record<string, string>, required: string[]): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  for (const field of required) if (!address[field]) problems[field] = ['This field is required.'];
+  if (address.country_code && !/^[A-Z]{2}$/.test(address.country_code)) problems.country_code = ['Invalid country code.'];
+  if (address.phone_number && !/^\+?[\d\s\-./()]{8,20}$/.test(address.phone_number))
+    problems.phone_number = ['Invalid phone number.'];
+  if ((address.country_code === 'US' || address.country_code === 'CA') && !address.state_code) {
+    problems.state_code = ['A state code is required for this country.'];
+  }
+  return problems;
+}
+
 /** Cover size in points for a case-wrap or paperback: back + spine + front, with wrap or bleed. */
 function coverSize(podPackageId: string, pages: number): { width: number; height: number } | null {
   const match = POD_PACKAGE.exec(podPackageId);
@@ -153,7 +169,12 @@ export async function startFakeLulu(options: { clientKey?: string; clientSecret?
     expireTokens() {
       tokens = new Set();
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // The shop's keep-alive connections would hold the close until they time out.
+        server.closeAllConnections();
+      }),
   };
 
   const publicJob = (job: FakeLuluJob) => {
@@ -181,10 +202,8 @@ export async function startFakeLulu(options: { clientKey?: string; clientSecret?
     if (!SHIPPING_LEVELS.includes(body.shipping_level))
       errors.shipping_level = [`"${body.shipping_level}" is not a valid choice.`];
     const address = body.shipping_address ?? {};
-    const missing = ['name', 'street1', 'city', 'country_code', 'postcode', 'email'].filter((field) => !address[field]);
-    if (missing.length)
-      errors.shipping_address = Object.fromEntries(missing.map((field) => [field, ['This field is required.']]));
-    else if (!/^[A-Z]{2}$/.test(address.country_code)) errors.shipping_address = { country_code: ['Invalid country code.'] };
+    const missing = addressProblems(address, ['name', 'street1', 'city', 'country_code', 'postcode', 'phone_number', 'email']);
+    if (Object.keys(missing).length) errors.shipping_address = missing;
     const lines = Array.isArray(body.line_items) ? body.line_items : [];
     if (lines.length === 0) errors.line_items = ['This list may not be empty.'];
     const line = lines[0] ?? {};
@@ -255,6 +274,14 @@ export async function startFakeLulu(options: { clientKey?: string; clientSecret?
       if (!line || !POD_PACKAGE.test(line.pod_package_id ?? '') || !SHIPPING_LEVELS.includes(body.shipping_option)) {
         return { status: 400, json: { line_items: ['Invalid line items or shipping option.'] } };
       }
+      const problems = addressProblems(body.shipping_address ?? {}, [
+        'street1',
+        'city',
+        'country_code',
+        'postcode',
+        'phone_number',
+      ]);
+      if (Object.keys(problems).length) return { status: 400, json: { shipping_address: problems } };
       const cents = 1000 + Number(line.page_count) * 15 + LEVEL_CENTS[body.shipping_option];
       return {
         status: 201,

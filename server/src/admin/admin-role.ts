@@ -13,7 +13,7 @@ registerEnumType(AdminRole, {
   name: 'AdminRole',
   description:
     'OWNER runs the shop: refunds, cancelling, the team and the CSV export. STUDIO works orders: ' +
-    'files, change requests and shipping.',
+    'files, change requests and shipping, sending printed books to the print partner among it.',
   valuesConfig: {
     OWNER: { description: 'Everything, including money, the team and the customer list.' },
     STUDIO: { description: 'Works orders; cannot refund, cancel, invite, disable, change roles or export.' },

@@ -20,6 +20,7 @@ export class PrintJobs1765600000000 implements MigrationInterface {
         "created_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now(),
         "updated_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now(),
         "sent_at" TIMESTAMP(3) WITH TIME ZONE,
+        "sending_until" TIMESTAMP(3) WITH TIME ZONE,
         CONSTRAINT "print_jobs_pkey" PRIMARY KEY ("order_id"),
         CONSTRAINT "print_jobs_order_fkey" FOREIGN KEY ("order_id") REFERENCES "orders"("id") ON DELETE CASCADE,
         CONSTRAINT "print_jobs_page_count_check" CHECK ("page_count" > 0)

@@ -5,13 +5,13 @@
  * `/video/{token}` kind.
  */
 import { type DataSource, type EntityManager, IsNull, MoreThan } from 'typeorm';
-import { planFor } from '../catalogue/catalogue';
+import { LIFE_LESSONS, planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { sha256Hex } from '../common/tokens';
 import { type Outcome, refusal, refuse, succeed, UserErrorCode } from '../common/user-error';
 import { OrderDelivery } from '../delivery/order-delivery.entity';
 import { VideoLink } from '../delivery/video-link.entity';
-import { PROVIDER_REASONS } from '../payments/refund.service';
+import { PROVIDER_REASONS, sumCents } from '../payments/refund.service';
 import { trackingUrl } from '../orders/tracking';
 import type { OutboxService } from '../mail/outbox.service';
 import { childDataDeletedOutboxEmail } from '../mail/templates/child-data-deleted';
@@ -27,7 +27,7 @@ import { mintOrderLink, mintOrderToken, orderForToken, orderPageUrl, revokeOrder
 import { OrderEvent } from '../orders/order-event.entity';
 import { Order } from '../orders/order.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
-import type { OrderPage } from './order-page.types';
+import type { OrderPage, OrderReceipt } from './order-page.types';
 import { isDelivered, OrderStatus } from '../orders/order-status';
 import { CHILD_DATA_DELETED_EVENT, ORDER_LINK_RENEWED_EVENT, orderTimeline } from './order-timeline';
 import { shippingIncluded } from '../checkout/order.service';
@@ -49,8 +49,13 @@ export const ORDER_PAGE_MESSAGES = {
 
 const DAY_MS = 86_400_000;
 
+/** How each payment provider's payments read on a receipt. */
+const PAID_WITH: Record<string, string> = { stripe: 'Card, through Stripe', sandbox: 'Test card (the offline sandbox)' };
+
 export interface OrderPageOptions {
   publicUrl: string;
+  /** The shop as its receipts name it: SHOP_NAME, and SHOP_ADDRESS a line each. */
+  shop: { name: string; addressLines: string[] };
   /** How long the photo, watch and download links on the page work. */
   mediaTtlSeconds: number;
 }
@@ -238,6 +243,30 @@ export class OrderPageService {
     return this.page(manager, await manager.findOneByOrFail(Order, { id: orderId }), canPayWithToken, now);
   }
 
+  /** What the parent paid for and how, from the order as it was sold (the catalogue's plan, the charged amount). */
+  private receipt(order: Order, paidAt: Date, refunds: Refund[]): OrderReceipt {
+    const lesson = LIFE_LESSONS.find((candidate) => candidate.value === order.moral)?.label ?? order.moral;
+    const starring = order.childName ? `, starring ${order.childName}` : '';
+    const shipping = shippingIncluded(order.bookFormat) ? ' (shipping included)' : '';
+    return {
+      number: orderReference(order.id),
+      paidAt,
+      shopName: this.options.shop.name,
+      shopAddress: this.options.shop.addressLines,
+      billedTo: order.email,
+      lines: [
+        {
+          description: `${planFor(order.bookFormat).title}: ${lesson}${starring}${shipping}`,
+          amountCents: order.amountCents,
+        },
+      ],
+      totalCents: order.amountCents,
+      currency: order.currency,
+      paidWith: PAID_WITH[order.paymentProvider ?? ''] ?? 'Card',
+      refundedCents: sumCents(refunds.filter((refund) => refund.status === 'succeeded')),
+    };
+  }
+
   private async page(manager: EntityManager, order: Order, accessToken: boolean, now: Date): Promise<OrderPage> {
     const [events, refunds, latest, proof] = await Promise.all([
       manager.find(OrderEvent, { where: { orderId: order.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
@@ -312,6 +341,7 @@ export class OrderPageService {
       canPay: accessToken && order.status === OrderStatus.Pending && !deleted,
       proof: proof && !deleted ? proofReview(proof, this.signer, ttl) : null,
       canAnswerProof: accessToken && !deleted && inProofWindow(order) && proof?.status === ProofStatus.AWAITING_ANSWER,
+      receipt: order.paidAt ? this.receipt(order, order.paidAt, refunds) : null,
     };
   }
 }

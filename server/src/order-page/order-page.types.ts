@@ -71,6 +71,48 @@ export class OrderRefund {
   reason: string | null;
 }
 
+@ObjectType()
+export class ReceiptLine {
+  @Field({ description: 'What was bought, in words: the book, its lesson, and who it stars.' })
+  description: string;
+
+  @Field(() => Int)
+  amountCents: number;
+}
+
+@ObjectType({ description: 'What the parent paid, to print or keep: issued once the order is paid.' })
+export class OrderReceipt {
+  @Field({ description: "The receipt's number: the order's reference." })
+  number: string;
+
+  @Field({ description: 'When the payment was received.' })
+  paidAt: Date;
+
+  @Field({ description: "The shop's name (SHOP_NAME)." })
+  shopName: string;
+
+  @Field(() => [String], { description: "The shop's postal address, a line each (SHOP_ADDRESS); empty when not set." })
+  shopAddress: string[];
+
+  @Field({ description: 'Who paid: the e-mail on the order.' })
+  billedTo: string;
+
+  @Field(() => [ReceiptLine])
+  lines: ReceiptLine[];
+
+  @Field(() => Int, { description: 'What was paid, in integer cents of `currency`.' })
+  totalCents: number;
+
+  @Field()
+  currency: string;
+
+  @Field({ description: 'How it was paid, in words ("Card, through Stripe").' })
+  paidWith: string;
+
+  @Field(() => Int, { description: 'What has gone back to the parent since, in integer cents (its refunds are on the page).' })
+  refundedCents: number;
+}
+
 @ObjectType({ description: "The parent's private order page." })
 export class OrderPage {
   @Field(() => ID)
@@ -176,6 +218,9 @@ export class OrderPage {
       'True when the newest proof waits for the answer of whoever holds this link: approveProof or requestProofChanges.',
   })
   canAnswerProof: boolean;
+
+  @Field(() => OrderReceipt, { nullable: true, description: 'The receipt, once the order is paid; null before.' })
+  receipt: OrderReceipt | null;
 }
 
 @ObjectType()

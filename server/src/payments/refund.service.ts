@@ -85,7 +85,7 @@ type RefundedAction = Extract<WebhookAction, { type: 'refunded' }>;
 /** Statuses of money that went, or is going, back: what is left to refund excludes them. */
 const COUNTED_STATUSES = new Set(['requested', 'unconfirmed', 'pending', 'succeeded']);
 /** The refunds' amounts added up, in integer cents. */
-const sumCents = (rows: Refund[]) => rows.reduce((sum, row) => sum + row.amountCents, 0);
+export const sumCents = (rows: Pick<Refund, 'amountCents'>[]) => rows.reduce((sum, row) => sum + row.amountCents, 0);
 /** What of a payment went back or is on its way: it is not refundable again. */
 const countedCents = (rows: Refund[]) => sumCents(rows.filter((row) => COUNTED_STATUSES.has(row.status)));
 /** A refund that will never take money back. */

@@ -61,4 +61,8 @@ export class PrintJob {
 
   @Column({ name: 'sent_at', type: 'timestamptz', precision: 3, nullable: true })
   sentAt: Date | null;
+
+  /** While a send is talking to the partner: until when it holds the job, so no second send starts beside it. */
+  @Column({ name: 'sending_until', type: 'timestamptz', precision: 3, nullable: true })
+  sendingUntil: Date | null;
 }

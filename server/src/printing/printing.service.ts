@@ -45,8 +45,14 @@ import { readPdfPages } from './pdf-geometry';
 
 export const INTERIOR_FIELD = 'interior';
 export const COVER_FIELD = 'cover';
-/** How long the partner may fetch the print files from their signed links: it fetches them again for a reprint. */
-export const PRINT_FILE_LINK_TTL_SECONDS = 14 * 86_400;
+/** How long the partner may fetch the print files from their signed links (it fetches them when it takes the job). */
+export const PRINT_FILE_LINK_TTL_SECONDS = 3 * 86_400;
+/**
+ * How long one send holds the job at most: longer than its calls to the partner can take (three,
+ * each cut off after 20 s), so a second send cannot start beside it and make a second job. A send
+ * that ends gives the job back at once.
+ */
+export const SENDING_LEASE_MS = 2 * 60_000;
 
 export const PRINT_MESSAGES = {
   noPartner: 'This shop has no print partner (PRINT_PROVIDER=manual): print the book elsewhere and mark the order shipped.',
@@ -57,6 +63,10 @@ export const PRINT_MESSAGES = {
   noAddress: 'The order has no shipping address to print for.',
   atPrinter: (jobId: string) => `The book is already with the printer (job ${jobId}).`,
   beingSent: 'The book is being sent to the printer: send it again to finish, rather than uploading new files.',
+  sendingNow: 'The book is being sent to the printer right now. Look again in a minute.',
+  noState: 'The shipping address has no state or province, which the printer needs: correct the address first.',
+  pageMultiple: (product: PrintProduct, count: number) =>
+    `A ${product.bindingName} book has a multiple of 4 interior pages; this interior has ${count}.`,
   noFiles: 'Upload the interior and the cover first.',
   failedAtPrinter: 'The printer turned the last job down: upload corrected files, then send again.',
   unreadable: (what: string) => `The ${what} could not be read as a PDF (damaged or password-protected).`,
@@ -70,9 +80,10 @@ export const PRINT_MESSAGES = {
   coverSize: (pageCount: number, want: { widthPt: number; heightPt: number }, width: number, height: number) =>
     `For ${pageCount} interior pages the cover must be ${inches(want.widthPt)} × ${inches(want.heightPt)} in ` +
     `(${want.widthPt.toFixed(0)} × ${want.heightPt.toFixed(0)} pt); this one is ${inches(width)} × ${inches(height)} in.`,
-  partnerDown: 'The printer could not be reached, so nothing was sent. Please try again: a retry never prints the book twice.',
+  partnerDown: 'The printer could not be reached, or did not answer. Please try again: a retry never prints the book twice.',
   partnerRefused: (message: string) => `The printer refused it: ${message}`,
   uploadFailed: 'Failed to upload the print files',
+  sendFailed: 'Sending the book to the printer failed. Please try again: a retry never prints the book twice.',
 } as const;
 
 export interface PrintingOptions {
@@ -182,6 +193,9 @@ export class PrintingService {
       if (pageCount < product.minPages || pageCount > product.maxPages) {
         return refuse(UserErrorCode.INVALID_INPUT, PRINT_MESSAGES.pageCount(product, pageCount), INTERIOR_FIELD);
       }
+      if (product.binding === 'SS' && pageCount % 4 !== 0) {
+        return refuse(UserErrorCode.INVALID_INPUT, PRINT_MESSAGES.pageMultiple(product, pageCount), INTERIOR_FIELD);
+      }
       const wrongPage = interiorPages.sizes.findIndex(
         (size) => !sameSize(size.width, size.height, product.pageWidthPt, product.pageHeightPt),
       );
@@ -236,6 +250,7 @@ export class PrintingService {
           createdAt: previous?.createdAt ?? now,
           updatedAt: now,
           sentAt: null,
+          sendingUntil: null,
         });
         await manager.save(PrintJob, job);
         await this.lifecycle.recordEvent(manager, {
@@ -285,7 +300,16 @@ export class PrintingService {
         }
         if (job.externalId)
           throw new UserFacingError(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.atPrinter(job.externalId), 'orderId');
-        const sending = { status: PrintJobStep.SENDING, updatedAt: new Date() };
+        const now = new Date();
+        if (job.sendingUntil && job.sendingUntil.getTime() > now.getTime()) {
+          throw new UserFacingError(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.sendingNow, 'orderId');
+        }
+        // This send's lease: its later writes happen only while the row still carries it.
+        const sending = {
+          status: PrintJobStep.SENDING,
+          sendingUntil: new Date(now.getTime() + SENDING_LEASE_MS),
+          updatedAt: now,
+        };
         await manager.update(PrintJob, { orderId }, sending);
         return { order: order!, job: Object.assign(job, sending) };
       });
@@ -312,15 +336,20 @@ export class PrintingService {
         // Nothing was made at the partner: the files are ready again, with the partner's reason beside them.
         await this.dataSource.manager.update(
           PrintJob,
-          { orderId },
-          { status: PrintJobStep.FILES_READY, error: error.message, updatedAt: new Date() },
+          { orderId, sendingUntil: job.sendingUntil! },
+          { status: PrintJobStep.FILES_READY, error: error.message, sendingUntil: null, updatedAt: new Date() },
         );
         this.logger.warn('print job refused by the partner', { orderId, reason: error.message });
         return refuse(UserErrorCode.INVALID_INPUT, PRINT_MESSAGES.partnerRefused(error.message), 'orderId');
       }
-      return this.failure(error, orderId, 'sending a print job failed');
+      // The job stays SENDING, its lease given back: sending again asks the partner for the job it may have made.
+      await this.dataSource.manager
+        .update(PrintJob, { orderId, sendingUntil: job.sendingUntil! }, { sendingUntil: null })
+        .catch((release: unknown) => this.logger.error('print send lease release failed', { error: release, orderId }));
+      return this.failure(error, orderId, 'sending a print job failed', PRINT_MESSAGES.sendFailed);
     }
 
+    const failed = FAILED_JOB_STATUSES.has(made.status);
     const sent = await this.dataSource.transaction(async (manager) => {
       await lockOrder(manager, orderId);
       const now = new Date();
@@ -329,11 +358,14 @@ export class PrintingService {
         status: made.status,
         costCents: made.costCents ?? job.costCents,
         currency: made.currency ?? job.currency,
-        error: FAILED_JOB_STATUSES.has(made.status) ? made.message : null,
+        error: failed ? (made.message ?? made.status) : null,
         sentAt: now,
+        sendingUntil: null,
         updatedAt: now,
       };
-      await manager.update(PrintJob, { orderId }, changes);
+      // Only while this send holds the job: a send that outlived its lease leaves the row to the one that took over.
+      const held = await manager.update(PrintJob, { orderId, sendingUntil: job.sendingUntil! }, changes);
+      if (!held.affected) return null;
       await this.lifecycle.recordEvent(manager, {
         orderId,
         type: PRINT_EVENTS.sent,
@@ -342,8 +374,23 @@ export class PrintingService {
         actor,
         data: { provider: partner.name, jobId: made.id, status: made.status, costCents: changes.costCents },
       });
+      // The partner may turn a job down as it takes it (a file it could not fetch): a print problem at once.
+      if (failed) {
+        await this.lifecycle.recordEvent(manager, {
+          orderId,
+          type: PRINT_EVENTS.problem,
+          fromStatus: null,
+          toStatus: null,
+          actor: webhookActor(partner.name),
+          data: { jobId: made.id, status: made.status, message: made.message },
+        });
+      }
       return Object.assign(job, changes);
     });
+    if (!sent) {
+      this.logger.warn('print job send overtaken by a later send', { orderId, jobId: made.id });
+      return refuse(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.sendingNow, 'orderId');
+    }
     this.logger.info('print job sent', { orderId, jobId: made.id, status: made.status, actor: actorLabel(actor) });
     return succeed(sent);
   }
@@ -430,11 +477,20 @@ export class PrintingService {
       .createQueryBuilder(PrintJob, 'job')
       .where('job.provider = :provider AND job.external_id IS NOT NULL', { provider: partner.name })
       .andWhere('job.status NOT IN (:...done)', { done: ['SHIPPED', ...FAILED_JOB_STATUSES] })
+      .orderBy('job.updated_at', 'ASC')
       .getMany();
+    let failures = 0;
     for (const row of open) {
-      const job = await partner.getJob(row.externalId!);
-      if (job.externalId === row.orderId) await this.applyJob(row.orderId, job);
+      try {
+        const job = await partner.getJob(row.externalId!);
+        if (job.externalId === row.orderId) await this.applyJob(row.orderId, job);
+      } catch (error) {
+        // One job the partner cannot answer about does not hold up the others.
+        failures += 1;
+        this.logger.error('print job sync failed', { error, orderId: row.orderId, jobId: row.externalId });
+      }
     }
+    if (failures > 0) throw new Error(`${failures} of ${open.length} print jobs could not be synced`);
   }
 
   /** Why print files may not be uploaded for the order now, or null. */
@@ -462,6 +518,9 @@ export class PrintingService {
     if (order.childDataDeletedAt)
       return new UserFacingError(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.childDataDeleted, 'status');
     if (!order.shippingAddress) return new UserFacingError(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.noAddress, 'orderId');
+    if (!printAddress(order.shippingAddress, order.email).stateCode) {
+      return new UserFacingError(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.noState, 'orderId');
+    }
     return printRefusal(manager, order);
   }
 
@@ -493,7 +552,7 @@ export class PrintingService {
     }
   }
 
-  private failure(error: unknown, orderId: string, what: string): Outcome<never> {
+  private failure(error: unknown, orderId: string, what: string, message: string = PRINT_MESSAGES.uploadFailed): Outcome<never> {
     if (error instanceof UserFacingError) return refusalOf(error);
     if (error instanceof PrintPartnerRefusal) {
       return refuse(UserErrorCode.INVALID_INPUT, PRINT_MESSAGES.partnerRefused(error.message), 'orderId');
@@ -503,6 +562,6 @@ export class PrintingService {
       return refuse(UserErrorCode.INTERNAL_FAILURE, PRINT_MESSAGES.partnerDown, 'orderId');
     }
     this.logger.error(what, { error, orderId });
-    return refuse(UserErrorCode.INTERNAL_FAILURE, PRINT_MESSAGES.uploadFailed, 'orderId');
+    return refuse(UserErrorCode.INTERNAL_FAILURE, message, 'orderId');
   }
 }

@@ -192,7 +192,7 @@ describe('the panel: print at Lulu', () => {
     await user.click(form.getByRole('button', { name: 'Check and price' }));
     expect(await print.findByText('32 interior pages · Lulu charges $12.34')).toBeInTheDocument();
     expect(uploaded).toHaveBeenCalledTimes(1);
-    expect(await print.findByRole('status')).toHaveTextContent(STUDIO_MESSAGES.printReady);
+    await waitFor(() => expect(print.getByRole('status')).toHaveTextContent(STUDIO_MESSAGES.printReady));
     expect(print.queryByRole('alert')).not.toBeInTheDocument();
     expect(print.getByRole('button', { name: 'Send to Lulu' })).toBeInTheDocument();
     // Files not yet sent can still be replaced.
@@ -249,7 +249,7 @@ describe('the panel: print at Lulu', () => {
     expect(await print.findByText('Lulu job 98765: Received by the printer')).toBeInTheDocument();
     expect(sent).toHaveBeenCalledTimes(1);
     expect(print.getByText('32 interior pages · Lulu charges $12.34')).toBeInTheDocument();
-    expect(await print.findByRole('status')).toHaveTextContent(STUDIO_MESSAGES.printSent);
+    await waitFor(() => expect(print.getByRole('status')).toHaveTextContent(STUDIO_MESSAGES.printSent));
     expect(print.queryByRole('button')).not.toBeInTheDocument();
     expect(print.queryByRole('form')).not.toBeInTheDocument();
     expect(print.queryByLabelText('Interior PDF')).not.toBeInTheDocument();
@@ -272,7 +272,7 @@ describe('the panel: print at Lulu', () => {
     expect(print.queryByRole('form', { name: 'Print files' })).not.toBeInTheDocument();
     await user.click(print.getByRole('button', { name: 'Send again' }));
     expect(await print.findByText('Lulu job 98765: Received by the printer')).toBeInTheDocument();
-    expect(await print.findByRole('status')).toHaveTextContent(STUDIO_MESSAGES.printSent);
+    await waitFor(() => expect(print.getByRole('status')).toHaveTextContent(STUDIO_MESSAGES.printSent));
     expect(print.queryByRole('button', { name: 'Send again' })).not.toBeInTheDocument();
   });
 

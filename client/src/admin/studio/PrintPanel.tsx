@@ -53,8 +53,9 @@ function LuluPrint({ order }: { order: OrderStudioFragment }) {
   const canSend = open && job !== null && job.hasFiles && (job.status === 'FILES_READY' || job.status === 'SENDING');
   const canUpload = open && (job === null || job.status === 'FILES_READY' || failed);
 
-  function onSent() {
-    setNotice(STUDIO_MESSAGES.printSent);
+  function onSent(status: string) {
+    // Lulu may turn the job down as it takes it: the job's state below says so, not a success notice.
+    setNotice(FAILED_PRINT_STATUSES.has(status) ? null : STUDIO_MESSAGES.printSent);
     // The send button is gone once Lulu has the job: keep the keyboard in the panel.
     heading.current?.focus();
   }
@@ -64,11 +65,10 @@ function LuluPrint({ order }: { order: OrderStudioFragment }) {
       <h4 id={headingId} ref={heading} tabIndex={-1} className="order-studio__subheading">
         Print at Lulu
       </h4>
-      {notice && (
-        <p className="admin-alert admin-alert--success" role="status">
-          {notice}
-        </p>
-      )}
+      {/* Always there, so a screen reader announces what is put in it. */}
+      <p className={notice ? 'admin-alert admin-alert--success' : 'visually-hidden'} role="status">
+        {notice}
+      </p>
       {!loaded && error && (
         <p className="admin-alert admin-alert--error" role="alert">
           {STUDIO_MESSAGES.printJobFailed}
@@ -150,7 +150,7 @@ interface SendToLuluProps {
   /** The last send did not finish: send again at once (Lulu finds the job it made, never printing twice). */
   retry: boolean;
   onStart(): void;
-  onSent(): void;
+  onSent(status: string): void;
   /** The server refused: the job may have moved (back to ready with Lulu's reason, or still being sent). */
   onRefused(): void;
 }
@@ -187,11 +187,13 @@ function SendToLulu({ orderId, job, retry, onStart, onSent, onRefused }: SendToL
   async function onSend() {
     if (loading) return;
     onStart();
+    let status = '';
     const ok = await run(async () => {
       const payload = (await send({ variables: { orderId } })).data?.sendToPrinter;
+      status = payload?.order?.printJob?.status ?? '';
       return payload && { order: payload.order, userErrors: payload.userErrors };
     });
-    if (ok) return onSent();
+    if (ok) return onSent(status);
     setConfirming(false);
     onRefused();
   }

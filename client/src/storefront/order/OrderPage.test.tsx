@@ -41,6 +41,17 @@ const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nex
 afterEach(() => window.sessionStorage.clear());
 
 describe('OrderPage', () => {
+  it('links the receipt of a paid order', async () => {
+    renderOrderPage([orderPageMock(anOrderPage({ receipt: { __typename: 'OrderReceipt', number: '3f2a9c10' } }))]);
+    expect(await screen.findByRole('link', { name: 'Your receipt' })).toHaveAttribute('href', `/order/${TOKEN}/receipt`);
+  });
+
+  it('has no receipt link before the order is paid', async () => {
+    renderOrderPage([orderPageMock(anOrderPage({ status: 'Pending', receipt: null }))]);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: 'Your receipt' })).not.toBeInTheDocument();
+  });
+
   it('shows a Paid order: reference, status, what was ordered, and the timeline in plain words', async () => {
     renderOrderPage([orderPageMock(anOrderPage(), { delay: 20 })]);
     expect(screen.getByRole('status')).toHaveTextContent(ORDER_MESSAGES.loading);

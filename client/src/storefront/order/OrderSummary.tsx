@@ -1,3 +1,5 @@
+import { Link } from 'react-router-dom';
+
 import type { OrderPageFieldsFragment, OrderPageQuery } from '../../gql/graphql';
 import { formatPrice } from '../../ui/formatPrice';
 import { formatDay } from './order-page-messages';
@@ -5,10 +7,12 @@ import { formatDay } from './order-page-messages';
 interface OrderSummaryProps {
   order: OrderPageFieldsFragment;
   catalogue: Pick<OrderPageQuery['catalogue'], 'lifeLessons' | 'bookStyles'>;
+  /** The page's token, for the receipt's address. */
+  token: string;
 }
 
 /** What was ordered, as the parent entered it; what was deleted is simply not there. Customer text renders as text. */
-export function OrderSummary({ order, catalogue }: OrderSummaryProps) {
+export function OrderSummary({ order, catalogue, token }: OrderSummaryProps) {
   const lesson = catalogue.lifeLessons.find((option) => option.value === order.moral)?.label ?? order.moral;
   const style = order.bookStyle
     ? (catalogue.bookStyles.find((option) => option.value === order.bookStyle)?.label ?? order.bookStyle)
@@ -68,6 +72,11 @@ export function OrderSummary({ order, catalogue }: OrderSummaryProps) {
             ))}
         </dl>
       </div>
+      {order.receipt && (
+        <p className="order-page__receipt-link">
+          <Link to={`/order/${token}/receipt`}>Your receipt</Link>, to print or save as a PDF
+        </p>
+      )}
     </section>
   );
 }

@@ -150,7 +150,7 @@ export function OrderView({ order, catalogue, token, renewed }: OrderViewProps) 
         </ol>
       </section>
 
-      <OrderSummary order={order} catalogue={catalogue} />
+      <OrderSummary order={order} catalogue={catalogue} token={token} />
 
       <RenewLinkSection token={token} />
 

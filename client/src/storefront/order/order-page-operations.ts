@@ -71,6 +71,9 @@ export const ORDER_PAGE_FIELDS = graphql(`
       url
     }
     canAnswerProof
+    receipt {
+      number
+    }
   }
 `);
 
@@ -166,6 +169,35 @@ export const RENEW_ORDER_LINK_MUTATION = graphql(`
       token
       userErrors {
         ...UserErrorFields
+      }
+    }
+  }
+`);
+
+/** The receipt of a paid order, read by its private page's token. */
+export const ORDER_RECEIPT_QUERY = graphql(`
+  query OrderReceipt($token: String!) {
+    orderPage(token: $token) {
+      id
+      status
+      refunds {
+        amountCents
+        refundedAt
+      }
+      receipt {
+        number
+        paidAt
+        shopName
+        shopAddress
+        billedTo
+        lines {
+          description
+          amountCents
+        }
+        totalCents
+        currency
+        paidWith
+        refundedCents
       }
     }
   }

@@ -61,6 +61,13 @@ describe('escapeHtml', () => {
 });
 
 describe('orderConfirmationEmail', () => {
+  it('links the receipt on the order page, in the text and the HTML', () => {
+    const { text, html } = orderConfirmationEmail(digital(), options);
+    expect(text).toContain(`Your receipt, to print or save as a PDF: ${ORDER_URL}/receipt`);
+    expect(html).toContain(`<a href="${ORDER_URL}/receipt"`);
+    expect(visible(html)).toContain('To print it or save it as a PDF: your receipt');
+  });
+
   it('confirms a digital order: plan, child, lesson, amount, the 24-hour promise and the reference', () => {
     const email = orderConfirmationEmail(digital(), options);
     expect(email.subject).toBe("Your order is confirmed: Mia's storybook is on its way");

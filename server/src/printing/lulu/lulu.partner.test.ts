@@ -8,6 +8,7 @@ const partner = new LuluPartner({
   apiUrl: 'http://127.0.0.1:9',
   podPackageId: '0850X0850FCPRECW080CW444GXX',
   shippingLevel: 'MAIL',
+  phoneNumber: '+1 503 555 0100',
 });
 const body = Buffer.from(JSON.stringify({ topic: 'PRINT_JOB_STATUS_CHANGED', data: { id: 4321, status: { name: 'SHIPPED' } } }));
 const hmac = (secret: string) => createHmac('sha256', secret).update(body);

@@ -40,6 +40,8 @@ export interface LuluOptions {
   apiUrl: string;
   podPackageId: string;
   shippingLevel: string;
+  /** The phone number on every shipping address: Lulu's carriers need one, and the order form asks parents for none. */
+  phoneNumber: string;
   timeoutMs?: number;
 }
 
@@ -50,18 +52,26 @@ interface LuluJobJson {
   costs?: { total_cost_incl_tax?: string | null; currency?: string | null } | null;
   line_items?: Array<{
     tracking_id?: string | null;
-    tracking_urls?: string[] | null;
+    tracking_urls?: string[] | string | null;
     carrier_name?: string | null;
-    status?: { name?: string; messages?: { tracking_id?: string; tracking_urls?: string[]; carrier_name?: string } | null };
+    status?: {
+      name?: string;
+      messages?: { tracking_id?: string; tracking_urls?: string[] | string; carrier_name?: string } | null;
+    };
   }>;
 }
 
-/** "12.34" (Lulu's decimal strings) as 1234 cents; null when it is not one. */
+/** "12.34" (Lulu's decimal strings) as 1234 cents, half a cent rounded up, in integers; null when it is not one. */
 export function decimalToCents(value: string | null | undefined): number | null {
   if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(value)) return null;
   const [whole, fraction = ''] = value.split('.');
-  return Number(whole) * 100 + Math.round(Number(`0.${fraction.padEnd(3, '0')}`) * 100);
+  const digits = fraction.padEnd(3, '0');
+  const cents = Number(whole) * 100 + Number(digits.slice(0, 2));
+  return Number(digits[2]) >= 5 ? cents + 1 : cents;
 }
+
+/** Lulu documents `tracking_urls` as a list, and sends a single string too. */
+const firstUrl = (urls: string[] | string | null | undefined): string | null => (Array.isArray(urls) ? urls[0] : urls) || null;
 
 /** Lulu's print job as the shop reads it. */
 export function luluJob(json: LuluJobJson): PartnerJob {
@@ -76,7 +86,7 @@ export function luluJob(json: LuluJobJson): PartnerJob {
     currency: json.costs?.currency ?? null,
     carrier: messages?.carrier_name ?? line?.carrier_name ?? null,
     trackingNumber: messages?.tracking_id ?? line?.tracking_id ?? null,
-    trackingUrl: messages?.tracking_urls?.[0] ?? line?.tracking_urls?.[0] ?? null,
+    trackingUrl: firstUrl(messages?.tracking_urls) ?? firstUrl(line?.tracking_urls),
   };
 }
 
@@ -186,16 +196,17 @@ export class LuluPartner implements PrintPartner {
       (candidate) => candidate.length === digest.length && timingSafeEqual(candidate, digest),
     );
     if (!matches) throw new PrintWebhookRefused('the Lulu-HMAC-SHA256 signature does not match');
+    // Signed by Lulu but unusable: answered as received, since Lulu turns a webhook off after five failures in a row.
     let payload: { topic?: unknown; data?: { id?: unknown } };
     try {
       payload = JSON.parse(rawBody.toString('utf8'));
     } catch {
-      throw new PrintWebhookRefused('the body is not JSON');
+      return { ignore: 'a body that is not JSON' };
     }
     if (payload.topic !== LULU_TOPIC) return { ignore: `topic ${String(payload.topic)}` };
     const id = payload.data?.id;
     if ((typeof id !== 'number' && typeof id !== 'string') || !/^\d+$/.test(String(id))) {
-      throw new PrintWebhookRefused('the body names no print job');
+      return { ignore: 'a body that names no print job' };
     }
     return { jobId: String(id) };
   }
@@ -208,6 +219,7 @@ export class LuluPartner implements PrintPartner {
       ...(address.stateCode ? { state_code: address.stateCode } : {}),
       postcode: address.postcode,
       country_code: address.countryCode,
+      phone_number: this.options.phoneNumber,
       email: address.email,
     };
   }

@@ -1,0 +1,164 @@
+import { useQuery } from '@apollo/client/react';
+import { Link, useParams } from 'react-router-dom';
+
+import { PageTitle } from '../../ui/PageTitle';
+import { Spinner } from '../../ui/Spinner';
+import { formatDay, ORDER_MESSAGES } from './order-page-messages';
+import { ORDER_RECEIPT_QUERY } from './order-page-operations';
+import { PrivatePageMeta } from './OrderPage';
+import './order-page.css';
+
+export const RECEIPT_MESSAGES = {
+  loading: 'Loading your receipt…',
+  notPaid: 'A receipt is issued once the order is paid.',
+  print: 'Print or save as PDF',
+  backToOrder: 'Back to your order',
+} as const;
+
+/**
+ * /order/:token/receipt: what the parent paid, on a page of its own to print or keep (the
+ * browser's print saves it as a PDF). Behind the same private token as the order page.
+ */
+export function ReceiptPage() {
+  const { token = '' } = useParams();
+  const { data, loading, error, refetch } = useQuery(ORDER_RECEIPT_QUERY, { variables: { token }, fetchPolicy: 'network-only' });
+  const order = data?.orderPage;
+  const receipt = order?.receipt;
+  const orderLink = `/order/${token}`;
+
+  let body;
+  if (receipt) {
+    // A receipt shows every amount to the cent ($50.00), as accounts keep it.
+    const money = (cents: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: receipt.currency }).format(cents / 100);
+    body = (
+      <article className="receipt" aria-labelledby="receipt-title">
+        <PageTitle>{`Receipt ${receipt.number}`}</PageTitle>
+        <header className="receipt__header">
+          <div>
+            <p className="receipt__shop">{receipt.shopName}</p>
+            {receipt.shopAddress.length > 0 && (
+              <address className="receipt__address">
+                {receipt.shopAddress.map((line) => (
+                  <span key={line}>{line}</span>
+                ))}
+              </address>
+            )}
+          </div>
+          <h1 id="receipt-title" className="receipt__title">
+            Receipt
+          </h1>
+        </header>
+        <dl className="receipt__facts">
+          <div>
+            <dt>Receipt number</dt>
+            <dd>{receipt.number}</dd>
+          </div>
+          <div>
+            <dt>Paid on</dt>
+            <dd>
+              <time dateTime={receipt.paidAt}>{formatDay(receipt.paidAt)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>Billed to</dt>
+            <dd>{receipt.billedTo}</dd>
+          </div>
+          <div>
+            <dt>Paid with</dt>
+            <dd>{receipt.paidWith}</dd>
+          </div>
+        </dl>
+        <table className="receipt__lines">
+          <caption className="visually-hidden">What was bought</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col" className="receipt__amount">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipt.lines.map((line) => (
+              <tr key={line.description}>
+                <td>{line.description}</td>
+                <td className="receipt__amount">{money(line.amountCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total paid</th>
+              <td className="receipt__amount">{money(receipt.totalCents)}</td>
+            </tr>
+            {order.refunds.map((refund) => (
+              <tr key={refund.refundedAt}>
+                <th scope="row">Refunded on {formatDay(refund.refundedAt)}</th>
+                <td className="receipt__amount">−{money(refund.amountCents)}</td>
+              </tr>
+            ))}
+            {receipt.refundedCents > 0 && (
+              <tr>
+                <th scope="row">Paid after refunds</th>
+                <td className="receipt__amount">{money(receipt.totalCents - receipt.refundedCents)}</td>
+              </tr>
+            )}
+          </tfoot>
+        </table>
+        <div className="receipt__actions">
+          <button type="button" className="button button--primary" onClick={() => window.print()}>
+            {RECEIPT_MESSAGES.print}
+          </button>
+          <Link to={orderLink} className="button button--secondary">
+            {RECEIPT_MESSAGES.backToOrder}
+          </Link>
+        </div>
+      </article>
+    );
+  } else if (order) {
+    body = (
+      <div className="order-page__message">
+        <PageTitle>Receipt</PageTitle>
+        <h1 className="order-page__title">{RECEIPT_MESSAGES.notPaid}</h1>
+        <div className="order-page__actions">
+          <Link to={orderLink} className="button button--primary">
+            {RECEIPT_MESSAGES.backToOrder}
+          </Link>
+        </div>
+      </div>
+    );
+  } else if (loading) {
+    body = <Spinner label={RECEIPT_MESSAGES.loading} />;
+  } else if (error) {
+    body = (
+      <div role="alert" className="order-page__message">
+        <PageTitle>Receipt</PageTitle>
+        <h1 className="order-page__title">{ORDER_MESSAGES.loadFailed}</h1>
+        <button type="button" className="button button--primary" onClick={() => void refetch().catch(() => undefined)}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="order-page__message">
+        <PageTitle>Link not valid</PageTitle>
+        <h1 className="order-page__title">{ORDER_MESSAGES.invalidTitle}</h1>
+        <p className="order-page__lead">{ORDER_MESSAGES.invalidLead}</p>
+        <div className="order-page__actions">
+          <Link to="/order" className="button button--primary">
+            {ORDER_MESSAGES.findMyOrder}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section className="order-page order-page--receipt">
+      <PrivatePageMeta />
+      <div className="order-page__inner">{body}</div>
+    </section>
+  );
+}

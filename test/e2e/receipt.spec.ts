@@ -1,0 +1,39 @@
+/**
+ * The parent's receipt in the browser: from the paid order's page to a receipt that fits a phone
+ * and a desktop, passes axe, and prints without the site's header and footer.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { createOrderByApi, payOrderByApi, printedOrderInput, uniqueName } from './support/shop';
+
+test.describe('the receipt', () => {
+  for (const width of [390, 1280]) {
+    test(`a paid order's receipt is one tap from its page, and prints on its own, at ${width} px`, async ({ page, request }) => {
+      const childName = uniqueName('Receipt');
+      const order = await createOrderByApi(request, printedOrderInput(childName));
+      await payOrderByApi(request, order);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/order/${order.checkoutToken}`);
+      await page.getByRole('link', { name: 'Your receipt' }).click();
+      await page.waitForURL(`**/order/${order.checkoutToken}/receipt`);
+
+      const receipt = page.getByRole('article', { name: 'Receipt' });
+      await expect(receipt).toContainText('Storybook Shop');
+      await expect(receipt).toContainText(order.orderId.slice(0, 8));
+      await expect(
+        receipt.getByRole('row', { name: /Premium Printed Storybook: .*starring .* \(shipping included\)/ }),
+      ).toBeVisible();
+      await expect(receipt.getByRole('row', { name: 'Total paid $50.00' })).toBeVisible();
+      await expect(receipt).toContainText('Test card (the offline sandbox)');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+      await expect(receipt.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
+      await expect(receipt).toBeVisible();
+      await page.screenshot({ path: `test-results/receipt-print-${width}.png`, fullPage: true });
+    });
+  }
+});

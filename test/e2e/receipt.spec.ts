@@ -16,6 +16,11 @@ test.describe('the receipt', () => {
       await page.goto(`/order/${order.checkoutToken}`);
       await page.getByRole('link', { name: 'Your receipt' }).click();
       await page.waitForURL(`**/order/${order.checkoutToken}/receipt`);
+      // Loaded directly (a link from the e-mail), it is as private as the order page.
+      const direct = await request.get(`/order/${order.checkoutToken}/receipt`);
+      expect(direct.status()).toBe(200);
+      expect(direct.headers()['referrer-policy']).toBe('no-referrer');
+      expect(direct.headers()['x-robots-tag']).toBe('noindex');
 
       const receipt = page.getByRole('article', { name: 'Receipt' });
       await expect(receipt).toContainText('Storybook Shop');

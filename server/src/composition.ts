@@ -45,7 +45,7 @@ import { proofRemindersJob } from './proofs/proof-reminders.job';
 import { LuluPartner } from './printing/lulu/lulu.partner';
 import type { PrintPartner } from './printing/print-partner';
 import { printJobsSyncJob } from './printing/print-jobs-sync.job';
-import { PrintingService } from './printing/printing.service';
+import { partnerShipsRefusal, PrintingService } from './printing/printing.service';
 import { OrderStatus } from './orders/order-status';
 import { OrderService } from './checkout/order.service';
 import { AdminOrdersService } from './admin-orders/admin-orders.service';
@@ -247,7 +247,8 @@ export function createServices(
     orphanedFiles,
     jobs,
     newsletter: new NewsletterService(dataSource),
-    shipping: new ShippingService(dataSource, lifecycle, outbox, logger, config.publicUrl),
+    // A book at the print partner is shipped by it, not by hand.
+    shipping: new ShippingService(dataSource, lifecycle, outbox, logger, config.publicUrl, partnerShipsRefusal),
     refunds,
     cancellation: new CancellationService(dataSource, lifecycle, logger),
     staffChangeRequestEmails: staff.changeRequest,

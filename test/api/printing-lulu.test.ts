@@ -256,6 +256,13 @@ describe('sending to Lulu', () => {
       code: 'WRONG_STATUS',
       message: `The book is already with the printer (job ${job.id}).`,
     });
+    const byHand = await studio.query(
+      `mutation($orderId: ID!) { shipOrder(orderId: $orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784") { order { status } userErrors { message } } }`,
+      { orderId },
+    );
+    expect(byHand.data!.shipOrder.userErrors[0].message).toBe(
+      `This book is with the printer (job ${job.id}), which ships it: the order is marked shipped, with the printer's tracking number, when the printer says so.`,
+    );
     const replaced = await upload(orderId);
     expect(replaced.userErrors[0].message).toBe(`The book is already with the printer (job ${job.id}).`);
     expect(jobsFor(orderId)).toHaveLength(1);

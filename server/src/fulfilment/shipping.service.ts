@@ -5,10 +5,10 @@
  * only once the parent has approved its newest proof. A wrong tracking number can be
  * corrected; the parent is e-mailed the new one.
  */
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { firstInputError } from '../common/input-validation';
 import type { Logger } from '../common/logger';
-import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, refusal } from '../common/user-error';
+import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, refusal, type UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import { shippingConfirmationOutboxEmail } from '../mail/templates/shipping-confirmation';
 import { orderEmailOptions } from '../orders/order-access';
@@ -28,6 +28,8 @@ export class ShippingService {
     private readonly outbox: OutboxService,
     private readonly logger: Logger,
     private readonly publicUrl: string,
+    /** Why an order may not be shipped by hand now (the print partner ships it), or null; checked under the order's lock. */
+    private readonly shipGate: (manager: EntityManager, orderId: string) => Promise<UserFacingError | null> = async () => null,
   ) {}
 
   async shipOrder(orderId: string, carrier: string, trackingNumber: string, actor: Actor): Promise<Outcome<Order>> {
@@ -43,6 +45,8 @@ export class ShippingService {
         if (order.bookFormat === 'printed' && !transitionRefusal(order.status, OrderStatus.Shipped)) {
           const unapproved = await printRefusal(manager, order);
           if (unapproved) throw unapproved;
+          const held = await this.shipGate(manager, orderId);
+          if (held) throw held;
         }
         return this.lifecycle.transition(manager, orderId, {
           to: OrderStatus.Shipped,

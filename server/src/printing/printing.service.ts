@@ -64,6 +64,8 @@ export const PRINT_MESSAGES = {
   atPrinter: (jobId: string) => `The book is already with the printer (job ${jobId}).`,
   beingSent: 'The book is being sent to the printer: send it again to finish, rather than uploading new files.',
   sendingNow: 'The book is being sent to the printer right now. Look again in a minute.',
+  partnerShips: (jobId: string | null) =>
+    `This book is with the printer${jobId ? ` (job ${jobId})` : ''}, which ships it: the order is marked shipped, with the printer's tracking number, when the printer says so.`,
   noState: 'The shipping address has no state or province, which the printer needs: correct the address first.',
   pageMultiple: (product: PrintProduct, count: number) =>
     `A ${product.bindingName} book has a multiple of 4 interior pages; this interior has ${count}.`,
@@ -110,6 +112,18 @@ export async function releasePrintFiles(manager: EntityManager, orderId: string)
   if (!job) return [];
   await manager.update(PrintJob, { orderId }, { interiorKey: null, coverKey: null, updatedAt: new Date() });
   return [job.interiorKey, job.coverKey].filter((key): key is string => key !== null);
+}
+
+/**
+ * Why an admin may not mark the order shipped by hand, or null: a book the print partner has (or
+ * is being sent to it) is shipped by the partner, and marked shipped with the partner's tracking
+ * number when it says so. One the partner turned down may be printed and shipped another way.
+ */
+export async function partnerShipsRefusal(manager: EntityManager, orderId: string): Promise<UserFacingError | null> {
+  const job = await manager.findOneBy(PrintJob, { orderId });
+  if (!job || FAILED_JOB_STATUSES.has(job.status) || job.status === PrintJobStep.FILES_READY) return null;
+  if (job.status === 'SHIPPED') return null;
+  return new UserFacingError(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.partnerShips(job.externalId), 'orderId');
 }
 
 export class PrintingService {
@@ -366,25 +380,22 @@ export class PrintingService {
       // Only while this send holds the job: a send that outlived its lease leaves the row to the one that took over.
       const held = await manager.update(PrintJob, { orderId, sendingUntil: job.sendingUntil! }, changes);
       if (!held.affected) return null;
+      // The partner may turn a job down as it takes it (a file it could not fetch): then it is a print problem at once,
+      // and one event says so (two in one transaction would share a time, and the queue could read them either way).
       await this.lifecycle.recordEvent(manager, {
         orderId,
-        type: PRINT_EVENTS.sent,
+        type: failed ? PRINT_EVENTS.problem : PRINT_EVENTS.sent,
         fromStatus: null,
         toStatus: null,
         actor,
-        data: { provider: partner.name, jobId: made.id, status: made.status, costCents: changes.costCents },
+        data: {
+          provider: partner.name,
+          jobId: made.id,
+          status: made.status,
+          costCents: changes.costCents,
+          message: made.message,
+        },
       });
-      // The partner may turn a job down as it takes it (a file it could not fetch): a print problem at once.
-      if (failed) {
-        await this.lifecycle.recordEvent(manager, {
-          orderId,
-          type: PRINT_EVENTS.problem,
-          fromStatus: null,
-          toStatus: null,
-          actor: webhookActor(partner.name),
-          data: { jobId: made.id, status: made.status, message: made.message },
-        });
-      }
       return Object.assign(job, changes);
     });
     if (!sent) {

@@ -48,16 +48,7 @@ export interface Config {
   /** Unset: e-mails stay in the outbox and are printed to the log. */
   mailgun: { apiKey: string; domain: string; url: string | undefined } | undefined;
   /** The print partner (PRINT_PROVIDER=lulu); undefined: printed books are printed by hand and marked shipped (manual). */
-  lulu:
-    | {
-        clientKey: string;
-        clientSecret: string;
-        apiUrl: string;
-        podPackageId: string;
-        shippingLevel: string;
-        phoneNumber: string;
-      }
-    | undefined;
+  lulu: LuluConfig | undefined;
   mailFrom: string;
   /** The shop as its receipts name it: SHOP_NAME, and SHOP_ADDRESS a line each (lines separated by "|"). */
   shop: { name: string; addressLines: string[] };
@@ -179,6 +170,17 @@ const PRINT_PROVIDERS = ['manual', 'lulu'] as const;
 /** Lulu's shipping levels (its print-jobs API). */
 const LULU_SHIPPING_LEVELS = ['MAIL', 'PRIORITY_MAIL', 'GROUND_HD', 'GROUND_BUS', 'GROUND', 'EXPEDITED', 'EXPRESS'] as const;
 const LULU_SANDBOX_URL = 'https://api.sandbox.lulu.com';
+/** Lulu's Print API as configured: its keys and address, the product printed, how it ships, and the shop's phone number. */
+export interface LuluConfig {
+  clientKey: string;
+  clientSecret: string;
+  apiUrl: string;
+  podPackageId: string;
+  shippingLevel: string;
+  /** The phone number on every shipping address: Lulu's carriers need one, and the order form asks parents for none. */
+  phoneNumber: string;
+}
+
 const optional = z.string().optional();
 
 /** Each variable on its own; rules that tie several together are in `crossChecks`. */

@@ -84,12 +84,15 @@ describe('a build without routes.json (the plain single-page app)', () => {
     },
   );
 
-  it.each(['/order/abc123', '/video/abc123', '/order/abc123/receipt'])('sends no referrer from %s and keeps it out of search engines', async (url) => {
-    const response = await fetch(server.url + url);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(response.headers.get('x-robots-tag')).toBe('noindex');
-  });
+  it.each(['/order/abc123', '/video/abc123', '/order/abc123/receipt'])(
+    'sends no referrer from %s and keeps it out of search engines',
+    async (url) => {
+      const response = await fetch(server.url + url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    },
+  );
 
   it.each([
     ['/Order/AbC123', '/order/AbC123'],

@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createAdmin, signIn } from '../support/admin';
 import { placePaidOrder } from '../support/checkout';
-import { type FakeLulu, startFakeLulu } from '../support/fake-lulu';
+import { type FakeLulu, luluEnv, startFakeLulu } from '../support/fake-lulu';
 import { GraphQLClient } from '../support/graphql-client';
 import { makePng } from '../support/images';
 import { digitalOrder, printedOrder } from '../support/orders';
@@ -16,6 +16,7 @@ import { coverPt, PAGE_PT, pdfUpload, pdfWithPages, POD_PACKAGE_ID, printFiles }
 import { REAL_PDF } from '../support/pdfs';
 import { approvedProof } from '../support/proofs';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { queueReasonsOf } from '../support/work-queue';
 
 let lulu: FakeLulu;
 let server: TestServer;
@@ -27,12 +28,7 @@ beforeAll(async () => {
   server = await startTestServer({
     PUBLIC_URL: 'https://shop.example.com',
     STAFF_EMAIL: 'studio@shop.example',
-    PRINT_PROVIDER: 'lulu',
-    LULU_PHONE_NUMBER: '+1 503 555 0100',
-    LULU_CLIENT_KEY: lulu.clientKey,
-    LULU_CLIENT_SECRET: lulu.clientSecret,
-    LULU_API_URL: lulu.url,
-    LULU_POD_PACKAGE_ID: POD_PACKAGE_ID,
+    ...luluEnv(lulu, POD_PACKAGE_ID),
     LULU_SHIPPING_LEVEL: 'PRIORITY_MAIL',
   });
   // Lulu fetches the files from the shop's public address; here that is the server under test.
@@ -64,7 +60,6 @@ const SEND = `mutation($orderId: ID!) {
 const ORDER = `query($id: ID!) {
   order(id: $id) { status shippingCarrier trackingNumber printJob { status externalId error hasFiles } }
 }`;
-const QUEUE = `{ workQueue(first: 100) { items { order { id } reason } } }`;
 
 async function approvedPrintedOrder(input: Record<string, unknown> = printedOrder()) {
   const parent = new GraphQLClient(server.url);
@@ -83,10 +78,7 @@ const storedPrintFiles = (orderId: string): string[] => {
   const dir = path.join(server.dataDir, 'files', 'print');
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(orderId)) : [];
 };
-const reasonsOf = async (orderId: string): Promise<string[]> =>
-  (await owner.query(QUEUE))
-    .data!.workQueue.items.filter((item: { order: { id: string } }) => item.order.id === orderId)
-    .map((item: { reason: string }) => item.reason);
+const reasonsOf = (orderId: string) => queueReasonsOf(owner, orderId);
 const shippingEmails = (orderId: string) =>
   server.dataSource.query(`SELECT subject, text FROM outbox_emails WHERE order_id = $1 AND template = 'shipping-confirmation'`, [
     orderId,

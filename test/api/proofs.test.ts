@@ -15,6 +15,7 @@ import { pdfOfSize, REAL_PDF } from '../support/pdfs';
 import { APPROVE_PROOF, approvedProof, proofFile, SEND_PROOF } from '../support/proofs';
 import { itOnPostgres } from '../support/postgres-only';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { queueReasonsOf } from '../support/work-queue';
 
 const STAFF = 'studio@shop.example';
 const PDF_MAX_BYTES = 64 * 1024;
@@ -61,7 +62,6 @@ const SHIP = `mutation($orderId: ID!, $carrier: String!, $trackingNumber: String
   shipOrder(orderId: $orderId, carrier: $carrier, trackingNumber: $trackingNumber) { order { status } userErrors { code field message } }
 }`;
 const DELETE = `mutation($token: String!) { deleteChildData(token: $token) { order { proof { version } } userErrors { message } } }`;
-const QUEUE = `{ workQueue(first: 100) { items { order { id } reason } } }`;
 
 const proofRows = (orderId: string) =>
   server.dataSource.query(`SELECT version, status, pdf_key, message FROM order_proofs WHERE order_id = $1 ORDER BY version`, [
@@ -76,10 +76,7 @@ const storedProofs = (orderId: string): string[] => {
   const dir = path.join(server.dataDir, 'files', 'proofs');
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(orderId)) : [];
 };
-const reasonsOf = async (orderId: string): Promise<string[]> =>
-  (await owner.query(QUEUE))
-    .data!.workQueue.items.filter((item: { order: { id: string } }) => item.order.id === orderId)
-    .map((item: { reason: string }) => item.reason);
+const reasonsOf = (orderId: string) => queueReasonsOf(owner, orderId);
 
 async function paidOrder(input = digitalOrder()) {
   const parent = new GraphQLClient(server.url);

@@ -16,10 +16,10 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
-import { type FakeLulu, startFakeLulu } from '../support/fake-lulu';
+import { type FakeLulu, luluEnv, startFakeLulu } from '../support/fake-lulu';
 import { coverPt, PAGE_PT, pdfWithPages, POD_PACKAGE_ID } from '../support/print-files';
 import { type ProductionShop, startShop } from './support/production-shop';
-import { createOrderByApi, graphqlCall, payOrderByApi, printedOrderInput, uniqueName } from './support/shop';
+import { createOrderByApi, graphqlCall, openOrderPanel, payOrderByApi, printedOrderInput, uniqueName } from './support/shop';
 
 const PROOF_PDF = path.join(__dirname, 'fixtures', 'storybook.pdf');
 const OWNER = { email: 'print-owner@example.com', password: 'print owner password 1234' };
@@ -35,12 +35,7 @@ test.beforeAll(async () => {
     ADMIN_EMAIL: OWNER.email,
     ADMIN_PASSWORD: OWNER.password,
     RATE_LIMITS: 'off',
-    PRINT_PROVIDER: 'lulu',
-    LULU_PHONE_NUMBER: '+1 503 555 0100',
-    LULU_CLIENT_KEY: lulu.clientKey,
-    LULU_CLIENT_SECRET: lulu.clientSecret,
-    LULU_API_URL: lulu.url,
-    LULU_POD_PACKAGE_ID: POD_PACKAGE_ID,
+    ...luluEnv(lulu, POD_PACKAGE_ID),
   });
   baseURL = `http://127.0.0.1:${shop.port}`;
   // Lulu fetches the print files from the shop's public address: here, the shop's own port.
@@ -79,13 +74,7 @@ async function studioMember(browser: Browser, api: APIRequestContext, width: num
 
 async function openOrder(page: Page, childName: string): Promise<Locator> {
   await page.goto(`/admin/dashboard?q=${childName}`);
-  await page
-    .getByRole('row', { name: new RegExp(childName) })
-    .getByRole('button', { name: /^Details/ })
-    .click();
-  const dialog = page.getByRole('dialog', { name: `${childName}'s order` });
-  await expect(dialog).toBeVisible();
-  return dialog;
+  return openOrderPanel(page, childName);
 }
 
 async function sendProof(dialog: Locator, version: number) {

@@ -122,6 +122,21 @@ function coverSize(podPackageId: string, pages: number): { width: number; height
   return { width: (2 * trimW + spine + 2 * wrap) * 72, height: (trimH + 2 * wrap) * 72 };
 }
 
+/** The shop's settings for printing at `lulu`, the product the tests print (print-files.ts) and a phone number. */
+export function luluEnv(
+  lulu: Pick<FakeLulu, 'clientKey' | 'clientSecret' | 'url'>,
+  podPackageId: string,
+): Record<string, string> {
+  return {
+    PRINT_PROVIDER: 'lulu',
+    LULU_PHONE_NUMBER: '+1 503 555 0100',
+    LULU_CLIENT_KEY: lulu.clientKey,
+    LULU_CLIENT_SECRET: lulu.clientSecret,
+    LULU_API_URL: lulu.url,
+    LULU_POD_PACKAGE_ID: podPackageId,
+  };
+}
+
 export async function startFakeLulu(options: { clientKey?: string; clientSecret?: string } = {}): Promise<FakeLulu> {
   const clientKey = options.clientKey ?? 'fake-client-key';
   const clientSecret = options.clientSecret ?? `fake-secret-${randomUUID()}`;

@@ -66,7 +66,8 @@ export function OrderPage() {
   );
 }
 
-function InvalidLink() {
+/** A token that opens no order: say so, and offer Find my order. */
+export function InvalidLink() {
   return (
     <div className="order-page__message">
       <PageTitle>Link not valid</PageTitle>

@@ -5,7 +5,7 @@ import { PageTitle } from '../../ui/PageTitle';
 import { Spinner } from '../../ui/Spinner';
 import { formatDay, ORDER_MESSAGES } from './order-page-messages';
 import { ORDER_RECEIPT_QUERY } from './order-page-operations';
-import { PrivatePageMeta } from './OrderPage';
+import { InvalidLink, PrivatePageMeta } from './OrderPage';
 import './order-page.css';
 
 export const RECEIPT_MESSAGES = {
@@ -141,18 +141,7 @@ export function ReceiptPage() {
       </div>
     );
   } else {
-    body = (
-      <div className="order-page__message">
-        <PageTitle>Link not valid</PageTitle>
-        <h1 className="order-page__title">{ORDER_MESSAGES.invalidTitle}</h1>
-        <p className="order-page__lead">{ORDER_MESSAGES.invalidLead}</p>
-        <div className="order-page__actions">
-          <Link to="/order" className="button button--primary">
-            {ORDER_MESSAGES.findMyOrder}
-          </Link>
-        </div>
-      </div>
-    );
+    body = <InvalidLink />;
   }
 
   return (

@@ -12,6 +12,7 @@
  *   secret, in the `Lulu-HMAC-SHA256` header.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { LuluConfig } from '../../config';
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   FAILED_JOB_STATUSES,
@@ -34,14 +35,7 @@ const REQUEST_TIMEOUT_MS = 20_000;
 /** Lulu holds a new job this long before production, so a mistake can still be cancelled. */
 const PRODUCTION_DELAY_MINUTES = 120;
 
-export interface LuluOptions {
-  clientKey: string;
-  clientSecret: string;
-  apiUrl: string;
-  podPackageId: string;
-  shippingLevel: string;
-  /** The phone number on every shipping address: Lulu's carriers need one, and the order form asks parents for none. */
-  phoneNumber: string;
+export interface LuluOptions extends LuluConfig {
   timeoutMs?: number;
 }
 

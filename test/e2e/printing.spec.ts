@@ -6,22 +6,20 @@
  * signed links), and Lulu's signed webhook ships the order, with the tracking e-mail to the parent.
  * At phone and desktop widths.
  */
-import path from 'node:path';
-import {
-  expect,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { type FakeLulu, luluEnv, startFakeLulu } from '../support/fake-lulu';
 import { coverPt, PAGE_PT, pdfWithPages, POD_PACKAGE_ID } from '../support/print-files';
 import { type ProductionShop, startShop } from './support/production-shop';
-import { createOrderByApi, graphqlCall, openOrderPanel, payOrderByApi, printedOrderInput, uniqueName } from './support/shop';
+import {
+  createOrderByApi,
+  graphqlCall,
+  openOrder,
+  payOrderByApi,
+  printedOrderInput,
+  sendProofFromPanel,
+  uniqueName,
+} from './support/shop';
 
-const PROOF_PDF = path.join(__dirname, 'fixtures', 'storybook.pdf');
 const OWNER = { email: 'print-owner@example.com', password: 'print owner password 1234' };
 
 let lulu: FakeLulu;
@@ -72,18 +70,6 @@ async function studioMember(browser: Browser, api: APIRequestContext, width: num
   return page;
 }
 
-async function openOrder(page: Page, childName: string): Promise<Locator> {
-  await page.goto(`/admin/dashboard?q=${childName}`);
-  return openOrderPanel(page, childName);
-}
-
-async function sendProof(dialog: Locator, version: number) {
-  const form = dialog.getByRole('form', { name: 'Send a proof' });
-  await form.getByLabel(`Proof ${version} (PDF)`).setInputFiles(PROOF_PDF);
-  await form.getByRole('button', { name: 'Send proof to the parent' }).click();
-  await expect(form.getByRole('status')).toHaveText('Proof sent: the parent is e-mailed to review it.');
-}
-
 test.describe('printing at Lulu', () => {
   for (const width of [390, 1280]) {
     test(`a studio member takes a printed book from the queue to Lulu, whose webhook ships it, at ${width} px`, async ({
@@ -103,7 +89,7 @@ test.describe('printing at Lulu', () => {
       let dialog = page.getByRole('dialog', { name: `${childName}'s order` });
       await expect(dialog).toBeVisible();
       await dialog.getByRole('button', { name: 'Assign to me' }).click();
-      await sendProof(dialog, 1);
+      await sendProofFromPanel(dialog, 1);
 
       const parent = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
       const parentPage = await parent.newPage();
@@ -115,7 +101,7 @@ test.describe('printing at Lulu', () => {
       await expect(parentPage.getByRole('region', { name: 'The proof of your book' }).getByRole('status')).toBeVisible();
 
       dialog = await openOrder(page, childName);
-      await sendProof(dialog, 2);
+      await sendProofFromPanel(dialog, 2);
       await parentPage.reload();
       const second = parentPage.getByRole('region', { name: 'Review your book' });
       await second.getByRole('button', { name: 'Approve' }).click();

@@ -5,11 +5,16 @@
  * then be marked shipped, which it could not before. At phone and desktop widths, with axe.
  */
 import AxeBuilder from '@axe-core/playwright';
-import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createOrderByApi, loginAsAdmin, openOrderPanel, payOrderByApi, printedOrderInput, uniqueName } from './support/shop';
-
-const PROOF_PDF = path.join(__dirname, 'fixtures', 'storybook.pdf');
+import {
+  createOrderByApi,
+  loginAsAdmin,
+  openOrder,
+  payOrderByApi,
+  printedOrderInput,
+  sendProofFromPanel,
+  uniqueName,
+} from './support/shop';
 
 const fits = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -17,19 +22,6 @@ const fits = async (page: Page, width: number) =>
 async function graveAxeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help}`);
-}
-
-async function openOrder(page: Page, childName: string): Promise<Locator> {
-  await page.goto(`/admin/dashboard?q=${childName}`);
-  return openOrderPanel(page, childName);
-}
-
-async function sendProof(dialog: Locator, version: number) {
-  const form = dialog.getByRole('form', { name: 'Send a proof' });
-  await form.getByLabel(`Proof ${version} (PDF)`).setInputFiles(PROOF_PDF);
-  await form.getByRole('button', { name: 'Send proof to the parent' }).click();
-  await expect(form.getByRole('status')).toHaveText('Proof sent: the parent is e-mailed to review it.');
-  await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText(`Proof ${version} · Waiting for the parent`);
 }
 
 async function markShipped(dialog: Locator): Promise<Locator> {
@@ -61,7 +53,7 @@ test.describe('proofs', () => {
         'A printed book goes to print only once the parent has approved its newest proof.',
       );
 
-      await sendProof(dialog, 1);
+      await sendProofFromPanel(dialog, 1);
       await fits(page, width);
       await page.screenshot({ path: `test-results/proofs-panel-${width}.png` });
 
@@ -86,7 +78,7 @@ test.describe('proofs', () => {
       dialog = await openOrder(page, childName);
       await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText('Proof 1 · Changes asked');
       await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText('Her hair is curlier, please.');
-      await sendProof(dialog, 2);
+      await sendProofFromPanel(dialog, 2);
 
       await parentPage.reload();
       const second = parentPage.getByRole('region', { name: 'Review your book' });

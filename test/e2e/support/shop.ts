@@ -230,3 +230,18 @@ export async function openOrderPanel(page: Page, childName: string): Promise<Loc
   await expect(dialog).toBeVisible();
   return dialog;
 }
+
+/** The dashboard searched for `childName`, and that order's panel opened. */
+export async function openOrder(page: Page, childName: string): Promise<Locator> {
+  await page.goto(`/admin/dashboard?q=${childName}`);
+  return openOrderPanel(page, childName);
+}
+
+/** Sends proof `version` (the sample storybook PDF) from an order's panel, and waits for the panel to say so. */
+export async function sendProofFromPanel(dialog: Locator, version: number): Promise<void> {
+  const form = dialog.getByRole('form', { name: 'Send a proof' });
+  await form.getByLabel(`Proof ${version} (PDF)`).setInputFiles(STORYBOOK_PDF);
+  await form.getByRole('button', { name: 'Send proof to the parent' }).click();
+  await expect(form.getByRole('status')).toHaveText('Proof sent: the parent is e-mailed to review it.');
+  await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText(`Proof ${version} · Waiting for the parent`);
+}

@@ -44,16 +44,7 @@ export function OrderPage() {
   } else if (loading) {
     body = <Spinner label={ORDER_MESSAGES.loading} />;
   } else if (error) {
-    body = (
-      <div role="alert" className="order-page__message">
-        <PageTitle>Your order</PageTitle>
-        <h1 className="order-page__title">{ORDER_MESSAGES.loadFailed}</h1>
-        <p className="order-page__lead">Please check your connection and try again.</p>
-        <button type="button" className="button button--primary" onClick={() => void refetch().catch(() => undefined)}>
-          Try Again
-        </button>
-      </div>
-    );
+    body = <LoadFailed title="Your order" onRetry={() => void refetch().catch(() => undefined)} />;
   } else {
     body = <InvalidLink />;
   }
@@ -63,6 +54,20 @@ export function OrderPage() {
       <PrivatePageMeta />
       <div className="order-page__inner">{body}</div>
     </section>
+  );
+}
+
+/** The page could not be read (the network, the server): say so, and offer to try again. */
+export function LoadFailed({ title, onRetry }: { title: string; onRetry(): void }) {
+  return (
+    <div role="alert" className="order-page__message">
+      <PageTitle>{title}</PageTitle>
+      <h1 className="order-page__title">{ORDER_MESSAGES.loadFailed}</h1>
+      <p className="order-page__lead">Please check your connection and try again.</p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        Try Again
+      </button>
+    </div>
   );
 }
 

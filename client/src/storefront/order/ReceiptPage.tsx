@@ -3,9 +3,9 @@ import { Link, useParams } from 'react-router-dom';
 
 import { PageTitle } from '../../ui/PageTitle';
 import { Spinner } from '../../ui/Spinner';
-import { formatDay, ORDER_MESSAGES } from './order-page-messages';
+import { formatDay } from './order-page-messages';
 import { ORDER_RECEIPT_QUERY } from './order-page-operations';
-import { InvalidLink, PrivatePageMeta } from './OrderPage';
+import { InvalidLink, LoadFailed, PrivatePageMeta } from './OrderPage';
 import './order-page.css';
 
 export const RECEIPT_MESSAGES = {
@@ -131,15 +131,7 @@ export function ReceiptPage() {
   } else if (loading) {
     body = <Spinner label={RECEIPT_MESSAGES.loading} />;
   } else if (error) {
-    body = (
-      <div role="alert" className="order-page__message">
-        <PageTitle>Receipt</PageTitle>
-        <h1 className="order-page__title">{ORDER_MESSAGES.loadFailed}</h1>
-        <button type="button" className="button button--primary" onClick={() => void refetch().catch(() => undefined)}>
-          Try Again
-        </button>
-      </div>
-    );
+    body = <LoadFailed title="Receipt" onRetry={() => void refetch().catch(() => undefined)} />;
   } else {
     body = <InvalidLink />;
   }

@@ -69,11 +69,12 @@ function LuluPrint({ order }: { order: OrderStudioFragment }) {
       <p className={notice ? 'admin-alert admin-alert--success' : 'visually-hidden'} role="status">
         {notice}
       </p>
-      {!loaded && error && (
+      {error && (
         <p className="admin-alert admin-alert--error" role="alert">
           {STUDIO_MESSAGES.printJobFailed}
         </p>
       )}
+      {!loaded && !error && <p className="muted">{STUDIO_MESSAGES.printLoading}</p>}
       {loaded && <PrintJobState job={job} />}
       {loaded && canSend && (
         <SendToLulu
@@ -210,6 +211,7 @@ function SendToLulu({ orderId, job, retry, onStart, onSent, onRefused }: SendToL
           type="button"
           className="button button--primary button--small"
           aria-disabled={loading}
+          aria-describedby={error ? `${id}-error` : undefined}
           onClick={() => void onSend()}
         >
           {loading ? 'Sending to Lulu…' : 'Send again'}
@@ -241,7 +243,13 @@ function SendToLulu({ orderId, job, retry, onStart, onSent, onRefused }: SendToL
           </div>
         </div>
       ) : (
-        <button type="button" ref={sendRef} className="button button--primary button--small" onClick={onAsk}>
+        <button
+          type="button"
+          ref={sendRef}
+          className="button button--primary button--small"
+          aria-describedby={error ? `${id}-error` : undefined}
+          onClick={onAsk}
+        >
           Send to Lulu
         </button>
       )}
@@ -276,8 +284,10 @@ function PrintFilesForm({ orderId, corrected, onStart, onUploaded }: PrintFilesF
   const id = useId();
   const problem = local ?? error;
   const errorId = `${id}-error`;
-  const invalid = (field: PrintFileField) =>
-    problem?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+  const described = (field: PrintFileField) =>
+    problem?.field === field
+      ? { 'aria-invalid': true as const, 'aria-describedby': `${errorId} ${id}-hint` }
+      : { 'aria-describedby': `${id}-hint` };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -313,7 +323,9 @@ function PrintFilesForm({ orderId, corrected, onStart, onUploaded }: PrintFilesF
           {problem.message}
         </p>
       )}
-      <p className="muted">{STUDIO_MESSAGES.printUploadHint}</p>
+      <p id={`${id}-hint`} className="muted">
+        {STUDIO_MESSAGES.printUploadHint}
+      </p>
       <div className="admin-field">
         <label htmlFor={`${id}-interior`} className="admin-field__label">
           Interior PDF
@@ -325,7 +337,7 @@ function PrintFilesForm({ orderId, corrected, onStart, onUploaded }: PrintFilesF
           accept="application/pdf"
           className="admin-field__control"
           onChange={() => setLocal(null)}
-          {...invalid('interior')}
+          {...described('interior')}
         />
       </div>
       <div className="admin-field">
@@ -339,7 +351,7 @@ function PrintFilesForm({ orderId, corrected, onStart, onUploaded }: PrintFilesF
           accept="application/pdf"
           className="admin-field__control"
           onChange={() => setLocal(null)}
-          {...invalid('cover')}
+          {...described('cover')}
         />
       </div>
       <button type="submit" className="button button--primary button--small" aria-disabled={loading}>

@@ -19,6 +19,7 @@ export const STUDIO_MESSAGES = {
   printReady: 'Files checked and priced. Send them to Lulu when you are ready.',
   printSendFailed: 'The book could not be sent to Lulu. Please try again: a retry never prints it twice.',
   printSent: 'Sent to Lulu. The order is marked shipped, and the parent e-mailed, once Lulu ships it.',
+  printLoading: 'Asking where the book stands at Lulu…',
   printJobFailed: 'Where the book stands at Lulu could not be loaded. Please reopen the order.',
   printNothingYet: 'Nothing sent to Lulu yet.',
   printUploadHint:

@@ -282,11 +282,18 @@ describe('approving for the parent', () => {
     expect(page.proof).toMatchObject({ status: 'APPROVED', approvedOnBehalf: true, changesAsked: null });
     expect(page.timeline).toContainEqual({ title: 'Proof approved for you', detail: 'Our studio recorded your approval.' });
     expect(JSON.stringify(page)).not.toContain('24 Nov');
+    // The parent is told, so an approval they did not give cannot pass unseen; the owner's note stays the staff's.
+    const told = await emails(orderId, 'proof-approved-for-you');
+    expect(told).toHaveLength(1);
+    expect(told[0].subject).toMatch(/^We recorded your approval of .+'s book$/);
+    expect(told[0].text).toContain('If you did not approve it, or something should still change, reply to this e-mail today');
+    expect(told[0].text).not.toContain('24 Nov');
 
     const twice = (await owner.query(FOR_PARENT, { orderId, version: 1, note: 'again' })).data!.approveProofForParent;
     expect(twice.userErrors).toEqual([
       { code: 'WRONG_STATUS', field: 'proof', message: 'The newest proof is already approved.' },
     ]);
+    expect(await emails(orderId, 'proof-approved-for-you')).toHaveLength(1);
   });
 });
 

@@ -14,7 +14,7 @@ import type { Logger } from '../common/logger';
 import { type Outcome, refusal, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import type { OutboxService } from '../mail/outbox.service';
-import { proofReadyOutboxEmail, proofReminderOutboxEmail } from '../mail/templates/proof-review';
+import { proofApprovedForYouOutboxEmail, proofReadyOutboxEmail, proofReminderOutboxEmail } from '../mail/templates/proof-review';
 import type { StaffProofAnswerEmails } from '../mail/templates/staff-notifications';
 import type { IncomingFile } from '../media/incoming-file';
 import type { Storage } from '../media/storage';
@@ -289,10 +289,13 @@ export class ProofsService {
           ...(byParent ? {} : { onBehalf: true }),
         },
       });
-      // The staff hear what the parent said; an owner answering for the parent already knows.
+      // The staff hear what the parent said; an owner answering for the parent already knows, and the parent is told.
       if (byParent) {
         const emails = this.staffEmails(order, { version: proof.version, approved, message: answer.message ?? undefined });
         for (const email of emails) await this.outbox.enqueue(manager, email);
+      } else {
+        const options = await orderEmailOptions(manager, orderId, this.options.publicUrl);
+        await this.outbox.enqueue(manager, proofApprovedForYouOutboxEmail(order, proof.version, options));
       }
       this.logger.info(approved ? 'proof approved' : 'proof changes asked', {
         orderId,

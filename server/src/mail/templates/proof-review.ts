@@ -1,6 +1,7 @@
 /**
  * E-mails to the parent about a proof of their book: that it is ready to review on the order
- * page, and, 48 hours later without an answer, a reminder. HTML and plain text; the link is the
+ * page, 48 hours later without an answer a reminder, and that the shop recorded the approval
+ * they gave another way. HTML and plain text; the link is the
  * order page's, with a token of its own.
  */
 import { escapeHtml } from '../escape-html';
@@ -19,6 +20,7 @@ import type { OrderEmailOptions } from '../../orders/order-email';
 
 export const PROOF_READY_TEMPLATE = 'proof-ready';
 export const PROOF_REMINDER_TEMPLATE = 'proof-reminder';
+export const PROOF_APPROVED_FOR_YOU_TEMPLATE = 'proof-approved-for-you';
 
 interface ProofOrder {
   id: string;
@@ -30,16 +32,18 @@ interface ProofOrder {
 function render(
   order: ProofOrder,
   options: OrderEmailOptions,
-  parts: { subject: string; heading: string; intro: string },
+  parts: { subject: string; heading: string; intro: string; ask?: string; button?: string },
 ): RenderedEmail {
   const reference = orderReference(order.id);
   const footer = emailFooter(options.publicUrl.replace(/\/+$/, ''), reference, options.orderUrl);
   const e = escapeHtml;
+  const button = parts.button ?? 'Review your book';
   const ask =
-    order.bookFormat === 'printed'
+    parts.ask ??
+    (order.bookFormat === 'printed'
       ? 'Look through every page. When it is right, approve it and we print it; if anything should change, tell us what.'
-      : 'Look through every page. When it is right, approve it and we finish your book; if anything should change, tell us what.';
-  const text = [parts.heading, '', parts.intro, ask, '', `Review your book: ${options.orderUrl}`, '', ...footer.text].join('\n');
+      : 'Look through every page. When it is right, approve it and we finish your book; if anything should change, tell us what.');
+  const text = [parts.heading, '', parts.intro, ask, '', `${button}: ${options.orderUrl}`, '', ...footer.text].join('\n');
   const html = emailLayout({
     title: parts.subject,
     preheader: parts.intro,
@@ -48,7 +52,7 @@ function render(
         emailParagraph(e(parts.intro)) +
         '\n' +
         emailParagraph(e(ask)),
-      `<p style="margin:0"><a href="${e(options.orderUrl)}" style="display:inline-block;padding:12px 20px;background:${EMAIL_COLORS.accent};color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">Review your book</a></p>`,
+      `<p style="margin:0"><a href="${e(options.orderUrl)}" style="display:inline-block;padding:12px 20px;background:${EMAIL_COLORS.accent};color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${e(button)}</a></p>`,
       footer.html,
     ],
   });
@@ -96,6 +100,28 @@ export function proofReminderOutboxEmail(order: ProofOrder, version: number, opt
       subject: `A reminder: ${child}'s book is waiting for your review`,
       heading: 'Your book is waiting for you',
       intro: `The proof of ${child}'s storybook (order ${orderReference(order.id)}) is still waiting for your answer: we make the book as soon as you approve it.`,
+    }),
+  };
+}
+
+/**
+ * The parent said yes another way (by e-mail, on the phone) and an owner recorded it: the parent
+ * is told, so an approval they did not give cannot pass unseen. One a proof.
+ */
+export function proofApprovedForYouOutboxEmail(order: ProofOrder, version: number, options: OrderEmailOptions): OutboxEmailInput {
+  const child = childNameIn(order.childName);
+  const making = order.bookFormat === 'printed' ? 'making and printing' : 'making';
+  return {
+    idempotencyKey: `${PROOF_APPROVED_FOR_YOU_TEMPLATE}:${order.id}:${version}`,
+    orderId: order.id,
+    template: PROOF_APPROVED_FOR_YOU_TEMPLATE,
+    to: order.email,
+    ...render(order, options, {
+      subject: `We recorded your approval of ${child}'s book`,
+      heading: 'Your approval is recorded',
+      intro: `You told us the proof of ${child}'s storybook (order ${orderReference(order.id)}) is right, so we recorded your approval and are ${making} your book now.`,
+      ask: 'If you did not approve it, or something should still change, reply to this e-mail today and we will stop.',
+      button: 'See your order',
     }),
   };
 }

@@ -45,6 +45,7 @@ import { proofRemindersJob } from './proofs/proof-reminders.job';
 import { LuluPartner } from './printing/lulu/lulu.partner';
 import type { PrintPartner } from './printing/print-partner';
 import { printJobsSyncJob } from './printing/print-jobs-sync.job';
+import { cancelPrintingOnRefund, printCancelJob } from './printing/print-cancel.job';
 import { partnerShipsRefusal, PrintingService } from './printing/printing.service';
 import { OrderStatus } from './orders/order-status';
 import { OrderService } from './checkout/order.service';
@@ -205,7 +206,11 @@ export function createServices(
     pdfMaxBytes: config.pdfMaxBytes,
     contactEmail: config.staffEmails[0] ?? config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'),
   });
-  if (providers.printer) jobs.define(printJobsSyncJob(printing));
+  if (providers.printer) {
+    jobs.define(printJobsSyncJob(printing));
+    jobs.define(printCancelJob(printing));
+    lifecycle.onEvent(cancelPrintingOnRefund(printing, jobs));
+  }
   return {
     settings: {
       paymentProvider: providers.payments.checkout.name,

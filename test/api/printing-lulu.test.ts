@@ -439,6 +439,58 @@ describe("Lulu's webhook", () => {
   });
 });
 
+describe('cancelling at Lulu', () => {
+  const CANCEL = `mutation($orderId: ID!) { cancelPrintJob(orderId: $orderId) { printJob { status error } userErrors { code message } } }`;
+
+  it('is for owners, before production only; the book then needs new files', async () => {
+    const { orderId } = await approvedPrintedOrder();
+    await upload(orderId);
+    const sent = await send(orderId);
+    const jobId = Number(sent.printJob.externalId);
+
+    const forbidden = await studio.query(CANCEL, { orderId });
+    expect(forbidden.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const cancelled = (await owner.query(CANCEL, { orderId })).data!.cancelPrintJob;
+    expect(cancelled).toEqual({
+      printJob: { status: 'CANCELED', error: 'Cancelled at the printer by admin:admin@example.com.' },
+      userErrors: [],
+    });
+    expect(lulu.jobs.find((job) => job.id === jobId)!.status.name).toBe('CANCELED');
+    expect(await reasonsOf(orderId)).toEqual(['PRINT_PROBLEM']);
+    expect((await owner.query(CANCEL, { orderId })).data!.cancelPrintJob.userErrors[0].message).toBe(
+      'There is no print job at the printer to cancel.',
+    );
+    expect((await upload(orderId)).userErrors).toEqual([]);
+  });
+
+  it("is refused with Lulu's reason once the book is in production", async () => {
+    const { orderId } = await approvedPrintedOrder();
+    await upload(orderId);
+    const jobId = Number((await send(orderId)).printJob.externalId);
+    lulu.setStatus(jobId, 'IN_PRODUCTION');
+    const late = (await owner.query(CANCEL, { orderId })).data!.cancelPrintJob;
+    expect(late.userErrors[0]).toMatchObject({ code: 'WRONG_STATUS' });
+    expect(late.userErrors[0].message).toMatch(
+      /^The printer no longer takes a cancellation \(the book is in production\): name: Invalid status transition from IN_PRODUCTION to CANCELED\.$/,
+    );
+    expect(lulu.jobs.find((job) => job.id === jobId)!.status.name).toBe('IN_PRODUCTION');
+  });
+
+  it('happens by itself when the order is refunded in full', async () => {
+    const { orderId } = await approvedPrintedOrder();
+    await upload(orderId);
+    const jobId = Number((await send(orderId)).printJob.externalId);
+    const refunded = await owner.query(
+      `mutation($orderId: ID!) { refundOrder(orderId: $orderId, reason: "The family moved") { order { status } userErrors { message } } }`,
+      { orderId },
+    );
+    expect(refunded.data!.refundOrder).toEqual({ order: { status: 'Refunded' }, userErrors: [] });
+    await server.app.services.jobs.drain();
+    expect(lulu.jobs.find((job) => job.id === jobId)!.status.name).toBe('CANCELED');
+    expect((await printRow(orderId)).status).toBe('CANCELED');
+  });
+});
+
 describe("the parent's deletion of the child's details", () => {
   it('removes the print files', async () => {
     const { orderId, parent, token } = await approvedPrintedOrder();

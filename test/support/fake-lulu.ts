@@ -20,7 +20,9 @@
  *   and a file that cannot be fetched or is no PDF rejects the job. 201 with the job: `id`,
  *   `external_id`, `status { name, message }`, `costs`, `line_items`.
  * - GET /print-jobs/{id}/: the job, with a shipped line item's `status.messages` `tracking_id`,
- *   `tracking_urls` and `carrier_name` ("Shipping Notification").
+ *   `tracking_urls` and `carrier_name` ("Shipping Notification"). PUT /print-jobs/{id}/status/
+ *   with name CANCELED cancels it from CREATED, UNPAID or PRODUCTION_DELAYED only ("Valid status
+ *   transitions"), else 400.
  * - Webhooks (topic PRINT_JOB_STATUS_CHANGED): `{ topic, data }` with the job as GET returns it,
  *   signed with HMAC-SHA256 of the raw body keyed with the API secret, hex, in `Lulu-HMAC-SHA256`.
  *
@@ -311,6 +313,16 @@ export async function startFakeLulu(options: { clientKey?: string; clientSecret?
       return { status: 200, json: { count: results.length, next: null, previous: null, results: results.map(publicJob) } };
     }
     if (method === 'POST' && path === '/print-jobs/') return createJob(body ?? {});
+    const status = /^\/print-jobs\/(\d+)\/status\/$/.exec(path);
+    if (method === 'PUT' && status) {
+      const job = jobs.find((candidate) => candidate.id === Number(status[1]));
+      if (!job) return { status: 404, json: { detail: 'Not found.' } };
+      if (body?.name !== 'CANCELED' || !['CREATED', 'UNPAID', 'PRODUCTION_DELAYED'].includes(job.status.name)) {
+        return { status: 400, json: { name: [`Invalid status transition from ${job.status.name} to ${String(body?.name)}.`] } };
+      }
+      fake.setStatus(job.id, 'CANCELED');
+      return { status: 200, json: job.status };
+    }
     const one = /^\/print-jobs\/(\d+)\/$/.exec(path);
     if (method === 'GET' && one) {
       const job = jobs.find((candidate) => candidate.id === Number(one[1]));

@@ -18,6 +18,9 @@ export type PartnerJobStatus =
   | 'CANCELED'
   | 'ERROR';
 
+/** Statuses in which the partner still takes a cancellation (Lulu's status transitions). */
+export const CANCELLABLE_JOB_STATUSES: ReadonlySet<string> = new Set(['CREATED', 'UNPAID', 'PRODUCTION_DELAYED']);
+
 /** Statuses after which the partner will not print the job: it needs new files, or a new job. */
 export const FAILED_JOB_STATUSES: ReadonlySet<string> = new Set(['REJECTED', 'CANCELED', 'ERROR']);
 
@@ -96,6 +99,11 @@ export interface PrintPartner {
   createJob(request: PrintJobRequest): Promise<PartnerJob>;
   /** The job as the partner's API says it is now. */
   getJob(id: string): Promise<PartnerJob>;
+  /**
+   * Cancels the job at the partner, which it allows only before production (Lulu: CREATED,
+   * UNPAID or PRODUCTION_DELAYED); throws PrintPartnerRefusal with its reason otherwise.
+   */
+  cancelJob(id: string): Promise<void>;
   /**
    * The job id a webhook is about, once its signature is checked the partner's documented way;
    * throws PrintWebhookRefused for a request that is not the partner's. The body says only which

@@ -2,6 +2,7 @@ import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import { Arg, Authorized, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { AdminUser } from '../admin/admin-user.entity';
+import { OwnerOnly } from '../graphql/auth-checker';
 import { CurrentAdmin } from '../graphql/current-admin';
 import { toPayload } from '../graphql/payload';
 import type { Outcome } from '../common/user-error';
@@ -52,6 +53,16 @@ export class PrintingResolver {
   })
   async sendToPrinter(@Arg('orderId', () => ID) orderId: string, @CurrentAdmin() admin: AdminUser): Promise<PrintJobPayload> {
     return this.payload(orderId, await this.printing.sendToPrinter(orderId, adminActor(admin)));
+  }
+
+  @OwnerOnly()
+  @Mutation(() => PrintJobPayload, {
+    description:
+      "Owners only; PRINT_PROVIDER=lulu. Cancels the order's print job at Lulu, which allows it only before production " +
+      "(CREATED, UNPAID, PRODUCTION_DELAYED); refused with Lulu's reason after that. A full refund does this by itself.",
+  })
+  async cancelPrintJob(@Arg('orderId', () => ID) orderId: string, @CurrentAdmin() admin: AdminUser): Promise<PrintJobPayload> {
+    return this.payload(orderId, await this.printing.cancelAtPrinter(orderId, adminActor(admin)));
   }
 
   @Authorized()

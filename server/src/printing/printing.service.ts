@@ -64,6 +64,9 @@ export const PRINT_MESSAGES = {
   atPrinter: (jobId: string) => `The book is already with the printer (job ${jobId}).`,
   beingSent: 'The book is being sent to the printer: send it again to finish, rather than uploading new files.',
   sendingNow: 'The book is being sent to the printer right now. Look again in a minute.',
+  nothingToCancel: 'There is no print job at the printer to cancel.',
+  tooLateToCancel: (message: string) => `The printer no longer takes a cancellation (the book is in production): ${message}`,
+  cancelled: (by: string) => `Cancelled at the printer by ${by}.`,
   partnerShips: (jobId: string | null) =>
     `This book is with the printer${jobId ? ` (job ${jobId})` : ''}, which ships it: the order is marked shipped, with the printer's tracking number, when the printer says so.`,
   noState: 'The shipping address has no state or province, which the printer needs: correct the address first.',
@@ -478,6 +481,52 @@ export class PrintingService {
     });
     this.logger.info('print job update', { orderId, jobId: job.id, status: job.status, outcome });
     return outcome;
+  }
+
+  /** Whether the order has a job at the partner that is neither shipped nor failed: one a refund should stop. */
+  async hasOpenJob(manager: EntityManager, orderId: string): Promise<boolean> {
+    const job = await manager.findOneBy(PrintJob, { orderId });
+    return Boolean(job?.externalId) && job!.status !== 'SHIPPED' && !FAILED_JOB_STATUSES.has(job!.status);
+  }
+
+  /**
+   * Cancels the order's job at the partner, which allows it only before production. The job then
+   * needs new files to print again (a print problem while the order is still being made).
+   */
+  async cancelAtPrinter(orderId: string, actor: Actor): Promise<Outcome<PrintJob>> {
+    const partner = this.partner;
+    if (!partner) return refuse(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.noPartner, 'orderId');
+    if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, PRINT_MESSAGES.orderNotFound, 'orderId');
+    const job = await this.printJobOf(orderId);
+    if (!job?.externalId || !(await this.hasOpenJob(this.dataSource.manager, orderId))) {
+      return refuse(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.nothingToCancel, 'orderId');
+    }
+    try {
+      await partner.cancelJob(job.externalId);
+    } catch (error) {
+      if (error instanceof PrintPartnerRefusal) {
+        this.logger.warn('print job could not be cancelled', { orderId, jobId: job.externalId, reason: error.message });
+        return refuse(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.tooLateToCancel(error.message), 'orderId');
+      }
+      return this.failure(error, orderId, 'cancelling a print job failed', PRINT_MESSAGES.partnerDown);
+    }
+    const message = PRINT_MESSAGES.cancelled(actorLabel(actor));
+    const cancelled = await this.dataSource.transaction(async (manager) => {
+      await lockOrder(manager, orderId);
+      const changes = { status: 'CANCELED', error: message, updatedAt: new Date() };
+      await manager.update(PrintJob, { orderId, externalId: job.externalId! }, changes);
+      await this.lifecycle.recordEvent(manager, {
+        orderId,
+        type: PRINT_EVENTS.problem,
+        fromStatus: null,
+        toStatus: null,
+        actor,
+        data: { jobId: job.externalId, status: 'CANCELED', message },
+      });
+      return Object.assign(job, changes);
+    });
+    this.logger.info('print job cancelled', { orderId, jobId: job.externalId, actor: actorLabel(actor) });
+    return succeed(cancelled);
   }
 
   /** Asks the partner about each job it has that is neither shipped nor failed, and moves its order on. */

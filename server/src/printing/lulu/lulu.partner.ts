@@ -7,7 +7,8 @@
  * - POST /print-job-cost-calculations/: the cost of one copy shipped to an address, with tax.
  * - GET /print-jobs/?search= finds a job by its external_id; POST /print-jobs/ creates one
  *   (line item with the interior and cover as URLs Lulu fetches, the shipping address and level);
- *   GET /print-jobs/{id}/ is the job now.
+ *   GET /print-jobs/{id}/ is the job now; PUT /print-jobs/{id}/status/ with name CANCELED cancels
+ *   it while Lulu still allows (CREATED, UNPAID, PRODUCTION_DELAYED).
  * - Webhooks (topic PRINT_JOB_STATUS_CHANGED): the raw body's HMAC-SHA256 keyed with the API
  *   secret, in the `Lulu-HMAC-SHA256` header.
  */
@@ -176,6 +177,10 @@ export class LuluPartner implements PrintPartner {
     return luluJob(body);
   }
 
+  async cancelJob(id: string): Promise<void> {
+    await this.request('PUT', `/print-jobs/${encodeURIComponent(id)}/status/`, { name: 'CANCELED' });
+  }
+
   async getJob(id: string): Promise<PartnerJob> {
     return luluJob(await this.request<LuluJobJson>('GET', `/print-jobs/${encodeURIComponent(id)}/`));
   }
@@ -236,7 +241,7 @@ export class LuluPartner implements PrintPartner {
     return body.access_token;
   }
 
-  private async request<T>(method: 'GET' | 'POST', path: string, json?: unknown, retried = false): Promise<T> {
+  private async request<T>(method: 'GET' | 'POST' | 'PUT', path: string, json?: unknown, retried = false): Promise<T> {
     const response = await this.send(`${this.apiUrl}${path}`, {
       method,
       headers: {

@@ -500,7 +500,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     shop: {
-      name: v.SHOP_NAME.trim(),
+      name: v.SHOP_NAME.trim() || 'Storybook Shop',
       addressLines: (v.SHOP_ADDRESS ?? '')
         .split('|')
         .map((line) => line.trim())

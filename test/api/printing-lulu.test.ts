@@ -303,6 +303,28 @@ describe('sending to Lulu', () => {
     expect(jobsFor(orderId)).toHaveLength(1);
   });
 
+  it('waits for a send that holds the job, and takes over from one that died holding it', async () => {
+    const { orderId } = await approvedPrintedOrder();
+    await upload(orderId);
+    // A send in another instance holds the job for the next minutes.
+    await server.dataSource.query(
+      `UPDATE print_jobs SET status = 'SENDING', sending_until = now() + interval '4 minutes' WHERE order_id = $1`,
+      [orderId],
+    );
+    expect((await send(orderId)).userErrors[0].message).toBe(
+      'The book is being sent to the printer right now. Look again in a minute.',
+    );
+    expect(jobsFor(orderId)).toEqual([]);
+    // That instance died: its hold ran out, and the next send finishes the job.
+    await server.dataSource.query(`UPDATE print_jobs SET sending_until = now() - interval '1 second' WHERE order_id = $1`, [
+      orderId,
+    ]);
+    const resumed = await send(orderId);
+    expect(resumed.userErrors).toEqual([]);
+    expect(jobsFor(orderId)).toHaveLength(1);
+    expect((await printRow(orderId)).sending_until).toBeNull();
+  });
+
   it('makes a print problem at once of a job Lulu turns down as it takes it (a file it could not fetch)', async () => {
     const { orderId } = await approvedPrintedOrder();
     await upload(orderId);
@@ -327,7 +349,8 @@ describe('sending to Lulu', () => {
     const refused = await upload(orderId);
     expect(refused.userErrors[0]).toMatchObject({
       code: 'WRONG_STATUS',
-      message: 'The shipping address has no state or province, which the printer needs: correct the address first.',
+      message:
+        'The shipping address has no state or province, which the printer needs: ask the parent for it. The book cannot go to the printer without one.',
     });
     expect(storedPrintFiles(orderId)).toEqual([]);
   });

@@ -286,7 +286,7 @@ describe('approving for the parent', () => {
     const told = await emails(orderId, 'proof-approved-for-you');
     expect(told).toHaveLength(1);
     expect(told[0].subject).toMatch(/^We recorded your approval of .+'s book$/);
-    expect(told[0].text).toContain('If you did not approve it, or something should still change, reply to this e-mail today');
+    expect(told[0].text).toContain('If you did not approve it, or something should still change, tell us today');
     expect(told[0].text).not.toContain('24 Nov');
 
     const twice = (await owner.query(FOR_PARENT, { orderId, version: 1, note: 'again' })).data!.approveProofForParent;

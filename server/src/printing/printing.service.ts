@@ -48,11 +48,12 @@ export const COVER_FIELD = 'cover';
 /** How long the partner may fetch the print files from their signed links (it fetches them when it takes the job). */
 export const PRINT_FILE_LINK_TTL_SECONDS = 3 * 86_400;
 /**
- * How long one send holds the job at most: longer than its calls to the partner can take (three,
- * each cut off after 20 s), so a second send cannot start beside it and make a second job. A send
- * that ends gives the job back at once.
+ * How long one send holds the job at most: longer than its calls to the partner can take (a
+ * token, the search and the creation, each cut off after 20 s and asked once more after a 401),
+ * so a second send cannot start beside it and make a second job. A send that ends gives the job
+ * back at once.
  */
-export const SENDING_LEASE_MS = 2 * 60_000;
+export const SENDING_LEASE_MS = 5 * 60_000;
 
 export const PRINT_MESSAGES = {
   noPartner: 'This shop has no print partner (PRINT_PROVIDER=manual): print the book elsewhere and mark the order shipped.',
@@ -69,7 +70,8 @@ export const PRINT_MESSAGES = {
   cancelled: (by: string) => `Cancelled at the printer by ${by}.`,
   partnerShips: (jobId: string | null) =>
     `This book is with the printer${jobId ? ` (job ${jobId})` : ''}, which ships it: the order is marked shipped, with the printer's tracking number, when the printer says so.`,
-  noState: 'The shipping address has no state or province, which the printer needs: correct the address first.',
+  noState:
+    'The shipping address has no state or province, which the printer needs: ask the parent for it. The book cannot go to the printer without one.',
   pageMultiple: (product: PrintProduct, count: number) =>
     `A ${product.bindingName} book has a multiple of 4 interior pages; this interior has ${count}.`,
   noFiles: 'Upload the interior and the cover first.',
@@ -360,49 +362,68 @@ export class PrintingService {
         return refuse(UserErrorCode.INVALID_INPUT, PRINT_MESSAGES.partnerRefused(error.message), 'orderId');
       }
       // The job stays SENDING, its lease given back: sending again asks the partner for the job it may have made.
-      await this.dataSource.manager
-        .update(PrintJob, { orderId, sendingUntil: job.sendingUntil! }, { sendingUntil: null })
-        .catch((release: unknown) => this.logger.error('print send lease release failed', { error: release, orderId }));
+      await this.releaseLease(orderId, job.sendingUntil!);
       return this.failure(error, orderId, 'sending a print job failed', PRINT_MESSAGES.sendFailed);
     }
 
     const failed = FAILED_JOB_STATUSES.has(made.status);
-    const sent = await this.dataSource.transaction(async (manager) => {
-      await lockOrder(manager, orderId);
-      const now = new Date();
-      const changes = {
-        externalId: made.id,
-        status: made.status,
-        costCents: made.costCents ?? job.costCents,
-        currency: made.currency ?? job.currency,
-        error: failed ? (made.message ?? made.status) : null,
-        sentAt: now,
-        sendingUntil: null,
-        updatedAt: now,
-      };
-      // Only while this send holds the job: a send that outlived its lease leaves the row to the one that took over.
-      const held = await manager.update(PrintJob, { orderId, sendingUntil: job.sendingUntil! }, changes);
-      if (!held.affected) return null;
-      // The partner may turn a job down as it takes it (a file it could not fetch): then it is a print problem at once,
-      // and one event says so (two in one transaction would share a time, and the queue could read them either way).
-      await this.lifecycle.recordEvent(manager, {
-        orderId,
-        type: failed ? PRINT_EVENTS.problem : PRINT_EVENTS.sent,
-        fromStatus: null,
-        toStatus: null,
-        actor,
-        data: {
-          provider: partner.name,
-          jobId: made.id,
+    let sent: PrintJob | null;
+    try {
+      sent = await this.dataSource.transaction(async (manager) => {
+        await lockOrder(manager, orderId);
+        const now = new Date();
+        const changes = {
+          externalId: made.id,
           status: made.status,
-          costCents: changes.costCents,
-          message: made.message,
-        },
+          costCents: made.costCents ?? job.costCents,
+          currency: made.currency ?? job.currency,
+          error: failed ? (made.message ?? made.status) : null,
+          sentAt: now,
+          sendingUntil: null,
+          updatedAt: now,
+        };
+        // Only while this send holds the job: a send that outlived its lease leaves the row to the one that took over.
+        const held = await manager.update(PrintJob, { orderId, sendingUntil: job.sendingUntil! }, changes);
+        if (!held.affected) return null;
+        // The partner may turn a job down as it takes it (a file it could not fetch): then it is a print problem at once,
+        // and one event says so (two in one transaction would share a time, and the queue could read them either way).
+        await this.lifecycle.recordEvent(manager, {
+          orderId,
+          type: failed ? PRINT_EVENTS.problem : PRINT_EVENTS.sent,
+          fromStatus: null,
+          toStatus: null,
+          actor,
+          data: {
+            provider: partner.name,
+            jobId: made.id,
+            status: made.status,
+            costCents: changes.costCents,
+            message: made.message,
+          },
+        });
+        return Object.assign(job, changes);
       });
-      return Object.assign(job, changes);
-    });
+    } catch (error) {
+      // The partner has the job; recording it failed. Sending again finds it by the order's id: give the lease back.
+      await this.releaseLease(orderId, job.sendingUntil!);
+      return this.failure(error, orderId, 'recording a sent print job failed', PRINT_MESSAGES.sendFailed);
+    }
     if (!sent) {
-      this.logger.warn('print job send overtaken by a later send', { orderId, jobId: made.id });
+      // Another send took the job over after this one's lease ran out. It found this job by the order's id,
+      // unless it searched before the partner had it: then the partner has two, and this one must not print.
+      const current = await this.printJobOf(orderId);
+      if (current?.externalId !== made.id) {
+        this.logger.error('print job made by an overtaken send: cancelling it', {
+          orderId,
+          jobId: made.id,
+          kept: current?.externalId,
+        });
+        await partner
+          .cancelJob(made.id)
+          .catch((error: unknown) =>
+            this.logger.error('overtaken print job could not be cancelled', { error, orderId, jobId: made.id }),
+          );
+      }
       return refuse(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.sendingNow, 'orderId');
     }
     this.logger.info('print job sent', { orderId, jobId: made.id, status: made.status, actor: actorLabel(actor) });
@@ -545,9 +566,10 @@ export class PrintingService {
         const job = await partner.getJob(row.externalId!);
         if (job.externalId === row.orderId) await this.applyJob(row.orderId, job);
       } catch (error) {
-        // One job the partner cannot answer about does not hold up the others.
-        failures += 1;
+        // One job the partner cannot answer about does not hold up the others. One it refuses to answer about (gone,
+        // say) is logged, not retried: only an outage is worth the job runner's retries.
         this.logger.error('print job sync failed', { error, orderId: row.orderId, jobId: row.externalId });
+        if (!(error instanceof PrintPartnerRefusal)) failures += 1;
       }
     }
     if (failures > 0) throw new Error(`${failures} of ${open.length} print jobs could not be synced`);
@@ -600,6 +622,13 @@ export class PrintingService {
       }
       throw error;
     }
+  }
+
+  /** Gives a send's hold on the job back, if it still has it. */
+  private async releaseLease(orderId: string, sendingUntil: Date): Promise<void> {
+    await this.dataSource.manager
+      .update(PrintJob, { orderId, sendingUntil }, { sendingUntil: null })
+      .catch((error: unknown) => this.logger.error('print send lease release failed', { error, orderId }));
   }
 
   private fileUrl(key: string): string {

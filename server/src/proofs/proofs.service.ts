@@ -293,7 +293,7 @@ export class ProofsService {
       if (byParent) {
         const emails = this.staffEmails(order, { version: proof.version, approved, message: answer.message ?? undefined });
         for (const email of emails) await this.outbox.enqueue(manager, email);
-      } else {
+      } else if (approved) {
         const options = await orderEmailOptions(manager, orderId, this.options.publicUrl);
         await this.outbox.enqueue(manager, proofApprovedForYouOutboxEmail(order, proof.version, options));
       }

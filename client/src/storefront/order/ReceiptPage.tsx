@@ -39,8 +39,11 @@ export function ReceiptPage() {
             <p className="receipt__shop">{receipt.shopName}</p>
             {receipt.shopAddress.length > 0 && (
               <address className="receipt__address">
-                {receipt.shopAddress.map((line) => (
-                  <span key={line}>{line}</span>
+                {receipt.shopAddress.map((line, index) => (
+                  <span key={index}>
+                    {index > 0 && <br />}
+                    {line}
+                  </span>
                 ))}
               </address>
             )}
@@ -92,8 +95,8 @@ export function ReceiptPage() {
               <th scope="row">Total paid</th>
               <td className="receipt__amount">{money(receipt.totalCents)}</td>
             </tr>
-            {order.refunds.map((refund) => (
-              <tr key={refund.refundedAt}>
+            {order.refunds.map((refund, index) => (
+              <tr key={index}>
                 <th scope="row">Refunded on {formatDay(refund.refundedAt)}</th>
                 <td className="receipt__amount">−{money(refund.amountCents)}</td>
               </tr>

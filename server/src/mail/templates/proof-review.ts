@@ -120,7 +120,7 @@ export function proofApprovedForYouOutboxEmail(order: ProofOrder, version: numbe
       subject: `We recorded your approval of ${child}'s book`,
       heading: 'Your approval is recorded',
       intro: `You told us the proof of ${child}'s storybook (order ${orderReference(order.id)}) is right, so we recorded your approval and are ${making} your book now.`,
-      ask: 'If you did not approve it, or something should still change, reply to this e-mail today and we will stop.',
+      ask: 'If you did not approve it, or something should still change, tell us today, with your order reference, and we will stop.',
       button: 'See your order',
     }),
   };

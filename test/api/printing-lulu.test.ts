@@ -451,6 +451,17 @@ describe("Lulu's webhook", () => {
     expect(await reasonsOf(orderId)).toEqual([]);
   });
 
+  it('leaves a book Lulu turned down to be printed elsewhere and shipped by hand', async () => {
+    const { orderId, jobId } = await orderAtLulu();
+    lulu.setStatus(jobId, 'ERROR', 'The printer broke down.');
+    expect((await postWebhook(lulu.webhookFor(jobId))).status).toBe(200);
+    const byHand = await studio.query(
+      `mutation($orderId: ID!) { shipOrder(orderId: $orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784") { order { status } userErrors { message } } }`,
+      { orderId },
+    );
+    expect(byHand.data!.shipOrder).toEqual({ order: { status: 'Shipped' }, userErrors: [] });
+  });
+
   it('is not needed when lost: the sync job asks Lulu about open jobs, past one Lulu cannot answer about', async () => {
     const stuck = await orderAtLulu();
     const { orderId, jobId } = await orderAtLulu();

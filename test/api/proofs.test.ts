@@ -288,6 +288,11 @@ describe('approving for the parent', () => {
     expect(told[0].subject).toMatch(/^We recorded your approval of .+'s book$/);
     expect(told[0].text).toContain('If you did not approve it, or something should still change, tell us today');
     expect(told[0].text).not.toContain('24 Nov');
+    const [html] = await server.dataSource.query(`SELECT html FROM outbox_emails WHERE order_id = $1 AND template = $2`, [
+      orderId,
+      'proof-approved-for-you',
+    ]);
+    expect(html.html).not.toContain('24 Nov');
 
     const twice = (await owner.query(FOR_PARENT, { orderId, version: 1, note: 'again' })).data!.approveProofForParent;
     expect(twice.userErrors).toEqual([
@@ -330,6 +335,8 @@ describe('a printed book', () => {
     const { parent, orderId, token } = await paidOrder(printedOrder());
     await approvedProof(studio, parent, orderId, token);
     expect((await proofRows(orderId))[0].status).toBe('APPROVED');
+    // The parent approved it themselves: nothing tells them the shop recorded it for them.
+    expect(await emails(orderId, 'proof-approved-for-you')).toEqual([]);
   });
 });
 

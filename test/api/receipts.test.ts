@@ -67,6 +67,14 @@ describe('the receipt', () => {
     );
     expect(refunded.data!.refundOrder.userErrors).toEqual([]);
     expect(await receiptOf(parent, checkoutToken)).toMatchObject({ totalCents: 2500, refundedCents: 750 });
+    // A refund the provider has not paid back yet (pending) is not on the receipt until it has.
+    await server.dataSource.query(
+      `INSERT INTO refunds (id, order_id, provider, provider_refund_id, payment_id, amount_cents, reason, actor, status)
+       SELECT gen_random_uuid(), order_id, provider, 're_pending_' || order_id, payment_id, 500, 'later', actor, 'pending'
+         FROM refunds WHERE order_id = $1 LIMIT 1`,
+      [orderId],
+    );
+    expect(await receiptOf(parent, checkoutToken)).toMatchObject({ totalCents: 2500, refundedCents: 750 });
 
     await parent.query(`mutation($token: String!) { deleteChildData(token: $token) { userErrors { message } } }`, {
       token: checkoutToken,

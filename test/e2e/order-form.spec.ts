@@ -7,6 +7,12 @@ async function choosePhoto(page: Page, name: string, mimeType: string, buffer: B
   await page.getByLabel("Child's photo", { exact: true }).setInputFiles({ name, mimeType, buffer });
 }
 
+/** Chooses a photo the form takes, and waits for its preview: the form below moves down as it appears. */
+async function chooseGoodPhoto(page: Page, name: string, mimeType: string, buffer: Buffer) {
+  await choosePhoto(page, name, mimeType, buffer);
+  await expect(page.getByRole('img', { name: "Preview of your child's photo" })).toBeVisible();
+}
+
 async function submit(page: Page) {
   await page.getByRole('button', { name: "Create My Child's Storybook" }).click();
 }
@@ -77,7 +83,7 @@ test.describe('the order form', () => {
     await page.getByLabel('Story idea (optional)').fill('Mia helps a lost puppy find its way home');
     await page.getByRole('radio', { name: 'Kindness' }).check();
     await page.getByLabel('Email', { exact: true }).fill('Parent@Example.com');
-    await choosePhoto(page, 'mia.png', 'image/png', await pngPhoto());
+    await chooseGoodPhoto(page, 'mia.png', 'image/png', await pngPhoto());
     await page.getByLabel('I accept the terms and conditions').check();
     await submit(page);
 
@@ -116,7 +122,7 @@ test.describe('the order form', () => {
     await page.getByLabel('Age', { exact: true }).fill('9');
     await page.getByRole('radio', { name: 'Gratitude' }).check();
     await page.getByLabel('Email', { exact: true }).fill('leo.parent@example.com');
-    await choosePhoto(page, 'leo.png', 'image/png', await pngPhoto());
+    await chooseGoodPhoto(page, 'leo.png', 'image/png', await pngPhoto());
     await page.getByLabel('Full name').fill('Ana Parent');
     await page.getByLabel('Street address').fill('1 Maple Ave');
     await page.getByLabel('City').fill('Toronto');
@@ -154,7 +160,8 @@ test.describe('the order form', () => {
     await page.getByLabel('Age', { exact: true }).fill('4');
     await page.getByRole('radio', { name: 'Honesty' }).check();
     await page.getByLabel('Email', { exact: true }).fill('zoe.parent@example.com');
-    await choosePhoto(page, 'zoe.png', 'image/png', photo);
+    // The terms box is clicked once the preview has pushed it to where it stays.
+    await chooseGoodPhoto(page, 'zoe.png', 'image/png', photo);
     await page.getByLabel('I accept the terms and conditions').check();
   }
 

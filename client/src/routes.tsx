@@ -164,7 +164,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: 'order/:token/receipt',
+        path: 'receipt/:orderId/:signature',
         element: (
           <PageSuspense>
             <ReceiptPage />

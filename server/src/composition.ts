@@ -29,6 +29,7 @@ import type { Storage } from './media/storage';
 import { NewsletterService } from './newsletter/newsletter.service';
 import { ChangeRequestService } from './order-page/change-request.service';
 import { OrderLifecycle } from './orders/order-lifecycle';
+import { ReceiptLinks } from './orders/receipt-links';
 import { JobRunner } from './jobs/job-runner';
 import { photoRetentionJob, supersededDeliveryFilesJob } from './delivery/retention.jobs';
 import { orphanedFilesJob } from './media/orphaned-files.job';
@@ -161,6 +162,7 @@ export function createServices(
 ): Services {
   const { storage, mailer } = providers;
   const signer = new MediaSigner(config.mediaSecret, config.mediaUrlTtlSeconds);
+  const receiptLinks = new ReceiptLinks(config.mediaSecret);
   const outbox = new OutboxService(dataSource, logger, {
     sendingEnabled: mailer !== null,
     // Outside production a developer reads the e-mails in the log; production logs never hold their text.
@@ -230,7 +232,17 @@ export function createServices(
     outboxWorker: mailer
       ? new OutboxWorker(dataSource, mailer, logger, { metrics, onGaveUp: (orderId) => workItems.emailGaveUp(orderId) })
       : null,
-    payments: new PaymentService(dataSource, providers.payments, orders, lifecycle, logger, config.publicUrl, refunds, metrics),
+    payments: new PaymentService(
+      dataSource,
+      providers.payments,
+      orders,
+      lifecycle,
+      logger,
+      config.publicUrl,
+      refunds,
+      metrics,
+      receiptLinks,
+    ),
     delivery: new DeliveryService(dataSource, storage, orders, lifecycle, outbox, signer, logger, {
       publicUrl: config.publicUrl,
       videoMaxBytes: config.videoMaxBytes,
@@ -242,6 +254,7 @@ export function createServices(
     orderPages: new OrderPageService(dataSource, storage, lifecycle, outbox, signer, changeRequests, proofs, logger, {
       publicUrl: config.publicUrl,
       shop: config.shop,
+      receiptLinks,
       mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
     }),
     orderLookup: new OrderLookupService(dataSource, outbox, rateLimiter, logger, {

@@ -84,7 +84,7 @@ describe('a build without routes.json (the plain single-page app)', () => {
     },
   );
 
-  it.each(['/order/abc123', '/video/abc123', '/order/abc123/receipt'])(
+  it.each(['/order/abc123', '/video/abc123', '/receipt/3f2a9c10-7b4d-4e8a-9c2f-1a2b3c4d5e6f/c2lnbmF0dXJl'])(
     'sends no referrer from %s and keeps it out of search engines',
     async (url) => {
       const response = await fetch(server.url + url);

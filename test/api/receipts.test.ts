@@ -58,6 +58,48 @@ describe('the receipt', () => {
     });
   });
 
+  it('has a link of its own that opens the receipt and nothing else, and no link before payment', async () => {
+    const parent = new GraphQLClient(server.url);
+    const pending = await placeOrder(parent, digitalOrder());
+    const none = await parent.query(`query($token: String!) { orderPage(token: $token) { receiptUrl } }`, {
+      token: pending.checkoutToken,
+    });
+    expect(none.data!.orderPage.receiptUrl).toBeNull();
+
+    const { orderId, checkoutToken } = await placePaidOrder(parent, digitalOrder());
+    const page = await parent.query(
+      `query($token: String!) { orderPage(token: $token) { receiptUrl receipt { number totalCents } } }`,
+      {
+        token: checkoutToken,
+      },
+    );
+    const url: string = page.data!.orderPage.receiptUrl;
+    const [, , id, signature] = url.split('/');
+    expect(url.startsWith(`/receipt/${orderId}/`)).toBe(true);
+    expect(id).toBe(orderId);
+
+    // Anyone with the link (no session, no order token) sees the receipt, with its refunds.
+    const RECEIPT_BY_LINK = `query($orderId: ID!, $signature: String!) {
+      receipt(orderId: $orderId, signature: $signature) { number totalCents refunds { amountCents } }
+    }`;
+    const stranger = new GraphQLClient(server.url);
+    expect((await stranger.query(RECEIPT_BY_LINK, { orderId, signature })).data!.receipt).toEqual({
+      ...page.data!.orderPage.receipt,
+      refunds: [],
+    });
+    // An altered signature, another order's, or an unpaid order's opens nothing.
+    expect((await stranger.query(RECEIPT_BY_LINK, { orderId, signature: `${signature}x` })).data!.receipt).toBeNull();
+    expect((await stranger.query(RECEIPT_BY_LINK, { orderId: pending.orderId, signature })).data!.receipt).toBeNull();
+    expect((await stranger.query(RECEIPT_BY_LINK, { orderId: 'not-an-id', signature })).data!.receipt).toBeNull();
+
+    // The confirmation e-mail links it.
+    const [email] = await server.dataSource.query(
+      `SELECT text FROM outbox_emails WHERE order_id = $1 AND template = 'order-confirmation'`,
+      [orderId],
+    );
+    expect(email.text).toContain(`Your receipt, to print or save as a PDF: ${server.config.publicUrl}${url}`);
+  });
+
   it('counts what went back, and loses the child’s name with their details', async () => {
     const parent = new GraphQLClient(server.url);
     const { orderId, checkoutToken } = await placePaidOrder(parent, digitalOrder());

@@ -1,6 +1,7 @@
 /**
- * The parent's receipt in the browser: from the paid order's page to a receipt that fits a phone
- * and a desktop, passes axe, and prints without the site's header and footer.
+ * The parent's receipt in the browser: from the paid order's page to the receipt's own link (not
+ * the order page's token), a page that fits a phone and a desktop, passes axe, and prints without
+ * the site's header and footer.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -15,9 +16,11 @@ test.describe('the receipt', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/order/${order.checkoutToken}`);
       await page.getByRole('link', { name: 'Your receipt' }).click();
-      await page.waitForURL(`**/order/${order.checkoutToken}/receipt`);
+      // The receipt's own address: the order id and a signature, not the order page's token.
+      await page.waitForURL(`**/receipt/${order.orderId}/*`);
+      expect(page.url()).not.toContain(order.checkoutToken);
       // Loaded directly (a link from the e-mail), it is as private as the order page.
-      const direct = await request.get(`/order/${order.checkoutToken}/receipt`);
+      const direct = await request.get(new URL(page.url()).pathname);
       expect(direct.status()).toBe(200);
       expect(direct.headers()['referrer-policy']).toBe('no-referrer');
       expect(direct.headers()['x-robots-tag']).toBe('noindex');

@@ -3,7 +3,7 @@
  * is nobody's business (the admin portal). The advertising pixel sends the page's address with
  * every event, so it neither starts nor counts a page view on these.
  */
-const PRIVATE_PREFIXES = ['/order/', '/video/', '/admin'];
+const PRIVATE_PREFIXES = ['/order/', '/video/', '/receipt/', '/admin'];
 
 /** Any casing: the router renders /Order/… and /ADMIN as it renders /order/… and /admin. */
 export function isPrivatePath(pathname: string): boolean {

@@ -19,7 +19,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
  * address on as a Referer (to the signed media links, a carrier's tracking page, anything the page
  * links to), and no search engine may index it.
  */
-export const PRIVATE_PAGE_PATH = /^\/(order|video)\/[^/]+(?:\/receipt)?\/?$/i;
+export const PRIVATE_PAGE_PATH = /^\/(order|video|receipt)\/[^/]+(?:\/[^/]+)?\/?$/i;
 
 export interface ClientHostingOptions {
   clientDistDir: string;

@@ -11,7 +11,7 @@ import type { MediaSigner } from '../media/signed-url';
 import { CreateOrderInput } from '../checkout/create-order.input';
 import type { OrderLookupService } from './order-lookup.service';
 import type { OrderPageService } from './order-page.service';
-import { OrderPage, OrderPagePayload, RenewOrderLinkPayload, RequestOrderLinksPayload } from './order-page.types';
+import { OrderPage, OrderPagePayload, OrderReceipt, RenewOrderLinkPayload, RequestOrderLinksPayload } from './order-page.types';
 import { ONE_ORDER_PER_REQUEST } from '../checkout/order.resolver';
 import type { OrderService } from '../checkout/order.service';
 import { CheckoutOrder, CreateOrderPayload } from '../checkout/checkout.types';
@@ -48,6 +48,18 @@ export class OrderPageResolver {
   })
   orderPage(@Arg('token', () => String) token: string): Promise<OrderPage | null> {
     return this.pages.orderPage(token);
+  }
+
+  @Query(() => OrderReceipt, {
+    nullable: true,
+    description:
+      "A paid order's receipt by its own link (OrderPage.receiptUrl: /receipt/{orderId}/{signature}); null for a signature that is not the order's, or an order not paid.",
+  })
+  receipt(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('signature', () => String) signature: string,
+  ): Promise<OrderReceipt | null> {
+    return this.pages.receiptFor(orderId, signature);
   }
 
   @Mutation(() => CreateOrderPayload, {

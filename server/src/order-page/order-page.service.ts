@@ -4,6 +4,8 @@
  * order's live access tokens; the page alone also opens with a live delivery link of the older
  * `/video/{token}` kind.
  */
+import type { ReceiptLinks } from '../orders/receipt-links';
+import { isUuid } from '../common/uuid';
 import { type DataSource, type EntityManager, IsNull, MoreThan } from 'typeorm';
 import { LIFE_LESSONS, planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
@@ -56,6 +58,8 @@ export interface OrderPageOptions {
   publicUrl: string;
   /** The shop as its receipts name it: SHOP_NAME, and SHOP_ADDRESS a line each. */
   shop: { name: string; addressLines: string[] };
+  /** The receipts' own links, which open a receipt and nothing else. */
+  receiptLinks: ReceiptLinks;
   /** How long the photo, watch and download links on the page work. */
   mediaTtlSeconds: number;
 }
@@ -243,6 +247,15 @@ export class OrderPageService {
     return this.page(manager, await manager.findOneByOrFail(Order, { id: orderId }), canPayWithToken, now);
   }
 
+  /** The receipt its own link opens: null for a signature that is not the order's, or an order not paid. */
+  async receiptFor(orderId: string, signature: string): Promise<OrderReceipt | null> {
+    if (!isUuid(orderId) || !this.options.receiptLinks.verify(orderId, signature)) return null;
+    const order = await this.dataSource.manager.findOneBy(Order, { id: orderId });
+    if (!order?.paidAt) return null;
+    const refunds = await this.dataSource.manager.find(Refund, { where: { orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return this.receipt(order, order.paidAt, refunds);
+  }
+
   /** What the parent paid for and how, from the order as it was sold (the catalogue's plan, the charged amount). */
   private receipt(order: Order, paidAt: Date, refunds: Refund[]): OrderReceipt {
     const lesson = LIFE_LESSONS.find((candidate) => candidate.value === order.moral)?.label ?? order.moral;
@@ -264,6 +277,9 @@ export class OrderPageService {
       currency: order.currency,
       paidWith: PAID_WITH[order.paymentProvider ?? ''] ?? 'Card',
       refundedCents: sumCents(refunds.filter((refund) => refund.status === 'succeeded')),
+      refunds: refunds
+        .filter((refund) => refund.status === 'succeeded')
+        .map((refund) => ({ amountCents: refund.amountCents, refundedAt: refund.updatedAt })),
     };
   }
 
@@ -342,6 +358,7 @@ export class OrderPageService {
       proof: proof && !deleted ? proofReview(proof, this.signer, ttl) : null,
       canAnswerProof: accessToken && !deleted && inProofWindow(order) && proof?.status === ProofStatus.AWAITING_ANSWER,
       receipt: order.paidAt ? this.receipt(order, order.paidAt, refunds) : null,
+      receiptUrl: order.paidAt ? this.options.receiptLinks.path(order.id) : null,
     };
   }
 }

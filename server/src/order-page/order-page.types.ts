@@ -80,6 +80,15 @@ export class ReceiptLine {
   amountCents: number;
 }
 
+@ObjectType()
+export class ReceiptRefund {
+  @Field(() => Int)
+  amountCents: number;
+
+  @Field()
+  refundedAt: Date;
+}
+
 @ObjectType({ description: 'What the parent paid, to print or keep: issued once the order is paid.' })
 export class OrderReceipt {
   @Field({ description: "The receipt's number: the order's reference." })
@@ -109,8 +118,11 @@ export class OrderReceipt {
   @Field({ description: 'How it was paid, in words ("Card, through Stripe").' })
   paidWith: string;
 
-  @Field(() => Int, { description: 'What has gone back to the parent since, in integer cents (its refunds are on the page).' })
+  @Field(() => Int, { description: 'What has gone back to the parent since, in integer cents.' })
   refundedCents: number;
+
+  @Field(() => [ReceiptRefund], { description: 'The money that went back, oldest first.' })
+  refunds: ReceiptRefund[];
 }
 
 @ObjectType({ description: "The parent's private order page." })
@@ -221,6 +233,13 @@ export class OrderPage {
 
   @Field(() => OrderReceipt, { nullable: true, description: 'The receipt, once the order is paid; null before.' })
   receipt: OrderReceipt | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The receipt's own address (/receipt/{orderId}/{signature}, relative to the shop's), which opens the receipt and nothing else: safe to forward. Null before payment.",
+  })
+  receiptUrl: string | null;
 }
 
 @ObjectType()

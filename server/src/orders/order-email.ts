@@ -27,4 +27,6 @@ export interface OrderEmailOptions {
   publicUrl: string;
   /** {PUBLIC_URL}/order/{token}: the parent's private order page. */
   orderUrl: string;
+  /** {PUBLIC_URL}/receipt/{orderId}/{signature}, for the e-mails that link the receipt. */
+  receiptUrl?: string;
 }

@@ -5,6 +5,7 @@
  * both end in markPaid, which locks the order row, so paying twice, or a webhook arriving
  * before or after recordPayment, leaves one Paid order with one payment id.
  */
+import type { ReceiptLinks } from '../orders/receipt-links';
 import type { DataSource } from 'typeorm';
 import { planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
@@ -70,6 +71,8 @@ export class PaymentService {
     private readonly refunds: Pick<RefundService, 'handleRefundWebhook'>,
     /** Payment outcomes by provider. */
     private readonly metrics: Pick<Metrics, 'payment'>,
+    /** The receipt's own link, for the confirmation e-mail; without it the e-mail has none. */
+    private readonly receiptLinks?: ReceiptLinks,
   ) {}
 
   private count(provider: PaymentProvider, outcome: PaymentOutcome): void {
@@ -296,7 +299,10 @@ export class PaymentService {
         patch: { paymentId, paymentProvider: provider.name },
         data: { paymentId, provider: provider.name, amountCents: order.amountCents, currency: order.currency },
         email: async (paidOrder, tx) =>
-          orderConfirmationOutboxEmail(paidOrder, await orderEmailOptions(tx, paidOrder.id, this.publicUrl)),
+          orderConfirmationOutboxEmail(paidOrder, {
+            ...(await orderEmailOptions(tx, paidOrder.id, this.publicUrl)),
+            receiptUrl: this.receiptLinks && `${this.publicUrl}${this.receiptLinks.path(paidOrder.id)}`,
+          }),
       });
       this.logger.info('order paid', { orderId: order.id, paymentId, actor: actorLabel(actor) });
       newlyPaid = true;

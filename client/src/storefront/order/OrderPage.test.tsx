@@ -42,12 +42,15 @@ afterEach(() => window.sessionStorage.clear());
 
 describe('OrderPage', () => {
   it('links the receipt of a paid order', async () => {
-    renderOrderPage([orderPageMock(anOrderPage({ receipt: { __typename: 'OrderReceipt', number: '3f2a9c10' } }))]);
-    expect(await screen.findByRole('link', { name: 'Your receipt' })).toHaveAttribute('href', `/order/${TOKEN}/receipt`);
+    renderOrderPage([orderPageMock(anOrderPage({ receiptUrl: '/receipt/3f2a9c10-0000-4000-8000-000000000000/sig' }))]);
+    expect(await screen.findByRole('link', { name: 'Your receipt' })).toHaveAttribute(
+      'href',
+      '/receipt/3f2a9c10-0000-4000-8000-000000000000/sig',
+    );
   });
 
   it('has no receipt link before the order is paid', async () => {
-    renderOrderPage([orderPageMock(anOrderPage({ status: 'Pending', receipt: null }))]);
+    renderOrderPage([orderPageMock(anOrderPage({ status: 'Pending', receiptUrl: null }))]);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('link', { name: 'Your receipt' })).not.toBeInTheDocument();
   });

@@ -7,12 +7,10 @@ import { formatDay } from './order-page-messages';
 interface OrderSummaryProps {
   order: OrderPageFieldsFragment;
   catalogue: Pick<OrderPageQuery['catalogue'], 'lifeLessons' | 'bookStyles'>;
-  /** The page's token, for the receipt's address. */
-  token: string;
 }
 
 /** What was ordered, as the parent entered it; what was deleted is simply not there. Customer text renders as text. */
-export function OrderSummary({ order, catalogue, token }: OrderSummaryProps) {
+export function OrderSummary({ order, catalogue }: OrderSummaryProps) {
   const lesson = catalogue.lifeLessons.find((option) => option.value === order.moral)?.label ?? order.moral;
   const style = order.bookStyle
     ? (catalogue.bookStyles.find((option) => option.value === order.bookStyle)?.label ?? order.bookStyle)
@@ -72,9 +70,10 @@ export function OrderSummary({ order, catalogue, token }: OrderSummaryProps) {
             ))}
         </dl>
       </div>
-      {order.receipt && (
+      {order.receiptUrl && (
         <p className="order-page__receipt-link">
-          <Link to={`/order/${token}/receipt`}>Your receipt</Link>, to print or save as a PDF
+          <Link to={order.receiptUrl}>Your receipt</Link>, to print or save as a PDF (its link opens the receipt alone, so you can
+          forward it)
         </p>
       )}
     </section>

@@ -150,7 +150,7 @@ export function OrderView({ order, catalogue, token, renewed }: OrderViewProps) 
         </ol>
       </section>
 
-      <OrderSummary order={order} catalogue={catalogue} token={token} />
+      <OrderSummary order={order} catalogue={catalogue} />
 
       <RenewLinkSection token={token} />
 

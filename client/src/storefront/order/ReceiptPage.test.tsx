@@ -4,8 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 
-import { TOKEN } from '../../../../test/support/client/storefront/order-page-mocks';
-import { ORDER_RECEIPT_QUERY } from './order-page-operations';
+import { RECEIPT_QUERY } from './order-page-operations';
 import { RECEIPT_MESSAGES, ReceiptPage } from './ReceiptPage';
 
 const RECEIPT = {
@@ -28,20 +27,17 @@ const RECEIPT = {
   refundedCents: 750,
 };
 
+const ORDER_ID = '3f2a9c10-7b4d-4e8a-9c2f-1a2b3c4d5e6f';
+const SIGNATURE = 'sig_abc';
+
 const receiptMock = (
   receipt: typeof RECEIPT | null,
   refunds: Array<{ amountCents: number; refundedAt: string }> = [],
 ): MockLink.MockedResponse => ({
-  request: { query: ORDER_RECEIPT_QUERY, variables: { token: TOKEN } },
+  request: { query: RECEIPT_QUERY, variables: { orderId: ORDER_ID, signature: SIGNATURE } },
   result: {
     data: {
-      orderPage: {
-        __typename: 'OrderPage',
-        id: 'order-1',
-        status: receipt ? 'Shipped' : 'Pending',
-        refunds: refunds.map((refund) => ({ __typename: 'OrderRefund', ...refund })),
-        receipt,
-      },
+      receipt: receipt && { ...receipt, refunds: refunds.map((refund) => ({ __typename: 'ReceiptRefund', ...refund })) },
     },
   },
 });
@@ -49,10 +45,10 @@ const receiptMock = (
 function renderReceipt(mocks: MockLink.MockedResponse[]) {
   render(
     <MockedProvider mocks={mocks}>
-      <MemoryRouter initialEntries={[`/order/${TOKEN}/receipt`]}>
+      <MemoryRouter initialEntries={[`/receipt/${ORDER_ID}/${SIGNATURE}`]}>
         <Routes>
-          <Route path="/order/:token/receipt" element={<ReceiptPage />} />
-          <Route path="/order/:token" element={<p>the order page</p>} />
+          <Route path="/receipt/:orderId/:signature" element={<ReceiptPage />} />
+          <Route path="/" element={<p>the home page</p>} />
         </Routes>
       </MemoryRouter>
     </MockedProvider>,
@@ -83,10 +79,11 @@ describe('ReceiptPage', () => {
     print.mockRestore();
   });
 
-  it('says a receipt comes with the payment, and leads back to the order', async () => {
+  it('says so when the link opens no receipt (altered, or the order not paid), and leads home', async () => {
     renderReceipt([receiptMock(null)]);
-    expect(await screen.findByRole('heading', { name: RECEIPT_MESSAGES.notPaid })).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('link', { name: RECEIPT_MESSAGES.backToOrder }));
-    expect(await screen.findByText('the order page')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: RECEIPT_MESSAGES.notFound })).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: RECEIPT_MESSAGES.home }));
+    expect(await screen.findByText('the home page')).toBeInTheDocument();
   });
 });

@@ -4,27 +4,30 @@ import { Link, useParams } from 'react-router-dom';
 import { PageTitle } from '../../ui/PageTitle';
 import { Spinner } from '../../ui/Spinner';
 import { formatDay } from './order-page-messages';
-import { ORDER_RECEIPT_QUERY } from './order-page-operations';
-import { InvalidLink, LoadFailed, PrivatePageMeta } from './OrderPage';
+import { RECEIPT_QUERY } from './order-page-operations';
+import { LoadFailed, PrivatePageMeta } from './OrderPage';
 import './order-page.css';
 
 export const RECEIPT_MESSAGES = {
   loading: 'Loading your receipt…',
-  notPaid: 'A receipt is issued once the order is paid.',
+  notFound: 'This receipt link is not valid.',
+  notFoundLead: 'Please use the link in your order confirmation e-mail, or the one on your order page.',
   print: 'Print or save as PDF',
-  backToOrder: 'Back to your order',
+  home: 'Back to Home',
 } as const;
 
 /**
- * /order/:token/receipt: what the parent paid, on a page of its own to print or keep (the
- * browser's print saves it as a PDF). Behind the same private token as the order page.
+ * /receipt/:orderId/:signature: what the parent paid, on a page of its own to print or keep (the
+ * browser's print saves it as a PDF). Its link opens the receipt and nothing else, so it can be
+ * forwarded; it stays out of search engines and sends no referrer, like the order page.
  */
 export function ReceiptPage() {
-  const { token = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(ORDER_RECEIPT_QUERY, { variables: { token }, fetchPolicy: 'network-only' });
-  const order = data?.orderPage;
-  const receipt = order?.receipt;
-  const orderLink = `/order/${token}`;
+  const { orderId = '', signature = '' } = useParams();
+  const { data, loading, error, refetch } = useQuery(RECEIPT_QUERY, {
+    variables: { orderId, signature },
+    fetchPolicy: 'network-only',
+  });
+  const receipt = data?.receipt;
 
   let body;
   if (receipt) {
@@ -95,7 +98,7 @@ export function ReceiptPage() {
               <th scope="row">Total paid</th>
               <td className="receipt__amount">{money(receipt.totalCents)}</td>
             </tr>
-            {order.refunds.map((refund, index) => (
+            {receipt.refunds.map((refund, index) => (
               <tr key={index}>
                 <th scope="row">Refunded on {formatDay(refund.refundedAt)}</th>
                 <td className="receipt__amount">−{money(refund.amountCents)}</td>
@@ -113,30 +116,26 @@ export function ReceiptPage() {
           <button type="button" className="button button--primary" onClick={() => window.print()}>
             {RECEIPT_MESSAGES.print}
           </button>
-          <Link to={orderLink} className="button button--secondary">
-            {RECEIPT_MESSAGES.backToOrder}
-          </Link>
         </div>
       </article>
-    );
-  } else if (order) {
-    body = (
-      <div className="order-page__message">
-        <PageTitle>Receipt</PageTitle>
-        <h1 className="order-page__title">{RECEIPT_MESSAGES.notPaid}</h1>
-        <div className="order-page__actions">
-          <Link to={orderLink} className="button button--primary">
-            {RECEIPT_MESSAGES.backToOrder}
-          </Link>
-        </div>
-      </div>
     );
   } else if (loading) {
     body = <Spinner label={RECEIPT_MESSAGES.loading} />;
   } else if (error) {
     body = <LoadFailed title="Receipt" onRetry={() => void refetch().catch(() => undefined)} />;
   } else {
-    body = <InvalidLink />;
+    body = (
+      <div className="order-page__message">
+        <PageTitle>Receipt</PageTitle>
+        <h1 className="order-page__title">{RECEIPT_MESSAGES.notFound}</h1>
+        <p className="order-page__lead">{RECEIPT_MESSAGES.notFoundLead}</p>
+        <div className="order-page__actions">
+          <Link to="/" className="button button--secondary">
+            {RECEIPT_MESSAGES.home}
+          </Link>
+        </div>
+      </div>
+    );
   }
 
   return (

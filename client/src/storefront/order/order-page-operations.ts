@@ -71,9 +71,7 @@ export const ORDER_PAGE_FIELDS = graphql(`
       url
     }
     canAnswerProof
-    receipt {
-      number
-    }
+    receiptUrl
   }
 `);
 
@@ -174,30 +172,26 @@ export const RENEW_ORDER_LINK_MUTATION = graphql(`
   }
 `);
 
-/** The receipt of a paid order, read by its private page's token. */
-export const ORDER_RECEIPT_QUERY = graphql(`
-  query OrderReceipt($token: String!) {
-    orderPage(token: $token) {
-      id
-      status
+/** A paid order's receipt, by its own link (/receipt/{orderId}/{signature}). */
+export const RECEIPT_QUERY = graphql(`
+  query Receipt($orderId: ID!, $signature: String!) {
+    receipt(orderId: $orderId, signature: $signature) {
+      number
+      paidAt
+      shopName
+      shopAddress
+      billedTo
+      lines {
+        description
+        amountCents
+      }
+      totalCents
+      currency
+      paidWith
+      refundedCents
       refunds {
         amountCents
         refundedAt
-      }
-      receipt {
-        number
-        paidAt
-        shopName
-        shopAddress
-        billedTo
-        lines {
-          description
-          amountCents
-        }
-        totalCents
-        currency
-        paidWith
-        refundedCents
       }
     }
   }

@@ -61,11 +61,15 @@ describe('escapeHtml', () => {
 });
 
 describe('orderConfirmationEmail', () => {
-  it('links the receipt on the order page, in the text and the HTML', () => {
-    const { text, html } = orderConfirmationEmail(digital(), options);
-    expect(text).toContain(`Your receipt, to print or save as a PDF: ${ORDER_URL}/receipt`);
-    expect(html).toContain(`<a href="${ORDER_URL}/receipt"`);
+  it("links the receipt's own address when it is given, and nothing when not", () => {
+    const RECEIPT_URL = 'https://shop.example.com/receipt/3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f/sig';
+    const { text, html } = orderConfirmationEmail(digital(), { ...options, receiptUrl: RECEIPT_URL });
+    expect(text).toContain(`Your receipt, to print or save as a PDF: ${RECEIPT_URL}`);
+    expect(html).toContain(`<a href="${RECEIPT_URL}"`);
     expect(visible(html)).toContain('To print it or save it as a PDF: your receipt');
+    const without = orderConfirmationEmail(digital(), options);
+    expect(without.text).not.toContain('Your receipt');
+    expect(without.html).not.toContain('your receipt');
   });
 
   it('confirms a digital order: plan, child, lesson, amount, the 24-hour promise and the reference', () => {

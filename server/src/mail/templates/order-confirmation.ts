@@ -48,7 +48,7 @@ export function orderConfirmationEmail(order: OrderConfirmationOrder, options: O
   const address = printed && order.shippingAddress ? addressLines(order.shippingAddress) : [];
 
   const footer = emailFooter(shopUrl, reference, options.orderUrl);
-  const receiptUrl = `${options.orderUrl}/receipt`;
+  const receiptUrl = options.receiptUrl;
   const subject = oneLine(`Your order is confirmed: ${child}'s storybook is on its way`);
   const delivery = printed
     ? `You'll receive your premium printed storybook in 7-10 business days${address.length ? ', shipped to:' : '.'}`
@@ -75,8 +75,7 @@ export function orderConfirmationEmail(order: OrderConfirmationOrder, options: O
     delivery,
     ...(address.length ? ['', ...address.map((line) => `  ${line}`)] : []),
     '',
-    `Your receipt, to print or save as a PDF: ${receiptUrl}`,
-    '',
+    ...(receiptUrl ? [`Your receipt, to print or save as a PDF: ${receiptUrl}`, ''] : []),
     ...footer.text,
   ].join('\n');
 
@@ -97,7 +96,11 @@ export function orderConfirmationEmail(order: OrderConfirmationOrder, options: O
         (address.length
           ? `\n<p style="margin:0 0 8px;font-size:15px;line-height:1.5;padding-left:12px;border-left:3px solid ${EMAIL_COLORS.rule}">${address.map(e).join('<br>')}</p>`
           : ''),
-      `<p style="margin:0;font-size:15px;line-height:1.5">To print it or save it as a PDF: <a href="${e(receiptUrl)}" style="color:${EMAIL_COLORS.accent}">your receipt</a></p>`,
+      ...(receiptUrl
+        ? [
+            `<p style="margin:0;font-size:15px;line-height:1.5">To print it or save it as a PDF: <a href="${e(receiptUrl)}" style="color:${EMAIL_COLORS.accent}">your receipt</a></p>`,
+          ]
+        : []),
       footer.html,
     ],
   });

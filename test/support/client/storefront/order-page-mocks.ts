@@ -43,7 +43,7 @@ export function anOrderPage(overrides: OrderPageRecord = {}): OrderPageRecord {
     canPay: false,
     proof: null,
     canAnswerProof: false,
-    receipt: null,
+    receiptUrl: null,
     ...overrides,
   };
 }

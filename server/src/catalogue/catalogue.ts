@@ -122,6 +122,11 @@ export function planFor(format: BookFormat): Plan {
   return plan;
 }
 
+/** How a lesson reads (its label), or the stored value itself for one the catalogue no longer offers. */
+export function lessonLabel(value: string): string {
+  return LIFE_LESSONS.find((lesson) => lesson.value === value)?.label ?? value;
+}
+
 export function isLifeLesson(value: string): boolean {
   return LIFE_LESSONS.some((lesson) => lesson.value === value);
 }

@@ -7,7 +7,7 @@
 import type { ReceiptLinks } from '../orders/receipt-links';
 import { isUuid } from '../common/uuid';
 import { type DataSource, type EntityManager, IsNull, MoreThan } from 'typeorm';
-import { LIFE_LESSONS, planFor } from '../catalogue/catalogue';
+import { lessonLabel, planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { sha256Hex } from '../common/tokens';
 import { type Outcome, refusal, refuse, succeed, UserErrorCode } from '../common/user-error';
@@ -50,6 +50,9 @@ export const ORDER_PAGE_MESSAGES = {
 } as const;
 
 const DAY_MS = 86_400_000;
+
+/** A refund whose money has reached the parent (not one pending, failed or cancelled). */
+const hasGoneBack = (refund: Refund) => refund.status === 'succeeded';
 
 /** How each payment provider's payments read on a receipt. */
 const PAID_WITH: Record<string, string> = { stripe: 'Card, through Stripe', sandbox: 'Test card (the offline sandbox)' };
@@ -253,12 +256,13 @@ export class OrderPageService {
     const order = await this.dataSource.manager.findOneBy(Order, { id: orderId });
     if (!order?.paidAt) return null;
     const refunds = await this.dataSource.manager.find(Refund, { where: { orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
-    return this.receipt(order, order.paidAt, refunds);
+    return this.receipt(order, order.paidAt, refunds.filter(hasGoneBack));
   }
 
   /** What the parent paid for and how, from the order as it was sold (the catalogue's plan, the charged amount). */
-  private receipt(order: Order, paidAt: Date, refunds: Refund[]): OrderReceipt {
-    const lesson = LIFE_LESSONS.find((candidate) => candidate.value === order.moral)?.label ?? order.moral;
+  /** `returned`: the order's refunds that have gone back (succeeded), oldest first. */
+  private receipt(order: Order, paidAt: Date, returned: Refund[]): OrderReceipt {
+    const lesson = lessonLabel(order.moral);
     const starring = order.childName ? `, starring ${order.childName}` : '';
     const shipping = shippingIncluded(order.bookFormat) ? ' (shipping included)' : '';
     return {
@@ -276,10 +280,8 @@ export class OrderPageService {
       totalCents: order.amountCents,
       currency: order.currency,
       paidWith: PAID_WITH[order.paymentProvider ?? ''] ?? 'Card',
-      refundedCents: sumCents(refunds.filter((refund) => refund.status === 'succeeded')),
-      refunds: refunds
-        .filter((refund) => refund.status === 'succeeded')
-        .map((refund) => ({ amountCents: refund.amountCents, refundedAt: refund.updatedAt })),
+      refundedCents: sumCents(returned),
+      refunds: returned.map((refund) => ({ amountCents: refund.amountCents, refundedAt: refund.updatedAt })),
     };
   }
 
@@ -301,6 +303,7 @@ export class OrderPageService {
     const ttl = this.options.mediaTtlSeconds;
     const watchUrl = delivered && order.videoKey ? this.signer.url(order.videoKey, ttl) : null;
     const deleted = order.childDataDeletedAt !== null;
+    const returned = refunds.filter(hasGoneBack);
 
     return {
       id: order.id,
@@ -343,13 +346,11 @@ export class OrderPageService {
             }
           : null,
       // Only money that has gone back: a refund still pending or one that failed is not the parent's yet.
-      refunds: refunds
-        .filter((refund) => refund.status === 'succeeded')
-        .map((refund) => ({
-          amountCents: refund.amountCents,
-          refundedAt: refund.updatedAt,
-          reason: refund.actor.startsWith('admin:') ? refund.reason : (PROVIDER_REASONS[refund.reason ?? ''] ?? null),
-        })),
+      refunds: returned.map((refund) => ({
+        amountCents: refund.amountCents,
+        refundedAt: refund.updatedAt,
+        reason: refund.actor.startsWith('admin:') ? refund.reason : (PROVIDER_REASONS[refund.reason ?? ''] ?? null),
+      })),
       canRequestChange: deadline !== null && !deleted && now.getTime() <= deadline.getTime() && changeRequests.length === 0,
       changeRequestDeadline: deadline,
       changeRequests,
@@ -357,7 +358,7 @@ export class OrderPageService {
       canPay: accessToken && order.status === OrderStatus.Pending && !deleted,
       proof: proof && !deleted ? proofReview(proof, this.signer, ttl) : null,
       canAnswerProof: accessToken && !deleted && inProofWindow(order) && proof?.status === ProofStatus.AWAITING_ANSWER,
-      receipt: order.paidAt ? this.receipt(order, order.paidAt, refunds) : null,
+      receipt: order.paidAt ? this.receipt(order, order.paidAt, returned) : null,
       receiptUrl: order.paidAt ? this.options.receiptLinks.path(order.id) : null,
     };
   }

@@ -10,15 +10,18 @@ import { adminActor } from '../orders/actor';
 import { Order } from '../orders/order.entity';
 import type { PrintJob } from './print-job.entity';
 import { PrintJobPayload, printJobView, PrintJobView, PrintPartnerInfo } from './print-job.types';
+import type { OrderService } from '../checkout/order.service';
 import type { PrintingService } from './printing.service';
 
 /** The studio's side of printing at the print partner: the files, the job, and where it stands. */
 @Resolver(() => Order)
 export class PrintingResolver {
   private readonly printing: PrintingService;
+  private readonly orders: OrderService;
 
-  constructor(services: { printing: PrintingService }) {
+  constructor(services: { printing: PrintingService; orders: OrderService }) {
     this.printing = services.printing;
+    this.orders = services.orders;
   }
 
   @Authorized()
@@ -76,7 +79,7 @@ export class PrintingResolver {
   }
 
   private async payload(orderId: string, outcome: Outcome<PrintJob>): Promise<PrintJobPayload> {
-    const order = outcome.ok ? await this.printing.orderOf(orderId) : null;
+    const order = outcome.ok ? await this.orders.findOrder(orderId) : null;
     return toPayload(outcome, (job) => ({ order, printJob: printJobView(job) }), { order: null, printJob: null });
   }
 }

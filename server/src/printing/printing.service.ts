@@ -126,9 +126,13 @@ export async function releasePrintFiles(manager: EntityManager, orderId: string)
  */
 export async function partnerShipsRefusal(manager: EntityManager, orderId: string): Promise<UserFacingError | null> {
   const job = await manager.findOneBy(PrintJob, { orderId });
-  if (!job || FAILED_JOB_STATUSES.has(job.status) || job.status === PrintJobStep.FILES_READY) return null;
-  if (job.status === 'SHIPPED') return null;
+  if (!job || (job.status !== PrintJobStep.SENDING && !atPartner(job))) return null;
   return new UserFacingError(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.partnerShips(job.externalId), 'orderId');
+}
+
+/** Whether the partner has the job and is still to print or ship it: neither shipped nor turned down. */
+function atPartner(job: PrintJob | null): job is PrintJob & { externalId: string } {
+  return Boolean(job?.externalId) && job!.status !== 'SHIPPED' && !FAILED_JOB_STATUSES.has(job!.status);
 }
 
 export class PrintingService {
@@ -164,11 +168,6 @@ export class PrintingService {
     };
   }
 
-  /** The order as it is now, for a payload. */
-  orderOf(orderId: string): Promise<Order | null> {
-    return this.dataSource.manager.findOneBy(Order, { id: orderId });
-  }
-
   printJobOf(orderId: string): Promise<PrintJob | null> {
     return this.dataSource.manager.findOneBy(PrintJob, { orderId });
   }
@@ -188,8 +187,9 @@ export class PrintingService {
     const product = this.product;
     if (!partner || !product) return refuse(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.noPartner, 'orderId');
     if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, PRINT_MESSAGES.orderNotFound, 'orderId');
-    const refused = await this.dataSource.transaction((manager) => this.uploadRefusal(manager, orderId, false));
-    if (refused) return refusalOf(refused);
+    const checked = await this.dataSource.transaction((manager) => this.uploadable(manager, orderId, false));
+    if (checked instanceof UserFacingError) return refusalOf(checked);
+    const order = checked;
 
     let stored: StoredFiles | null = null;
     let pageCount: number;
@@ -238,7 +238,6 @@ export class PrintingService {
           COVER_FIELD,
         );
       }
-      const order = await this.dataSource.manager.findOneByOrFail(Order, { id: orderId });
       quote = await partner.quote(pageCount, printAddress(order.shippingAddress!, order.email));
       const base = `print/${orderId}-${randomUUID().slice(0, 8)}`;
       stored = { interiorKey: `${base}-interior.pdf`, coverKey: `${base}-cover.pdf` };
@@ -251,8 +250,8 @@ export class PrintingService {
 
     try {
       const { job, replaced } = await this.dataSource.transaction(async (manager) => {
-        const stillRefused = await this.uploadRefusal(manager, orderId, true);
-        if (stillRefused) throw stillRefused;
+        const stillChecked = await this.uploadable(manager, orderId, true);
+        if (stillChecked instanceof UserFacingError) throw stillChecked;
         const previous = await manager.findOneBy(PrintJob, { orderId });
         const now = new Date();
         const job = Object.assign(new PrintJob(), {
@@ -506,8 +505,7 @@ export class PrintingService {
 
   /** Whether the order has a job at the partner that is neither shipped nor failed: one a refund should stop. */
   async hasOpenJob(manager: EntityManager, orderId: string): Promise<boolean> {
-    const job = await manager.findOneBy(PrintJob, { orderId });
-    return Boolean(job?.externalId) && job!.status !== 'SHIPPED' && !FAILED_JOB_STATUSES.has(job!.status);
+    return atPartner(await manager.findOneBy(PrintJob, { orderId }));
   }
 
   /**
@@ -519,9 +517,7 @@ export class PrintingService {
     if (!partner) return refuse(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.noPartner, 'orderId');
     if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, PRINT_MESSAGES.orderNotFound, 'orderId');
     const job = await this.printJobOf(orderId);
-    if (!job?.externalId || !(await this.hasOpenJob(this.dataSource.manager, orderId))) {
-      return refuse(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.nothingToCancel, 'orderId');
-    }
+    if (!atPartner(job)) return refuse(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.nothingToCancel, 'orderId');
     try {
       await partner.cancelJob(job.externalId);
     } catch (error) {
@@ -575,8 +571,8 @@ export class PrintingService {
     if (failures > 0) throw new Error(`${failures} of ${open.length} print jobs could not be synced`);
   }
 
-  /** Why print files may not be uploaded for the order now, or null. */
-  private async uploadRefusal(manager: EntityManager, orderId: string, lock: boolean): Promise<UserFacingError | null> {
+  /** The order, when print files may be uploaded for it now; else why not. */
+  private async uploadable(manager: EntityManager, orderId: string, lock: boolean): Promise<Order | UserFacingError> {
     const order = lock ? await lockOrder(manager, orderId) : await manager.findOneBy(Order, { id: orderId });
     const refused = await this.orderRefusal(manager, order);
     if (refused) return refused;
@@ -586,7 +582,7 @@ export class PrintingService {
     if (job?.externalId && !FAILED_JOB_STATUSES.has(job.status)) {
       return new UserFacingError(UserErrorCode.WRONG_STATUS, PRINT_MESSAGES.atPrinter(job.externalId), 'orderId');
     }
-    return null;
+    return order!;
   }
 
   /** Why the order may not go to the printer now, or null: a printed, paid order, its details kept, its newest proof approved. */

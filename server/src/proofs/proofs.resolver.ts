@@ -9,6 +9,7 @@ import type { MediaSigner } from '../media/signed-url';
 import { adminActor } from '../orders/actor';
 import { Order } from '../orders/order.entity';
 import { orderProofView, OrderProofView, ProofPayload } from './proof.types';
+import type { OrderService } from '../checkout/order.service';
 import type { ProofsService } from './proofs.service';
 
 /** The studio's side of proofs: sending one, approving one for the parent, and an order's proofs. */
@@ -17,9 +18,12 @@ export class ProofsResolver {
   private readonly service: ProofsService;
   private readonly signer: MediaSigner;
 
-  constructor(services: { proofs: ProofsService; signer: MediaSigner }) {
+  private readonly orders: OrderService;
+
+  constructor(services: { proofs: ProofsService; signer: MediaSigner; orders: OrderService }) {
     this.service = services.proofs;
     this.signer = services.signer;
+    this.orders = services.orders;
   }
 
   @Authorized()
@@ -60,7 +64,7 @@ export class ProofsResolver {
   }
 
   private async payload(orderId: string, outcome: Awaited<ReturnType<ProofsService['sendProof']>>): Promise<ProofPayload> {
-    const order = outcome.ok ? await this.service.orderOf(orderId) : null;
+    const order = outcome.ok ? await this.orders.findOrder(orderId) : null;
     return toPayload(outcome, (proof) => ({ order, proof: orderProofView(proof, this.signer) }), { order: null, proof: null });
   }
 }

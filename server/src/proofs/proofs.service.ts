@@ -212,11 +212,6 @@ export class ProofsService {
     return this.dataSource.manager.find(OrderProof, { where: { orderId }, order: { version: 'DESC' } });
   }
 
-  /** The order as it is now (after an answer), for a payload. */
-  orderOf(orderId: string): Promise<Order | null> {
-    return this.dataSource.manager.findOneBy(Order, { id: orderId });
-  }
-
   /** The parent approves proof `version` (from the order page), if it is still the newest. */
   approve(orderId: string, version: number): Promise<Outcome<OrderProof>> {
     return this.answer(orderId, version, CUSTOMER, { status: ProofStatus.APPROVED, message: null });

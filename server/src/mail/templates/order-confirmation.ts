@@ -3,7 +3,7 @@
  * when it arrives. HTML and plain text; every value the customer typed is escaped in the HTML;
  * no external images, so nothing is fetched when it is opened.
  */
-import { BOOK_STYLES, type BookFormat, LIFE_LESSONS, planFor } from '../../catalogue/catalogue';
+import { BOOK_STYLES, type BookFormat, lessonLabel, planFor } from '../../catalogue/catalogue';
 import type { ShippingAddress } from '../../orders/order.entity';
 import { formatAmount, orderReference } from '../../orders/order-format';
 import { escapeHtml } from '../escape-html';
@@ -39,7 +39,7 @@ export interface OrderConfirmationOrder {
 export function orderConfirmationEmail(order: OrderConfirmationOrder, options: OrderEmailOptions): RenderedEmail {
   const child = childNameIn(order.childName);
   const title = planFor(order.bookFormat).title;
-  const lesson = LIFE_LESSONS.find((l) => l.value === order.moral)?.label ?? order.moral;
+  const lesson = lessonLabel(order.moral);
   const style = order.bookStyle ? (BOOK_STYLES.find((s) => s.value === order.bookStyle)?.label ?? order.bookStyle) : null;
   const amount = formatAmount(order.amountCents, order.currency);
   const reference = orderReference(order.id);

@@ -5,7 +5,7 @@
  * address; the idempotency key names the order (and the request), so a retried payment or a
  * repeated webhook never notifies anyone twice.
  */
-import { LIFE_LESSONS, planFor } from '../../catalogue/catalogue';
+import { lessonLabel, planFor } from '../../catalogue/catalogue';
 import { sha256Hex } from '../../common/tokens';
 import type { Order } from '../../orders/order.entity';
 import { escapeHtml } from '../escape-html';
@@ -39,7 +39,7 @@ export function orderDashboardUrl(publicUrl: string, orderId: string): string {
 export const DELETED_CHILD = "details deleted at the parent's request";
 
 function details(order: StaffOrder): Array<[string, string]> {
-  const lesson = LIFE_LESSONS.find((l) => l.value === order.moral)?.label ?? order.moral;
+  const lesson = lessonLabel(order.moral);
   return [
     ['Order', orderReference(order.id)],
     ['Child', order.childName === null ? DELETED_CHILD : `${order.childName ?? DELETED_CHILD}, age ${order.childAge}`],

@@ -5,8 +5,9 @@
  */
 import http from 'node:http';
 import net from 'node:net';
-import { readdirSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readlinkSync } from 'node:fs';
+import { once } from 'node:events';
+import { WriteStream } from 'fs-capacitor';
 import { GraphQLClient } from '../support/graphql-client';
 import { makePng } from '../support/images';
 import { multipartFrame } from '../support/multipart';
@@ -21,6 +22,22 @@ beforeAll(async () => {
   png = await makePng();
 });
 afterAll(() => server?.close());
+
+/** The capacitor-*.tmp spool files this process has open, by name. */
+function spoolsHeldOpen(): string[] {
+  const names: string[] = [];
+  for (const fd of readdirSync('/proc/self/fd')) {
+    let target: string;
+    try {
+      target = readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      continue; // closed while the folder was read
+    }
+    const spool = /capacitor-[0-9a-f]+\.tmp/.exec(target);
+    if (spool) names.push(spool[0]);
+  }
+  return names;
+}
 
 const orderCount = async () => (await server.dataSource.query('SELECT count(*)::int AS n FROM orders'))[0].n as number;
 
@@ -68,12 +85,18 @@ function sendInPieces(parts: Buffer[], boundary: string): Promise<any> {
 
 describe('upload limits', () => {
   it('keeps a photo off the disk while it arrives, and refuses one past the cap', async () => {
-    // graphql-upload would spool each incoming file in os.tmpdir() as capacitor-*.tmp; a photo is held in memory.
-    const spool = os.tmpdir();
+    // graphql-upload would spool each incoming file to a capacitor-*.tmp it holds open. Other test
+    // files spool into the same folder at the same time, so this one watches the files its own
+    // process holds, after checking that a spool shows there.
+    const probe = new WriteStream();
+    await once(probe, 'ready');
+    expect(spoolsHeldOpen()).toHaveLength(1);
+    probe.release();
+    await once(probe, 'close');
+    expect(spoolsHeldOpen()).toEqual([]);
     const spooled = new Set<string>();
-    const before = new Set(readdirSync(spool).filter((name) => name.startsWith('capacitor-')));
     const watcher = setInterval(() => {
-      for (const name of readdirSync(spool)) if (name.startsWith('capacitor-') && !before.has(name)) spooled.add(name);
+      for (const name of spoolsHeldOpen()) spooled.add(name);
     }, 2);
     try {
       // Over the photo's cap, within what the request as a whole may carry (5 MiB and its form).

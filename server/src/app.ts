@@ -62,7 +62,13 @@ export async function createApp({ config, dataSource, logger, server: heldServer
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger), httpMetrics(services.metrics));
-  app.use(securityHeaders(servedOverHttps(config), { stripe: config.stripe !== undefined, pixel: config.pixelId !== undefined }));
+  app.use(
+    securityHeaders(servedOverHttps(config), {
+      stripe: config.stripe !== undefined,
+      paypal: config.paypal !== undefined,
+      pixel: config.pixelId !== undefined,
+    }),
+  );
   applyServerTimeouts(server);
   app.use(bodyTimeLimit(config.requestBodyTimeoutMs));
 

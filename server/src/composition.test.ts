@@ -78,6 +78,7 @@ describe('the composition root', () => {
     const services = createServices(configWith({ META_PIXEL_ID: '123', VIDEO_MAX_BYTES: '1000' }), dataSource, logger);
     expect(services.settings).toEqual({
       paymentProvider: 'sandbox',
+      paymentProviders: ['sandbox'],
       pixelId: '123',
       videoMaxBytes: 1000,
       pdfMaxBytes: 200 * 1024 * 1024,

@@ -58,6 +58,7 @@ import { PaymentProviders } from './payments/payment-providers';
 import { PaymentService } from './payments/payment.service';
 import { SandboxProvider } from './payments/sandbox/sandbox.provider';
 import { StripeProvider, stripeApiTarget } from './payments/stripe/stripe.provider';
+import { PayPalProvider } from './payments/paypal/paypal.provider';
 import type { ShopSettings } from './shop/shop-config.types';
 
 /** Where payments, files and e-mail go. */
@@ -135,6 +136,7 @@ const DELIVERY_MEDIA_TTL_SECONDS = 12 * 3600;
 /** Stripe, S3 and Mailgun when configured; otherwise the offline sandbox, local disk and the outbox alone. */
 export function createProviders(config: Config, dataSource: DataSource, logger: Logger): Providers {
   // The registry of payment providers: one line per provider.
+  // The card form's provider first (Stripe, or the offline sandbox outside production), then PayPal's buttons.
   const payments = new PaymentProviders([
     config.stripe
       ? new StripeProvider({
@@ -144,6 +146,7 @@ export function createProviders(config: Config, dataSource: DataSource, logger: 
           ...stripeApiTarget(config.stripe.apiUrl),
         })
       : new SandboxProvider(dataSource),
+    ...(config.paypal ? [new PayPalProvider(config.paypal)] : []),
   ]);
   // The logger only hears of S3 multipart uploads that failed and could not be aborted.
   const storage = config.s3 ? new S3Storage(config.s3, { logger }) : new LocalStorage(path.join(config.dataDir, 'files'));
@@ -216,6 +219,7 @@ export function createServices(
   return {
     settings: {
       paymentProvider: providers.payments.checkout.name,
+      paymentProviders: providers.payments.all().map((provider) => provider.name),
       pixelId: config.pixelId ?? null,
       videoMaxBytes: config.videoMaxBytes,
       pdfMaxBytes: config.pdfMaxBytes,

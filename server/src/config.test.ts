@@ -320,6 +320,44 @@ describe('loadConfig in production', () => {
     ]);
   });
 
+  it("takes PayPal whole or not at all, on PayPal's own API in production, with or without Stripe", () => {
+    const paypal = {
+      PAYPAL_CLIENT_ID: 'client',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_WEBHOOK_ID: 'WH123',
+      PAYPAL_API_URL: 'https://api-m.paypal.com',
+    };
+    const { STRIPE_SECRET_KEY: _sk, STRIPE_PUBLISHABLE_KEY: _pk, STRIPE_WEBHOOK_SECRET: _wh, ...withoutStripe } = production();
+    expect(loadConfig({ ...production(), ...paypal }).paypal).toEqual({
+      clientId: 'client',
+      clientSecret: 'secret',
+      webhookId: 'WH123',
+      apiUrl: 'https://api-m.paypal.com',
+    });
+    // Beside the card form, not instead of it.
+    expect(problemsOf({ ...withoutStripe, ...paypal })).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY must be set/)]);
+    const { PAYPAL_WEBHOOK_ID: _id, ...withoutWebhook } = paypal;
+    expect(problemsOf({ ...production(), ...withoutWebhook })).toEqual([
+      'PAYPAL_WEBHOOK_ID must be set when PAYPAL_CLIENT_ID is set',
+    ]);
+    const { PAYPAL_CLIENT_ID: _client, ...withoutClient } = paypal;
+    expect(problemsOf({ ...production(), ...withoutClient })).toEqual([
+      'PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID and PAYPAL_API_URL set without PAYPAL_CLIENT_ID: no PayPal buttons are shown',
+    ]);
+    expect(problemsOf({ ...production(), ...paypal, PAYPAL_API_URL: 'http://127.0.0.1:9999' })).toEqual([
+      expect.stringMatching(
+        /^PAYPAL_API_URL must be https:\/\/api-m\.paypal\.com \(or https:\/\/api-m\.sandbox\.paypal\.com to try it\)/,
+      ),
+    ]);
+    // Outside production a fake may stand in for PayPal, and half a configuration is only a warning.
+    expect(loadConfig({ ...base(), ...paypal, PAYPAL_API_URL: 'http://127.0.0.1:9999' }).paypal?.apiUrl).toBe(
+      'http://127.0.0.1:9999',
+    );
+    expect(loadConfig({ ...base(), ...withoutClient }).warnings).toEqual([
+      'PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID and PAYPAL_API_URL set without PAYPAL_CLIENT_ID: no PayPal buttons are shown',
+    ]);
+  });
+
   it('takes empty variables as unset, as compose passes them', () => {
     expect(
       loadConfig({ ...production(), MAILGUN_API_KEY: '', MAILGUN_DOMAIN: '', S3_ENDPOINT: '', MAIL_FROM: '' }),

@@ -45,6 +45,8 @@ export interface Config {
   publicUrl: string;
   /** Unset: the offline sandbox provider (refused in production). */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: URL | undefined } | undefined;
+  /** PayPal's buttons beside (or instead of) Stripe; unset: no PayPal. */
+  paypal: PayPalConfig | undefined;
   /** Unset: e-mails stay in the outbox and are printed to the log. */
   mailgun: { apiKey: string; domain: string; url: string | undefined } | undefined;
   /** The print partner (PRINT_PROVIDER=lulu); undefined: printed books are printed by hand and marked shipped (manual). */
@@ -170,6 +172,18 @@ const PRINT_PROVIDERS = ['manual', 'lulu'] as const;
 /** Lulu's shipping levels (its print-jobs API). */
 const LULU_SHIPPING_LEVELS = ['MAIL', 'PRIORITY_MAIL', 'GROUND_HD', 'GROUND_BUS', 'GROUND', 'EXPEDITED', 'EXPRESS'] as const;
 const LULU_SANDBOX_URL = 'https://api.sandbox.lulu.com';
+/** PayPal's REST API: live payments, or its sandbox (https://developer.paypal.com/api/rest/). */
+const PAYPAL_API_URLS = { live: 'https://api-m.paypal.com', sandbox: 'https://api-m.sandbox.paypal.com' } as const;
+const PAYPAL_SETTINGS = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'];
+
+export interface PayPalConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The webhook's id in PayPal's developer dashboard, sent with each verify-webhook-signature call. */
+  webhookId: string;
+  /** PayPal's live or sandbox API (tests: a local fake). */
+  apiUrl: string;
+}
 /** Lulu's Print API as configured: its keys and address, the product printed, how it ships, and the shop's phone number. */
 export interface LuluConfig {
   clientKey: string;
@@ -208,6 +222,10 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: url('STRIPE_API_URL', 'http://127.0.0.1:12111'),
+  PAYPAL_CLIENT_ID: optional,
+  PAYPAL_CLIENT_SECRET: optional,
+  PAYPAL_WEBHOOK_ID: optional,
+  PAYPAL_API_URL: url('PAYPAL_API_URL', PAYPAL_API_URLS.sandbox),
   MAILGUN_API_KEY: optional,
   MAILGUN_DOMAIN: optional,
   MAILGUN_URL: url('MAILGUN_URL', 'https://api.eu.mailgun.net'),
@@ -326,6 +344,7 @@ function crossChecks(env: RawEnv, isProduction: boolean): { errors: string[]; wa
 
   if (env.STRIPE_SECRET_KEY === undefined) {
     if (isProduction) {
+      // PayPal's buttons stand beside the card form, not in place of it.
       errors.push('STRIPE_SECRET_KEY must be set when NODE_ENV=production: the payment sandbox only runs outside production');
     } else {
       const partial = setAmong(env, ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']);
@@ -336,6 +355,19 @@ function crossChecks(env: RawEnv, isProduction: boolean): { errors: string[]; wa
   }
   requiredWith('STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY');
   requiredWith('STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY');
+
+  if (env.PAYPAL_CLIENT_ID === undefined) {
+    const partial = setAmong(env, [...PAYPAL_SETTINGS.slice(1), 'PAYPAL_API_URL']);
+    if (partial.length > 0) halfConfigured(`${partial.join(' and ')} set without PAYPAL_CLIENT_ID: no PayPal buttons are shown`);
+  } else {
+    for (const name of PAYPAL_SETTINGS.slice(1)) requiredWith(name, 'PAYPAL_CLIENT_ID');
+    const apiUrl = env.PAYPAL_API_URL;
+    if (isProduction && (apiUrl === undefined || !Object.values(PAYPAL_API_URLS).includes(apiUrl.replace(/\/+$/, '') as never))) {
+      errors.push(
+        `PAYPAL_API_URL must be ${PAYPAL_API_URLS.live} (or ${PAYPAL_API_URLS.sandbox} to try it) when NODE_ENV=production and PAYPAL_CLIENT_ID is set`,
+      );
+    }
+  }
 
   if (env.PRINT_PROVIDER === 'lulu') {
     for (const name of ['LULU_CLIENT_KEY', 'LULU_CLIENT_SECRET', 'LULU_POD_PACKAGE_ID', 'LULU_PHONE_NUMBER']) {
@@ -480,6 +512,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: v.STRIPE_WEBHOOK_SECRET,
             // Tests point the SDK at a local fake of Stripe's API; production talks to Stripe only.
             apiUrl: v.STRIPE_API_URL ? new URL(v.STRIPE_API_URL) : undefined,
+          }
+        : undefined,
+    paypal:
+      v.PAYPAL_CLIENT_ID && v.PAYPAL_CLIENT_SECRET && v.PAYPAL_WEBHOOK_ID
+        ? {
+            clientId: v.PAYPAL_CLIENT_ID,
+            clientSecret: v.PAYPAL_CLIENT_SECRET,
+            webhookId: v.PAYPAL_WEBHOOK_ID,
+            apiUrl: (v.PAYPAL_API_URL ?? PAYPAL_API_URLS.sandbox).replace(/\/+$/, ''),
           }
         : undefined,
     // Links in e-mails (the parent's video link above all) must reach the shop, not the server's own localhost.

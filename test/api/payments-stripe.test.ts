@@ -325,7 +325,9 @@ describe('what Stripe may do a day later', () => {
       `SELECT data FROM order_events WHERE order_id = $1 AND type = 'payment_needs_attention'`,
       [orderId],
     );
-    expect(flagged).toEqual([{ data: { paymentId: second, reason: 'This order has already been paid.', amountCents: 2500 } }]);
+    expect(flagged).toEqual([
+      { data: { paymentId: second, provider: 'stripe', reason: 'This order has already been paid.', amountCents: 2500 } },
+    ]);
   });
 
   it('answers 500 when handling fails, so Stripe retries, and handles the retry', async () => {

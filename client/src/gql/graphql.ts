@@ -61,8 +61,9 @@ export type OrderStatus =
   | 'Refunded'
   | 'Shipped';
 
-/** stripe: real payments with Stripe; sandbox: the offline test provider (never in production). */
+/** stripe: Stripe's card form and wallets; paypal: PayPal's buttons; sandbox: the offline test provider (never in production). */
 export type PaymentProviderName =
+  | 'paypal'
   | 'sandbox'
   | 'stripe';
 

@@ -60,6 +60,14 @@ describe('the Content-Security-Policy', () => {
     expect(JSON.stringify(policy(await headersFor(false, NOTHING)))).not.toMatch(/stripe/);
   });
 
+  it("allows PayPal's JS SDK, its buttons' frames and its API only when PayPal is configured", async () => {
+    const csp = policy(await headersFor(false, { stripe: false, paypal: true, pixel: false }));
+    expect(csp['script-src']).toEqual(expect.arrayContaining(["'self'", 'https://www.paypal.com']));
+    expect(csp['frame-src']).toEqual(expect.arrayContaining(['https://www.paypal.com', 'https://www.sandbox.paypal.com']));
+    expect(csp['connect-src']).toEqual(expect.arrayContaining(['https://www.paypal.com']));
+    expect(JSON.stringify(policy(await headersFor(false, { stripe: true, pixel: false })))).not.toMatch(/paypal/);
+  });
+
   it("allows Meta's pixel only when META_PIXEL_ID is set", async () => {
     const csp = policy(await headersFor(false, { stripe: false, pixel: true }));
     expect(csp['script-src']).toEqual(["'self'", 'https://connect.facebook.net']);

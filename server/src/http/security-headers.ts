@@ -14,6 +14,8 @@ import helmet, { contentSecurityPolicy } from 'helmet';
 export interface CspSources {
   /** Stripe is configured: Stripe.js, its frames and its API. */
   stripe: boolean;
+  /** PayPal is configured: its JS SDK, its buttons' frames and pop-ups, and its API. */
+  paypal?: boolean;
   /** META_PIXEL_ID is set: Meta's script and its beacons. */
   pixel: boolean;
 }
@@ -24,6 +26,13 @@ const STRIPE = {
   script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
   frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://m.stripe.network'],
   connect: ['https://api.stripe.com'],
+};
+/** https://developer.paypal.com/sdk/js/csp/ */
+const PAYPAL = {
+  script: ['https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'],
+  frame: ['https://www.paypal.com', 'https://*.paypal.com', 'https://www.sandbox.paypal.com'],
+  connect: ['https://www.paypal.com', 'https://*.paypal.com', 'https://www.sandbox.paypal.com'],
+  img: ['https://*.paypal.com', 'https://*.paypalobjects.com'],
 };
 const PIXEL = {
   script: ['https://connect.facebook.net'],
@@ -42,20 +51,20 @@ const LOCKDOWN: Record<string, string[]> = {
 };
 
 /** The storefront and admin portal (the built client). */
-export function storefrontDirectives({ stripe, pixel }: CspSources): Directives {
+export function storefrontDirectives({ stripe, paypal = false, pixel }: CspSources): Directives {
   const add = (on: boolean, sources: string[]) => (on ? sources : []);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...add(stripe, STRIPE.script), ...add(pixel, PIXEL.script)],
+    'script-src': ["'self'", ...add(stripe, STRIPE.script), ...add(paypal, PAYPAL.script), ...add(pixel, PIXEL.script)],
     // No inline <script> or event-handler attributes anywhere.
     'script-src-attr': ["'none'"],
     // Vite emits stylesheets only; React sets `style` props through the DOM, which CSP allows.
     'style-src': ["'self'"],
     // The photo preview is an object URL; the cover preview a blob or data URL; the favicon a data URL.
-    'img-src': ["'self'", 'data:', 'blob:', ...add(pixel, PIXEL.img)],
+    'img-src': ["'self'", 'data:', 'blob:', ...add(paypal, PAYPAL.img), ...add(pixel, PIXEL.img)],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...add(stripe, STRIPE.connect), ...add(pixel, PIXEL.connect)],
-    'frame-src': [VIDEO_PLAYER, ...add(stripe, STRIPE.frame)],
+    'connect-src': ["'self'", ...add(stripe, STRIPE.connect), ...add(paypal, PAYPAL.connect), ...add(pixel, PIXEL.connect)],
+    'frame-src': [VIDEO_PLAYER, ...add(stripe, STRIPE.frame), ...add(paypal, PAYPAL.frame)],
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],

@@ -12,6 +12,8 @@ export interface UnresolvedCharge {
   paymentId: string;
   amountCents: number | null;
   reason: string;
+  /** The provider that took it (null on alerts older than the record of it: the order's own). */
+  provider: string | null;
   createdAt: Date;
 }
 
@@ -30,6 +32,7 @@ export function unresolvedCharges(events: readonly Pick<OrderEvent, 'type' | 'da
       paymentId,
       amountCents: typeof amount === 'number' ? amount : null,
       reason: typeof event.data.reason === 'string' ? event.data.reason : '',
+      provider: typeof event.data.provider === 'string' ? event.data.provider : null,
       createdAt: event.createdAt,
     });
   }

@@ -6,7 +6,7 @@
  */
 import type { Outcome } from '../common/user-error';
 
-export type PaymentProviderName = 'stripe' | 'sandbox';
+export type PaymentProviderName = 'stripe' | 'paypal' | 'sandbox';
 
 export interface PaymentRequest {
   orderId: string;
@@ -105,6 +105,12 @@ export type WebhookAction =
     }
   | { type: 'ignored'; eventId: string; eventType: string };
 
+/**
+ * What taking the money of a payment the customer approved came to: taken (now, or before), or
+ * nothing to take (not approved yet, or not for this order). A declined instrument is a refusal.
+ */
+export type CaptureOutcome = 'captured' | 'not_capturable';
+
 /** The webhook's signature did not verify: answer 400 and change nothing. */
 export class WebhookSignatureError extends Error {
   constructor(message = 'Webhook signature verification failed') {
@@ -156,6 +162,15 @@ export interface PaymentProvider {
    * PaymentAccountError when it refuses them; other failures (network) are thrown as they are.
    */
   checkAccount?(): Promise<void>;
+  /**
+   * Takes the money of a payment the customer approved but the shop must capture (PayPal), when
+   * the provider's payment is for `expected`; a refusal with PAYMENT_DECLINED when the customer's
+   * instrument was declined (the page lets them choose another). Absent where approving is paying.
+   */
+  capturePayment?(
+    paymentId: string,
+    expected: Pick<PaymentRequest, 'orderId' | 'amountCents' | 'currency'>,
+  ): Promise<Outcome<CaptureOutcome>>;
   /** Asks the provider for the payment's current state; null when it does not exist. */
   verifyPayment(paymentId: string): Promise<VerifiedPayment | null>;
   /**

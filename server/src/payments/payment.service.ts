@@ -44,6 +44,7 @@ export const PAYMENT_MESSAGES = {
   mismatch: 'This payment does not match your order.',
   reused: 'This payment has already been used for another order.',
   notSandbox: 'Test cards can only be used in the payment sandbox.',
+  providerUnavailable: 'That way to pay is not available in this shop.',
   // The spec's wording for a problem with the shop's own payment account.
   accountRestricted:
     'PayPal account issue: Your PayPal business account has restrictions. Please check your PayPal account settings and verify your account.',
@@ -86,7 +87,21 @@ export class PaymentService {
     return succeed(order);
   }
 
-  async startPayment(orderId: string, checkoutToken: string): Promise<Outcome<StartedPaymentResult>> {
+  /** The provider a payment is started or recorded with: the one named (it must be active), or `fallback`. */
+  private chosenProvider(name: string | null | undefined, fallback: () => PaymentProvider): Outcome<PaymentProvider> {
+    if (!name) return succeed(fallback());
+    const named = this.providers.get(name);
+    return named ? succeed(named) : refuse(UserErrorCode.NOT_AVAILABLE, PAYMENT_MESSAGES.providerUnavailable, 'provider');
+  }
+
+  async startPayment(
+    orderId: string,
+    checkoutToken: string,
+    providerName?: string | null,
+  ): Promise<Outcome<StartedPaymentResult>> {
+    // Unnamed: the card form's provider (Stripe, or the sandbox), as the page has always asked.
+    const chosen = this.chosenProvider(providerName, () => this.providers.checkout);
+    if (!chosen.ok) return chosen;
     const found = await this.payableOrder(orderId, checkoutToken);
     if (!found.ok) return found;
     const order = found.value;
@@ -97,7 +112,7 @@ export class PaymentService {
       email: order.email,
       description: `${planFor(order.bookFormat).title} for ${order.childName}`,
     };
-    const provider = this.providers.checkout;
+    const provider = chosen.value;
     // A payment started with another provider (one since switched off) is not resumed with this one.
     const earlier = order.paymentProvider === provider.name ? order.providerPaymentId : null;
     let started;
@@ -160,8 +175,17 @@ export class PaymentService {
     return confirmed;
   }
 
-  /** The browser says it paid: ask the provider, and mark the order Paid only if it agrees. */
-  async recordPayment(orderId: string, checkoutToken: string, paymentId: string): Promise<Outcome<CheckoutOrder>> {
+  /**
+   * The browser says it paid (or, with PayPal, that the parent approved): the provider takes the
+   * money where the shop must capture it, then is asked, and the order is marked Paid only if it
+   * agrees. `providerName` says whose payment it is when several are active.
+   */
+  async recordPayment(
+    orderId: string,
+    checkoutToken: string,
+    paymentId: string,
+    providerName?: string | null,
+  ): Promise<Outcome<CheckoutOrder>> {
     const order = await this.orders.findForCheckout(orderId, checkoutToken);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.orderNotFound, 'orderId');
     if (order.status !== OrderStatus.Pending) {
@@ -169,9 +193,13 @@ export class PaymentService {
       if (order.paymentId === paymentId) return succeed(toCheckoutOrder(order));
       return refuse(UserErrorCode.WRONG_STATUS, notPayable(order));
     }
-    const provider = this.providers.forOrder(order);
+    const chosen = this.chosenProvider(providerName, () => this.providers.forOrder(order));
+    if (!chosen.ok) return chosen;
+    const provider = chosen.value;
     let verified: VerifiedPayment | null;
     try {
+      const captured = await this.capture(provider, order, paymentId);
+      if (!captured.ok) return captured;
       verified = await provider.verifyPayment(paymentId);
     } catch (error) {
       if (!(error instanceof PaymentAccountError)) throw error;
@@ -191,6 +219,22 @@ export class PaymentService {
     }
   }
 
+  /**
+   * Takes the money of an approved payment for a Pending order, where the provider leaves that to
+   * the shop (PayPal); nothing to do for one that needs no capture, or that is already paid.
+   */
+  private async capture(provider: PaymentProvider, order: Order, paymentId: string): Promise<Outcome<void>> {
+    if (!provider.capturePayment || order.status !== OrderStatus.Pending) return succeed(undefined);
+    const captured = await provider.capturePayment(paymentId, {
+      orderId: order.id,
+      amountCents: order.amountCents,
+      currency: order.currency,
+    });
+    if (captured.ok) return succeed(undefined);
+    if (captured.error.code === UserErrorCode.PAYMENT_DECLINED) this.count(provider, 'declined');
+    return captured;
+  }
+
   /** Handles a webhook action `provider` verified; each provider event id only once. */
   async handleWebhook(provider: PaymentProvider, action: WebhookAction): Promise<void> {
     if (action.type === 'ignored') {
@@ -201,6 +245,12 @@ export class PaymentService {
     const order = action.orderId ? await this.orders.findOrder(action.orderId) : null;
     if (!order) {
       this.logger.warn('webhook for an unknown order', { eventId: action.eventId, paymentId: action.paymentId });
+      return;
+    }
+    // Approved but not captured (the parent closed the tab before the page recorded it): taken here.
+    const captured = await this.capture(provider, order, action.paymentId);
+    if (!captured.ok) {
+      this.logger.info('approved payment declined at capture', { orderId: order.id, paymentId: action.paymentId });
       return;
     }
     const verified = await provider.verifyPayment(action.paymentId);
@@ -240,7 +290,7 @@ export class PaymentService {
         fromStatus: null,
         toStatus: null,
         actor: webhookActor(provider.name),
-        data: { paymentId: action.paymentId, reason, amountCents: amountCents ?? null },
+        data: { paymentId: action.paymentId, provider: provider.name, reason, amountCents: amountCents ?? null },
       });
     });
   }

@@ -5,11 +5,13 @@ import type { PaymentProviderName } from './payment-provider';
 
 export enum PaymentProviderNameEnum {
   stripe = 'stripe',
+  paypal = 'paypal',
   sandbox = 'sandbox',
 }
 registerEnumType(PaymentProviderNameEnum, {
   name: 'PaymentProviderName',
-  description: 'stripe: real payments with Stripe; sandbox: the offline test provider (never in production).',
+  description:
+    "stripe: Stripe's card form and wallets; paypal: PayPal's buttons; sandbox: the offline test provider (never in production).",
 });
 
 @ObjectType()

@@ -164,7 +164,8 @@ export class RefundService {
     if (!alert || paymentId === order.paymentId) {
       return refuse(UserErrorCode.NOT_FOUND, REFUND_MESSAGES.alertNotFound, 'paymentId');
     }
-    const provider = this.providers.forOrder(order);
+    // The charge may have come through another provider than the order's own payment.
+    const provider = this.providers.get(alert.provider) ?? this.providers.forOrder(order);
     let taken: number;
     try {
       const verified = await provider.verifyPayment(paymentId);

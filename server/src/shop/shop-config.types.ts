@@ -4,7 +4,10 @@ import { PaymentProviderNameEnum } from '../payments/payment.types';
 
 /** How this shop is set up, as far as its pages need to know; chosen once, by the composition root. */
 export interface ShopSettings {
+  /** The first of `paymentProviders`. */
   paymentProvider: PaymentProviderName;
+  /** Every way to pay the payment page offers (Stripe and PayPal may both be active). */
+  paymentProviders: PaymentProviderName[];
   /** The advertising pixel id; null: no pixel, no consent banner. */
   pixelId: string | null;
   /** Largest finished video an admin may upload, in bytes. */
@@ -17,8 +20,11 @@ export interface ShopSettings {
 
 @ObjectType({ description: 'What the storefront needs to know about how this shop is set up.' })
 export class ShopConfig implements ShopSettings {
-  @Field(() => PaymentProviderNameEnum)
+  @Field(() => PaymentProviderNameEnum, { description: 'The first of paymentProviders.' })
   paymentProvider: PaymentProviderName;
+
+  @Field(() => [PaymentProviderNameEnum], { description: 'Every way to pay the payment page offers.' })
+  paymentProviders: PaymentProviderName[];
 
   @Field(() => String, { nullable: true, description: 'The advertising pixel id; null: no pixel, no consent banner.' })
   pixelId: string | null;

@@ -21,7 +21,7 @@ type Started =
   | { state: 'refused'; message: string }
   | {
       state: 'ready';
-      provider: 'sandbox' | 'stripe';
+      provider: 'sandbox' | 'stripe' | 'paypal';
       paymentId: string;
       clientSecret: string | null;
       publishableKey: string | null;

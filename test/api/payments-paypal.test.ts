@@ -1,0 +1,341 @@
+/**
+ * PayPal beside Stripe, against fakes of both: a PayPal order for the catalogue's amount with the
+ * order's id and reference, captured by the shop only when PayPal's order matches, once however
+ * often it is recorded; a declined instrument said so the buttons restart; webhooks believed only
+ * when PayPal's verify-webhook-signature API says so, each event once; an order closed before the
+ * page recorded it paid by CHECKOUT.ORDER.APPROVED; refunds through the captures refund API; and a
+ * second payment through the other provider flagged and refunded through that provider.
+ */
+import { createAdmin, signIn } from '../support/admin';
+import { placeOrder } from '../support/checkout';
+import { type FakePayPal, paypalEnv, startFakePayPal } from '../support/fake-paypal';
+import { deliverWebhook, type FakeStripe, startFakeStripe } from '../support/fake-stripe';
+import { GraphQLClient } from '../support/graphql-client';
+import { printedOrder } from '../support/orders';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+const STRIPE_WEBHOOK_SECRET = 'whsec_test_storybook';
+let paypal: FakePayPal;
+let stripe: FakeStripe;
+let server: TestServer;
+let admin: GraphQLClient;
+let parent: GraphQLClient;
+
+beforeAll(async () => {
+  paypal = await startFakePayPal();
+  stripe = await startFakeStripe();
+  server = await startTestServer({
+    STRIPE_SECRET_KEY: 'sk_test_storybook',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_storybook',
+    STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+    ...paypalEnv(paypal),
+  });
+  await createAdmin(server);
+  admin = new GraphQLClient(server.url);
+  await signIn(admin);
+  parent = new GraphQLClient(server.url);
+});
+afterAll(async () => {
+  await server?.close();
+  await paypal?.close();
+  await stripe?.close();
+});
+
+const START = `mutation($orderId: ID!, $checkoutToken: String!, $provider: PaymentProviderName) {
+  startPayment(orderId: $orderId, checkoutToken: $checkoutToken, provider: $provider) {
+    provider paymentId clientSecret publishableKey amountCents currency userErrors { code field message }
+  }
+}`;
+const RECORD = `mutation($orderId: ID!, $checkoutToken: String!, $paymentId: String!, $provider: PaymentProviderName) {
+  recordPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId, provider: $provider) {
+    order { id status amountCents } userErrors { code field message }
+  }
+}`;
+const REFUND = `mutation($orderId: ID!, $reason: String!, $amountCents: Int) {
+  refundOrder(orderId: $orderId, reason: $reason, amountCents: $amountCents) { order { status refundableCents } userErrors { code field message } }
+}`;
+const REFUND_EXTRA = `mutation($orderId: ID!, $paymentId: String!) {
+  refundExtraCharge(orderId: $orderId, paymentId: $paymentId) { order { id status } userErrors { code field message } }
+}`;
+
+const orderRow = async (orderId: string) =>
+  (
+    await server.dataSource.query(
+      'SELECT status, payment_id AS "paymentId", payment_provider AS "provider", amount_cents AS "amountCents" FROM orders WHERE id = $1',
+      [orderId],
+    )
+  )[0];
+const eventTypes = async (orderId: string): Promise<string[]> =>
+  (await server.dataSource.query('SELECT type FROM order_events WHERE order_id = $1 ORDER BY created_at', [orderId])).map(
+    (event: { type: string }) => event.type,
+  );
+
+async function startPayPal() {
+  const ref = await placeOrder(parent, printedOrder());
+  const started = (await parent.query(START, { ...ref, provider: 'paypal' })).data!.startPayment;
+  expect(started.userErrors).toEqual([]);
+  return { ...ref, paymentId: started.paymentId as string, started };
+}
+
+async function deliver(webhook: { body: string; headers: Record<string, string> }) {
+  return fetch(`${server.url}/webhooks/paypal`, { method: 'POST', headers: webhook.headers, body: webhook.body });
+}
+
+describe('paying with PayPal', () => {
+  it("lists both providers; the card form's comes first and is the one an unnamed payment starts with", async () => {
+    const config = await parent.query('{ shopConfig { paymentProvider paymentProviders } }');
+    expect(config.data!.shopConfig).toEqual({ paymentProvider: 'stripe', paymentProviders: ['stripe', 'paypal'] });
+    const ref = await placeOrder(parent, printedOrder());
+    const unnamed = (await parent.query(START, ref)).data!.startPayment;
+    expect(unnamed).toMatchObject({ provider: 'stripe', userErrors: [] });
+    const sandbox = (await parent.query(START, { ...ref, provider: 'sandbox' })).data!.startPayment;
+    expect(sandbox.userErrors).toEqual([
+      { code: 'NOT_AVAILABLE', field: 'provider', message: 'That way to pay is not available in this shop.' },
+    ]);
+  });
+
+  it("creates a PayPal order for the catalogue's amount, with the order's id and reference", async () => {
+    const { orderId, paymentId, started } = await startPayPal();
+    expect(started).toMatchObject({
+      provider: 'paypal',
+      clientSecret: null,
+      publishableKey: paypal.clientId,
+      amountCents: 5000,
+      currency: 'USD',
+    });
+    const order = paypal.orders.find((candidate) => candidate.id === paymentId)!;
+    expect(order.intent).toBe('CAPTURE');
+    expect(order.purchase_units[0]).toMatchObject({
+      amount: { currency_code: 'USD', value: '50.00' },
+      custom_id: orderId,
+      // The reference the parent's e-mails and receipt give.
+      invoice_id: orderId.slice(0, 8),
+    });
+    const create = paypal.requests.find((request) => request.method === 'POST' && request.path === '/v2/checkout/orders')!;
+    expect(create.headers['paypal-request-id']).toBe(`order-${orderId}-5000-usd`);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'Pending', provider: 'paypal', paymentId: null });
+  });
+
+  it('captures an approved order once and marks it Paid; recording it again changes nothing', async () => {
+    const { orderId, checkoutToken, paymentId } = await startPayPal();
+    paypal.approve(paymentId);
+    const calls = paypal.captureCalls;
+    const recorded = (await parent.query(RECORD, { orderId, checkoutToken, paymentId, provider: 'paypal' })).data!.recordPayment;
+    expect(recorded).toEqual({ order: { id: orderId, status: 'Paid', amountCents: 5000 }, userErrors: [] });
+    expect(paypal.captureCalls).toBe(calls + 1);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'Paid', paymentId, provider: 'paypal' });
+
+    const again = (await parent.query(RECORD, { orderId, checkoutToken, paymentId, provider: 'paypal' })).data!.recordPayment;
+    expect(again.order.status).toBe('Paid');
+    expect(paypal.captureCalls).toBe(calls + 1);
+    expect((await eventTypes(orderId)).filter((type) => type === 'status_changed' || type === 'paid').length).toBeLessThanOrEqual(
+      1,
+    );
+  });
+
+  it('does not capture before the parent approved, nor an order PayPal holds for another amount', async () => {
+    const { orderId, checkoutToken, paymentId } = await startPayPal();
+    const calls = paypal.captureCalls;
+    const early = (await parent.query(RECORD, { orderId, checkoutToken, paymentId, provider: 'paypal' })).data!.recordPayment;
+    expect(early.userErrors).toEqual([
+      { code: 'PAYMENT_FAILED', field: 'paymentId', message: 'Your payment has not gone through yet.' },
+    ]);
+    expect(paypal.captureCalls).toBe(calls);
+
+    // PayPal's order says 1.00, not the catalogue's 50.00: never captured, the order stays Pending.
+    paypal.approve(paymentId).purchase_units[0].amount.value = '1.00';
+    const cheap = (await parent.query(RECORD, { orderId, checkoutToken, paymentId, provider: 'paypal' })).data!.recordPayment;
+    expect(cheap.order).toBeNull();
+    expect(paypal.captureCalls).toBe(calls);
+    expect((await orderRow(orderId)).status).toBe('Pending');
+  });
+
+  it("refuses another order's PayPal payment, and one PayPal has never heard of", async () => {
+    const first = await startPayPal();
+    paypal.approve(first.paymentId);
+    const second = await startPayPal();
+    const stolen = (await parent.query(RECORD, { ...second, paymentId: first.paymentId, provider: 'paypal' })).data!
+      .recordPayment;
+    expect(stolen.order).toBeNull();
+    expect(paypal.orders.find((order) => order.id === first.paymentId)!.status).toBe('APPROVED');
+    const unknown = (await parent.query(RECORD, { ...second, paymentId: 'NOSUCHORDER000001', provider: 'paypal' })).data!
+      .recordPayment;
+    expect(unknown.userErrors).toEqual([{ code: 'NOT_FOUND', field: 'paymentId', message: 'We could not find that payment.' }]);
+  });
+
+  it('says a declined instrument as such, so the buttons restart, and takes the next one', async () => {
+    const { orderId, checkoutToken, paymentId } = await startPayPal();
+    paypal.approve(paymentId, { declined: true });
+    const declined = (await parent.query(RECORD, { orderId, checkoutToken, paymentId, provider: 'paypal' })).data!.recordPayment;
+    expect(declined.userErrors).toEqual([expect.objectContaining({ code: 'PAYMENT_DECLINED', field: 'paymentId' })]);
+    expect((await orderRow(orderId)).status).toBe('Pending');
+
+    paypal.approve(paymentId);
+    const paid = (await parent.query(RECORD, { orderId, checkoutToken, paymentId, provider: 'paypal' })).data!.recordPayment;
+    expect(paid.order.status).toBe('Paid');
+  });
+
+  it("shows the spec's PayPal account message when PayPal restricts the shop's account", async () => {
+    paypal.restrictPayee = true;
+    try {
+      const ref = await placeOrder(parent, printedOrder());
+      const refused = (await parent.query(START, { ...ref, provider: 'paypal' })).data!.startPayment;
+      expect(refused.userErrors).toEqual([
+        {
+          code: 'PAYMENT_ACCOUNT_RESTRICTED',
+          field: null,
+          message:
+            'PayPal account issue: Your PayPal business account has restrictions. Please check your PayPal account settings and verify your account.',
+        },
+      ]);
+    } finally {
+      paypal.restrictPayee = false;
+    }
+  });
+});
+
+describe("PayPal's webhooks", () => {
+  it('refuses a forged webhook, and one signed for another webhook id, without acting on it', async () => {
+    const { orderId, paymentId } = await startPayPal();
+    paypal.approve(paymentId);
+    const genuine = paypal.webhook('CHECKOUT.ORDER.APPROVED', { id: paymentId, status: 'APPROVED' });
+    const forged = {
+      ...genuine,
+      headers: { ...genuine.headers, 'paypal-transmission-sig': Buffer.from('forged').toString('base64') },
+    };
+    expect((await deliver(forged)).status).toBe(400);
+    const tampered = { ...genuine, body: genuine.body.replace('APPROVED', 'COMPLETED') };
+    expect((await deliver(tampered)).status).toBe(400);
+    const otherHook = paypal.webhook('CHECKOUT.ORDER.APPROVED', { id: paymentId }, { webhookId: 'OTHERWEBHOOK0001' });
+    expect((await deliver(otherHook)).status).toBe(400);
+    const unsigned = await fetch(`${server.url}/webhooks/paypal`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: genuine.body,
+    });
+    expect(unsigned.status).toBe(400);
+    expect((await orderRow(orderId)).status).toBe('Pending');
+    expect(paypal.orders.find((order) => order.id === paymentId)!.status).toBe('APPROVED');
+  });
+
+  it('answers 500 when PayPal cannot verify the webhook, so PayPal sends it again', async () => {
+    const { orderId, paymentId } = await startPayPal();
+    paypal.approve(paymentId);
+    const webhook = paypal.webhook('CHECKOUT.ORDER.APPROVED', { id: paymentId });
+    paypal.failNext('POST', '/v1/notifications/verify-webhook-signature', 503);
+    expect((await deliver(webhook)).status).toBe(500);
+    expect((await orderRow(orderId)).status).toBe('Pending');
+    expect((await deliver(webhook)).status).toBe(200);
+    expect((await orderRow(orderId)).status).toBe('Paid');
+  });
+
+  it('captures and pays an order whose parent closed the tab after approving, once per event', async () => {
+    const { orderId, paymentId } = await startPayPal();
+    paypal.approve(paymentId);
+    // The body says what the event is about; what is done follows PayPal's API, not the body's amount.
+    const webhook = paypal.webhook('CHECKOUT.ORDER.APPROVED', {
+      id: paymentId,
+      status: 'APPROVED',
+      purchase_units: [{ amount: { currency_code: 'USD', value: '0.01' } }],
+    });
+    expect((await deliver(webhook)).status).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'Paid', paymentId, provider: 'paypal' });
+    const calls = paypal.captureCalls;
+    expect((await deliver(webhook)).status).toBe(200);
+    const order = paypal.orders.find((candidate) => candidate.id === paymentId)!;
+    const completed = paypal.webhook('PAYMENT.CAPTURE.COMPLETED', {
+      ...order.purchase_units[0].payments!.captures![0],
+      supplementary_data: { related_ids: { order_id: paymentId } },
+    });
+    expect((await deliver(completed)).status).toBe(200);
+    expect(paypal.captureCalls).toBe(calls);
+    expect((await eventTypes(orderId)).filter((type) => type === 'payment_needs_attention')).toEqual([]);
+  });
+});
+
+describe('refunds and a second payment through PayPal', () => {
+  async function paidWithPayPal() {
+    const ref = await startPayPal();
+    paypal.approve(ref.paymentId);
+    const paid = (await parent.query(RECORD, { ...ref, provider: 'paypal' })).data!.recordPayment;
+    expect(paid.order.status).toBe('Paid');
+    return ref;
+  }
+
+  it('refunds part, then the rest, through the captures refund API under a PayPal-Request-Id', async () => {
+    const { orderId, paymentId } = await paidWithPayPal();
+    const part = (await admin.query(REFUND, { orderId, reason: 'Late delivery', amountCents: 1250 })).data!.refundOrder;
+    expect(part.userErrors).toEqual([]);
+    expect(part.order).toEqual({ status: 'Paid', refundableCents: 3750 });
+    const rest = (await admin.query(REFUND, { orderId, reason: 'The book arrived damaged.' })).data!.refundOrder;
+    expect(rest.order).toEqual({ status: 'Refunded', refundableCents: 0 });
+
+    const order = paypal.orders.find((candidate) => candidate.id === paymentId)!;
+    const refunds = order.purchase_units[0].payments!.refunds!;
+    expect(refunds.map((refund) => refund.amount.value)).toEqual(['12.50', '37.50']);
+    const rows = await server.dataSource.query(
+      'SELECT id, provider_refund_id FROM refunds WHERE order_id = $1 ORDER BY created_at',
+      [orderId],
+    );
+    expect(refunds.map((refund) => refund.custom_id)).toEqual(rows.map((row: { id: string }) => row.id));
+    const calls = paypal.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/refund'));
+    expect(calls.slice(-2).every((call) => typeof call.headers['paypal-request-id'] === 'string')).toBe(true);
+    expect(order.purchase_units[0].payments!.captures![0].status).toBe('REFUNDED');
+  });
+
+  it("records a refund made in PayPal's dashboard from its webhook, as PayPal's API reports it", async () => {
+    const { orderId, paymentId } = await paidWithPayPal();
+    const order = paypal.orders.find((candidate) => candidate.id === paymentId)!;
+    const capture = order.purchase_units[0].payments!.captures![0];
+    // A refund made at PayPal itself: the fake's refund API, called as the dashboard would.
+    const token = (await (
+      await fetch(`${paypal.url}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}` },
+        body: 'grant_type=client_credentials',
+      })
+    ).json()) as { access_token: string };
+    const refund = (await (
+      await fetch(`${paypal.url}/v2/payments/captures/${capture.id}/refund`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as object;
+    expect((await deliver(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', refund))).status).toBe(200);
+    expect((await orderRow(orderId)).status).toBe('Refunded');
+  });
+
+  it('flags a Stripe payment for an order PayPal already paid, and refunds it through Stripe', async () => {
+    const ref = await placeOrder(parent, printedOrder());
+    const card = (await parent.query(START, { ...ref, provider: 'stripe' })).data!.startPayment;
+    expect(card).toMatchObject({ provider: 'stripe', userErrors: [] });
+    const { paymentId } = (await parent.query(START, { ...ref, provider: 'paypal' })).data!.startPayment;
+    paypal.approve(paymentId);
+    expect((await parent.query(RECORD, { ...ref, paymentId, provider: 'paypal' })).data!.recordPayment.order.status).toBe('Paid');
+
+    // The card form was paid too, in another tab.
+    stripe.succeed(card.paymentId);
+    const recorded = (await parent.query(RECORD, { ...ref, paymentId: card.paymentId, provider: 'stripe' })).data!.recordPayment;
+    expect(recorded.userErrors).toEqual([
+      expect.objectContaining({ code: 'WRONG_STATUS', message: 'This order has already been paid.' }),
+    ]);
+    const delivered = await deliverWebhook(
+      server.url,
+      STRIPE_WEBHOOK_SECRET,
+      stripe.eventFor(card.paymentId, 'payment_intent.succeeded'),
+    );
+    expect(delivered.status).toBe(200);
+    expect(await eventTypes(ref.orderId)).toContain('payment_needs_attention');
+
+    const refunded = (await admin.query(REFUND_EXTRA, { orderId: ref.orderId, paymentId: card.paymentId })).data!
+      .refundExtraCharge;
+    expect(refunded.userErrors).toEqual([]);
+    expect([...stripe.refunds.values()].filter((refund) => refund.payment_intent === card.paymentId)).toEqual([
+      expect.objectContaining({ amount: 5000, status: 'succeeded' }),
+    ]);
+    expect(paypal.orders.find((order) => order.id === paymentId)!.purchase_units[0].payments!.refunds ?? []).toEqual([]);
+    expect(await orderRow(ref.orderId)).toMatchObject({ status: 'Paid', provider: 'paypal', paymentId });
+  });
+});

@@ -4,6 +4,7 @@
  * route, the Stripe webhook, GraphQL with its upload policy (`graphql/`), the built client,
  * and the JSON error handler. main.ts listens on it; tests start it on a random port.
  */
+import { paypalSdkUrl } from './payments/paypal/paypal.provider';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import http from 'node:http';
@@ -65,7 +66,7 @@ export async function createApp({ config, dataSource, logger, server: heldServer
   app.use(
     securityHeaders(servedOverHttps(config), {
       stripe: config.stripe !== undefined,
-      paypal: config.paypal !== undefined,
+      paypal: config.paypal ? new URL(paypalSdkUrl(config.paypal.apiUrl)).origin : null,
       pixel: config.pixelId !== undefined,
     }),
   );

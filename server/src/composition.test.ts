@@ -79,6 +79,7 @@ describe('the composition root', () => {
     expect(services.settings).toEqual({
       paymentProvider: 'sandbox',
       paymentProviders: ['sandbox'],
+      paypal: null,
       pixelId: '123',
       videoMaxBytes: 1000,
       pdfMaxBytes: 200 * 1024 * 1024,

@@ -58,7 +58,7 @@ import { PaymentProviders } from './payments/payment-providers';
 import { PaymentService } from './payments/payment.service';
 import { SandboxProvider } from './payments/sandbox/sandbox.provider';
 import { StripeProvider, stripeApiTarget } from './payments/stripe/stripe.provider';
-import { PayPalProvider } from './payments/paypal/paypal.provider';
+import { PayPalProvider, paypalSdkUrl } from './payments/paypal/paypal.provider';
 import type { ShopSettings } from './shop/shop-config.types';
 
 /** Where payments, files and e-mail go. */
@@ -220,6 +220,7 @@ export function createServices(
     settings: {
       paymentProvider: providers.payments.checkout.name,
       paymentProviders: providers.payments.all().map((provider) => provider.name),
+      paypal: config.paypal ? { clientId: config.paypal.clientId, sdkUrl: paypalSdkUrl(config.paypal.apiUrl) } : null,
       pixelId: config.pixelId ?? null,
       videoMaxBytes: config.videoMaxBytes,
       pdfMaxBytes: config.pdfMaxBytes,

@@ -23,6 +23,13 @@
  *   (https://developer.paypal.com/api/webhooks/v1/verify-webhook-signature-post) answers
  *   `verification_status` SUCCESS or FAILURE by checking exactly that.
  *
+ * - PayPal's JS SDK (https://developer.paypal.com/sdk/js/reference/): GET /sdk/js defines
+ *   `paypal.Buttons({ createOrder, onApprove, onCancel, onError })` with `isEligible`, `render` and
+ *   `close`. Its button calls createOrder, then opens a stand-in for PayPal's window in the page,
+ *   where the payer pays with a card that is declined, with their PayPal balance, or cancels;
+ *   paying approves the order (POST /sdk/approve) and calls onApprove with `orderID`, `payerID`
+ *   and `actions.restart()`, which opens the window again for the same order.
+ *
  * Test controls: the payer approves an order (optionally with an instrument that will be
  * declined), a payee account that is restricted, the next call to a path fails, and the requests.
  */
@@ -94,6 +101,8 @@ export interface FakePayPal {
   captureCalls: number;
   /** PayPal refuses the shop's account (PAYEE_ACCOUNT_RESTRICTED) from now on. */
   restrictPayee: boolean;
+  /** The JS SDK's address answers 503, as when PayPal's script cannot be loaded. */
+  sdkUnavailable: boolean;
   /** The payer approves the order in PayPal's window; `declined`: the instrument chosen will be declined at capture. */
   approve(orderId: string, options?: { declined?: boolean }): FakePayPalOrder;
   /** The next request to `path` answers `status` (a PayPal error body). */
@@ -124,6 +133,69 @@ const VALUE = /^\d{1,10}(\.\d{1,2})?$/;
 const cents = (value: string) => Math.round(Number(value) * 100);
 const money = (currency: string, amount: number): Money => ({ currency_code: currency, value: (amount / 100).toFixed(2) });
 
+/** The JS SDK's stand-in: PayPal's Buttons API, and a window where the payer chooses how to pay. */
+const FAKE_SDK = `(function () {
+  var origin = new URL(document.currentScript.src).origin;
+  function Buttons(props) {
+    var container = null;
+    function openWindow(orderID) {
+      var dialog = document.createElement('div');
+      dialog.setAttribute('role', 'dialog');
+      dialog.setAttribute('aria-label', 'PayPal');
+      dialog.style.cssText = 'position:fixed;top:10%;left:5%;right:5%;background:#fff;color:#000;border:2px solid #003087;padding:16px;z-index:10000;display:grid;gap:8px';
+      var title = document.createElement('p');
+      title.textContent = 'PayPal: choose how to pay';
+      dialog.appendChild(title);
+      [['Pay with Visa ending 0002', true], ['Pay with PayPal balance', false]].forEach(function (choice) {
+        var button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = choice[0];
+        button.onclick = function () {
+          dialog.remove();
+          fetch(origin + '/sdk/approve', { method: 'POST', body: JSON.stringify({ orderID: orderID, declined: choice[1] }) })
+            .then(function (response) { if (!response.ok) throw new Error('PayPal could not approve the order'); return response.json(); })
+            .then(function (payer) {
+              return props.onApprove({ orderID: orderID, payerID: payer.payer_id }, {
+                restart: function () { openWindow(orderID); return Promise.resolve(); },
+              });
+            })
+            .catch(function (error) { if (props.onError) props.onError(error); });
+        };
+        dialog.appendChild(button);
+      });
+      var cancel = document.createElement('button');
+      cancel.type = 'button';
+      cancel.textContent = 'Cancel and return to the shop';
+      cancel.onclick = function () { dialog.remove(); if (props.onCancel) props.onCancel({ orderID: orderID }); };
+      dialog.appendChild(cancel);
+      document.body.appendChild(dialog);
+    }
+    return {
+      isEligible: function () { return true; },
+      render: function (target) {
+        container = typeof target === 'string' ? document.querySelector(target) : target;
+        var button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = 'PayPal';
+        button.style.cssText = 'width:100%;min-height:45px;background:#ffc439;border:0;border-radius:4px;font-weight:700';
+        button.onclick = function () {
+          Promise.resolve()
+            .then(function () { return props.createOrder({ paymentSource: 'paypal' }, {}); })
+            .then(openWindow)
+            .catch(function (error) { if (props.onError) props.onError(error); });
+        };
+        container.appendChild(button);
+        if (props.onInit) props.onInit({}, { enable: function () { return Promise.resolve(); }, disable: function () { return Promise.resolve(); } });
+        return Promise.resolve();
+      },
+      close: function () { if (container) container.textContent = ''; return Promise.resolve(); },
+      updateProps: function () { return Promise.resolve(); },
+    };
+  }
+  window.paypal = { Buttons: Buttons, version: 'fake' };
+})();
+`;
+
 export async function startFakePayPal(): Promise<FakePayPal> {
   const clientId = `fake-client-${randomUUID().slice(0, 8)}`;
   const clientSecret = `fake-secret-${randomUUID()}`;
@@ -147,6 +219,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     requests,
     captureCalls: 0,
     restrictPayee: false,
+    sdkUnavailable: false,
     approve(orderId, options = {}) {
       const order = orders.find((candidate) => candidate.id === orderId);
       if (!order) throw new Error(`no PayPal order ${orderId}`);
@@ -436,6 +509,28 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         // kept as text
       }
       requests.push({ method, path, headers: req.headers, body: parsed });
+      // The payer's side: PayPal's JS SDK as the page loads it, and the payer's choice in its window.
+      if (method === 'GET' && path === '/sdk/js') {
+        if (fake.sdkUnavailable) {
+          res.writeHead(503).end();
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(FAKE_SDK);
+        return;
+      }
+      if (method === 'POST' && path === '/sdk/approve') {
+        const { orderID, declined } = (typeof parsed === 'string' ? JSON.parse(parsed || '{}') : parsed) as {
+          orderID: string;
+          declined?: boolean;
+        };
+        const order = orders.find((candidate) => candidate.id === orderID);
+        res.writeHead(order ? 200 : 404, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+        res.end(
+          JSON.stringify(order ? fake.approve(orderID, { declined: Boolean(declined) }).payer : { name: 'RESOURCE_NOT_FOUND' }),
+        );
+        return;
+      }
       const failure = failures.findIndex((candidate) => candidate.method === method && candidate.path === path);
       let answer: { status: number; body: unknown };
       if (failure >= 0) {

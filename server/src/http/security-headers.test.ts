@@ -61,11 +61,15 @@ describe('the Content-Security-Policy', () => {
   });
 
   it("allows PayPal's JS SDK, its buttons' frames and its API only when PayPal is configured", async () => {
-    const csp = policy(await headersFor(false, { stripe: false, paypal: true, pixel: false }));
+    const csp = policy(await headersFor(false, { stripe: false, paypal: 'https://www.paypal.com', pixel: false }));
     expect(csp['script-src']).toEqual(expect.arrayContaining(["'self'", 'https://www.paypal.com']));
     expect(csp['frame-src']).toEqual(expect.arrayContaining(['https://www.paypal.com', 'https://www.sandbox.paypal.com']));
     expect(csp['connect-src']).toEqual(expect.arrayContaining(['https://www.paypal.com']));
     expect(JSON.stringify(policy(await headersFor(false, { stripe: true, pixel: false })))).not.toMatch(/paypal/);
+    // A stand-in serving the SDK (a local fake) is allowed beside PayPal's own origins.
+    const fake = policy(await headersFor(false, { stripe: false, paypal: 'http://127.0.0.1:4010', pixel: false }));
+    expect(fake['script-src']).toContain('http://127.0.0.1:4010');
+    expect(fake['connect-src']).toContain('http://127.0.0.1:4010');
   });
 
   it("allows Meta's pixel only when META_PIXEL_ID is set", async () => {

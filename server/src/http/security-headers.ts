@@ -14,8 +14,11 @@ import helmet, { contentSecurityPolicy } from 'helmet';
 export interface CspSources {
   /** Stripe is configured: Stripe.js, its frames and its API. */
   stripe: boolean;
-  /** PayPal is configured: its JS SDK, its buttons' frames and pop-ups, and its API. */
-  paypal?: boolean;
+  /**
+   * PayPal is configured, with its JS SDK at this origin: PayPal's script, frames, pop-ups and API
+   * (and the SDK's own origin when a stand-in serves it); null or absent: no PayPal.
+   */
+  paypal?: string | null;
   /** META_PIXEL_ID is set: Meta's script and its beacons. */
   pixel: boolean;
 }
@@ -51,20 +54,22 @@ const LOCKDOWN: Record<string, string[]> = {
 };
 
 /** The storefront and admin portal (the built client). */
-export function storefrontDirectives({ stripe, paypal = false, pixel }: CspSources): Directives {
+export function storefrontDirectives({ stripe, paypal = null, pixel }: CspSources): Directives {
   const add = (on: boolean, sources: string[]) => (on ? sources : []);
+  const sdk = paypal && !PAYPAL.script.includes(paypal) ? [paypal] : [];
+  const paypalSources = (sources: string[]) => (paypal ? [...sources, ...sdk] : []);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...add(stripe, STRIPE.script), ...add(paypal, PAYPAL.script), ...add(pixel, PIXEL.script)],
+    'script-src': ["'self'", ...add(stripe, STRIPE.script), ...paypalSources(PAYPAL.script), ...add(pixel, PIXEL.script)],
     // No inline <script> or event-handler attributes anywhere.
     'script-src-attr': ["'none'"],
     // Vite emits stylesheets only; React sets `style` props through the DOM, which CSP allows.
     'style-src': ["'self'"],
     // The photo preview is an object URL; the cover preview a blob or data URL; the favicon a data URL.
-    'img-src': ["'self'", 'data:', 'blob:', ...add(paypal, PAYPAL.img), ...add(pixel, PIXEL.img)],
+    'img-src': ["'self'", 'data:', 'blob:', ...paypalSources(PAYPAL.img), ...add(pixel, PIXEL.img)],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...add(stripe, STRIPE.connect), ...add(paypal, PAYPAL.connect), ...add(pixel, PIXEL.connect)],
-    'frame-src': [VIDEO_PLAYER, ...add(stripe, STRIPE.frame), ...add(paypal, PAYPAL.frame)],
+    'connect-src': ["'self'", ...add(stripe, STRIPE.connect), ...paypalSources(PAYPAL.connect), ...add(pixel, PIXEL.connect)],
+    'frame-src': [VIDEO_PLAYER, ...add(stripe, STRIPE.frame), ...paypalSources(PAYPAL.frame)],
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],

@@ -1,4 +1,19 @@
 import { Field, Float, ObjectType } from 'type-graphql';
+
+/** What the payment page needs to load PayPal's buttons. */
+export interface PayPalButtonSettings {
+  clientId: string;
+  sdkUrl: string;
+}
+
+@ObjectType({ description: "What the payment page needs to load PayPal's buttons." })
+export class PayPalSettings implements PayPalButtonSettings {
+  @Field({ description: "The REST app's client id, for PayPal's JS SDK (public)." })
+  clientId: string;
+
+  @Field({ description: "The address PayPal's JS SDK is loaded from." })
+  sdkUrl: string;
+}
 import type { PaymentProviderName } from '../payments/payment-provider';
 import { PaymentProviderNameEnum } from '../payments/payment.types';
 
@@ -8,6 +23,8 @@ export interface ShopSettings {
   paymentProvider: PaymentProviderName;
   /** Every way to pay the payment page offers (Stripe and PayPal may both be active). */
   paymentProviders: PaymentProviderName[];
+  /** PayPal's buttons, when PayPal is configured. */
+  paypal: PayPalButtonSettings | null;
   /** The advertising pixel id; null: no pixel, no consent banner. */
   pixelId: string | null;
   /** Largest finished video an admin may upload, in bytes. */
@@ -25,6 +42,9 @@ export class ShopConfig implements ShopSettings {
 
   @Field(() => [PaymentProviderNameEnum], { description: 'Every way to pay the payment page offers.' })
   paymentProviders: PaymentProviderName[];
+
+  @Field(() => PayPalSettings, { nullable: true, description: "PayPal's buttons; null when PayPal is not configured." })
+  paypal: PayPalSettings | null;
 
   @Field(() => String, { nullable: true, description: 'The advertising pixel id; null: no pixel, no consent banner.' })
   pixelId: string | null;

@@ -59,7 +59,7 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
           <h2 id="payment-card-title" className="payment-card__heading">
             Payment
           </h2>
-          <PaymentMethods order={order} checkoutToken={checkoutToken} />
+          <PaymentMethods order={order} checkoutToken={checkoutToken} paypal={data.shopConfig.paypal} />
           <p className="payment-card__cancel">
             <Link to="/create">Cancel and return to form</Link>
           </p>

@@ -14,6 +14,13 @@ import { SandboxCardForm } from './SandboxCardForm';
 import { type ConfirmOutcome, type PayableOrder, usePay } from './use-pay';
 
 const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
+const PayPalCheckout = lazy(() => import('./PayPalCheckout'));
+
+/** What the payment page needs to show PayPal's buttons (shopConfig.paypal). */
+export interface PayPalButtonsConfig {
+  clientId: string;
+  sdkUrl: string;
+}
 
 type Started =
   | { state: 'starting' }
@@ -35,15 +42,23 @@ function returnUrl(search: URLSearchParams): string {
 }
 
 /**
- * Starts the provider's payment for the order, then shows the provider's form: the sandbox's
- * test card form, or Stripe's Payment Element (loaded only then).
+ * Starts the card provider's payment for the order, then shows its form: the sandbox's test card
+ * form, or Stripe's Payment Element (loaded only then); with PayPal, PayPal's buttons above it.
  */
-export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; checkoutToken: string }) {
+export function PaymentMethods({
+  order,
+  checkoutToken,
+  paypal = null,
+}: {
+  order: PayableOrder;
+  checkoutToken: string;
+  paypal?: PayPalButtonsConfig | null;
+}) {
   const [searchParams] = useSearchParams();
   const [startPayment] = useMutation(START_PAYMENT_MUTATION);
   const [confirmSandboxPayment] = useMutation(CONFIRM_SANDBOX_PAYMENT_MUTATION);
   const [started, setStarted] = useState<Started>({ state: 'starting' });
-  const { pay, processing, error } = usePay(order, checkoutToken);
+  const { pay, report, processing, error } = usePay(order, checkoutToken);
   const startedFor = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -86,8 +101,10 @@ export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; 
   useEffect(() => {
     if (!returnedPaymentId || !redirectStatus || handledReturn.current) return;
     handledReturn.current = true;
-    void pay(async (): Promise<ConfirmOutcome> =>
-      redirectStatus === 'failed' ? { failure: { codes: [] } } : { paymentId: returnedPaymentId },
+    void pay(
+      async (): Promise<ConfirmOutcome> =>
+        redirectStatus === 'failed' ? { failure: { codes: [] } } : { paymentId: returnedPaymentId },
+      'stripe',
     );
   }, [returnedPaymentId, redirectStatus, pay]);
 
@@ -121,6 +138,17 @@ export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; 
     return { paymentId };
   }
 
+  /** PayPal's button was pressed: the PayPal order for this order, created on the server. */
+  async function createPayPalOrder(): Promise<string> {
+    const { data, error: requestError } = await startPayment({
+      variables: { orderId: order.id, checkoutToken, provider: 'paypal' },
+    });
+    const payload = data?.startPayment;
+    const refusal = payload?.userErrors[0];
+    if (requestError || !payload || refusal || !payload.paymentId) throw new Error(refusal?.code ?? 'PAYPAL_ORDER_NOT_CREATED');
+    return payload.paymentId;
+  }
+
   if (started.state === 'starting') return <Spinner label="Getting secure payment ready…" />;
   if (started.state === 'unreachable') return <PaymentLoadNotice detail={started.detail} />;
   if (started.state === 'refused') return <PaymentErrorMessage message={started.message} />;
@@ -132,7 +160,7 @@ export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; 
         payLabel={payLabel}
         processing={processing}
         formRef={formRef}
-        onPay={(cardNumber) => void pay(() => confirmSandbox(started.paymentId, cardNumber))}
+        onPay={(cardNumber) => void pay(() => confirmSandbox(started.paymentId, cardNumber), 'sandbox')}
       />
     );
   } else if (started.clientSecret && started.publishableKey) {
@@ -145,7 +173,7 @@ export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; 
             returnUrl={returnUrl(searchParams)}
             payLabel={payLabel}
             processing={processing}
-            pay={pay}
+            pay={(confirm) => pay(confirm, 'stripe')}
             formRef={formRef}
           />
         </Suspense>
@@ -167,6 +195,24 @@ export function PaymentMethods({ order, checkoutToken }: { order: PayableOrder; 
       )}
       {error && (
         <PaymentErrorMessage ref={errorRef} key={error.key} message={error.message} detail={error.detail} onRetry={retry} />
+      )}
+      {paypal && (
+        <div className="payment-methods__paypal">
+          <LoadFailureBoundary>
+            <Suspense fallback={<Spinner label="Loading PayPal…" />}>
+              <PayPalCheckout
+                clientId={paypal.clientId}
+                sdkUrl={paypal.sdkUrl}
+                currency={order.currency}
+                createOrder={createPayPalOrder}
+                onApprove={(paypalOrderId) => pay(async () => ({ paymentId: paypalOrderId }), 'paypal')}
+                onError={(caught) => report([caught instanceof Error ? caught.message : null])}
+                disabled={processing}
+              />
+            </Suspense>
+          </LoadFailureBoundary>
+          <p className="payment-methods__or">or pay by card</p>
+        </div>
       )}
       {form}
       <PaymentProcessing active={processing} />

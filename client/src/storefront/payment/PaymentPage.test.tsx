@@ -61,6 +61,7 @@ const checkoutOrder = (overrides: Record<string, unknown> | null = {}): MockLink
         lifeLessons: [{ __typename: 'LifeLesson', value: 'Kindness', label: 'Kindness' }],
         bookStyles: [{ __typename: 'BookStyleOption', value: 'adventure', label: 'Adventure' }],
       },
+      shopConfig: { __typename: 'ShopConfig', paypal: null },
     },
   },
 });
@@ -101,7 +102,7 @@ const confirm = (cardNumber: string, declined = false): MockLink.MockedResponse 
 });
 
 const record = (outcome: 'paid' | 'refused' = 'paid'): MockLink.MockedResponse => ({
-  request: { query: RECORD_PAYMENT_MUTATION, variables: { ...auth, paymentId: 'sbx_1' } },
+  request: { query: RECORD_PAYMENT_MUTATION, variables: { ...auth, paymentId: 'sbx_1', provider: 'sandbox' } },
   result: {
     data: {
       recordPayment: {

@@ -40,6 +40,7 @@ const paidOrder = (overrides: Record<string, unknown> = {}): MockLink.MockedResp
         lifeLessons: [{ __typename: 'LifeLesson', value: 'Kindness', label: 'Kindness' }],
         bookStyles: [{ __typename: 'BookStyleOption', value: 'fairytale', label: 'Fairytale' }],
       },
+      shopConfig: { __typename: 'ShopConfig', paypal: null },
     },
   },
 });

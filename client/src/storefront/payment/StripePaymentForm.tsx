@@ -16,7 +16,7 @@ export interface StripePaymentFormProps {
   returnUrl: string;
   payLabel: string;
   processing: boolean;
-  pay: (confirm: () => Promise<ConfirmOutcome>) => Promise<void>;
+  pay: (confirm: () => Promise<ConfirmOutcome>) => Promise<unknown>;
   /** The form element, so the page can retry the payment and move focus to it. */
   formRef?: Ref<HTMLFormElement>;
 }

@@ -44,13 +44,19 @@ export const CHECKOUT_ORDER_QUERY = graphql(`
         label
       }
     }
+    shopConfig {
+      paypal {
+        clientId
+        sdkUrl
+      }
+    }
   }
 `);
 
 /** Creates (or reuses) the provider's payment for a Pending order. */
 export const START_PAYMENT_MUTATION = graphql(`
-  mutation StartPayment($orderId: ID!, $checkoutToken: String!) {
-    startPayment(orderId: $orderId, checkoutToken: $checkoutToken) {
+  mutation StartPayment($orderId: ID!, $checkoutToken: String!, $provider: PaymentProviderName) {
+    startPayment(orderId: $orderId, checkoutToken: $checkoutToken, provider: $provider) {
       provider
       paymentId
       clientSecret
@@ -78,8 +84,8 @@ export const CONFIRM_SANDBOX_PAYMENT_MUTATION = graphql(`
 
 /** The server asks the provider itself before it marks the order Paid; repeating it is harmless. */
 export const RECORD_PAYMENT_MUTATION = graphql(`
-  mutation RecordPayment($orderId: ID!, $checkoutToken: String!, $paymentId: String!) {
-    recordPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId) {
+  mutation RecordPayment($orderId: ID!, $checkoutToken: String!, $paymentId: String!, $provider: PaymentProviderName) {
+    recordPayment(orderId: $orderId, checkoutToken: $checkoutToken, paymentId: $paymentId, provider: $provider) {
       order {
         id
         status

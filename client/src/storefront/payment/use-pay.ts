@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { trackPurchase } from '../../analytics/pixel';
+import type { PaymentProviderName } from '../../gql/graphql';
 import { markPaid } from '../checkout-session';
 import { paymentErrorMessage, type PaymentStage } from './payment-messages';
 import { RECORD_PAYMENT_MUTATION } from './payment-operations';
@@ -28,6 +29,9 @@ export type ConfirmOutcome =
       };
     };
 
+/** How an attempt ended: paid (the page is leaving), declined (the parent may choose another way), or failed. */
+export type PayResult = 'paid' | 'declined' | 'failed';
+
 export interface PaymentError {
   message: string;
   detail: string | null;
@@ -37,8 +41,9 @@ export interface PaymentError {
 
 /**
  * One payment attempt: confirm with the provider, record the payment with us (the server
- * re-checks it with the provider), count the purchase, go to the success page. A payment
- * confirmed but not yet recorded is only recorded on the next attempt, never charged again.
+ * re-checks it with the provider, and captures an approved PayPal payment), count the purchase,
+ * go to the success page. A payment confirmed but not yet recorded is only recorded on the next
+ * attempt with the same provider, never charged again.
  */
 export function usePay(order: PayableOrder, checkoutToken: string) {
   const navigate = useNavigate();
@@ -49,41 +54,46 @@ export function usePay(order: PayableOrder, checkoutToken: string) {
   const [error, setError] = useState<PaymentError | null>(null);
   // Refs, not state: a double click must not start a second attempt before React re-renders.
   const busy = useRef(false);
-  const confirmedPaymentId = useRef<string | null>(null);
+  const confirmedPaymentIds = useRef<Partial<Record<PaymentProviderName, string>>>({});
 
   const fail = (stage: PaymentStage, codes: Array<string | null | undefined>, detail: string | null = null) =>
     setError((current) => ({ message: paymentErrorMessage(stage, ...codes), detail, key: (current?.key ?? 0) + 1 }));
 
-  async function record(paymentId: string): Promise<boolean> {
+  async function record(paymentId: string, provider: PaymentProviderName): Promise<PayResult> {
     try {
       const { data, error: requestError } = await recordPayment({
-        variables: { orderId: order.id, checkoutToken, paymentId },
+        variables: { orderId: order.id, checkoutToken, paymentId, provider },
       });
       const payload = data?.recordPayment;
       const refusal = payload?.userErrors[0];
+      // PayPal declined the instrument at capture: the parent chooses another in PayPal's window.
+      if (refusal?.code === 'PAYMENT_DECLINED') {
+        fail('confirm', [refusal.code]);
+        return 'declined';
+      }
       if (requestError || !payload || refusal || !payload.order) {
         fail('record', [refusal?.code]);
-        return false;
+        return 'failed';
       }
       if (payload.order.status !== 'Paid' && payload.order.status !== 'Completed') {
         fail('record', []);
-        return false;
+        return 'failed';
       }
-      return true;
+      return 'paid';
     } catch {
       fail('record', []);
-      return false;
+      return 'failed';
     }
   }
 
-  async function pay(confirm: () => Promise<ConfirmOutcome>): Promise<void> {
-    if (busy.current) return;
+  async function pay(confirm: () => Promise<ConfirmOutcome>, provider: PaymentProviderName): Promise<PayResult> {
+    if (busy.current) return 'failed';
     busy.current = true;
     setProcessing(true);
     setError(null);
     let succeeded = false;
     try {
-      let paymentId = confirmedPaymentId.current;
+      let paymentId = confirmedPaymentIds.current[provider];
       if (!paymentId) {
         let outcome: ConfirmOutcome;
         try {
@@ -93,12 +103,14 @@ export function usePay(order: PayableOrder, checkoutToken: string) {
         }
         if ('failure' in outcome) {
           if (!outcome.failure.silent) fail('confirm', outcome.failure.codes, outcome.failure.detail ?? null);
-          return;
+          return 'failed';
         }
         paymentId = outcome.paymentId;
-        confirmedPaymentId.current = paymentId;
+        confirmedPaymentIds.current[provider] = paymentId;
       }
-      if (!(await record(paymentId))) return;
+      const recorded = await record(paymentId, provider);
+      if (recorded === 'declined') delete confirmedPaymentIds.current[provider];
+      if (recorded !== 'paid') return recorded;
 
       succeeded = true;
       markPaid(order.id);
@@ -111,6 +123,7 @@ export function usePay(order: PayableOrder, checkoutToken: string) {
         transactionId: order.id,
       });
       navigate(`/payment-success?${new URLSearchParams({ format: order.bookFormat }).toString()}`);
+      return 'paid';
     } finally {
       // On success the page is leaving: stay busy (spinner on, button off) until it has gone.
       if (!succeeded) {
@@ -120,5 +133,8 @@ export function usePay(order: PayableOrder, checkoutToken: string) {
     }
   }
 
-  return { pay, processing, error };
+  /** A failure outside an attempt (PayPal's buttons could not start one), shown as an attempt's would be. */
+  const report = (codes: Array<string | null | undefined>) => fail('confirm', codes);
+
+  return { pay, report, processing, error };
 }

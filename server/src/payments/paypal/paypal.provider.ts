@@ -59,6 +59,15 @@ export interface PayPalProviderOptions {
 const LIVE_URL = 'https://api-m.paypal.com';
 const SANDBOX_URL = 'https://api-m.sandbox.paypal.com';
 
+/**
+ * Where the payment page loads PayPal's JS SDK from: PayPal's own address for its live and sandbox
+ * APIs (the client id says which), the stand-in's /sdk/js for any other (a local fake in tests).
+ */
+export function paypalSdkUrl(apiUrl: string): string {
+  const base = apiUrl.replace(/\/+$/, '');
+  return base === LIVE_URL || base === SANDBOX_URL ? 'https://www.paypal.com/sdk/js' : `${base}/sdk/js`;
+}
+
 /** A PayPal order id as PayPal issues them; anything else cannot exist, so it is not asked for. */
 const PAYPAL_ORDER_ID = /^[A-Z0-9]{10,36}$/;
 

@@ -6,6 +6,7 @@
  * page recorded it paid by CHECKOUT.ORDER.APPROVED; refunds through the captures refund API; and a
  * second payment through the other provider flagged and refunded through that provider.
  */
+import { ReceiptLinks } from '../../server/src/orders/receipt-links';
 import { createAdmin, signIn } from '../support/admin';
 import { placeOrder } from '../support/checkout';
 import { type FakePayPal, paypalEnv, startFakePayPal } from '../support/fake-paypal';
@@ -129,6 +130,14 @@ describe('paying with PayPal', () => {
     const again = (await parent.query(RECORD, { orderId, checkoutToken, paymentId, provider: 'paypal' })).data!.recordPayment;
     expect(again.order.status).toBe('Paid');
     expect(paypal.captureCalls).toBe(calls + 1);
+
+    // The receipt says how it was paid.
+    const [, , signature] = new ReceiptLinks('test-media-secret-of-at-least-32-bytes').path(orderId).split('/').filter(Boolean);
+    const receipt = await parent.query(
+      'query($orderId: ID!, $signature: String!) { receipt(orderId: $orderId, signature: $signature) { paidWith totalCents } }',
+      { orderId, signature },
+    );
+    expect(receipt.data!.receipt).toEqual({ paidWith: 'PayPal', totalCents: 5000 });
     expect((await eventTypes(orderId)).filter((type) => type === 'status_changed' || type === 'paid').length).toBeLessThanOrEqual(
       1,
     );
@@ -228,6 +237,19 @@ describe("PayPal's webhooks", () => {
     expect((await orderRow(orderId)).status).toBe('Pending');
     expect((await deliver(webhook)).status).toBe(200);
     expect((await orderRow(orderId)).status).toBe('Paid');
+  });
+
+  it('acknowledges a denied capture and leaves the order waiting for payment', async () => {
+    const { orderId, paymentId } = await startPayPal();
+    const denied = paypal.webhook('PAYMENT.CAPTURE.DENIED', {
+      id: 'DENIEDCAPTURE0001',
+      status: 'DECLINED',
+      amount: { currency_code: 'USD', value: '50.00' },
+      custom_id: orderId,
+      supplementary_data: { related_ids: { order_id: paymentId } },
+    });
+    expect((await deliver(denied)).status).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'Pending', paymentId: null });
   });
 
   it('captures and pays an order whose parent closed the tab after approving, once per event', async () => {

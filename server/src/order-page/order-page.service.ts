@@ -55,7 +55,11 @@ const DAY_MS = 86_400_000;
 const hasGoneBack = (refund: Refund) => refund.status === 'succeeded';
 
 /** How each payment provider's payments read on a receipt. */
-const PAID_WITH: Record<string, string> = { stripe: 'Card, through Stripe', sandbox: 'Test card (the offline sandbox)' };
+const PAID_WITH: Record<string, string> = {
+  stripe: 'Card, through Stripe',
+  paypal: 'PayPal',
+  sandbox: 'Test card (the offline sandbox)',
+};
 
 export interface OrderPageOptions {
   publicUrl: string;

@@ -8,7 +8,7 @@
  */
 import { ReceiptLinks } from '../../server/src/orders/receipt-links';
 import { createAdmin, signIn } from '../support/admin';
-import { placeOrder } from '../support/checkout';
+import { CONFIRM_SANDBOX, placeOrder } from '../support/checkout';
 import { type FakePayPal, paypalEnv, startFakePayPal } from '../support/fake-paypal';
 import { deliverWebhook, type FakeStripe, startFakeStripe } from '../support/fake-stripe';
 import { GraphQLClient } from '../support/graphql-client';
@@ -115,7 +115,11 @@ describe('paying with PayPal', () => {
     });
     const create = paypal.requests.find((request) => request.method === 'POST' && request.path === '/v2/checkout/orders')!;
     expect(create.headers['paypal-request-id']).toBe(`order-${orderId}-5000-usd`);
-    expect(await orderRow(orderId)).toMatchObject({ status: 'Pending', provider: 'paypal', paymentId: null });
+    // The card form's payment stays the order's own until one is paid; PayPal's is kept beside it.
+    expect(await orderRow(orderId)).toMatchObject({ status: 'Pending', provider: null, paymentId: null });
+    expect(
+      await server.dataSource.query('SELECT provider, payment_id FROM payment_attempts WHERE order_id = $1', [orderId]),
+    ).toEqual([{ provider: 'paypal', payment_id: paymentId }]);
   });
 
   it('captures an approved order once and marks it Paid; recording it again changes nothing', async () => {
@@ -138,9 +142,11 @@ describe('paying with PayPal', () => {
       { orderId, signature },
     );
     expect(receipt.data!.receipt).toEqual({ paidWith: 'PayPal', totalCents: 5000 });
-    expect((await eventTypes(orderId)).filter((type) => type === 'status_changed' || type === 'paid').length).toBeLessThanOrEqual(
-      1,
+    const paidTransitions = await server.dataSource.query(
+      `SELECT 1 FROM order_events WHERE order_id = $1 AND to_status = 'Paid'`,
+      [orderId],
     );
+    expect(paidTransitions).toHaveLength(1);
   });
 
   it('does not capture before the parent approved, nor an order PayPal holds for another amount', async () => {
@@ -155,7 +161,9 @@ describe('paying with PayPal', () => {
     // PayPal's order says 1.00, not the catalogue's 50.00: never captured, the order stays Pending.
     paypal.approve(paymentId).purchase_units[0].amount.value = '1.00';
     const cheap = (await parent.query(RECORD, { orderId, checkoutToken, paymentId, provider: 'paypal' })).data!.recordPayment;
-    expect(cheap.order).toBeNull();
+    expect(cheap.userErrors).toEqual([
+      { code: 'PAYMENT_FAILED', field: 'paymentId', message: 'Your payment has not gone through yet.' },
+    ]);
     expect(paypal.captureCalls).toBe(calls);
     expect((await orderRow(orderId)).status).toBe('Pending');
   });
@@ -182,6 +190,50 @@ describe('paying with PayPal', () => {
 
     paypal.approve(paymentId);
     const paid = (await parent.query(RECORD, { orderId, checkoutToken, paymentId, provider: 'paypal' })).data!.recordPayment;
+    expect(paid.order.status).toBe('Paid');
+  });
+
+  it('believes no PayPal order the shop did not create, even one for this order and amount', async () => {
+    const { orderId, checkoutToken } = await startPayPal();
+    // Made with PayPal's API outside the shop (the browser SDK can, with the public client id).
+    const token = (await (
+      await fetch(`${paypal.url}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}` },
+        body: 'grant_type=client_credentials',
+      })
+    ).json()) as { access_token: string };
+    const foreign = (await (
+      await fetch(`${paypal.url}/v2/checkout/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          intent: 'CAPTURE',
+          purchase_units: [{ custom_id: orderId, amount: { currency_code: 'USD', value: '50.00' } }],
+        }),
+      })
+    ).json()) as { id: string };
+    paypal.approve(foreign.id);
+    const calls = paypal.captureCalls;
+    const recorded = (await parent.query(RECORD, { orderId, checkoutToken, paymentId: foreign.id, provider: 'paypal' })).data!
+      .recordPayment;
+    expect(recorded.userErrors).toEqual([{ code: 'NOT_FOUND', field: 'paymentId', message: 'We could not find that payment.' }]);
+    expect((await deliver(paypal.webhook('CHECKOUT.ORDER.APPROVED', { id: foreign.id }))).status).toBe(200);
+    expect(paypal.captureCalls).toBe(calls);
+    expect((await orderRow(orderId)).status).toBe('Pending');
+  });
+
+  it('says a capture PayPal declined inside its answer as declined, and the next press starts a new PayPal order', async () => {
+    const { orderId, checkoutToken, paymentId } = await startPayPal();
+    paypal.approve(paymentId, { declined: 'capture' });
+    const declined = (await parent.query(RECORD, { orderId, checkoutToken, paymentId, provider: 'paypal' })).data!.recordPayment;
+    expect(declined.userErrors).toEqual([expect.objectContaining({ code: 'PAYMENT_DECLINED' })]);
+    expect((await orderRow(orderId)).status).toBe('Pending');
+    const again = (await parent.query(START, { orderId, checkoutToken, provider: 'paypal' })).data!.startPayment;
+    expect(again.paymentId).not.toBe(paymentId);
+    paypal.approve(again.paymentId);
+    const paid = (await parent.query(RECORD, { orderId, checkoutToken, paymentId: again.paymentId, provider: 'paypal' })).data!
+      .recordPayment;
     expect(paid.order.status).toBe('Paid');
   });
 
@@ -252,6 +304,22 @@ describe("PayPal's webhooks", () => {
     expect(await orderRow(orderId)).toMatchObject({ status: 'Pending', paymentId: null });
   });
 
+  it('flags nothing when PayPal approves an order that Stripe already paid: no money was taken', async () => {
+    const ref = await placeOrder(parent, printedOrder());
+    const card = (await parent.query(START, { ...ref, provider: 'stripe' })).data!.startPayment;
+    const { paymentId } = (await parent.query(START, { ...ref, provider: 'paypal' })).data!.startPayment;
+    stripe.succeed(card.paymentId);
+    expect(
+      (await parent.query(RECORD, { ...ref, paymentId: card.paymentId, provider: 'stripe' })).data!.recordPayment.order.status,
+    ).toBe('Paid');
+    paypal.approve(paymentId);
+    const calls = paypal.captureCalls;
+    expect((await deliver(paypal.webhook('CHECKOUT.ORDER.APPROVED', { id: paymentId }))).status).toBe(200);
+    expect(paypal.captureCalls).toBe(calls);
+    expect(await eventTypes(ref.orderId)).not.toContain('payment_needs_attention');
+    expect(await orderRow(ref.orderId)).toMatchObject({ status: 'Paid', provider: 'stripe', paymentId: card.paymentId });
+  });
+
   it('captures and pays an order whose parent closed the tab after approving, once per event', async () => {
     const { orderId, paymentId } = await startPayPal();
     paypal.approve(paymentId);
@@ -302,7 +370,10 @@ describe('refunds and a second payment through PayPal', () => {
     );
     expect(refunds.map((refund) => refund.custom_id)).toEqual(rows.map((row: { id: string }) => row.id));
     const calls = paypal.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/refund'));
-    expect(calls.slice(-2).every((call) => typeof call.headers['paypal-request-id'] === 'string')).toBe(true);
+    // Each refund under a PayPal-Request-Id naming its own refunds row: a retried call gives back the same refund.
+    expect(calls.slice(-2).map((call) => call.headers['paypal-request-id'])).toEqual(
+      rows.map((row: { id: string }) => `refund-${row.id}`),
+    );
     expect(order.purchase_units[0].payments!.captures![0].status).toBe('REFUNDED');
   });
 
@@ -359,5 +430,31 @@ describe('refunds and a second payment through PayPal', () => {
     ]);
     expect(paypal.orders.find((order) => order.id === paymentId)!.purchase_units[0].payments!.refunds ?? []).toEqual([]);
     expect(await orderRow(ref.orderId)).toMatchObject({ status: 'Paid', provider: 'paypal', paymentId });
+  });
+});
+
+describe('PayPal beside the offline sandbox', () => {
+  let sandboxShop: TestServer;
+  beforeAll(async () => {
+    sandboxShop = await startTestServer(paypalEnv(paypal));
+  });
+  afterAll(() => sandboxShop?.close());
+
+  it('takes the test card from a parent who pressed PayPal first and cancelled', async () => {
+    const client = new GraphQLClient(sandboxShop.url);
+    const config = await client.query('{ shopConfig { paymentProviders } }');
+    expect(config.data!.shopConfig.paymentProviders).toEqual(['sandbox', 'paypal']);
+    const ref = await placeOrder(client, printedOrder());
+    expect((await client.query(START, { ...ref, provider: 'paypal' })).data!.startPayment.userErrors).toEqual([]);
+    const card = (await client.query(START, ref)).data!.startPayment;
+    expect(card).toMatchObject({ provider: 'sandbox', userErrors: [] });
+    const confirmed = await client.query(CONFIRM_SANDBOX, {
+      ...ref,
+      paymentId: card.paymentId,
+      cardNumber: '4242 4242 4242 4242',
+    });
+    expect(confirmed.data!.confirmSandboxPayment).toEqual({ succeeded: true, userErrors: [] });
+    const recorded = (await client.query(RECORD, { ...ref, paymentId: card.paymentId, provider: 'sandbox' })).data!.recordPayment;
+    expect(recorded.order.status).toBe('Paid');
   });
 });

@@ -79,8 +79,11 @@ export interface FakePayPalOrder {
     payments?: { captures?: FakePayPalCapture[]; refunds?: FakePayPalRefund[] };
   }>;
   payer?: { email_address: string; payer_id: string };
-  /** The payer's next capture is declined (INSTRUMENT_DECLINED), as a failed funding source is. */
-  declineCapture: boolean;
+  /**
+   * The payer's next capture is declined: 'instrument' answers 422 INSTRUMENT_DECLINED (the payer
+   * may choose another funding source), 'capture' a 201 whose capture is DECLINED (the order is done).
+   */
+  declineCapture: false | 'instrument' | 'capture';
 }
 
 export interface FakePayPalRequest {
@@ -103,8 +106,8 @@ export interface FakePayPal {
   restrictPayee: boolean;
   /** The JS SDK's address answers 503, as when PayPal's script cannot be loaded. */
   sdkUnavailable: boolean;
-  /** The payer approves the order in PayPal's window; `declined`: the instrument chosen will be declined at capture. */
-  approve(orderId: string, options?: { declined?: boolean }): FakePayPalOrder;
+  /** The payer approves the order in PayPal's window; `declined`: how the instrument chosen will be declined at capture. */
+  approve(orderId: string, options?: { declined?: boolean | 'capture' }): FakePayPalOrder;
   /** The next request to `path` answers `status` (a PayPal error body). */
   failNext(method: string, path: string, status: number): void;
   /** A webhook as PayPal sends it: its raw body and headers, signed for `webhookId` (the shop's unless given). */
@@ -226,7 +229,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       order.status = 'APPROVED';
       order.update_time = new Date(Date.now() + orders.length).toISOString();
       order.payer = { email_address: 'parent@example.com', payer_id: paypalId().slice(0, 13) };
-      order.declineCapture = options.declined ?? false;
+      order.declineCapture = options.declined === 'capture' ? 'capture' : options.declined ? 'instrument' : false;
       return order;
     },
     failNext(method, path, status) {
@@ -404,7 +407,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
           return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
         if (fake.restrictPayee)
           return error(422, 'UNPROCESSABLE_ENTITY', 'PAYEE_ACCOUNT_RESTRICTED', 'The merchant account is restricted.');
-        if (order.declineCapture) {
+        if (order.declineCapture === 'instrument') {
           // The payer must choose another funding source: the buttons restart on the same order.
           order.status = 'CREATED';
           order.declineCapture = false;
@@ -418,12 +421,14 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         }
         const unit = order.purchase_units[0];
         const captureId = paypalId();
+        const declined = order.declineCapture === 'capture';
+        order.declineCapture = false;
         unit.payments = {
           ...unit.payments,
           captures: [
             {
               id: captureId,
-              status: 'COMPLETED',
+              status: declined ? 'DECLINED' : 'COMPLETED',
               amount: { ...unit.amount },
               ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
               ...(unit.invoice_id ? { invoice_id: unit.invoice_id } : {}),

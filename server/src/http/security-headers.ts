@@ -30,10 +30,10 @@ const STRIPE = {
   frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://m.stripe.network'],
   connect: ['https://api.stripe.com'],
 };
-/** https://developer.paypal.com/sdk/js/csp/ */
+/** PayPal's buttons, with Venmo among them (https://developer.paypal.com/sdk/js/csp/). */
 const PAYPAL = {
-  script: ['https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'],
-  frame: ['https://www.paypal.com', 'https://*.paypal.com', 'https://www.sandbox.paypal.com'],
+  script: ['https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com', 'https://*.venmo.com'],
+  frame: ['https://www.paypal.com', 'https://*.paypal.com', 'https://www.sandbox.paypal.com', 'https://*.venmo.com'],
   connect: ['https://www.paypal.com', 'https://*.paypal.com', 'https://www.sandbox.paypal.com'],
   img: ['https://*.paypal.com', 'https://*.paypalobjects.com'],
 };

@@ -20,6 +20,7 @@ import { OrderNotesAndAssignments1765300000000 } from './1765300000000-order-not
 import { WorkItems1765400000000 } from './1765400000000-work-items';
 import { OrderProofs1765500000000 } from './1765500000000-order-proofs';
 import { PrintJobs1765600000000 } from './1765600000000-print-jobs';
+import { PaymentAttempts1765700000000 } from './1765700000000-payment-attempts';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   WorkItems1765400000000,
   OrderProofs1765500000000,
   PrintJobs1765600000000,
+  PaymentAttempts1765700000000,
 ];

@@ -46,7 +46,16 @@ export const MAX_OPERATION_NAMES = 100;
 const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** The app's routes by prefix; other GETs are the client's files and pages. */
-const HTTP_ROUTES = ['/graphql', '/media', '/webhooks/stripe', '/healthz', '/readyz', '/metrics', '/admin/orders.csv'];
+const HTTP_ROUTES = [
+  '/graphql',
+  '/media',
+  '/webhooks/stripe',
+  '/webhooks/paypal',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+  '/admin/orders.csv',
+];
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const PHOTO_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10];

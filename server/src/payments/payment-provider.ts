@@ -146,6 +146,11 @@ export interface WebhookRequest {
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /**
+   * The provider's browser SDK can itself create payments with the shop's public key, payable to
+   * anyone (PayPal's client id can): only payments the shop started for the order are believed.
+   */
+  readonly browserCreatesPayments?: boolean;
   /** The browser SDK's public key (Stripe's publishable key); null for the sandbox. */
   readonly publishableKey: string | null;
   /** Creates the payment for an order, or returns the one already created for it (idempotent per order). */

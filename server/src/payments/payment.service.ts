@@ -113,8 +113,11 @@ export class PaymentService {
       description: `${planFor(order.bookFormat).title} for ${order.childName}`,
     };
     const provider = chosen.value;
+    // The card form's payment is remembered on the order and resumed; PayPal's buttons ask PayPal
+    // for an order each time, under a PayPal-Request-Id that gives back the same one for a while.
+    const cardForm = provider === this.providers.checkout;
     // A payment started with another provider (one since switched off) is not resumed with this one.
-    const earlier = order.paymentProvider === provider.name ? order.providerPaymentId : null;
+    const earlier = cardForm && order.paymentProvider === provider.name ? order.providerPaymentId : null;
     let started;
     try {
       // Resume the payment started earlier (another tab, another day) rather than open a second
@@ -126,9 +129,15 @@ export class PaymentService {
       if (!(error instanceof PaymentAccountError)) throw error;
       return this.accountRefused(provider, error, order.id);
     }
-    await this.dataSource
-      .getRepository(Order)
-      .update({ id: order.id }, { paymentProvider: provider.name, providerPaymentId: started.paymentId });
+    await this.dataSource.query(
+      `INSERT INTO payment_attempts (provider, payment_id, order_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [provider.name, started.paymentId, order.id],
+    );
+    if (cardForm) {
+      await this.dataSource
+        .getRepository(Order)
+        .update({ id: order.id }, { paymentProvider: provider.name, providerPaymentId: started.paymentId });
+    }
     return succeed({
       provider: provider.name,
       paymentId: started.paymentId,
@@ -164,8 +173,8 @@ export class PaymentService {
     }
     const found = await this.payableOrder(orderId, checkoutToken);
     if (!found.ok) return found;
-    const provider = this.providers.forOrder(found.value);
-    if (!provider.confirmTestCard) return refuse(UserErrorCode.NOT_AVAILABLE, PAYMENT_MESSAGES.notSandbox);
+    const provider = this.providers.all().find((candidate) => candidate.confirmTestCard);
+    if (!provider?.confirmTestCard) return refuse(UserErrorCode.NOT_AVAILABLE, PAYMENT_MESSAGES.notSandbox);
     const verified = await provider.verifyPayment(paymentId);
     if (!verified || verified.orderId !== found.value.id) {
       return refuse(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.paymentNotFound, 'paymentId');
@@ -196,6 +205,9 @@ export class PaymentService {
     const chosen = this.chosenProvider(providerName, () => this.providers.forOrder(order));
     if (!chosen.ok) return chosen;
     const provider = chosen.value;
+    if (!(await this.startedByShop(provider, paymentId, order.id))) {
+      return refuse(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.paymentNotFound, 'paymentId');
+    }
     let verified: VerifiedPayment | null;
     try {
       const captured = await this.capture(provider, order, paymentId);
@@ -217,6 +229,20 @@ export class PaymentService {
       if (error instanceof UserFacingError && error.code === UserErrorCode.PAYMENT_FAILED) this.count(provider, 'mismatch');
       return refusalOf(error);
     }
+  }
+
+  /**
+   * Whether the shop itself started `paymentId` for the order, where the provider's browser SDK
+   * could have made one payable to someone else (PayPal); always so for the other providers,
+   * whose payments are created with the shop's secret key only.
+   */
+  private async startedByShop(provider: PaymentProvider, paymentId: string, orderId: string): Promise<boolean> {
+    if (!provider.browserCreatesPayments) return true;
+    const [row] = await this.dataSource.query(
+      `SELECT 1 FROM payment_attempts WHERE provider = $1 AND payment_id = $2 AND order_id = $3`,
+      [provider.name, paymentId, orderId],
+    );
+    return Boolean(row);
   }
 
   /**
@@ -243,7 +269,7 @@ export class PaymentService {
     }
     if (action.type === 'refunded') return this.refunds.handleRefundWebhook(provider, action);
     const order = action.orderId ? await this.orders.findOrder(action.orderId) : null;
-    if (!order) {
+    if (!order || !(await this.startedByShop(provider, action.paymentId, order.id))) {
       this.logger.warn('webhook for an unknown order', { eventId: action.eventId, paymentId: action.paymentId });
       return;
     }
@@ -254,6 +280,15 @@ export class PaymentService {
       return;
     }
     const verified = await provider.verifyPayment(action.paymentId);
+    // Nothing was taken (approved but not captured, or declined): nothing to mark, nothing to refund.
+    if (verified?.status !== 'succeeded') {
+      this.logger.info('webhook for a payment that took no money', {
+        orderId: order.id,
+        paymentId: action.paymentId,
+        status: verified?.status ?? 'not_found',
+      });
+      return;
+    }
     const problem = order.status === OrderStatus.Pending ? this.checkPayment(order, verified) : null;
     if (problem) {
       await this.needsAttention(provider, order.id, action, problem.message, verified?.amountReceivedCents);

@@ -37,7 +37,8 @@ function Buttons({ createOrder, onApprove, onError, disabled }: Omit<PayPalCheck
         disabled={disabled}
         createOrder={createOrder}
         onApprove={async (data, actions) => {
-          if ((await onApprove(data.orderID)) === 'declined') actions.restart();
+          // PayPal's guide returns the restart, so its window opens again for another way to pay.
+          if ((await onApprove(data.orderID)) === 'declined') return actions.restart();
         }}
         onError={onError}
       />

@@ -205,7 +205,7 @@ export function PaymentMethods({
                 sdkUrl={paypal.sdkUrl}
                 currency={order.currency}
                 createOrder={createPayPalOrder}
-                onApprove={(paypalOrderId) => pay(async () => ({ paymentId: paypalOrderId }), 'paypal')}
+                onApprove={(paypalOrderId) => pay(async () => ({ paymentId: paypalOrderId }), 'paypal', { remember: false })}
                 onError={(caught) => report([caught instanceof Error ? caught.message : null])}
                 disabled={processing}
               />

@@ -86,14 +86,22 @@ export function usePay(order: PayableOrder, checkoutToken: string) {
     }
   }
 
-  async function pay(confirm: () => Promise<ConfirmOutcome>, provider: PaymentProviderName): Promise<PayResult> {
+  /**
+   * `remember: false` for a provider whose every attempt brings its own payment (PayPal's buttons
+   * hand over the order just approved): nothing confirmed earlier is recorded in its place.
+   */
+  async function pay(
+    confirm: () => Promise<ConfirmOutcome>,
+    provider: PaymentProviderName,
+    { remember = true }: { remember?: boolean } = {},
+  ): Promise<PayResult> {
     if (busy.current) return 'failed';
     busy.current = true;
     setProcessing(true);
     setError(null);
     let succeeded = false;
     try {
-      let paymentId = confirmedPaymentIds.current[provider];
+      let paymentId = remember ? confirmedPaymentIds.current[provider] : undefined;
       if (!paymentId) {
         let outcome: ConfirmOutcome;
         try {
@@ -106,7 +114,7 @@ export function usePay(order: PayableOrder, checkoutToken: string) {
           return 'failed';
         }
         paymentId = outcome.paymentId;
-        confirmedPaymentIds.current[provider] = paymentId;
+        if (remember) confirmedPaymentIds.current[provider] = paymentId;
       }
       const recorded = await record(paymentId, provider);
       if (recorded === 'declined') delete confirmedPaymentIds.current[provider];

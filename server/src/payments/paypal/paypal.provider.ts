@@ -147,6 +147,7 @@ const REFUND_EVENTS = new Set(['PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.REVE
 
 export class PayPalProvider implements PaymentProvider {
   readonly name = 'paypal' as const;
+  readonly browserCreatesPayments = true;
   /** The JS SDK's client id: PayPal's buttons load with it. */
   readonly publishableKey: string;
   private readonly client: Client;
@@ -195,8 +196,10 @@ export class PayPalProvider implements PaymentProvider {
         },
       });
       if (!result.id) throw new Error('PayPal answered a created order without its id');
-      // A replayed PayPal-Request-Id gives back the order as it is: one that can no longer pay is replaced.
-      if (!paysRequest(result, request)) {
+      // A PayPal-Request-Id seen before gives back the order it made then: asked again as it is now,
+      // one that can no longer pay (declined, voided) is replaced under a request id of its own.
+      const current = (await this.getOrder(result.id)) ?? result;
+      if (!paysRequest(current, request)) {
         if (request.replacing === result.id)
           throw new Error(`PayPal kept answering with an order that cannot pay ${request.orderId}`);
         return this.createPayment({ ...request, replacing: result.id });
@@ -253,11 +256,15 @@ export class PayPalProvider implements PaymentProvider {
     const order = await this.getOrder(paymentId);
     if (!order || order.status !== 'APPROVED' || !paysRequest(order, expected)) return succeed('not_capturable');
     try {
-      await this.orders.captureOrder({
-        id: paymentId,
-        paypalRequestId: `capture-${paymentId}-${order.updateTime ?? order.createTime ?? ''}`,
-        prefer: 'return=minimal',
-      });
+      // No PayPal-Request-Id: a capture that was answered and lost is found by the next call
+      // (ORDER_ALREADY_CAPTURED), and one that was declined must not be replayed after the parent
+      // chose another way to pay.
+      const { result } = await this.orders.captureOrder({ id: paymentId, prefer: 'return=representation' });
+      const captures = result.purchaseUnits?.[0]?.payments?.captures ?? [];
+      // A card PayPal declined can come back as a capture DECLINED inside a 201.
+      if (captures.length > 0 && captures.every((capture) => capture.status === 'DECLINED' || capture.status === 'FAILED')) {
+        return refuse(UserErrorCode.PAYMENT_DECLINED, PAYPAL_MESSAGES.declined, 'paymentId');
+      }
       return succeed('captured');
     } catch (error) {
       if (error instanceof ApiError) {
@@ -462,8 +469,13 @@ export function mapPayPalStatus(status: string, captured: boolean, pending: bool
 /** Whether PayPal's order can be handed to the page (or captured) for this order and amount. */
 function paysRequest(order: PayPalOrder, request: Pick<PaymentRequest, 'orderId' | 'amountCents' | 'currency'>): boolean {
   const unit = order.purchaseUnits?.[0];
+  const captures = unit?.payments?.captures ?? [];
+  // Completed with every capture declined: it can never pay, and a new one is asked for.
+  const dead =
+    order.status === 'COMPLETED' && captures.every((capture) => capture.status === 'DECLINED' || capture.status === 'FAILED');
   return (
     order.status !== 'VOIDED' &&
+    !dead &&
     unit?.customId === request.orderId &&
     fromPayPalValue(unit.amount?.value) === request.amountCents &&
     (unit.amount?.currencyCode ?? '').toUpperCase() === request.currency.toUpperCase()

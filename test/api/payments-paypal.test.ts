@@ -79,6 +79,16 @@ async function startPayPal() {
   return { ...ref, paymentId: started.paymentId as string, started };
 }
 
+/** A token for PayPal's API with the shop's credentials, as anything outside the shop could get one. */
+async function paypalToken(): Promise<string> {
+  const response = await fetch(`${paypal.url}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}` },
+    body: 'grant_type=client_credentials',
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
 async function deliver(webhook: { body: string; headers: Record<string, string> }) {
   return fetch(`${server.url}/webhooks/paypal`, { method: 'POST', headers: webhook.headers, body: webhook.body });
 }
@@ -196,17 +206,10 @@ describe('paying with PayPal', () => {
   it('believes no PayPal order the shop did not create, even one for this order and amount', async () => {
     const { orderId, checkoutToken } = await startPayPal();
     // Made with PayPal's API outside the shop (the browser SDK can, with the public client id).
-    const token = (await (
-      await fetch(`${paypal.url}/v1/oauth2/token`, {
-        method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}` },
-        body: 'grant_type=client_credentials',
-      })
-    ).json()) as { access_token: string };
     const foreign = (await (
       await fetch(`${paypal.url}/v2/checkout/orders`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${await paypalToken()}`, 'content-type': 'application/json' },
         body: JSON.stringify({
           intent: 'CAPTURE',
           purchase_units: [{ custom_id: orderId, amount: { currency_code: 'USD', value: '50.00' } }],
@@ -382,17 +385,10 @@ describe('refunds and a second payment through PayPal', () => {
     const order = paypal.orders.find((candidate) => candidate.id === paymentId)!;
     const capture = order.purchase_units[0].payments!.captures![0];
     // A refund made at PayPal itself: the fake's refund API, called as the dashboard would.
-    const token = (await (
-      await fetch(`${paypal.url}/v1/oauth2/token`, {
-        method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}` },
-        body: 'grant_type=client_credentials',
-      })
-    ).json()) as { access_token: string };
     const refund = (await (
       await fetch(`${paypal.url}/v2/payments/captures/${capture.id}/refund`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${await paypalToken()}`, 'content-type': 'application/json' },
         body: '{}',
       })
     ).json()) as object;

@@ -5,7 +5,8 @@
  *   reference as `invoice_id`), created under a PayPal-Request-Id naming the order and amount;
  * - the parent approves it in PayPal's buttons, and the shop captures it (`capturePayment`) only
  *   when PayPal's order is for this order's amount and currency; a capture that already happened
- *   is a no-op, and INSTRUMENT_DECLINED is said so the page restarts the buttons;
+ *   is a no-op, and INSTRUMENT_DECLINED is said so the page restarts the buttons; the shop believes
+ *   only PayPal orders it created itself (`browserCreatesPayments`: the client id is public);
  * - refunds go through the captures refund API, each under its own PayPal-Request-Id, and are
  *   read back from the order's `payments.refunds`;
  * - a webhook is believed only after PayPal's verify-webhook-signature API says SUCCESS for it
@@ -246,8 +247,8 @@ export class PayPalProvider implements PaymentProvider {
 
   /**
    * Takes the money of an order the parent approved in PayPal's buttons, once it is known to be
-   * for `expected`; a capture that already happened (or is under way) is left as it is. The same
-   * PayPal-Request-Id makes a doubled call one capture.
+   * for `expected`; a capture that already happened (or is under way) is left as it is. PayPal
+   * captures an order once: a doubled call is answered ORDER_ALREADY_CAPTURED.
    */
   async capturePayment(
     paymentId: string,

@@ -23,6 +23,7 @@ import {
   CheckoutPaymentIntent,
   Client,
   Environment,
+  type OAuthToken,
   type Order as PayPalOrder,
   OrdersController,
   PaymentsController,
@@ -156,6 +157,8 @@ export class PayPalProvider implements PaymentProvider {
   private readonly payments: PaymentsController;
   private readonly webhookId: string;
   private readonly apiUrl: string;
+  /** The SDK's OAuth token, shared with the webhook check: one token until it expires, not one per call. */
+  private token: OAuthToken | undefined;
 
   constructor(options: PayPalProviderOptions) {
     if (!options.clientId?.trim() || !options.clientSecret?.trim())
@@ -167,7 +170,13 @@ export class PayPalProvider implements PaymentProvider {
     const target = new URL(this.apiUrl);
     const known = this.apiUrl === LIVE_URL || this.apiUrl === SANDBOX_URL;
     this.client = new Client({
-      clientCredentialsAuthCredentials: { oAuthClientId: options.clientId, oAuthClientSecret: options.clientSecret },
+      clientCredentialsAuthCredentials: {
+        oAuthClientId: options.clientId,
+        oAuthClientSecret: options.clientSecret,
+        oAuthOnTokenUpdate: (token) => {
+          this.token = token;
+        },
+      },
       environment: this.apiUrl === LIVE_URL ? Environment.Production : Environment.Sandbox,
       timeout: 20_000,
       // The SDK knows PayPal's two hosts only: any other address (a local fake in tests) receives
@@ -406,8 +415,8 @@ export class PayPalProvider implements PaymentProvider {
 
   private async accessToken(): Promise<string> {
     try {
-      const token = await this.client.clientCredentialsAuthManager.fetchToken();
-      return token.accessToken;
+      this.token = await this.client.clientCredentialsAuthManager.updateToken(this.token);
+      return this.token.accessToken;
     } catch (error) {
       throw asAccountError(error) ?? error;
     }

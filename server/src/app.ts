@@ -56,10 +56,18 @@ export interface App {
   close(): Promise<void>;
 }
 
+/** How long an idle keep-alive connection is kept open. */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export async function createApp({ config, dataSource, logger, server: heldServer }: AppDeps): Promise<App> {
   const services = createServices(config, dataSource, logger);
   const app = express();
   const server = heldServer ?? http.createServer(app);
+  // An idle keep-alive connection stays open longer than a client or load balancer keeps one
+  // (60 s at most clouds' balancers): closed by the shop first, a request sent on it at that
+  // moment would be reset. Headers get a second more, as Node requires.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger), httpMetrics(services.metrics));

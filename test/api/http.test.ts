@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -11,6 +12,25 @@ describe('plain HTTP routes', () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it("keeps an idle connection open longer than a load balancer's 60 s, and says so, so no request meets a closing socket", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<http.IncomingMessage>((resolve, reject) => {
+        http
+          .get(`${server.url}/healthz`, { agent }, (response) => {
+            response.resume();
+            response.on('end', () => resolve(response));
+          })
+          .on('error', reject);
+      });
+    const first = await get();
+    expect(first.headers.connection).toBe('keep-alive');
+    expect(first.headers['keep-alive']).toBe('timeout=65');
+    const second = await get();
+    expect(second.socket).toBe(first.socket);
+    agent.destroy();
   });
 
   it('answers /readyz once the database is migrated and reachable', async () => {

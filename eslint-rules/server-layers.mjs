@@ -21,6 +21,8 @@ export const SERVER_LAYERS = [
   ['admin'],
   // Tools the features share: the request context and payloads of GraphQL, HTTP helpers.
   ['graphql', 'http'],
+  // Discount codes: what an order's price is, less a code; checkout and the admin build on it.
+  ['discounts'],
   // The features, each above the ones it builds on.
   ['checkout', 'newsletter', 'admin-api'],
   ['admin-orders', 'delivery'],

@@ -52,6 +52,7 @@ const AdminDashboardPage = lazy(() => import('./admin').then((m) => ({ default: 
 const AdminsPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminsPage })));
 const AdminInvitePage = lazy(() => import('./admin').then((m) => ({ default: m.AdminInvitePage })));
 const WorkQueuePage = lazy(() => import('./admin').then((m) => ({ default: m.WorkQueuePage })));
+const DiscountCodesPage = lazy(() => import('./admin').then((m) => ({ default: m.DiscountCodesPage })));
 
 function AdminSuspense({ children }: { children: ReactNode }) {
   return (
@@ -202,6 +203,7 @@ export const routes: RouteObject[] = [
       { path: 'dashboard', element: <AdminDashboardPage /> },
       { path: 'queue', element: <WorkQueuePage /> },
       { path: 'admins', element: <AdminsPage /> },
+      { path: 'discounts', element: <DiscountCodesPage /> },
       { path: 'invite/:token', element: <AdminInvitePage /> },
     ],
   },

@@ -41,6 +41,7 @@ import { OrderNotesService } from './studio/order-notes.service';
 import { OverdueNotifier, overdueJob, workItemsRebuildJob } from './studio/overdue.job';
 import { WorkItems } from './studio/work-items';
 import { WorkQueueService } from './studio/work-queue.service';
+import { DiscountCodes } from './discounts/discount-codes.service';
 import { ProofsService } from './proofs/proofs.service';
 import { proofRemindersJob } from './proofs/proof-reminders.job';
 import { LuluPartner } from './printing/lulu/lulu.partner';
@@ -81,6 +82,8 @@ export interface Services {
   cookie: SessionCookie;
   auth: AuthService;
   orders: OrderService;
+  /** Discount codes: the owners' list, and the code on a parent's order. */
+  discounts: DiscountCodes;
   /** The admin's list of orders. */
   adminOrders: AdminOrdersService;
   lifecycle: OrderLifecycle;
@@ -186,7 +189,8 @@ export function createServices(
   const staff = staffNotifications({ staffEmails: config.staffEmails, publicUrl: config.publicUrl });
   lifecycle.onEnter(OrderStatus.Paid, staff.newOrder);
   const auth = new AuthService(dataSource, config.sessionSecret, config.sessionTtlMs, logger);
-  const orders = new OrderService(dataSource, storage, lifecycle, logger, metrics);
+  const discounts = new DiscountCodes(dataSource, lifecycle, logger);
+  const orders = new OrderService(dataSource, storage, lifecycle, logger, metrics, discounts);
   const rateLimiter = new RateLimiter(dataSource, { enabled: config.rateLimits });
   const rateLimits = clientRateLimits({ createOrderPerHour: config.rateLimitCreateOrderPerHour });
   const changeRequests = new ChangeRequestService(dataSource, lifecycle, outbox, staff.changeRequest, logger, {
@@ -231,6 +235,7 @@ export function createServices(
     cookie: new SessionCookie(config.isProduction),
     auth,
     orders,
+    discounts,
     adminOrders: new AdminOrdersService(dataSource),
     lifecycle,
     outbox,

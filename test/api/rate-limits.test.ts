@@ -183,6 +183,28 @@ describe('with the per-client limits on', () => {
     expect(await count(server, 'outbox_emails')).toBe(emailsBefore);
     expect((await renew(visitor(server, '203.0.113.41'), token)).userErrors).toEqual([]);
   });
+
+  it('lets one address try twenty discount codes an hour, so codes cannot be guessed', async () => {
+    const APPLY = `mutation($orderId: ID!, $checkoutToken: String!, $code: String!) {
+      applyDiscountCode(orderId: $orderId, checkoutToken: $checkoutToken, code: $code) { order { id } userErrors { code message } }
+    }`;
+    const parent = visitor(server, '203.0.113.50');
+    const { orderId, checkoutToken } = await order(parent);
+    const guess = (client: GraphQLClient, code: string) =>
+      client.query<{ applyDiscountCode: Payload }>(APPLY, { orderId, checkoutToken, code }).then((r) => {
+        if (!r.data) throw new Error(JSON.stringify(r.errors));
+        return r.data.applyDiscountCode.userErrors;
+      });
+    for (let i = 0; i < 20; i++) {
+      expect(await guess(parent, `GUESS${i}`)).toEqual([{ code: 'INVALID_INPUT', message: 'That discount code is not valid.' }]);
+    }
+    expect(await guess(visitor(server, '203.0.113.50', '198.51.100.3'), 'GUESS20')).toEqual([
+      { code: 'RATE_LIMITED', message: TOO_MANY },
+    ]);
+    expect(await guess(visitor(server, '203.0.113.51'), 'GUESS21')).toEqual([
+      { code: 'INVALID_INPUT', message: 'That discount code is not valid.' },
+    ]);
+  });
 });
 
 describe('with RATE_LIMITS=off', () => {

@@ -6,3 +6,4 @@ export { AdminLoginPage } from './login/AdminLoginPage';
 export { AdminsPage } from './admins/AdminsPage';
 export { AdminInvitePage } from './admins/AdminInvitePage';
 export { WorkQueuePage } from './queue/WorkQueuePage';
+export { DiscountCodesPage } from './discounts/DiscountCodesPage';

@@ -26,6 +26,8 @@ export interface ClientRateLimits {
   orderPageActions: RateLimitRule;
   /** Accepting an admin invitation, per client: each try may cost a password hash. */
   adminInvitations: RateLimitRule;
+  /** Discount codes tried on the payment page, per client: enough for a family, too few to guess codes. */
+  discountCodes: RateLimitRule;
 }
 
 export const DEFAULT_CLIENT_RATE_LIMITS: ClientRateLimits = {
@@ -38,6 +40,7 @@ export const DEFAULT_CLIENT_RATE_LIMITS: ClientRateLimits = {
   orderLinksPerClient: { name: 'order-links:client:hour', limit: 10, windowMs: HOUR },
   orderPageActions: { name: 'order-page-actions:client:hour', limit: 10, windowMs: HOUR },
   adminInvitations: { name: 'admin-invitations:client:hour', limit: 10, windowMs: HOUR },
+  discountCodes: { name: 'discount-codes:client:hour', limit: 20, windowMs: HOUR },
 };
 
 /**

@@ -9,6 +9,8 @@ import type { OrderService } from '../checkout/order.service';
 import { OrderConnection } from './order-connection.types';
 import type { AdminOrdersService } from './admin-orders.service';
 import { OrdersArgs } from './orders.args';
+import { AppliedDiscount } from '../discounts/discount-code.types';
+import type { DiscountCodes } from '../discounts/discount-codes.service';
 
 /** The admin's view of orders. Every field here needs a signed-in admin. */
 @Resolver(() => Order)
@@ -16,8 +18,15 @@ export class AdminOrderResolver {
   private readonly orderService: OrderService;
   private readonly adminOrders: AdminOrdersService;
   private readonly signer: MediaSigner;
+  private readonly discounts: DiscountCodes;
 
-  constructor(services: { orders: OrderService; adminOrders: AdminOrdersService; signer: MediaSigner }) {
+  constructor(services: {
+    orders: OrderService;
+    adminOrders: AdminOrdersService;
+    signer: MediaSigner;
+    discounts: DiscountCodes;
+  }) {
+    this.discounts = services.discounts;
     this.orderService = services.orders;
     this.adminOrders = services.adminOrders;
     this.signer = services.signer;
@@ -33,6 +42,16 @@ export class AdminOrderResolver {
   @Query(() => Order, { nullable: true })
   order(@Arg('id', () => ID) id: string): Promise<Order | null> {
     return this.orderService.findOrder(id);
+  }
+
+  @Authorized()
+  @FieldResolver(() => AppliedDiscount, {
+    nullable: true,
+    description: "The discount code the parent applied, and what it took off the catalogue's price; null when none.",
+  })
+  async discount(@Root() order: Order): Promise<AppliedDiscount | null> {
+    const applied = await this.discounts.forOrder(order.id);
+    return applied ? { code: applied.code, amountCents: applied.amountCents } : null;
   }
 
   @Authorized()

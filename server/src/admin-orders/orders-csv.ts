@@ -7,6 +7,7 @@
  */
 import type { DataSource } from 'typeorm';
 import { Order } from '../orders/order.entity';
+import { OrderDiscount } from '../discounts/order-discount.entity';
 import { applyOrderFilter, type OrderFilter } from './order-filter';
 
 /** Rows read per query: large enough to be quick, small enough to keep memory flat. */
@@ -14,7 +15,12 @@ export const EXPORT_BATCH_SIZE = 1000;
 
 type Cell = string | number | Date | null | undefined;
 
-const COLUMNS: Array<[header: string, value: (order: Order) => Cell]> = [
+/** What a row says beside the order itself: the discount code it carries, if any. */
+export interface OrderExtras {
+  discount?: Pick<OrderDiscount, 'code' | 'amountCents'> | null;
+}
+
+const COLUMNS: Array<[header: string, value: (order: Order, extras: OrderExtras) => Cell]> = [
   ['Order ID', (o) => o.id],
   ['Reference', (o) => o.id.slice(0, 8)],
   ['Created', (o) => o.createdAt],
@@ -44,6 +50,8 @@ const COLUMNS: Array<[header: string, value: (order: Order) => Cell]> = [
   // Added last, so the columns spreadsheets already read keep their places.
   ['Dedication', (o) => o.dedication],
   ['Child data deleted', (o) => o.childDataDeletedAt],
+  ['Discount code', (_o, x) => x.discount?.code],
+  ['Discount', (_o, x) => (x.discount ? (x.discount.amountCents / 100).toFixed(2) : null)],
 ];
 
 /** Where the parent deleted the child's details, as the export says it. */
@@ -63,8 +71,8 @@ export function csvRow(cells: readonly Cell[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-export function orderCsvRow(order: Order): string {
-  return csvRow(COLUMNS.map(([, value]) => value(order)));
+export function orderCsvRow(order: Order, extras: OrderExtras = {}): string {
+  return csvRow(COLUMNS.map(([, value]) => value(order, extras)));
 }
 
 export const CSV_HEADER = csvRow(COLUMNS.map(([header]) => header));
@@ -89,7 +97,12 @@ export class OrderExport {
       }
       const rows = await query.orderBy('o.createdAt', 'DESC').addOrderBy('o.id', 'DESC').limit(this.batchSize).getMany();
       if (rows.length === 0) return;
-      yield rows.map(orderCsvRow).join('');
+      const discounts = await this.dataSource.manager
+        .createQueryBuilder(OrderDiscount, 'd')
+        .where('d.order_id IN (:...ids)', { ids: rows.map((row) => row.id) })
+        .getMany();
+      const byOrder = new Map(discounts.map((discount) => [discount.orderId, discount]));
+      yield rows.map((row) => orderCsvRow(row, { discount: byOrder.get(row.id) })).join('');
       if (rows.length < this.batchSize) return;
       const last = rows[rows.length - 1];
       after = { createdAt: last.createdAt, id: last.id };

@@ -21,6 +21,8 @@ import { ShopConfigResolver } from '../shop/shop-config.resolver';
 import { StudioResolver, WorkQueueResolver } from '../studio/studio.resolver';
 import { ProofsResolver } from '../proofs/proofs.resolver';
 import { PrintingResolver } from '../printing/printing.resolver';
+import { DiscountCodesResolver } from '../discounts/discount-codes.resolver';
+import { DiscountCodeCheckoutResolver } from '../checkout/discount-code.resolver';
 
 export type ResolverClass = new (services: Services) => object;
 
@@ -45,4 +47,6 @@ export const resolvers = [
   WorkQueueResolver,
   ProofsResolver,
   PrintingResolver,
+  DiscountCodesResolver,
+  DiscountCodeCheckoutResolver,
 ] as const satisfies readonly ResolverClass[];

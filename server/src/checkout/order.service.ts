@@ -25,6 +25,7 @@ import { type ValidOrder, validateOrderInput } from './order-validation';
 import { orderReference } from '../orders/order-format';
 import { CUSTOMER } from '../orders/actor';
 import { lockExistingOrder } from '../orders/order-lock';
+import type { DiscountCodes } from '../discounts/discount-codes.service';
 
 export const CREATE_FAILED_MESSAGE = 'Failed to create order. Please try again.';
 
@@ -52,6 +53,8 @@ export class OrderService {
     private readonly logger: Logger,
     /** Photo bytes received and the time sharp takes on them. */
     private readonly metrics: Pick<Metrics, 'uploadReceived' | 'photoProcessed'>,
+    /** The order's discount code, worked out again when the parent changes the book's price. */
+    private readonly discounts: Pick<DiscountCodes, 'reprice'>,
   ) {}
 
   async createOrder(input: CreateOrderInput, childPhoto: Promise<IncomingFile>): Promise<Outcome<CreatedOrder>> {
@@ -158,16 +161,21 @@ export class OrderService {
         const refusal = pendingRefusal(order);
         if (refusal) throw refusal;
         const plan = planFor(valid.bookFormat);
-        const changed = changedFields(order, valid, plan.priceCents, newPhotoKey !== null);
+        // Only a new format changes the price, and with it what a discount code takes off.
+        const priced =
+          valid.bookFormat === order.bookFormat
+            ? { amountCents: order.amountCents, dropped: null }
+            : await this.discounts.reprice(manager, order.id, plan.priceCents);
+        const changed = changedFields(order, valid, priced.amountCents, newPhotoKey !== null);
         if (changed.length === 0) return { order, replacedPhoto: null };
         const changes: Partial<Order> = {
           ...valid,
-          amountCents: plan.priceCents,
+          amountCents: priced.amountCents,
           currency: CURRENCY,
           updatedAt: new Date(),
           ...(newPhotoKey ? { photoKey: newPhotoKey } : {}),
           // A payment started for another amount cannot pay this one: the next visit starts a new one.
-          ...(plan.priceCents !== order.amountCents ? { providerPaymentId: null } : {}),
+          ...(priced.amountCents !== order.amountCents ? { providerPaymentId: null } : {}),
         };
         await manager.update(Order, { id: order.id }, changes);
         await this.lifecycle.recordEvent(manager, {
@@ -176,7 +184,12 @@ export class OrderService {
           fromStatus: null,
           toStatus: null,
           actor: CUSTOMER,
-          data: { fields: changed.join(' '), amountCents: plan.priceCents, bookFormat: valid.bookFormat },
+          data: {
+            fields: changed.join(' '),
+            amountCents: priced.amountCents,
+            bookFormat: valid.bookFormat,
+            ...(priced.dropped ? { discountRemoved: priced.dropped } : {}),
+          },
         });
         return { order: Object.assign(new Order(), order, changes), replacedPhoto: newPhotoKey ? order.photoKey : null };
       });

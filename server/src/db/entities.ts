@@ -21,6 +21,8 @@ import { WorkCount } from '../studio/work-count.entity';
 import { WorkItem } from '../studio/work-item.entity';
 import { OrderProof } from '../proofs/order-proof.entity';
 import { PrintJob } from '../printing/print-job.entity';
+import { DiscountCode } from '../discounts/discount-code.entity';
+import { OrderDiscount } from '../discounts/order-discount.entity';
 
 export const entities = [
   Order,
@@ -46,4 +48,6 @@ export const entities = [
   WorkCount,
   OrderProof,
   PrintJob,
+  DiscountCode,
+  OrderDiscount,
 ];

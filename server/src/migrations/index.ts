@@ -21,6 +21,7 @@ import { WorkItems1765400000000 } from './1765400000000-work-items';
 import { OrderProofs1765500000000 } from './1765500000000-order-proofs';
 import { PrintJobs1765600000000 } from './1765600000000-print-jobs';
 import { PaymentAttempts1765700000000 } from './1765700000000-payment-attempts';
+import { DiscountCodes1765800000000 } from './1765800000000-discount-codes';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   OrderProofs1765500000000,
   PrintJobs1765600000000,
   PaymentAttempts1765700000000,
+  DiscountCodes1765800000000,
 ];

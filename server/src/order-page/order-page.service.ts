@@ -42,6 +42,7 @@ import { proofReview } from '../proofs/proof.types';
 import { ProofStatus } from '../proofs/proof-status';
 import { inProofWindow, latestProof, releaseProofFiles, type ProofsService } from '../proofs/proofs.service';
 import { releasePrintFiles } from '../printing/printing.service';
+import { OrderDiscount } from '../discounts/order-discount.entity';
 
 export const ORDER_PAGE_MESSAGES = {
   notFound: 'This link does not open an order. It may have been replaced by a newer one: ask for your links again.',
@@ -259,13 +260,16 @@ export class OrderPageService {
     if (!isUuid(orderId) || !this.options.receiptLinks.verify(orderId, signature)) return null;
     const order = await this.dataSource.manager.findOneBy(Order, { id: orderId });
     if (!order?.paidAt) return null;
-    const refunds = await this.dataSource.manager.find(Refund, { where: { orderId }, order: { createdAt: 'ASC', id: 'ASC' } });
-    return this.receipt(order, order.paidAt, refunds.filter(hasGoneBack));
+    const [refunds, discount] = await Promise.all([
+      this.dataSource.manager.find(Refund, { where: { orderId }, order: { createdAt: 'ASC', id: 'ASC' } }),
+      this.dataSource.manager.findOneBy(OrderDiscount, { orderId }),
+    ]);
+    return this.receipt(order, order.paidAt, refunds.filter(hasGoneBack), discount);
   }
 
   /** What the parent paid for and how, from the order as it was sold (the catalogue's plan, the charged amount). */
-  /** `returned`: the order's refunds that have gone back (succeeded), oldest first. */
-  private receipt(order: Order, paidAt: Date, returned: Refund[]): OrderReceipt {
+  /** `returned`: the order's refunds that have gone back (succeeded), oldest first; `discount`: its code, if any. */
+  private receipt(order: Order, paidAt: Date, returned: Refund[], discount: OrderDiscount | null): OrderReceipt {
     const lesson = lessonLabel(order.moral);
     const starring = order.childName ? `, starring ${order.childName}` : '';
     const shipping = shippingIncluded(order.bookFormat) ? ' (shipping included)' : '';
@@ -278,8 +282,9 @@ export class OrderPageService {
       lines: [
         {
           description: `${planFor(order.bookFormat).title}: ${lesson}${starring}${shipping}`,
-          amountCents: order.amountCents,
+          amountCents: order.amountCents + (discount?.amountCents ?? 0),
         },
+        ...(discount ? [{ description: `Discount code ${discount.code}`, amountCents: -discount.amountCents }] : []),
       ],
       totalCents: order.amountCents,
       currency: order.currency,
@@ -290,11 +295,12 @@ export class OrderPageService {
   }
 
   private async page(manager: EntityManager, order: Order, accessToken: boolean, now: Date): Promise<OrderPage> {
-    const [events, refunds, latest, proof] = await Promise.all([
+    const [events, refunds, latest, proof, discount] = await Promise.all([
       manager.find(OrderEvent, { where: { orderId: order.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
       manager.find(Refund, { where: { orderId: order.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
       manager.findOne(OrderDelivery, { where: { orderId: order.id }, order: { version: 'DESC' } }),
       latestProof(manager, order.id),
+      manager.findOneBy(OrderDiscount, { orderId: order.id }),
     ]);
     const delivered = isDelivered(order.status) && order.completedAt !== null;
     const deadline = delivered ? new Date(order.completedAt!.getTime() + REVISION_WINDOW_DAYS * DAY_MS) : null;
@@ -362,7 +368,7 @@ export class OrderPageService {
       canPay: accessToken && order.status === OrderStatus.Pending && !deleted,
       proof: proof && !deleted ? proofReview(proof, this.signer, ttl) : null,
       canAnswerProof: accessToken && !deleted && inProofWindow(order) && proof?.status === ProofStatus.AWAITING_ANSWER,
-      receipt: order.paidAt ? this.receipt(order, order.paidAt, returned) : null,
+      receipt: order.paidAt ? this.receipt(order, order.paidAt, returned, discount) : null,
       receiptUrl: order.paidAt ? this.options.receiptLinks.path(order.id) : null,
     };
   }

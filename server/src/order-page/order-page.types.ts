@@ -76,7 +76,7 @@ export class ReceiptLine {
   @Field({ description: 'What was bought, in words: the book, its lesson, and who it stars.' })
   description: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'In integer cents; below zero for a discount.' })
   amountCents: number;
 }
 

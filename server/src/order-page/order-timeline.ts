@@ -29,7 +29,17 @@ type Describe = (event: TimelineEvent, currency: string) => { title: string; det
 
 const DESCRIPTIONS: Partial<Record<OrderEventType, Describe>> = {
   created: () => ({ title: 'Order placed' }),
-  [ORDER_UPDATED_EVENT]: () => ({ title: 'Order details updated' }),
+  [ORDER_UPDATED_EVENT]: (event) => ({
+    title: 'Order details updated',
+    detail: text(event.data.discountRemoved)
+      ? `Discount code ${text(event.data.discountRemoved)} no longer applies to this book.`
+      : null,
+  }),
+  discount_applied: (event, currency) => ({
+    title: 'Discount code applied',
+    detail: text(event.data.code) && `${text(event.data.code)}: ${cents(event.data.discountCents, currency) ?? ''} off`,
+  }),
+  discount_removed: (event) => ({ title: 'Discount code removed', detail: text(event.data.code) }),
   paid: (event, currency) => ({ title: 'Payment received', detail: cents(event.data.amountCents, currency) }),
   completed: () => ({ title: 'Your book is ready', detail: 'Watch and download it on this page.' }),
   [DELIVERY_REVISED_EVENT]: (event) => ({

@@ -34,6 +34,8 @@ export const ORDER_EVENT_TYPES = [
   'print_job_sent',
   'print_job_status',
   'print_problem',
+  'discount_applied',
+  'discount_removed',
 ] as const;
 
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];

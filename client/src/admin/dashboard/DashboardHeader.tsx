@@ -1,13 +1,14 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { LogoMark } from '../../ui/LogoMark';
-import { useAdminSession } from '../session/admin-session-context';
+import { useAdminSession, useIsOwner } from '../session/admin-session-context';
 
 /** Spec: a Dashboard link, the signed-in admin's e-mail, and Logout (ends the session, then /admin). */
 export function DashboardHeader() {
   const { currentUser, logout, loading, error } = useAdminSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const owner = useIsOwner();
   const current = (path: string) => (pathname === path ? 'page' : undefined);
 
   async function onLogout() {
@@ -32,6 +33,11 @@ export function DashboardHeader() {
           <Link to="/admin/admins" className="admin-header__link" aria-current={current('/admin/admins')}>
             Admins
           </Link>
+          {owner && (
+            <Link to="/admin/discounts" className="admin-header__link" aria-current={current('/admin/discounts')}>
+              Discount codes
+            </Link>
+          )}
         </nav>
         <div className="admin-header__user">
           <span className="admin-header__email" title={currentUser?.email}>

@@ -88,6 +88,10 @@ export function OrderDetailContent({ order }: { order: OrderDetailFragment }) {
           items={[
             ['Order ID', <code className="order-detail__code">{order.id}</code>],
             ['Amount', formatAmount(order.amountCents, order.currency)],
+            [
+              'Discount code',
+              order.discount ? `${order.discount.code} (${formatAmount(order.discount.amountCents, order.currency)} off)` : null,
+            ],
             ['Payment provider', order.paymentProvider],
             ['Payment ID', order.paymentId ? <code className="order-detail__code">{order.paymentId}</code> : null],
             ['Created', when(order.createdAt)],

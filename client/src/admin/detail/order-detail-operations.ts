@@ -19,6 +19,10 @@ export const ORDER_DETAIL_FIELDS = graphql(`
     }
     amountCents
     currency
+    discount {
+      code
+      amountCents
+    }
     paymentProvider
     paymentId
     updatedAt

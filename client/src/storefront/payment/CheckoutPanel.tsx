@@ -6,6 +6,7 @@ import { OrderSummary } from './OrderSummary';
 import { PaidOrderNotice } from './PaidOrderNotice';
 import { PAYMENT_MESSAGES } from './payment-messages';
 import { CHECKOUT_ORDER_QUERY } from './payment-operations';
+import { DiscountCodeForm } from './DiscountCodeForm';
 import { PaymentErrorMessage } from './PaymentErrorMessage';
 import { PaymentLoadNotice } from './PaymentLoadNotice';
 import { PaymentMethods } from './PaymentMethods';
@@ -59,7 +60,14 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
           <h2 id="payment-card-title" className="payment-card__heading">
             Payment
           </h2>
-          <PaymentMethods order={order} checkoutToken={checkoutToken} paypal={data.shopConfig.paypal} />
+          <DiscountCodeForm
+            orderId={order.id}
+            checkoutToken={checkoutToken}
+            currency={order.currency}
+            discount={order.discount ?? null}
+          />
+          {/* A new amount (a code applied or removed) starts the payment for it afresh. */}
+          <PaymentMethods key={order.amountCents} order={order} checkoutToken={checkoutToken} paypal={data.shopConfig.paypal} />
           <p className="payment-card__cancel">
             <Link to="/create">Cancel and return to form</Link>
           </p>

@@ -18,6 +18,9 @@ export interface SummaryOrder {
   title: string;
   childName: string;
   amountCents: number;
+  /** The book's price before a discount code; the total is `amountCents`. */
+  listPriceCents?: number | null;
+  discount?: { code: string; amountCents: number } | null;
   currency: string;
   bookFormat: string;
   moral?: string | null;
@@ -111,6 +114,20 @@ export function OrderSummary({
         )}
       </dl>
       {delivery && <p className="payment-summary__delivery">{delivery}</p>}
+      {order.discount && (
+        <dl className="payment-summary__discounts">
+          <div className="payment-summary__discount">
+            <dt>Book</dt>
+            <dd className="payment-summary__list-price">
+              {formatPrice(order.listPriceCents ?? order.amountCents + order.discount.amountCents, order.currency)}
+            </dd>
+          </div>
+          <div className="payment-summary__discount payment-summary__discount--code">
+            <dt>Discount code {order.discount.code}</dt>
+            <dd>−{formatPrice(order.discount.amountCents, order.currency)}</dd>
+          </div>
+        </dl>
+      )}
       <dl className="payment-summary__total">
         <dt>Total</dt>
         <dd>{formatPrice(order.amountCents, order.currency)}</dd>

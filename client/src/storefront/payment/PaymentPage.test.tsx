@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 import { PAYMENT_MESSAGES } from './payment-messages';
 import {
+  APPLY_DISCOUNT_CODE_MUTATION,
   CHECKOUT_ORDER_QUERY,
   CONFIRM_SANDBOX_PAYMENT_MUTATION,
   RECORD_PAYMENT_MUTATION,
@@ -35,6 +36,8 @@ const checkoutOrder = (overrides: Record<string, unknown> | null = {}): MockLink
           title: 'Digital Comic Book',
           bookFormat: 'digital',
           amountCents: 2500,
+          listPriceCents: 2500,
+          discount: null,
           currency: 'USD',
           status: 'Pending',
           childName: 'Mia',
@@ -349,6 +352,73 @@ describe('PaymentPage: the summary and the sandbox', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.loadFailed);
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
     expect(screen.getByText('Failed to fetch')).toBeInTheDocument();
+  });
+});
+
+describe('PaymentPage: a discount code', () => {
+  const applyCode = (code: string, answer: 'applied' | 'used up'): MockLink.MockedResponse => ({
+    request: { query: APPLY_DISCOUNT_CODE_MUTATION, variables: { ...auth, code } },
+    result: {
+      data: {
+        applyDiscountCode: {
+          __typename: 'CheckoutOrderPayload',
+          order:
+            answer === 'applied'
+              ? {
+                  __typename: 'CheckoutOrder',
+                  id: ORDER_ID,
+                  amountCents: 2000,
+                  listPriceCents: 2500,
+                  discount: { __typename: 'AppliedDiscount', code: 'FAMILY5', amountCents: 500 },
+                }
+              : null,
+          userErrors:
+            answer === 'applied'
+              ? []
+              : [
+                  {
+                    __typename: 'UserError',
+                    code: 'INVALID_INPUT',
+                    field: 'code',
+                    message: 'That discount code has been used up.',
+                  },
+                ],
+        },
+      },
+    },
+  });
+
+  it("shows the server's price with the code, and starts the payment afresh for it", async () => {
+    const { user } = renderPayment(PAY_URL, [
+      checkoutOrder(),
+      startPayment(),
+      applyCode('family5', 'applied'),
+      startPayment({ amountCents: 2000 }),
+    ]);
+    expect(await screen.findByRole('button', { name: 'Pay $25' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Have a discount code?' }));
+    await user.type(screen.getByLabelText('Discount code'), 'family5');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(/applied: \$5 off/)).toHaveTextContent('Code FAMILY5 applied: $5 off.');
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(summary).toHaveTextContent('Book$25');
+    expect(summary).toHaveTextContent('Discount code FAMILY5−$5');
+    expect(summary).toHaveTextContent('Total$20');
+    expect(await screen.findByRole('button', { name: 'Pay $20' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Remove code FAMILY5' })).toBeInTheDocument();
+  });
+
+  it("asks for a code before sending one, and shows the server's refusal on the field", async () => {
+    const { user } = renderPayment(PAY_URL, [checkoutOrder(), startPayment(), applyCode('FULL', 'used up')]);
+    await screen.findByRole('button', { name: 'Pay $25' });
+    await user.click(screen.getByRole('button', { name: 'Have a discount code?' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(alert()).toHaveTextContent('Please enter a discount code.');
+    await user.type(screen.getByLabelText('Discount code'), 'FULL');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(alert()).toHaveTextContent('That discount code has been used up.'));
+    expect(screen.getByLabelText('Discount code')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Pay $25' })).toBeEnabled();
   });
 });
 

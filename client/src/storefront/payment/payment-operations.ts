@@ -11,6 +11,11 @@ export const CHECKOUT_ORDER_QUERY = graphql(`
       title
       bookFormat
       amountCents
+      listPriceCents
+      discount {
+        code
+        amountCents
+      }
       currency
       status
       childName
@@ -89,6 +94,46 @@ export const RECORD_PAYMENT_MUTATION = graphql(`
       order {
         id
         status
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+/** A discount code on the order: the answer is the order with its new amount, which the cache takes. */
+export const APPLY_DISCOUNT_CODE_MUTATION = graphql(`
+  mutation ApplyDiscountCode($orderId: ID!, $checkoutToken: String!, $code: String!) {
+    applyDiscountCode(orderId: $orderId, checkoutToken: $checkoutToken, code: $code) {
+      order {
+        id
+        amountCents
+        listPriceCents
+        discount {
+          code
+          amountCents
+        }
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+/** Takes the code off: the book's full price again. */
+export const REMOVE_DISCOUNT_CODE_MUTATION = graphql(`
+  mutation RemoveDiscountCode($orderId: ID!, $checkoutToken: String!) {
+    removeDiscountCode(orderId: $orderId, checkoutToken: $checkoutToken) {
+      order {
+        id
+        amountCents
+        listPriceCents
+        discount {
+          code
+          amountCents
+        }
       }
       userErrors {
         ...UserErrorFields

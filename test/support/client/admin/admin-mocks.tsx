@@ -65,6 +65,7 @@ export function anOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
     amountCents: 2500,
     refundableCents: 2500,
     currency: 'USD',
+    discount: null,
     paymentProvider: 'sandbox',
     paymentId: 'sbx_123',
     updatedAt: '2025-03-05T14:09:00.000Z',

@@ -1,0 +1,75 @@
+import { Arg, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
+import type { ClientRateLimits } from '../abuse/rate-limit-rules';
+import { checkClientLimits } from '../abuse/rate-limit-rules';
+import type { RateLimiter } from '../abuse/rate-limiter';
+import { UserError } from '../common/user-error';
+import { AppliedDiscount } from '../discounts/discount-code.types';
+import type { DiscountCodes } from '../discounts/discount-codes.service';
+import type { Context } from '../graphql/context';
+import { toPayload } from '../graphql/payload';
+import { CheckoutOrder } from './checkout.types';
+import { toCheckoutOrder } from './order.service';
+
+@ObjectType()
+export class CheckoutOrderPayload {
+  @Field(() => CheckoutOrder, { nullable: true })
+  order: CheckoutOrder | null;
+
+  @Field(() => [UserError])
+  userErrors: UserError[];
+}
+
+/** A discount code on the payment page: applied to, or taken off, the order the checkout token opens. */
+@Resolver(() => CheckoutOrder)
+export class DiscountCodeCheckoutResolver {
+  private readonly discounts: DiscountCodes;
+  private readonly rateLimiter: RateLimiter;
+  private readonly rateLimits: ClientRateLimits;
+
+  constructor(services: { discounts: DiscountCodes; rateLimiter: RateLimiter; rateLimits: ClientRateLimits }) {
+    this.discounts = services.discounts;
+    this.rateLimiter = services.rateLimiter;
+    this.rateLimits = services.rateLimits;
+  }
+
+  @Mutation(() => CheckoutOrderPayload, {
+    description:
+      "Applies a discount code (any case) to a Pending order: its amount becomes the catalogue's price less the " +
+      "code's discount, and a payment started for the old amount is replaced at the next startPayment. Another " +
+      'code replaces the first. Refused when the code is unknown, disabled, expired, used up or above its minimum.',
+  })
+  async applyDiscountCode(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('checkoutToken', () => String) checkoutToken: string,
+    @Arg('code', () => String) code: string,
+    @Ctx() ctx: Context,
+  ): Promise<CheckoutOrderPayload> {
+    const result =
+      (await checkClientLimits(this.rateLimiter, [this.rateLimits.discountCodes], ctx)) ??
+      (await this.discounts.apply(orderId, checkoutToken, code));
+    return toPayload(result, (order) => ({ order: toCheckoutOrder(order) }), { order: null });
+  }
+
+  @Mutation(() => CheckoutOrderPayload, {
+    description: "Takes the discount code off a Pending order: the catalogue's price again, and the code's use given back.",
+  })
+  async removeDiscountCode(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('checkoutToken', () => String) checkoutToken: string,
+  ): Promise<CheckoutOrderPayload> {
+    const result = await this.discounts.remove(orderId, checkoutToken);
+    return toPayload(result, (order) => ({ order: toCheckoutOrder(order) }), { order: null });
+  }
+
+  @FieldResolver(() => AppliedDiscount, { nullable: true, description: 'The discount code on the order; null when none.' })
+  async discount(@Root() order: CheckoutOrder): Promise<AppliedDiscount | null> {
+    const applied = await this.discounts.forOrder(order.id);
+    return applied ? { code: applied.code, amountCents: applied.amountCents } : null;
+  }
+
+  @FieldResolver(() => Int, { description: "The book's price before any discount code, in integer cents." })
+  async listPriceCents(@Root() order: CheckoutOrder): Promise<number> {
+    const applied = await this.discounts.forOrder(order.id);
+    return order.amountCents + (applied?.amountCents ?? 0);
+  }
+}

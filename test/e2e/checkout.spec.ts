@@ -226,6 +226,30 @@ test.describe('checkout in the sandbox', () => {
     await expect(page.getByRole('button', { name: 'Pay $50' })).toBeVisible();
   });
 
+  test('on a phone the payment form starts above the fold, under a recap, and the summary is one tap away', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPaymentPage(page, await createOrderByApi(request, 'printed'), 50, 'printed');
+    const card = page.getByRole('region', { name: 'Payment' });
+    await expect(card).toContainText('Premium Printed Storybook, starring Ivy');
+    await expect(card).toContainText('Total $50');
+    await expect(card.getByLabel('Card number')).toBeInViewport();
+    expect((await card.getByLabel('Card number').boundingBox())!.y).toBeLessThan(844);
+    // The summary, first for screen readers, comes after the form on screen.
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    expect((await summary.boundingBox())!.y).toBeGreaterThan((await card.boundingBox())!.y);
+    await card.getByRole('link', { name: 'Order details' }).click();
+    await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeInViewport();
+    await expect(card.getByLabel('Card number')).not.toBeInViewport();
+
+    // Side by side on a desktop, the summary is beside the form and the recap is not shown.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(card.getByRole('link', { name: 'Order details' })).toBeHidden();
+    await expect(summary).toBeInViewport();
+  });
+
   test('a paid order is not offered for payment again', async ({ page, request }) => {
     const created = await createOrderByApi(request, 'digital');
     await openPaymentPage(page, created);

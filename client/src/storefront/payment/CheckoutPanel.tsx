@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { Spinner } from '../../ui/Spinner';
+import { formatPrice } from '../../ui/formatPrice';
 import { OrderSummary } from './OrderSummary';
 import { PaidOrderNotice } from './PaidOrderNotice';
 import { PAYMENT_MESSAGES } from './payment-messages';
@@ -60,6 +61,16 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
           <h2 id="payment-card-title" className="payment-card__heading">
             Payment
           </h2>
+          {/* On a phone the summary follows the payment form: what is paid for, in a line, first. */}
+          <p className="payment-card__recap">
+            <span className="payment-card__recap-what">
+              {order.title}, starring {order.childName}
+            </span>
+            <span className="payment-card__recap-total">Total {formatPrice(order.amountCents, order.currency)}</span>
+            <a className="payment-card__recap-link" href="#payment-summary-title">
+              Order details
+            </a>
+          </p>
           <DiscountCodeForm
             orderId={order.id}
             checkoutToken={checkoutToken}

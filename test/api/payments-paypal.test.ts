@@ -356,6 +356,29 @@ describe('refunds and a second payment through PayPal', () => {
     return ref;
   }
 
+  it("names PayPal's settings when PayPal refuses the shop's credentials, and refunds nothing", async () => {
+    const { orderId } = await paidWithPayPal();
+    paypal.credentialsRevoked = true;
+    try {
+      const refused = (await admin.query(REFUND, { orderId, reason: 'The book arrived damaged.' })).data!.refundOrder;
+      expect(refused).toEqual({
+        order: null,
+        userErrors: [
+          {
+            code: 'PAYMENT_ACCOUNT_RESTRICTED',
+            field: null,
+            message:
+              "The payment provider refused the shop's API key or account, so nothing was refunded. Check the payment settings (PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET) and try again.",
+          },
+        ],
+      });
+    } finally {
+      paypal.credentialsRevoked = false;
+    }
+    expect(await orderRow(orderId)).toMatchObject({ status: 'Paid' });
+    expect(await server.dataSource.query('SELECT 1 FROM refunds WHERE order_id = $1', [orderId])).toEqual([]);
+  });
+
   it('refunds part, then the rest, through the captures refund API under a PayPal-Request-Id', async () => {
     const { orderId, paymentId } = await paidWithPayPal();
     const part = (await admin.query(REFUND, { orderId, reason: 'Late delivery', amountCents: 1250 })).data!.refundOrder;

@@ -68,6 +68,29 @@ const state = async (orderId: string) => ({
 });
 
 describe('refunding an order through Stripe', () => {
+  it("names STRIPE_SECRET_KEY when Stripe refuses the shop's key, and refunds nothing", async () => {
+    const { orderId } = await paidOrder();
+    const key = fake.secretKey;
+    fake.useSecretKey('sk_test_rolled_in_the_dashboard');
+    try {
+      const refused = (await admin.query(REFUND, { orderId, reason: 'The book arrived damaged.' })).data!.refundOrder;
+      expect(refused).toEqual({
+        order: null,
+        userErrors: [
+          {
+            code: 'PAYMENT_ACCOUNT_RESTRICTED',
+            field: null,
+            message:
+              "The payment provider refused the shop's API key or account, so nothing was refunded. Check the payment settings (STRIPE_SECRET_KEY) and try again.",
+          },
+        ],
+      });
+    } finally {
+      fake.useSecretKey(key);
+    }
+    expect(await state(orderId)).toMatchObject({ status: 'Paid', refunds: [] });
+  });
+
   it('refunds the payment in full once, with a key naming its refund record, and marks the order Refunded', async () => {
     const { orderId, paymentId } = await paidOrder();
     const before = refundRequests().length;

@@ -104,6 +104,8 @@ export interface FakePayPal {
   captureCalls: number;
   /** PayPal refuses the shop's account (PAYEE_ACCOUNT_RESTRICTED) from now on. */
   restrictPayee: boolean;
+  /** The app's credentials are refused (its secret was reset): OAuth and every call with its tokens answer 401. */
+  credentialsRevoked: boolean;
   /** The JS SDK's address answers 503, as when PayPal's script cannot be loaded. */
   sdkUnavailable: boolean;
   /** The payer approves the order in PayPal's window; `declined`: how the instrument chosen will be declined at capture. */
@@ -222,6 +224,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     requests,
     captureCalls: 0,
     restrictPayee: false,
+    credentialsRevoked: false,
     sdkUnavailable: false,
     approve(orderId, options = {}) {
       const order = orders.find((candidate) => candidate.id === orderId);
@@ -310,7 +313,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
   ): { status: number; body: unknown } {
     if (method === 'POST' && path === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-      if (headers.authorization !== expected || !new URLSearchParams(raw).get('grant_type')) {
+      if (fake.credentialsRevoked || headers.authorization !== expected || !new URLSearchParams(raw).get('grant_type')) {
         return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
       }
       const token = `A21AA${randomBytes(24).toString('hex')}`;
@@ -328,7 +331,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       };
     }
     const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
-    if (!bearer || !tokens.has(bearer))
+    if (!bearer || !tokens.has(bearer) || fake.credentialsRevoked)
       return error(
         401,
         'AUTHENTICATION_FAILURE',

@@ -140,6 +140,8 @@ export interface FakeStripe {
   forgetIdempotencyKeys(): void;
   /** The secret key the fake accepts. */
   secretKey: string;
+  /** Accepts `key` instead from now on, as after "Roll key" in Stripe's dashboard: the shop's old key gets 401s. */
+  useSecretKey(key: string): void;
   /**
    * Holds the next request to `path` (method POST unless given) after it passed the idempotency
    * layer and before the endpoint runs, until released: a second request meanwhile runs alongside it.
@@ -306,7 +308,7 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 }
 
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
-  const secretKey = options.secretKey ?? 'sk_test_storybook';
+  let secretKey = options.secretKey ?? 'sk_test_storybook';
   const intents = new Map<string, FakePaymentIntent>();
   const refunds = new Map<string, FakeRefund>();
   const requests: FakeStripeRequest[] = [];
@@ -578,7 +580,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     intents,
     requests,
     refunds,
-    secretKey,
+    get secretKey() {
+      return secretKey;
+    },
+    useSecretKey(key: string) {
+      secretKey = key;
+    },
     get refundsPending() {
       return refundsPending;
     },

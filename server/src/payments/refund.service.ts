@@ -53,6 +53,13 @@ import { formatAmount } from '../orders/order-format';
 /** A `requested` row older than this lost its request (the process stopped mid-call): it may be tried again. */
 export const REFUND_REQUEST_LEASE_MS = 5 * 60_000;
 
+/** The settings that hold each provider's keys, as a refused refund names them. */
+const PROVIDER_SETTINGS: Record<PaymentProvider['name'], string> = {
+  stripe: 'STRIPE_SECRET_KEY',
+  paypal: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
+  sandbox: 'the sandbox has no keys',
+};
+
 export const REFUND_MESSAGES = {
   orderNotFound: 'Order not found.',
   noPayment: 'This order has no payment to refund.',
@@ -65,8 +72,8 @@ export const REFUND_MESSAGES = {
   inProgress: 'A refund of this payment is already being made. Refresh the order in a moment.',
   pendingAtProvider:
     'A refund of this payment is waiting at the payment provider; the order moves to Refunded once the money has gone back.',
-  accountRefused:
-    "The payment provider refused the shop's API key or account, so nothing was refunded. Check the payment settings (STRIPE_SECRET_KEY) and try again.",
+  accountRefused: (settings: string) =>
+    `The payment provider refused the shop's API key or account, so nothing was refunded. Check the payment settings (${settings}) and try again.`,
   alertNotFound: 'This order has no unresolved extra charge with that payment id.',
   amountInvalid: 'Please enter an amount to refund of at least $0.01.',
   amountTooLarge: (left: string) => `Only ${left} is left to refund on this payment.`,
@@ -171,7 +178,7 @@ export class RefundService {
       const verified = await provider.verifyPayment(paymentId);
       taken = verified?.status === 'succeeded' ? verified.amountReceivedCents : 0;
     } catch (error) {
-      return this.providerError(error, order.id, paymentId);
+      return this.providerError(error, provider, order.id, paymentId);
     }
     const made = await this.requestRefund({
       order,
@@ -264,7 +271,7 @@ export class RefundService {
       } else {
         await this.dataSource.getRepository(Refund).update({ id: row.id }, { status: 'unconfirmed', updatedAt: new Date() });
       }
-      return this.providerError(error, order.id, paymentId);
+      return this.providerError(error, provider, order.id, paymentId);
     }
 
     try {
@@ -531,7 +538,7 @@ export class RefundService {
   }
 
   /** How a provider call that did not give a refund ends for the admin. */
-  private providerError(error: unknown, orderId: string, paymentId: string): Outcome<never> {
+  private providerError(error: unknown, provider: PaymentProvider, orderId: string, paymentId: string): Outcome<never> {
     if (error instanceof RefundRefusedError) {
       this.logger.warn('provider refused a refund', { orderId, paymentId, code: error.code });
       return refuse(UserErrorCode.PAYMENT_FAILED, REFUND_MESSAGES.refusedByProvider);
@@ -546,7 +553,7 @@ export class RefundService {
           detail: error.message,
         },
       );
-      return refuse(UserErrorCode.PAYMENT_ACCOUNT_RESTRICTED, REFUND_MESSAGES.accountRefused);
+      return refuse(UserErrorCode.PAYMENT_ACCOUNT_RESTRICTED, REFUND_MESSAGES.accountRefused(PROVIDER_SETTINGS[provider.name]));
     }
     this.logger.error('provider refund call failed; the next attempt looks for it first', { error, orderId, paymentId });
     return refuse(UserErrorCode.INTERNAL_FAILURE, REFUND_MESSAGES.noAnswer);

@@ -42,6 +42,7 @@ import { OverdueNotifier, overdueJob, workItemsRebuildJob } from './studio/overd
 import { WorkItems } from './studio/work-items';
 import { WorkQueueService } from './studio/work-queue.service';
 import { DiscountCodes } from './discounts/discount-codes.service';
+import { PaymentReminders, paymentRemindersJob } from './checkout/payment-reminders';
 import { ProofsService } from './proofs/proofs.service';
 import { proofRemindersJob } from './proofs/proof-reminders.job';
 import { LuluPartner } from './printing/lulu/lulu.partner';
@@ -82,6 +83,8 @@ export interface Services {
   cookie: SessionCookie;
   auth: AuthService;
   orders: OrderService;
+  /** The one e-mail to a parent whose order has waited a day for payment (the payment-reminders job). */
+  paymentReminders: PaymentReminders;
   /** Discount codes: the owners' list, and the code on a parent's order. */
   discounts: DiscountCodes;
   /** The admin's list of orders. */
@@ -210,6 +213,8 @@ export function createServices(
     metrics,
   });
   jobs.define(proofRemindersJob(proofs));
+  const paymentReminders = new PaymentReminders(dataSource, lifecycle, outbox, logger, config.publicUrl);
+  jobs.define(paymentRemindersJob(paymentReminders));
   const printing = new PrintingService(dataSource, providers.printer, storage, signer, lifecycle, logger, {
     publicUrl: config.publicUrl,
     pdfMaxBytes: config.pdfMaxBytes,
@@ -236,6 +241,7 @@ export function createServices(
     auth,
     orders,
     discounts,
+    paymentReminders,
     adminOrders: new AdminOrdersService(dataSource),
     lifecycle,
     outbox,

@@ -187,9 +187,10 @@ describe('failedJobs', () => {
 });
 
 describe("the shop's own jobs", () => {
-  it("are the retention and orphaned-file sweeps, the studio's overdue check, the queue's rebuild and the proof reminders", () => {
+  it("are the retention and orphaned-file sweeps, the studio's overdue check, the queue's rebuild, and the proof and payment reminders", () => {
     expect(server.app.services.jobs.names().sort()).toEqual([
       'orphaned-files',
+      'payment-reminders',
       'photo-retention',
       'proof-reminders',
       'studio-overdue',

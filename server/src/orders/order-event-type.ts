@@ -36,6 +36,7 @@ export const ORDER_EVENT_TYPES = [
   'print_problem',
   'discount_applied',
   'discount_removed',
+  'payment_reminder_sent',
 ] as const;
 
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];

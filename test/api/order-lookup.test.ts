@@ -100,6 +100,36 @@ describe('requestOrderLinks', () => {
   });
 });
 
+describe('requestOrderLinksForOrder (the payment page without its tab)', () => {
+  const FOR_ORDER = `mutation($orderId: ID!) { requestOrderLinksForOrder(orderId: $orderId) { userErrors { code field message } } }`;
+
+  it('e-mails the links to the address on the order, and answers an unknown or malformed id the same, sending nothing', async () => {
+    const { orderId } = await placeOrder(parent, { ...digitalOrder(), email: 'newtab@example.com', childName: 'Cal' });
+    const stranger = visitor();
+    expect((await stranger.query(FOR_ORDER, { orderId })).data!.requestOrderLinksForOrder).toEqual({ userErrors: [] });
+    const [email] = await lookups('newtab@example.com');
+    expect(email.text).toContain(`Order ${orderId.slice(0, 8)}: Cal`);
+    expect((await page(orderLinks(email.text)[0])).id).toBe(orderId);
+
+    const before = await server.dataSource.query(`SELECT count(*)::int AS n FROM outbox_emails`);
+    for (const unknown of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      expect((await stranger.query(FOR_ORDER, { orderId: unknown })).data!.requestOrderLinksForOrder).toEqual({ userErrors: [] });
+    }
+    expect(await server.dataSource.query(`SELECT count(*)::int AS n FROM outbox_emails`)).toEqual(before);
+  });
+
+  it("shares the address's 3 an hour and the client's 10 an hour with Find my order", async () => {
+    const { orderId } = await placeOrder(parent, { ...digitalOrder(), email: 'newtab-flood@example.com' });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await visitor().query(FOR_ORDER, { orderId })).data!.requestOrderLinksForOrder.userErrors).toEqual([]);
+    }
+    expect(await lookups('newtab-flood@example.com')).toHaveLength(3);
+    const client = visitor();
+    for (let attempt = 0; attempt < 10; attempt += 1) await client.query(FOR_ORDER, { orderId });
+    expect((await client.query(FOR_ORDER, { orderId })).data!.requestOrderLinksForOrder.userErrors).toEqual([TOO_MANY]);
+  });
+});
+
 describe('updatePendingOrder', () => {
   it("counts under createOrder's per-client limit (10 an hour)", async () => {
     const ref = await placeOrder(parent);

@@ -203,8 +203,6 @@ test.describe('checkout in the sandbox', () => {
       ['/payment?orderId=abc&amount=free', MESSAGES.invalidAmount],
       ['/payment?orderId=abc&amount=-25', MESSAGES.invalidAmount],
       ['/payment?orderId=abc&amount=25.50', MESSAGES.invalidAmount],
-      // Well-formed, but this tab holds no checkout token for the order.
-      ['/payment?orderId=00000000-0000-4000-8000-000000000000&amount=25&format=digital', MESSAGES.missingOrder],
     ]) {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
@@ -215,6 +213,29 @@ test.describe('checkout in the sandbox', () => {
     await page.getByRole('link', { name: 'Try Again' }).click();
     await expect(page).toHaveURL(/\/create$/);
   });
+
+  for (const width of [390, 1280]) {
+    test(`opened in another tab, the payment page shows nothing of the order and e-mails its link, at ${width} px`, async ({
+      page,
+      request,
+    }) => {
+      const created = await createOrderByApi(request, 'digital');
+      await page.setViewportSize({ width, height: 844 });
+      // A new tab: the order form's checkout token is not in this tab's session.
+      await page.goto(`/payment?orderId=${created.orderId}&amount=25&format=digital`);
+      await expect(
+        page.getByText('This payment page opens only in the browser tab where the order was placed.', { exact: false }),
+      ).toBeVisible();
+      await expect(page.getByText('Ivy')).toHaveCount(0);
+      await expect(page.getByText(MESSAGES.missingOrder)).toHaveCount(0);
+      expect(await graveAxeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'E-mail me the link' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'on its way' })).toContainText(
+        'a link to it is on its way to the e-mail address on the order',
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
 
   test("an amount in the link that is not the order's is never shown", async ({ page, request }) => {
     const created = await createOrderByApi(request, 'printed');

@@ -17,6 +17,7 @@ import type { OutboxService } from '../mail/outbox.service';
 import { orderLinksOutboxEmail } from '../mail/templates/order-links';
 import { mintOrderLink } from '../orders/order-access';
 import { Order } from '../orders/order.entity';
+import { isUuid } from '../common/uuid';
 
 export const ORDER_LOOKUP_MESSAGES = {
   invalidEmail: 'Please enter a valid e-mail address.',
@@ -49,6 +50,32 @@ export class OrderLookupService {
     if (!isEmailAddress(address)) return refuse(UserErrorCode.INVALID_INPUT, ORDER_LOOKUP_MESSAGES.invalidEmail, 'email');
     const tooMany = await checkClientLimits(this.limiter, [this.options.limits.orderLinksPerClient], request);
     if (tooMany) return tooMany;
+    return this.sendLinks(address);
+  }
+
+  /**
+   * The same e-mail, to the address on order `orderId` (the payment page opened without its tab's
+   * checkout token: in another tab, another browser, after a restart). The answer is the same
+   * whether or not there is such an order; no order data reaches the asker.
+   */
+  async requestOrderLinksForOrder(
+    orderId: string,
+    request: { req: Request; admin(): Promise<AdminUser | null> },
+  ): Promise<Outcome<void>> {
+    const tooMany = await checkClientLimits(this.limiter, [this.options.limits.orderLinksPerClient], request);
+    if (tooMany) return tooMany;
+    const order = isUuid(orderId)
+      ? await this.dataSource.manager.findOne(Order, { where: { id: orderId }, select: { email: true } })
+      : null;
+    if (!order) {
+      this.logger.info('order links not sent: no such order');
+      return succeed(undefined);
+    }
+    return this.sendLinks(order.email);
+  }
+
+  /** The e-mail of links for `address`, unless the address has had its share this hour (then silently none). */
+  private async sendLinks(address: string): Promise<Outcome<void>> {
     if (!(await this.limiter.take(this.options.limits.orderLinksPerEmail, address))) {
       this.logger.info('order links not sent: too many for this address');
       return succeed(undefined);

@@ -93,6 +93,19 @@ export class OrderPageResolver {
     return toPayload(result, () => ({}), {});
   }
 
+  @Mutation(() => RequestOrderLinksPayload, {
+    description:
+      "For a payment page opened without its tab's checkout token: e-mails the links of the orders of the address on " +
+      'order `orderId` (as requestOrderLinks does for it). Always answers the same way, whether or not the order exists.',
+  })
+  async requestOrderLinksForOrder(
+    @Arg('orderId', () => ID) orderId: string,
+    @Ctx() ctx: Context,
+  ): Promise<RequestOrderLinksPayload> {
+    const result = await this.lookup.requestOrderLinksForOrder(orderId, ctx);
+    return toPayload(result, () => ({}), {});
+  }
+
   @Mutation(() => OrderPagePayload, {
     description: 'A Completed or Shipped order within 7 days of delivery, one free round, at most 1,000 characters.',
   })

@@ -10,9 +10,11 @@ import {
   CHECKOUT_ORDER_QUERY,
   CONFIRM_SANDBOX_PAYMENT_MUTATION,
   RECORD_PAYMENT_MUTATION,
+  REQUEST_ORDER_LINKS_FOR_ORDER_MUTATION,
   START_PAYMENT_MUTATION,
 } from './payment-operations';
 import { PaymentPage } from './PaymentPage';
+import { ORDER_LINK_MESSAGES } from './OrderLinkByEmail';
 import { SANDBOX_NOTICE } from './SandboxCardForm';
 
 const ORDER_ID = 'order-1';
@@ -178,10 +180,22 @@ describe('PaymentPage: the link and the session', () => {
     expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/create');
   });
 
-  it('needs the checkout token of this very order', () => {
+  it("without this tab's token shows nothing of the order, and e-mails its link to the address on it", async () => {
     sessionStorage.setItem('paymentOrderId', 'another-order');
-    renderPayment(PAY_URL);
-    expect(alert()).toHaveTextContent(PAYMENT_MESSAGES.missingOrder);
+    const { user } = renderPayment(PAY_URL, [
+      {
+        request: { query: REQUEST_ORDER_LINKS_FOR_ORDER_MUTATION, variables: { orderId: ORDER_ID } },
+        result: {
+          data: { requestOrderLinksForOrder: { __typename: 'RequestOrderLinksPayload', userErrors: [] } },
+        },
+      },
+    ]);
+    expect(screen.getByText(ORDER_LINK_MESSAGES.explain)).toBeInTheDocument();
+    expect(screen.queryByText(PAYMENT_MESSAGES.missingOrder)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'E-mail me the link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(ORDER_LINK_MESSAGES.sent);
+    expect(screen.queryByRole('button', { name: 'E-mail me the link' })).not.toBeInTheDocument();
   });
 
   it('treats an order the token does not open as missing', async () => {

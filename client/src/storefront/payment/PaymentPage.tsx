@@ -5,7 +5,7 @@ import { PageTitle } from '../../ui/PageTitle';
 import { readCheckout } from '../checkout-session';
 import { CheckoutPanel } from './CheckoutPanel';
 import { LoadingPaymentOverlay } from './LoadingPaymentOverlay';
-import { PAYMENT_MESSAGES } from './payment-messages';
+import { OrderLinkByEmail } from './OrderLinkByEmail';
 import { readPaymentQuery } from './payment-query';
 import { PaymentErrorMessage } from './PaymentErrorMessage';
 import { useArrivalOverlay } from './use-arrival-overlay';
@@ -26,8 +26,9 @@ export function PaymentPage() {
   if (!query.ok) {
     body = <PaymentErrorMessage message={query.message} />;
   } else if (!session || session.orderId !== query.orderId) {
-    // Without this tab's token the order cannot be read (another tab, or a shared link).
-    body = <PaymentErrorMessage message={PAYMENT_MESSAGES.missingOrder} />;
+    // Without this tab's token the order cannot be read (another tab, a restart, a shared link):
+    // its link can be e-mailed to the address on it.
+    body = <OrderLinkByEmail orderId={query.orderId} />;
   } else {
     // The link's amount has been checked for shape only; what is shown and paid is the order's.
     body = <CheckoutPanel orderId={query.orderId} checkoutToken={session.checkoutToken} />;

@@ -141,3 +141,14 @@ export const REMOVE_DISCOUNT_CODE_MUTATION = graphql(`
     }
   }
 `);
+
+/** The payment page without this tab's token: the order's link, e-mailed to the address on it. */
+export const REQUEST_ORDER_LINKS_FOR_ORDER_MUTATION = graphql(`
+  mutation RequestOrderLinksForOrder($orderId: ID!) {
+    requestOrderLinksForOrder(orderId: $orderId) {
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);

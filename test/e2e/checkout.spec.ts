@@ -183,8 +183,9 @@ test.describe('checkout in the sandbox', () => {
     await payWithCard(page, DECLINED_CARD);
     const alert = page.getByRole('alert').filter({ hasText: MESSAGES.paymentFailed });
     await expect(alert).toBeVisible();
-    // 'Try Again' retries the payment here, it does not lead back to the form.
-    await expect(alert.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    // Not the same card again, and not a way back to the form: another card, here.
+    await expect(alert.getByRole('button', { name: 'Use another card' })).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
     const declined = await adminPaymentView(request, created.orderId);
     expect(declined).toMatchObject({ status: 'Pending', paymentId: null, paidAt: null });
     expect(declined.emails.filter((email: { template: string }) => email.template === 'order-confirmation')).toEqual([]);

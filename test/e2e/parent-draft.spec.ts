@@ -143,7 +143,7 @@ test('a reload, Back and Cancel keep the draft, and sending it again reuses the 
   expect(orders).toEqual([expect.objectContaining({ id: orderId, status: 'Pending', childAge: 7 })]);
 });
 
-test("a decline keeps the card form and the draft; 'Try Again' pays; Back after paying says it is paid", async ({
+test("a decline keeps the draft; 'Use another card' empties the card form, the next card pays; Back after paying says it is paid", async ({
   page,
   request,
 }) => {
@@ -166,8 +166,13 @@ test("a decline keeps the card form and the draft; 'Try Again' pays; Back after 
   // The draft is still there for the form.
   expect(await draftChildName(page)).toBe(name);
 
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await alert.getByRole('button', { name: 'Try Again' }).click();
+  await alert.getByRole('button', { name: 'Use another card' }).click();
+  await expect(page.getByLabel('Card number')).toBeFocused();
+  await expect(page.getByLabel('Card number')).toHaveValue('');
+  // Typed as a phone's number pad sends it, shown in groups of four.
+  await page.getByLabel('Card number').pressSequentially('4242424242424242');
+  await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+  await payWithCard(page, '4242 4242 4242 4242', '1234');
   await page.waitForURL('**/payment-success?format=digital');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Successful!');
   await expect(page.getByText('We sent a confirmation to draft.parent@example.com')).toBeVisible();

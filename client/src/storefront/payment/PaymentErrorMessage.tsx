@@ -6,11 +6,13 @@ export interface PaymentErrorMessageProps {
   detail?: string | null;
   /** When given, 'Try Again' retries the payment here; otherwise it leads back to the order form. */
   onRetry?: () => void;
+  /** The retry button's words: 'Try Again' unless given ('Use another card' after a decline). */
+  retryLabel?: string;
 }
 
 /** A payment problem in the spec's words, with 'Try Again'. */
 export const PaymentErrorMessage = forwardRef<HTMLDivElement, PaymentErrorMessageProps>(function PaymentErrorMessage(
-  { message, detail, onRetry },
+  { message, detail, onRetry, retryLabel = 'Try Again' },
   ref,
 ) {
   return (
@@ -19,7 +21,7 @@ export const PaymentErrorMessage = forwardRef<HTMLDivElement, PaymentErrorMessag
       {detail && detail !== message && <p className="payment-error__detail">{detail}</p>}
       {onRetry ? (
         <button type="button" className="button button--secondary payment-error__retry" onClick={onRetry}>
-          Try Again
+          {retryLabel}
         </button>
       ) : (
         <Link to="/create" className="button button--secondary payment-error__retry">

@@ -118,6 +118,19 @@ export function PaymentMethods({
     (field ?? form)?.focus({ preventScroll: true });
   }, [error]);
 
+  // 'Use another card': the test card form starts empty, focused on its card number.
+  const [cardFormKey, setCardFormKey] = useState(0);
+  useEffect(() => {
+    if (cardFormKey === 0) return;
+    formRef.current?.querySelector<HTMLElement>('input:not([disabled])')?.focus();
+  }, [cardFormKey]);
+
+  /** After a decline the same card would be declined again: the form is emptied for another one. */
+  function offerAnotherCard() {
+    if (started.state === 'ready' && started.provider === 'sandbox') setCardFormKey((key) => key + 1);
+    else (formRef.current?.querySelector<HTMLElement>('input, button') ?? formRef.current)?.focus();
+  }
+
   /** 'Try Again': the same payment once more, with what is in the card form now. */
   function retry() {
     const form = formRef.current;
@@ -157,6 +170,7 @@ export function PaymentMethods({
   if (started.provider === 'sandbox') {
     form = (
       <SandboxCardForm
+        key={`card-form-${cardFormKey}`}
         payLabel={payLabel}
         processing={processing}
         formRef={formRef}
@@ -194,7 +208,14 @@ export function PaymentMethods({
         </p>
       )}
       {error && (
-        <PaymentErrorMessage ref={errorRef} key={error.key} message={error.message} detail={error.detail} onRetry={retry} />
+        <PaymentErrorMessage
+          ref={errorRef}
+          key={error.key}
+          message={error.message}
+          detail={error.detail}
+          onRetry={error.declined ? offerAnotherCard : retry}
+          retryLabel={error.declined ? 'Use another card' : undefined}
+        />
       )}
       {paypal && (
         <div className="payment-methods__paypal">

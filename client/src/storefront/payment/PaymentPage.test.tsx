@@ -273,7 +273,7 @@ describe('PaymentPage: the summary and the sandbox', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment-success?format=digital'));
   });
 
-  it('keeps the card form after a decline, moves focus to it, and Try Again retries the payment there', async () => {
+  it('after a decline offers Use another card: the card form empties, takes focus, and the next card pays', async () => {
     const { user } = renderPayment(PAY_URL, [
       checkoutOrder(),
       startPayment(),
@@ -281,18 +281,22 @@ describe('PaymentPage: the summary and the sandbox', () => {
       confirm('4242424242424242'),
       record(),
     ]);
-    await payWith(user, '4000 0000 0000 0002');
+    await payWith(user, '4000000000000002');
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.paymentFailed);
     expect(alert()).toHaveTextContent('Your card was declined.');
-    // Not a way back to the form: the payment is retried here.
+    // Not the same card again, and not a way back to the form.
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Try Again' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Card number')).toHaveFocus());
+    // Typed without spaces, shown in groups of four.
     expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
     expect(screen.queryByText('Processing your payment...')).not.toBeInTheDocument();
 
-    await user.clear(screen.getByLabelText('Card number'));
-    await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
-    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await user.click(screen.getByRole('button', { name: 'Use another card' }));
+    await waitFor(() => expect(screen.getByLabelText('Card number')).toHaveFocus());
+    expect(screen.getByLabelText('Card number')).toHaveValue('');
+    expect(screen.getByLabelText('CVC')).toHaveValue('');
+    await payWith(user, '4242 4242 4242 4242');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment-success?format=digital'));
     expect(currentLocation()).not.toContain('/create');
   });

@@ -13,6 +13,12 @@ interface CardFields {
   cvc: string;
 }
 
+/** The card number as typed, in groups of four digits ("4242424242" -> "4242 4242 42"); at most 19 digits. */
+export function groupCardNumber(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 19);
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
 // Shape checks only: the sandbox provider decides what the card does.
 function incompleteFields({ number, expiry, cvc }: CardFields): Array<keyof CardFields> {
   const bad: Array<keyof CardFields> = [];
@@ -57,7 +63,10 @@ export function SandboxCardForm({
         spellCheck={false}
         required
         value={card[name]}
-        onChange={(event) => setCard((current) => ({ ...current, [name]: event.target.value }))}
+        onChange={(event) => {
+          const value = name === 'number' ? groupCardNumber(event.target.value) : event.target.value;
+          setCard((current) => ({ ...current, [name]: value }));
+        }}
         aria-invalid={invalid.includes(name) || undefined}
         aria-describedby={invalid.includes(name) ? `${id}-incomplete` : undefined}
         disabled={processing}

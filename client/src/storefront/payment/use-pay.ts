@@ -35,6 +35,8 @@ export type PayResult = 'paid' | 'declined' | 'failed';
 export interface PaymentError {
   message: string;
   detail: string | null;
+  /** The card (or instrument) was declined: another one is what helps, not the same again. */
+  declined: boolean;
   /** Changes with every failure, so the same message is announced again. */
   key: number;
 }
@@ -57,7 +59,12 @@ export function usePay(order: PayableOrder, checkoutToken: string) {
   const confirmedPaymentIds = useRef<Partial<Record<PaymentProviderName, string>>>({});
 
   const fail = (stage: PaymentStage, codes: Array<string | null | undefined>, detail: string | null = null) =>
-    setError((current) => ({ message: paymentErrorMessage(stage, ...codes), detail, key: (current?.key ?? 0) + 1 }));
+    setError((current) => ({
+      message: paymentErrorMessage(stage, ...codes),
+      detail,
+      declined: codes.some((code) => code === 'PAYMENT_DECLINED' || code === 'card_declined'),
+      key: (current?.key ?? 0) + 1,
+    }));
 
   async function record(paymentId: string, provider: PaymentProviderName): Promise<PayResult> {
     try {

@@ -32,7 +32,7 @@ export class PaymentReminders {
     private readonly publicUrl: string,
   ) {}
 
-  /** Reminds up to a batch of the orders due; returns how many were due (a full batch: run again). */
+  /** Reminds up to a batch of the orders due; returns how many were reminded (a full batch: run again; failures wait for the next run). */
   async remindUnpaid(now = new Date()): Promise<number> {
     const due: Array<{ id: string }> = await this.dataSource.query(
       `SELECT o.id FROM orders o
@@ -57,7 +57,7 @@ export class PaymentReminders {
       if (sent) reminded++;
     }
     if (reminded > 0) this.logger.info('payment reminders queued', { count: reminded });
-    return due.length;
+    return reminded;
   }
 
   /** On the locked order: still unpaid and not yet reminded (another instance, a payment meanwhile). */

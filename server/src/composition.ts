@@ -192,7 +192,8 @@ export function createServices(
   const staff = staffNotifications({ staffEmails: config.staffEmails, publicUrl: config.publicUrl });
   lifecycle.onEnter(OrderStatus.Paid, staff.newOrder);
   const auth = new AuthService(dataSource, config.sessionSecret, config.sessionTtlMs, logger);
-  const discounts = new DiscountCodes(dataSource, lifecycle, logger);
+  // The price may not change while a payment is on its way: asked of the payments, made below.
+  const discounts: DiscountCodes = new DiscountCodes(dataSource, lifecycle, logger, (orderId) => payments.paymentState(orderId));
   const orders = new OrderService(dataSource, storage, lifecycle, logger, metrics, discounts);
   const rateLimiter = new RateLimiter(dataSource, { enabled: config.rateLimits });
   const rateLimits = clientRateLimits({ createOrderPerHour: config.rateLimitCreateOrderPerHour });
@@ -215,6 +216,18 @@ export function createServices(
   jobs.define(proofRemindersJob(proofs));
   const paymentReminders = new PaymentReminders(dataSource, lifecycle, outbox, logger, config.publicUrl);
   jobs.define(paymentRemindersJob(paymentReminders));
+  const payments: PaymentService = new PaymentService(
+    dataSource,
+    providers.payments,
+    orders,
+    lifecycle,
+    logger,
+    config.publicUrl,
+    refunds,
+    metrics,
+    receiptLinks,
+    discounts,
+  );
   const printing = new PrintingService(dataSource, providers.printer, storage, signer, lifecycle, logger, {
     publicUrl: config.publicUrl,
     pdfMaxBytes: config.pdfMaxBytes,
@@ -248,17 +261,7 @@ export function createServices(
     outboxWorker: mailer
       ? new OutboxWorker(dataSource, mailer, logger, { metrics, onGaveUp: (orderId) => workItems.emailGaveUp(orderId) })
       : null,
-    payments: new PaymentService(
-      dataSource,
-      providers.payments,
-      orders,
-      lifecycle,
-      logger,
-      config.publicUrl,
-      refunds,
-      metrics,
-      receiptLinks,
-    ),
+    payments,
     delivery: new DeliveryService(dataSource, storage, orders, lifecycle, outbox, signer, logger, {
       publicUrl: config.publicUrl,
       videoMaxBytes: config.videoMaxBytes,

@@ -8,6 +8,7 @@ import { createAdmin, signIn } from '../support/admin';
 import { CONFIRM_SANDBOX, placeOrder, RECORD_PAYMENT, START_PAYMENT, type CheckoutOrderRef } from '../support/checkout';
 import { GraphQLClient } from '../support/graphql-client';
 import { digitalOrder, printedOrder } from '../support/orders';
+import { itOnPostgres, sessionsWaitingForLocks } from '../support/postgres-only';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -248,7 +249,30 @@ describe('a code on the payment page', () => {
     expect((await apply(printed, minimum.code)).order).toMatchObject({ amountCents: 4500 });
   });
 
-  it('gives only one checkout the last use of a code, however many ask at once; removing it, or cancelling unpaid, gives it back', async () => {
+  itOnPostgres('takes turns on the code: of four checkouts asking for its last use at the same moment, one gets it', async () => {
+    const code = await newCode({ maxUses: 1 });
+    const refs = await Promise.all([1, 2, 3, 4].map(() => placeOrder(parent, digitalOrder())));
+    const holder = server.dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await holder.query('SELECT id FROM discount_codes WHERE id = $1 FOR UPDATE', [code.id]);
+    const all = Promise.all(refs.map((ref) => apply(ref, code.code)));
+    let waiting: number;
+    try {
+      waiting = await sessionsWaitingForLocks(server.dataSource, 4);
+    } finally {
+      await holder.commitTransaction();
+      await holder.release();
+    }
+    expect(waiting).toBe(4);
+    const answers = await all;
+    expect(answers.filter((answer) => answer.order)).toHaveLength(1);
+    expect(answers.filter((answer) => !answer.order).map((answer) => answer.userErrors[0].message)).toEqual(
+      Array(3).fill('That discount code has been used up.'),
+    );
+  });
+
+  it('gives one checkout the last use of a code; removing it, or cancelling unpaid, gives it back; paying spends it', async () => {
     const code = await newCode({ maxUses: 1 });
     const refs = await Promise.all([1, 2, 3, 4].map(() => placeOrder(parent, digitalOrder())));
     const answers = await Promise.all(refs.map((ref) => apply(ref, code.code)));
@@ -285,6 +309,115 @@ describe('a code on the payment page', () => {
       used: 1,
       held: 0,
     });
+  });
+
+  it('cannot change the price while a payment of the order is under way', async () => {
+    const code = await newCode();
+    const ref = await placeOrder(parent, digitalOrder());
+    const { paymentId } = (await parent.query(START_PAYMENT, ref)).data!.startPayment;
+    await parent.query(CONFIRM_SANDBOX, { ...ref, paymentId, cardNumber: '4242 4242 4242 4242' });
+    const refusal = {
+      order: null,
+      userErrors: [
+        {
+          code: 'WRONG_STATUS',
+          field: 'orderId',
+          message: 'A payment for this order is already under way, so its price cannot change now.',
+        },
+      ],
+    };
+    expect(await apply(ref, code.code)).toEqual(refusal);
+    expect((await parent.query(REMOVE, ref)).data!.removeDiscountCode).toEqual(refusal);
+    expect(await amount(ref.orderId)).toBe(2500);
+    expect((await parent.query(RECORD_PAYMENT, { ...ref, paymentId })).data!.recordPayment.order).toMatchObject({
+      status: 'Paid',
+      amountCents: 2500,
+    });
+  });
+
+  itOnPostgres(
+    'refuses a payment whose order changed price while it was being recorded, rather than record it at the new price',
+    async () => {
+      const code = await newCode({ amountOffCents: 1000 });
+      const ref = await placeOrder(parent, printedOrder());
+      await apply(ref, code.code);
+      const { paymentId } = (await parent.query(START_PAYMENT, ref)).data!.startPayment;
+      await parent.query(CONFIRM_SANDBOX, { ...ref, paymentId, cardNumber: '4242 4242 4242 4242' });
+      const UPDATE = `mutation($orderId: ID!, $checkoutToken: String!, $input: CreateOrderInput!) {
+      updatePendingOrder(orderId: $orderId, checkoutToken: $checkoutToken, input: $input) { order { amountCents } userErrors { message } }
+    }`;
+      const holder = server.dataSource.createQueryRunner();
+      await holder.connect();
+      await holder.startTransaction();
+      await holder.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [ref.orderId]);
+      let waiting: number;
+      let update: Promise<unknown>;
+      let record: Promise<{ data?: Record<string, any> | null }>;
+      try {
+        // The new format waits for the row first; the payment, checked against the $40 order, waits behind it.
+        update = parent.query(UPDATE, { ...ref, input: digitalOrder() });
+        await sessionsWaitingForLocks(server.dataSource, 1);
+        record = parent.query(RECORD_PAYMENT, { ...ref, paymentId });
+        waiting = await sessionsWaitingForLocks(server.dataSource, 2);
+      } finally {
+        await holder.commitTransaction();
+        await holder.release();
+      }
+      expect(waiting).toBe(2);
+      await update;
+      expect((await record).data!.recordPayment).toEqual({
+        order: null,
+        userErrors: [{ field: 'paymentId', message: 'This payment does not match your order.' }],
+      });
+      const [row] = await server.dataSource.query('SELECT status, amount_cents, payment_id FROM orders WHERE id = $1', [
+        ref.orderId,
+      ]);
+      expect(row).toEqual({ status: 'Pending', amount_cents: 1500, payment_id: null });
+    },
+  );
+
+  it("lets an unpaid order's hold on a use lapse after a day; its next payment takes a use again, or drops the code", async () => {
+    const code = await newCode({ maxUses: 1 });
+    const waited = await placeOrder(parent, digitalOrder());
+    await apply(waited, code.code);
+    const lapse = (orderId: string) =>
+      server.dataSource.query(`UPDATE order_discounts SET applied_at = now() - interval '25 hours' WHERE order_id = $1`, [
+        orderId,
+      ]);
+    await lapse(waited.orderId);
+    // Nobody took the use meanwhile: the payment starts with the discount, and the hold is new again.
+    expect((await parent.query(START_PAYMENT, waited)).data!.startPayment).toMatchObject({ amountCents: 2250, userErrors: [] });
+    const [{ fresh }] = await server.dataSource.query(
+      `SELECT applied_at > now() - interval '1 minute' AS fresh FROM order_discounts WHERE order_id = $1`,
+      [waited.orderId],
+    );
+    expect(fresh).toBe(true);
+
+    await lapse(waited.orderId);
+    const other = await placeOrder(parent, digitalOrder());
+    expect((await apply(other, code.code)).order.amountCents).toBe(2250);
+    expect((await parent.query(START_PAYMENT, waited)).data!.startPayment).toMatchObject({
+      paymentId: null,
+      userErrors: [
+        {
+          field: 'orderId',
+          message: `Discount code ${code.code} was used up while your order waited, so it no longer applies: the price is $25.00. Please check it, then pay.`,
+        },
+      ],
+    });
+    expect(await amount(waited.orderId)).toBe(2500);
+    expect((await parent.query(START_PAYMENT, waited)).data!.startPayment).toMatchObject({ amountCents: 2500, userErrors: [] });
+  });
+
+  it('never takes more when the format changes after its code was disabled', async () => {
+    const code = await newCode({ percentOff: 10 });
+    const ref = await placeOrder(parent, digitalOrder());
+    expect((await apply(ref, code.code)).order.amountCents).toBe(2250);
+    await owner.query(DISABLE, { id: code.id });
+    const UPDATE = `mutation($orderId: ID!, $checkoutToken: String!, $input: CreateOrderInput!) {
+      updatePendingOrder(orderId: $orderId, checkoutToken: $checkoutToken, input: $input) { order { amountCents } userErrors { message } }
+    }`;
+    expect((await parent.query(UPDATE, { ...ref, input: printedOrder() })).data!.updatePendingOrder.order.amountCents).toBe(4750);
   });
 
   it('is worked out again when the parent changes the format, and comes off when the new book is under its minimum', async () => {

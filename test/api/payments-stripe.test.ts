@@ -221,6 +221,34 @@ describe('starting again within the day, under the keys Stripe still holds', () 
     expect(recorded.data!.recordPayment.order).toEqual({ id: first.orderId, status: 'Paid', amountCents: 2500 });
   });
 
+  it('cancels the intent of the old amount when a discount code changes the price, and refuses a code once Stripe took the money', async () => {
+    await server.dataSource.query(
+      `INSERT INTO discount_codes (id, code, amount_off_cents, created_by_email) VALUES (gen_random_uuid(), 'STRIPE5', 500, 'owner@example.com')`,
+    );
+    const APPLY = `mutation($orderId: ID!, $checkoutToken: String!, $code: String!) {
+      applyDiscountCode(orderId: $orderId, checkoutToken: $checkoutToken, code: $code) { order { amountCents } userErrors { code message } }
+    }`;
+    const first = await startedOrder();
+    const ref = { orderId: first.orderId, checkoutToken: first.checkoutToken };
+    expect((await client.query(APPLY, { ...ref, code: 'stripe5' })).data!.applyDiscountCode).toEqual({
+      order: { amountCents: 2000 },
+      userErrors: [],
+    });
+    const restarted = (await client.query(START_PAYMENT, ref)).data!.startPayment;
+    expect(restarted).toMatchObject({ amountCents: 2000, userErrors: [] });
+    expect(restarted.paymentId).not.toBe(first.paymentId);
+    // The old intent can no longer take $25 from a page still open elsewhere.
+    expect(fake.intents.get(first.paymentId)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    expect(fake.intents.get(restarted.paymentId)).toMatchObject({ amount: 2000, status: 'requires_payment_method' });
+
+    fake.succeed(restarted.paymentId);
+    expect((await client.query(APPLY, { ...ref, code: 'STRIPE5' })).data!.applyDiscountCode.userErrors).toEqual([
+      { code: 'WRONG_STATUS', message: 'A payment for this order is already under way, so its price cannot change now.' },
+    ]);
+    const recorded = await client.query(RECORD_PAYMENT, { ...ref, paymentId: restarted.paymentId });
+    expect(recorded.data!.recordPayment.order).toEqual({ id: first.orderId, status: 'Paid', amountCents: 2000 });
+  });
+
   it('never hands back a canceled PaymentIntent: a new one, under another key', async () => {
     const first = await startedOrder();
     fake.setStatus(first.paymentId, 'canceled');

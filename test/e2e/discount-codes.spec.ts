@@ -78,6 +78,18 @@ test.describe('discount codes', () => {
       await page.reload();
       await expect(listed).toContainText('1 of 1');
       await expect(listed).toContainText('Used up');
+
+      // Disabling asks first, and can be kept.
+      await listed.getByRole('button', { name: `Disable ${code}` }).click();
+      const confirm = listed.getByRole('group', { name: `Disable ${code} for good?` });
+      await expect(confirm.getByRole('button', { name: `Yes, disable ${code}` })).toBeFocused();
+      await confirm.getByRole('button', { name: 'Keep it' }).click();
+      await expect(listed.getByRole('button', { name: `Disable ${code}` })).toBeVisible();
+      await listed.getByRole('button', { name: `Disable ${code}` }).click();
+      await confirm.getByRole('button', { name: `Yes, disable ${code}` }).click();
+      await expect(page.getByRole('status')).toHaveText(`Code ${code} is disabled. Orders that already carry it keep it.`);
+      await expect(listed).toContainText('Disabled');
+      await expect(listed.getByRole('button', { name: `Disable ${code}` })).toHaveCount(0);
     });
   }
 });

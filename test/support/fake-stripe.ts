@@ -19,7 +19,10 @@
  *   (forgetIdempotencyKeys).
  * - GET /v1/balance (the shop's start-up check of its key).
  * - POST /v1/payment_intents (form-encoded, nested keys like metadata[orderId]);
- *   GET /v1/payment_intents/:id, 404 resource_missing when unknown.
+ *   GET /v1/payment_intents/:id, 404 resource_missing when unknown; POST
+ *   /v1/payment_intents/:id/cancel (https://docs.stripe.com/api/payment_intents/cancel): only from
+ *   requires_payment_method, requires_capture, requires_confirmation or requires_action, else a
+ *   400 payment_intent_unexpected_state; the intent is `canceled` with its cancellation_reason.
  * - Refunds (https://docs.stripe.com/refunds, https://docs.stripe.com/api/refunds/object):
  *   POST /v1/refunds (payment_intent, amount, metadata): only a succeeded intent, never more
  *   than is left of it (charge_already_refunded, amount_too_large); without a matching key,
@@ -60,6 +63,8 @@ export interface FakePaymentIntent {
   capture_method: string;
   livemode: false;
   created: number;
+  canceled_at?: number | null;
+  cancellation_reason?: string | null;
 }
 
 export interface FakeRefund {
@@ -437,6 +442,23 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const id = decodeURIComponent(one[1]);
       const intent = intents.get(id);
       if (!intent) throw invalidRequest(`No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent' }, 404);
+      return intent;
+    }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (cancel && method === 'POST') {
+      const id = decodeURIComponent(cancel[1]);
+      const intent = intents.get(id);
+      if (!intent) throw invalidRequest(`No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent' }, 404);
+      const cancelable = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action'];
+      if (!cancelable.includes(intent.status)) {
+        throw invalidRequest(
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancelable.join(', ')}, processing.`,
+          { code: 'payment_intent_unexpected_state' },
+        );
+      }
+      intent.status = 'canceled';
+      intent.canceled_at = Math.floor(Date.now() / 1000);
+      intent.cancellation_reason = typeof body.cancellation_reason === 'string' ? body.cancellation_reason : null;
       return intent;
     }
     throw invalidRequest(`Unrecognized request URL (${method}: ${path}).`, {}, 404);

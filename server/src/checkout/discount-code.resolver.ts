@@ -35,8 +35,10 @@ export class DiscountCodeCheckoutResolver {
   @Mutation(() => CheckoutOrderPayload, {
     description:
       "Applies a discount code (any case) to a Pending order: its amount becomes the catalogue's price less the " +
-      "code's discount, and a payment started for the old amount is replaced at the next startPayment. Another " +
-      'code replaces the first. Refused when the code is unknown, disabled, expired, used up or above its minimum.',
+      "code's discount, and the next startPayment starts the payment for it. Another code replaces the first. " +
+      "Refused when the code is unknown, disabled, expired or used up, when the book's price is under the code's " +
+      'minimum, and while a payment of the order is under way (WRONG_STATUS). A payment of the old amount is refused ' +
+      'when recorded.',
   })
   async applyDiscountCode(
     @Arg('orderId', () => ID) orderId: string,

@@ -47,8 +47,12 @@ export const DISCOUNT_MESSAGES = {
   invalid: 'That discount code is not valid.',
   expired: 'That discount code has expired.',
   usedUp: 'That discount code has been used up.',
+  lapsed: (code: string, price: string) =>
+    `Discount code ${code} was used up while your order waited, so it no longer applies: the price is ${price}. Please check it, then pay.`,
   belowMinimum: (amount: string) => `That discount code is for books of ${amount} or more.`,
   orderNotFound: 'We could not find this order. Please start again from the order form.',
+  paymentUnderWay: 'A payment for this order is already under way, so its price cannot change now.',
+  paymentUnknown: 'We could not check the payment of this order just now. Please try again in a moment.',
   alreadyPaid: 'This order has already been paid.',
   cancelled: 'This order was cancelled.',
 } as const;
@@ -99,20 +103,39 @@ interface Uses {
   held: number;
 }
 
-/** An order that holds a use of its code: paid (whatever happened since), or waiting for payment. */
-const HOLDS_USE = `(o.paid_at IS NOT NULL OR o.status = '${OrderStatus.Pending}')`;
+/**
+ * How long an unpaid order holds its code's use after the code was applied, or its payment last
+ * started: an abandoned checkout, or one made only to take a code's uses, gives them back. The
+ * order's next payment start takes the use again while there is one (renewHold).
+ */
+export const HOLD_HOURS = 24;
+
+/** An order that holds a use of its code: paid (whatever happened since), or waiting for payment since a recent hold. */
+const HOLDS_USE = `(o.paid_at IS NOT NULL OR (o.status = '${OrderStatus.Pending}' AND d.applied_at > $HOLD_SINCE))`;
+const holdsUse = (param: number) => HOLDS_USE.replace('$HOLD_SINCE', `$${param}`);
+const holdSince = (now: Date) => new Date(now.getTime() - HOLD_HOURS * 3600_000).toISOString();
+
+/**
+ * Whether money for an order may already be on its way at a payment provider (payments/ answers
+ * it; it sits above this folder): 'under_way' or 'unknown' and the order's price must not change.
+ */
+export type PaymentStateOf = (orderId: string) => Promise<'none' | 'under_way' | 'unknown'>;
 
 export class DiscountCodes {
   constructor(
     private readonly dataSource: DataSource,
     private readonly lifecycle: OrderLifecycle,
     private readonly logger: Logger,
+    private readonly paymentState: PaymentStateOf = async () => 'none',
   ) {}
 
   /** Every code, newest first, with its uses. */
   async list(now = new Date()): Promise<DiscountCodeView[]> {
     const codes = await this.dataSource.manager.find(DiscountCode, { order: { createdAt: 'DESC', id: 'DESC' } });
-    const uses = await this.uses(codes.map((code) => code.id));
+    const uses = await this.uses(
+      codes.map((code) => code.id),
+      now,
+    );
     return codes.map((code) => toView(code, uses.get(code.id), now));
   }
 
@@ -148,7 +171,7 @@ export class DiscountCodes {
       this.logger.info('discount code disabled', { discountCodeId: id, code: code.code, adminId: admin.id });
     }
     const stored = await this.dataSource.manager.findOneByOrFail(DiscountCode, { id });
-    return succeed(toView(stored, (await this.uses([id])).get(id), now));
+    return succeed(toView(stored, (await this.uses([id], now)).get(id), now));
   }
 
   /**
@@ -159,6 +182,8 @@ export class DiscountCodes {
   async apply(orderId: string, checkoutToken: string, rawCode: string, now = new Date()): Promise<Outcome<Order>> {
     const code = normalizeCode(rawCode);
     if (!code) return refuse(UserErrorCode.INVALID_INPUT, DISCOUNT_MESSAGES.enter, 'code');
+    const settled = await this.priceMayChange(orderId, checkoutToken);
+    if (!settled.ok) return settled;
     return this.dataSource.transaction(async (manager) => {
       const found = await this.pendingOrder(manager, orderId, checkoutToken);
       if (!found.ok) return found;
@@ -177,7 +202,7 @@ export class DiscountCodes {
         const minimum = formatAmount(row.minimumCents, order.currency);
         return refuse(UserErrorCode.INVALID_INPUT, DISCOUNT_MESSAGES.belowMinimum(minimum), 'code');
       }
-      if (row.maxUses !== null && (await this.usesHeld(manager, row.id, order.id)) >= row.maxUses) {
+      if (row.maxUses !== null && (await this.usesHeld(manager, row.id, order.id, now)) >= row.maxUses) {
         return refuse(UserErrorCode.INVALID_INPUT, DISCOUNT_MESSAGES.usedUp, 'code');
       }
       const off = discountCents(row, priceCents);
@@ -202,6 +227,8 @@ export class DiscountCodes {
 
   /** Takes the code off the parent's Pending order: the book's full price again, and the use given back. */
   async remove(orderId: string, checkoutToken: string, now = new Date()): Promise<Outcome<Order>> {
+    const settled = await this.priceMayChange(orderId, checkoutToken);
+    if (!settled.ok) return settled;
     return this.dataSource.transaction(async (manager) => {
       const found = await this.pendingOrder(manager, orderId, checkoutToken);
       if (!found.ok) return found;
@@ -236,7 +263,10 @@ export class DiscountCodes {
     const current = await manager.findOneBy(OrderDiscount, { orderId });
     if (!current) return { amountCents: priceCents, dropped: null };
     const code = await manager.findOneByOrFail(DiscountCode, { id: current.discountCodeId });
-    const off = priceCents >= code.minimumCents ? discountCents(code, priceCents) : 0;
+    let off = priceCents >= code.minimumCents ? discountCents(code, priceCents) : 0;
+    // A code disabled or expired since it was applied keeps what it took, never more.
+    const active = !code.disabledAt && !(code.expiresAt && code.expiresAt.getTime() <= Date.now());
+    if (!active) off = Math.min(off, current.amountCents);
     if (off <= 0) {
       await manager.delete(OrderDiscount, { orderId });
       return { amountCents: priceCents, dropped: current.code };
@@ -259,37 +289,96 @@ export class DiscountCodes {
     return (await this.forOrders([orderId])).get(orderId) ?? null;
   }
 
-  /** The Pending order the checkout token opens, locked; or why the code cannot change it. */
-  private async pendingOrder(manager: EntityManager, orderId: string, checkoutToken: string): Promise<Outcome<Order>> {
+  /**
+   * Before a code changes the order's price: the token opens a Pending order, and no payment of
+   * the old price is on its way (asked of the providers, outside any transaction). A payment that
+   * still slips in between is refused when it is recorded, for not matching the order.
+   */
+  private async priceMayChange(orderId: string, checkoutToken: string): Promise<Outcome<void>> {
+    const found = await this.pendingOrder(this.dataSource.manager, orderId, checkoutToken, false);
+    if (!found.ok) return found;
+    const state = await this.paymentState(orderId);
+    if (state === 'under_way') return refuse(UserErrorCode.WRONG_STATUS, DISCOUNT_MESSAGES.paymentUnderWay, 'orderId');
+    if (state === 'unknown') return refuse(UserErrorCode.NOT_AVAILABLE, DISCOUNT_MESSAGES.paymentUnknown, 'orderId');
+    return succeed(undefined);
+  }
+
+  /** The Pending order the checkout token opens, locked (unless `lock` is false); or why the code cannot change it. */
+  private async pendingOrder(
+    manager: EntityManager,
+    orderId: string,
+    checkoutToken: string,
+    lock = true,
+  ): Promise<Outcome<Order>> {
     const opened = isUuid(orderId) && checkoutToken ? await orderForToken(manager, checkoutToken) : null;
     if (opened?.id !== orderId) return refuse(UserErrorCode.NOT_FOUND, DISCOUNT_MESSAGES.orderNotFound, 'orderId');
-    const order = await lockExistingOrder(manager, orderId);
+    const order = lock ? await lockExistingOrder(manager, orderId) : opened;
     if (order.status === OrderStatus.Pending) return succeed(order);
     const message = order.status === OrderStatus.Cancelled ? DISCOUNT_MESSAGES.cancelled : DISCOUNT_MESSAGES.alreadyPaid;
     return refuse(UserErrorCode.WRONG_STATUS, message, 'orderId');
   }
 
   /** How many orders other than `exceptOrderId` hold a use of the code. */
-  private async usesHeld(manager: EntityManager, codeId: string, exceptOrderId: string): Promise<number> {
+  private async usesHeld(manager: EntityManager, codeId: string, exceptOrderId: string, now: Date): Promise<number> {
     const [row] = (await manager.query(
       `SELECT count(*)::int AS n FROM order_discounts d JOIN orders o ON o.id = d.order_id
-        WHERE d.discount_code_id = $1 AND d.order_id <> $2 AND ${HOLDS_USE}`,
-      [codeId, exceptOrderId],
+        WHERE d.discount_code_id = $1 AND d.order_id <> $2 AND ${holdsUse(3)}`,
+      [codeId, exceptOrderId, holdSince(now)],
     )) as Array<{ n: number }>;
     return Number(row?.n ?? 0);
   }
 
-  private async uses(codeIds: string[]): Promise<Map<string, Uses>> {
+  /**
+   * Before the order's payment starts: an order whose hold on its code has lapsed takes a use again
+   * if there is one, and loses the code if there is not (the price goes back to the book's; the
+   * answer says so). Orders without a code, or with a fresh hold, are left as they are.
+   */
+  async renewHold(orderId: string, now = new Date()): Promise<Outcome<void>> {
+    const current = await this.dataSource.manager.findOneBy(OrderDiscount, { orderId });
+    if (!current || current.appliedAt.getTime() > now.getTime() - HOLD_HOURS * 3600_000) return succeed(undefined);
+    return this.dataSource.transaction(async (manager) => {
+      const order = await lockExistingOrder(manager, orderId);
+      const held = await manager.findOneBy(OrderDiscount, { orderId });
+      if (!held || order.status !== OrderStatus.Pending) return succeed(undefined);
+      const code = await manager.findOne(DiscountCode, {
+        where: { id: held.discountCodeId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (code && (code.maxUses === null || (await this.usesHeld(manager, code.id, orderId, now)) < code.maxUses)) {
+        await manager.update(OrderDiscount, { orderId }, { appliedAt: now });
+        return succeed(undefined);
+      }
+      await manager.delete(OrderDiscount, { orderId });
+      const amountCents = planFor(order.bookFormat).priceCents;
+      await manager.update(Order, { id: orderId }, { amountCents, updatedAt: now });
+      await this.lifecycle.recordEvent(manager, {
+        orderId,
+        type: DISCOUNT_REMOVED_EVENT,
+        fromStatus: null,
+        toStatus: null,
+        actor: CUSTOMER,
+        data: { code: held.code, amountCents, reason: 'used up while the order waited' },
+      });
+      this.logger.info('discount code lapsed: used up while the order waited', { orderId, code: held.code });
+      return refuse(
+        UserErrorCode.WRONG_STATUS,
+        DISCOUNT_MESSAGES.lapsed(held.code, formatAmount(amountCents, order.currency)),
+        'orderId',
+      );
+    });
+  }
+
+  private async uses(codeIds: string[], now: Date): Promise<Map<string, Uses>> {
     if (codeIds.length === 0) return new Map();
-    const placeholders = codeIds.map((_, index) => `$${index + 1}`).join(', ');
+    const placeholders = codeIds.map((_, index) => `$${index + 2}`).join(', ');
     const rows = (await this.dataSource.query(
       `SELECT d.discount_code_id AS id,
               count(*) FILTER (WHERE o.paid_at IS NOT NULL)::int AS used,
-              count(*) FILTER (WHERE o.paid_at IS NULL AND o.status = '${OrderStatus.Pending}')::int AS held
+              count(*) FILTER (WHERE o.paid_at IS NULL)::int AS held
          FROM order_discounts d JOIN orders o ON o.id = d.order_id
-        WHERE d.discount_code_id IN (${placeholders}) AND ${HOLDS_USE}
+        WHERE d.discount_code_id IN (${placeholders}) AND ${holdsUse(1)}
         GROUP BY d.discount_code_id`,
-      codeIds,
+      [holdSince(now), ...codeIds],
     )) as Array<{ id: string; used: number; held: number }>;
     return new Map(rows.map((row) => [row.id, { used: Number(row.used), held: Number(row.held) }]));
   }

@@ -34,6 +34,7 @@ import type { RefundService } from './refund.service';
 import type { Metrics, PaymentOutcome } from '../observability/metrics';
 import { type Actor, actorLabel, CUSTOMER, webhookActor } from '../orders/actor';
 import { lockExistingOrder } from '../orders/order-lock';
+import type { DiscountCodes } from '../discounts/discount-codes.service';
 
 export const PAYMENT_MESSAGES = {
   orderNotFound: 'We could not find this order. Please start again from the order form.',
@@ -49,6 +50,12 @@ export const PAYMENT_MESSAGES = {
   accountRestricted:
     'PayPal account issue: Your PayPal business account has restrictions. Please check your PayPal account settings and verify your account.',
 } as const;
+
+/** What the payments started for an order are doing, as paymentState tells it. */
+export type PaymentState = 'none' | 'under_way' | 'unknown';
+
+/** A payment in these states has taken, or may yet take, the amount it was made for. */
+const UNDER_WAY = new Set(['succeeded', 'processing', 'requires_action']);
 
 export interface StartedPaymentResult {
   provider: PaymentProvider['name'];
@@ -74,6 +81,8 @@ export class PaymentService {
     private readonly metrics: Pick<Metrics, 'payment'>,
     /** The receipt's own link, for the confirmation e-mail; without it the e-mail has none. */
     private readonly receiptLinks?: ReceiptLinks,
+    /** A discount code's use, taken again before a payment starts when its hold has lapsed. */
+    private readonly discountHolds?: Pick<DiscountCodes, 'renewHold'>,
   ) {}
 
   private count(provider: PaymentProvider, outcome: PaymentOutcome): void {
@@ -85,6 +94,31 @@ export class PaymentService {
     if (!order) return refuse(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.orderNotFound, 'orderId');
     if (order.status !== OrderStatus.Pending) return refuse(UserErrorCode.WRONG_STATUS, notPayable(order));
     return succeed(order);
+  }
+
+  /**
+   * Whether money for the order may already be on its way: a payment the shop started for it (its
+   * five newest) has succeeded, is processing, or waits for the parent's last step (3-D Secure,
+   * PayPal's approval). 'unknown' when a provider could not be asked. Its price must not change then.
+   */
+  async paymentState(orderId: string): Promise<PaymentState> {
+    const attempts: Array<{ provider: string; payment_id: string }> = await this.dataSource.query(
+      `SELECT provider, payment_id FROM payment_attempts WHERE order_id = $1 ORDER BY created_at DESC LIMIT 5`,
+      [orderId],
+    );
+    let state: PaymentState = 'none';
+    for (const attempt of attempts) {
+      const provider = this.providers.get(attempt.provider);
+      if (!provider) continue;
+      try {
+        const verified = await provider.verifyPayment(attempt.payment_id);
+        if (verified && UNDER_WAY.has(verified.status)) return 'under_way';
+      } catch (error) {
+        this.logger.warn('payment state unknown: the provider could not be asked', { error, orderId, provider: provider.name });
+        state = 'unknown';
+      }
+    }
+    return state;
   }
 
   /** The provider a payment is started or recorded with: the one named (it must be active), or `fallback`. */
@@ -104,6 +138,8 @@ export class PaymentService {
     if (!chosen.ok) return chosen;
     const found = await this.payableOrder(orderId, checkoutToken);
     if (!found.ok) return found;
+    const held = await this.discountHolds?.renewHold(found.value.id);
+    if (held && !held.ok) return held;
     const order = found.value;
     const request = {
       orderId: order.id,
@@ -218,12 +254,12 @@ export class PaymentService {
       return this.accountRefused(provider, error, order.id);
     }
     const problem = this.checkPayment(order, verified);
-    if (problem) {
+    if (problem || !verified) {
       if (verified) this.count(provider, verified.status === 'succeeded' ? 'mismatch' : 'failed');
-      return refusal(problem);
+      return refusal(problem ?? new UserError(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.paymentNotFound, 'paymentId'));
     }
     try {
-      const paid = await this.markPaid(provider, order.id, paymentId, CUSTOMER);
+      const paid = await this.markPaid(provider, order.id, verified, CUSTOMER);
       return succeed(toCheckoutOrder(paid));
     } catch (error) {
       if (error instanceof UserFacingError && error.code === UserErrorCode.PAYMENT_FAILED) this.count(provider, 'mismatch');
@@ -295,7 +331,7 @@ export class PaymentService {
       return;
     }
     try {
-      await this.markPaid(provider, order.id, action.paymentId, webhookActor(provider.name), action.eventId);
+      await this.markPaid(provider, order.id, verified, webhookActor(provider.name), action.eventId);
     } catch (error) {
       if (!(error instanceof UserFacingError)) throw error;
       await this.needsAttention(provider, order.id, action, error.message, verified?.amountReceivedCents);
@@ -359,10 +395,11 @@ export class PaymentService {
   private async markPaid(
     provider: PaymentProvider,
     orderId: string,
-    paymentId: string,
+    verified: VerifiedPayment,
     actor: Actor,
     eventId?: string,
   ): Promise<Order> {
+    const { paymentId } = verified;
     let newlyPaid = false;
     const order = await this.dataSource.transaction(async (manager) => {
       if (eventId) {
@@ -378,6 +415,10 @@ export class PaymentService {
       const usedBy = await manager.findOneBy(Order, { paymentId });
       if (usedBy && usedBy.id !== order.id)
         throw new UserFacingError(UserErrorCode.PAYMENT_FAILED, PAYMENT_MESSAGES.reused, 'paymentId');
+      // Checked again on the locked row: the amount may have changed (a discount code, another
+      // format) since the payment was checked against the order as it was read.
+      const mismatch = this.checkPayment(order, verified);
+      if (mismatch) throw new UserFacingError(mismatch.code, mismatch.message, mismatch.field);
       const paid = await this.lifecycle.transition(manager, order.id, {
         to: OrderStatus.Paid,
         actor,

@@ -57,7 +57,7 @@ export const REFUND_REQUEST_LEASE_MS = 5 * 60_000;
 const PROVIDER_SETTINGS: Record<PaymentProvider['name'], string> = {
   stripe: 'STRIPE_SECRET_KEY',
   paypal: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
-  sandbox: 'the sandbox has no keys',
+  sandbox: 'none are needed for the sandbox',
 };
 
 export const REFUND_MESSAGES = {

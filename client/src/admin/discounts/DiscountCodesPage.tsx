@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 
 import type { CreateDiscountCodeInput, DiscountCodeStatus } from '../../gql/graphql';
 import { PageTitle } from '../../ui/PageTitle';
@@ -69,6 +69,17 @@ export function DiscountCodesPage() {
 
 type Field = 'code' | 'percentOff' | 'amountOffCents' | 'minimumCents' | 'maxUses' | 'expiresAt';
 
+/** The input each field's error belongs to. */
+const INPUT_IDS: Record<Field, string> = {
+  code: 'discount-code',
+  percentOff: 'discount-value',
+  amountOffCents: 'discount-value',
+  minimumCents: 'discount-minimum',
+  maxUses: 'discount-max-uses',
+  expiresAt: 'discount-expires',
+};
+const ERROR_ID = 'discount-form-error';
+
 function CreateDiscountCodeForm() {
   const [code, setCode] = useState('');
   const [kind, setKind] = useState<'percent' | 'amount'>('percent');
@@ -79,6 +90,10 @@ function CreateDiscountCodeForm() {
   const [error, setError] = useState<{ field: Field | null; message: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [create, { loading }] = useMutation(CREATE_DISCOUNT_CODE_MUTATION, { refetchQueries: ['DiscountCodes'] });
+  // The field at fault takes focus, so its error (tied to it) is what is read next.
+  useEffect(() => {
+    if (error?.field) document.getElementById(INPUT_IDS[error.field])?.focus();
+  }, [error]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -129,6 +144,7 @@ function CreateDiscountCodeForm() {
   }
 
   const invalid = (field: Field) => (error?.field === field ? true : undefined);
+  const describedBy = (field: Field) => (error?.field === field ? ERROR_ID : undefined);
   const valueField: Field = kind === 'percent' ? 'percentOff' : 'amountOffCents';
   return (
     <section className="admins-section" aria-labelledby="new-discount-title">
@@ -140,7 +156,7 @@ function CreateDiscountCodeForm() {
       </p>
       <form className="admin-form admins-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {error && (
-          <p className="admin-alert admin-alert--error" role="alert">
+          <p id={ERROR_ID} className="admin-alert admin-alert--error" role="alert">
             {error.message}
           </p>
         )}
@@ -161,6 +177,7 @@ function CreateDiscountCodeForm() {
             spellCheck={false}
             value={code}
             aria-invalid={invalid('code')}
+            aria-describedby={describedBy('code')}
             onChange={(event) => setCode(event.target.value.toUpperCase())}
           />
         </div>
@@ -195,6 +212,7 @@ function CreateDiscountCodeForm() {
             autoComplete="off"
             value={value}
             aria-invalid={invalid(valueField)}
+            aria-describedby={describedBy(valueField)}
             onChange={(event) => setValue(event.target.value)}
           />
         </div>
@@ -209,6 +227,7 @@ function CreateDiscountCodeForm() {
             autoComplete="off"
             value={minimum}
             aria-invalid={invalid('minimumCents')}
+            aria-describedby={describedBy('minimumCents')}
             onChange={(event) => setMinimum(event.target.value)}
           />
         </div>
@@ -223,6 +242,7 @@ function CreateDiscountCodeForm() {
             autoComplete="off"
             value={maxUses}
             aria-invalid={invalid('maxUses')}
+            aria-describedby={describedBy('maxUses')}
             onChange={(event) => setMaxUses(event.target.value)}
           />
         </div>
@@ -236,6 +256,7 @@ function CreateDiscountCodeForm() {
             type="date"
             value={expiresOn}
             aria-invalid={invalid('expiresAt')}
+            aria-describedby={describedBy('expiresAt')}
             onChange={(event) => setExpiresOn(event.target.value)}
           />
         </div>
@@ -252,10 +273,16 @@ function DiscountCodesList() {
   const expired = useExpireOnUnauthenticated(error);
   const [disable] = useMutation(DISABLE_DISCOUNT_CODE_MUTATION);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  // Asked to confirm: focus goes to the confirming button.
+  useEffect(() => {
+    if (confirming) document.getElementById(`disable-${confirming}`)?.focus();
+  }, [confirming]);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
 
   async function onDisable(id: string) {
     if (busyId) return;
+    setConfirming(null);
     setBusyId(id);
     setMessage(null);
     try {
@@ -327,15 +354,32 @@ function DiscountCodesList() {
                   <dd>{code.createdBy}</dd>
                 </div>
               </dl>
-              {!code.disabledAt && (
+              {!code.disabledAt && confirming !== code.id && (
                 <button
                   type="button"
                   className="button button--secondary button--small"
                   aria-disabled={busyId !== null}
-                  onClick={() => void onDisable(code.id)}
+                  onClick={() => setConfirming(code.id)}
                 >
                   {`Disable ${code.code}`}
                 </button>
+              )}
+              {!code.disabledAt && confirming === code.id && (
+                <div role="group" aria-label={`Disable ${code.code} for good?`} className="discount-codes__confirm">
+                  <p>Parents can no longer apply it, and it cannot be turned on again (nor its name used again).</p>
+                  <button
+                    type="button"
+                    className="button button--primary button--small"
+                    aria-disabled={busyId !== null}
+                    id={`disable-${code.id}`}
+                    onClick={() => void onDisable(code.id)}
+                  >
+                    {`Yes, disable ${code.code}`}
+                  </button>{' '}
+                  <button type="button" className="button button--secondary button--small" onClick={() => setConfirming(null)}>
+                    Keep it
+                  </button>
+                </div>
               )}
             </li>
           ))}

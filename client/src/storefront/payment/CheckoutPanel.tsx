@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { Spinner } from '../../ui/Spinner';
@@ -26,6 +27,8 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
   const [searchParams] = useSearchParams();
   const returnedPaymentId = searchParams.get('redirect_status') === 'succeeded' ? searchParams.get('payment_intent') : null;
   // Always asked afresh: the order may have been paid in another tab since.
+  // While a payment is being made, the discount code (and with it the price) stays as it is.
+  const [paying, setPaying] = useState(false);
   const { data, loading, error } = useQuery(CHECKOUT_ORDER_QUERY, {
     variables: { orderId, checkoutToken },
     fetchPolicy: 'network-only',
@@ -76,9 +79,16 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
             checkoutToken={checkoutToken}
             currency={order.currency}
             discount={order.discount ?? null}
+            disabled={paying}
           />
           {/* A new amount (a code applied or removed) starts the payment for it afresh. */}
-          <PaymentMethods key={order.amountCents} order={order} checkoutToken={checkoutToken} paypal={data.shopConfig.paypal} />
+          <PaymentMethods
+            key={order.amountCents}
+            order={order}
+            checkoutToken={checkoutToken}
+            paypal={data.shopConfig.paypal}
+            onProcessingChange={setPaying}
+          />
           <p className="payment-card__cancel">
             <Link to="/create">Cancel and return to form</Link>
           </p>

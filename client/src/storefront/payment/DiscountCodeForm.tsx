@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 
 import { formatPrice } from '../../ui/formatPrice';
 import { APPLY_DISCOUNT_CODE_MUTATION, REMOVE_DISCOUNT_CODE_MUTATION } from './payment-operations';
@@ -15,6 +15,8 @@ export interface DiscountCodeFormProps {
   checkoutToken: string;
   currency: string;
   discount: { code: string; amountCents: number } | null;
+  /** A payment is being made: the price must not change under it. */
+  disabled?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface DiscountCodeFormProps {
  * the order's new amount (the summary and the payment follow it). A code on the order shows with
  * what it takes off, and can be removed.
  */
-export function DiscountCodeForm({ orderId, checkoutToken, currency, discount }: DiscountCodeFormProps) {
+export function DiscountCodeForm({ orderId, checkoutToken, currency, discount, disabled = false }: DiscountCodeFormProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
@@ -30,10 +32,20 @@ export function DiscountCodeForm({ orderId, checkoutToken, currency, discount }:
   const [apply, { loading: applying }] = useMutation(APPLY_DISCOUNT_CODE_MUTATION);
   const [remove, { loading: removing }] = useMutation(REMOVE_DISCOUNT_CODE_MUTATION);
   const inputRef = useRef<HTMLInputElement>(null);
+  // What just happened, said once by the live region that stays on the page; focus then moves to
+  // what replaced the button pressed (Remove after Apply, the toggle after Remove).
+  const [announcement, setAnnouncement] = useState('');
+  const [focusAfter, setFocusAfter] = useState<'remove' | 'toggle' | null>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusAfter === 'remove') removeRef.current?.focus();
+    if (focusAfter === 'toggle') toggleRef.current?.focus();
+  }, [focusAfter, discount]);
 
   async function onApply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (applying) return;
+    if (applying || disabled) return;
     if (!code.trim()) {
       setMessage(DISCOUNT_FORM_MESSAGES.enter);
       inputRef.current?.focus();
@@ -47,8 +59,13 @@ export function DiscountCodeForm({ orderId, checkoutToken, currency, discount }:
       if (refusal) setMessage(refusal.message);
       else if (error || !payload?.order) setMessage(DISCOUNT_FORM_MESSAGES.failed);
       else {
+        const applied = payload.order.discount;
         setCode('');
         setOpen(false);
+        if (applied) {
+          setAnnouncement(`Code ${applied.code} applied: ${formatPrice(applied.amountCents, currency)} off.`);
+          setFocusAfter('remove');
+        }
       }
     } catch {
       setMessage(DISCOUNT_FORM_MESSAGES.failed);
@@ -56,25 +73,42 @@ export function DiscountCodeForm({ orderId, checkoutToken, currency, discount }:
   }
 
   async function onRemove() {
-    if (removing) return;
+    if (removing || disabled || !discount) return;
     setMessage(null);
     try {
       const { data, error } = await remove({ variables: { orderId, checkoutToken } });
       const refusal = data?.removeDiscountCode.userErrors[0];
       if (refusal) setMessage(refusal.message);
       else if (error || !data?.removeDiscountCode.order) setMessage(DISCOUNT_FORM_MESSAGES.removeFailed);
+      else {
+        setAnnouncement(`Code ${discount.code} removed.`);
+        setFocusAfter('toggle');
+      }
     } catch {
       setMessage(DISCOUNT_FORM_MESSAGES.removeFailed);
     }
   }
 
+  const live = (
+    <p className="visually-hidden" role="status">
+      {announcement}
+    </p>
+  );
+
   if (discount) {
     return (
       <div className="discount-code discount-code--applied">
-        <p className="discount-code__applied" role="status">
+        {live}
+        <p className="discount-code__applied">
           Code <strong>{discount.code}</strong> applied: {formatPrice(discount.amountCents, currency)} off.
         </p>
-        <button type="button" className="discount-code__toggle" onClick={() => void onRemove()} aria-disabled={removing}>
+        <button
+          ref={removeRef}
+          type="button"
+          className="discount-code__toggle"
+          onClick={() => void onRemove()}
+          aria-disabled={removing || disabled}
+        >
           {removing ? 'Removing…' : `Remove code ${discount.code}`}
         </button>
         {message && (
@@ -88,12 +122,15 @@ export function DiscountCodeForm({ orderId, checkoutToken, currency, discount }:
 
   return (
     <div className="discount-code">
+      {live}
       {!open ? (
         <button
+          ref={toggleRef}
           type="button"
           className="discount-code__toggle"
-          aria-expanded={false}
+          aria-disabled={disabled}
           onClick={() => {
+            if (disabled) return;
             setOpen(true);
             // The field appears with this render; focus follows it.
             requestAnimationFrame(() => inputRef.current?.focus());
@@ -121,7 +158,7 @@ export function DiscountCodeForm({ orderId, checkoutToken, currency, discount }:
               aria-describedby={message ? `${id}-error` : undefined}
               onChange={(event) => setCode(event.target.value)}
             />
-            <button type="submit" className="button button--secondary discount-code__apply" aria-disabled={applying}>
+            <button type="submit" className="button button--secondary discount-code__apply" aria-disabled={applying || disabled}>
               {applying ? 'Checking…' : 'Apply'}
             </button>
           </div>

@@ -49,10 +49,13 @@ export function PaymentMethods({
   order,
   checkoutToken,
   paypal = null,
+  onProcessingChange,
 }: {
   order: PayableOrder;
   checkoutToken: string;
   paypal?: PayPalButtonsConfig | null;
+  /** Told when a payment attempt starts and ends (the discount code waits meanwhile). */
+  onProcessingChange?: (processing: boolean) => void;
 }) {
   const [searchParams] = useSearchParams();
   const [startPayment] = useMutation(START_PAYMENT_MUTATION);
@@ -64,6 +67,7 @@ export function PaymentMethods({
   const errorRef = useRef<HTMLDivElement>(null);
   const handledReturn = useRef(false);
   const payLabel = `Pay ${formatPrice(order.amountCents, order.currency)}`;
+  useEffect(() => onProcessingChange?.(processing), [processing, onProcessingChange]);
 
   useEffect(() => {
     // Once per order, also under StrictMode's double effects (the server reuses it anyway).

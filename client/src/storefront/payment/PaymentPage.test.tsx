@@ -423,7 +423,9 @@ describe('PaymentPage: a discount code', () => {
     expect(summary).toHaveTextContent('Discount code FAMILY5−$5');
     expect(summary).toHaveTextContent('Total$20');
     expect(await screen.findByRole('button', { name: 'Pay $20' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Remove code FAMILY5' })).toBeInTheDocument();
+    // Said once by the live region; focus goes to what took Apply's place.
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain('Code FAMILY5 applied: $5 off.');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove code FAMILY5' })).toHaveFocus());
   });
 
   it("asks for a code before sending one, and shows the server's refusal on the field", async () => {

@@ -201,8 +201,30 @@ export class StripeProvider implements PaymentProvider {
   async resumePayment(paymentId: string, request: PaymentRequest): Promise<StartedPayment | null> {
     if (typeof paymentId !== 'string' || !PAYMENT_INTENT_ID.test(paymentId)) return null;
     const intent = await this.retrieveIntent(paymentId);
-    if (!intent || !paysRequest(intent, request)) return null;
+    if (!intent) return null;
+    if (!paysRequest(intent, request)) {
+      await this.cancelReplaced(intent, request);
+      return null;
+    }
     return { paymentId: intent.id, clientSecret: intent.client_secret ?? null };
+  }
+
+  /**
+   * The order's intent for another amount (a discount code, another format) is replaced: canceled
+   * too, so a page still open elsewhere cannot pay the old amount with it. One that has gone past
+   * canceling (it succeeded, or is processing) is left: its payment is refused when recorded for
+   * not matching the order, and flagged for an owner to refund when Stripe's webhook brings it.
+   */
+  private async cancelReplaced(intent: Stripe.PaymentIntent, request: PaymentRequest): Promise<void> {
+    if (intent.metadata?.orderId !== request.orderId || !CANCELABLE.has(intent.status)) return;
+    try {
+      await this.stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });
+    } catch (error) {
+      const account = asAccountError(error);
+      if (account) throw account;
+      // Moved on meanwhile (payment_intent_unexpected_state), or Stripe did not answer: the
+      // replacement goes ahead; the amount check when recording still guards the order.
+    }
   }
 
   /** Stripe's PaymentIntent as it is now; null when it does not exist. */
@@ -349,6 +371,14 @@ function toProviderRefund(refund: Stripe.Refund): ProviderRefund {
 }
 
 /** Whether an intent can be handed to the page for this order and amount: not canceled, and for exactly it. */
+/** The statuses from which Stripe lets an intent be canceled (https://docs.stripe.com/api/payment_intents/cancel). */
+const CANCELABLE: ReadonlySet<string> = new Set([
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+]);
+
 function paysRequest(intent: Stripe.PaymentIntent, request: PaymentRequest): boolean {
   return (
     intent.status !== 'canceled' &&

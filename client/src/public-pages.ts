@@ -5,6 +5,8 @@
  * head (ui/PageMeta.tsx) takes the description and canonical link from here on every navigation.
  */
 
+import { ORDER_MINUTES_WORDS } from './ui/order-time';
+
 export interface PublicPage {
   path: string;
   description: string;
@@ -25,8 +27,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   ...['/how-it-works', '/pricing', '/samples', '/contact', '/testimonials', '/blog'].map(home),
   {
     path: '/create',
-    description:
-      "Create your child's personalized storybook in about three minutes: their name, a photo, a life lesson, digital or printed.",
+    description: `Create your child's personalized storybook in about ${ORDER_MINUTES_WORDS}: their name, a photo, a life lesson, digital or printed.`,
     canonical: '/create',
     readsQuery: true,
   },

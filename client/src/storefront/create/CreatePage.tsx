@@ -8,6 +8,7 @@ import { ORDER_FORM_CATALOGUE_QUERY } from './order-form-operations';
 import { isBookFormat } from './order-form-values';
 import { OrderForm } from './OrderForm';
 import { TrustNotes } from './TrustNotes';
+import { ORDER_TIME_SENTENCE } from '../../ui/order-time';
 
 export function CreatePage() {
   const [searchParams] = useSearchParams();
@@ -40,8 +41,7 @@ export function CreatePage() {
       <header className="create-page__header">
         <h1 className="create-page__title">Create Your Child's Storybook</h1>
         <p className="create-page__intro">
-          Tell us about your little hero and we'll make them the star of their very own illustrated story. It takes about three
-          minutes.
+          Tell us about your little hero and we'll make them the star of their very own illustrated story. {ORDER_TIME_SENTENCE}
         </p>
         <TrustNotes />
       </header>

@@ -3,6 +3,7 @@ import { HowItWorksSection } from './HowItWorksSection';
 import { PricingSection } from './PricingSection';
 import { SampleStorySection } from './SampleStorySection';
 import { TestimonialsSection } from './TestimonialsSection';
+import { ORDER_TIME_SENTENCE } from '../../ui/order-time';
 
 /** Everything on the home page below the hero: its own chunk, loaded beside the first paint. */
 export default function HomeSections() {
@@ -14,7 +15,7 @@ export default function HomeSections() {
       <PricingSection id="pricing" />
       <CtaBanner
         title="Ready to Make Your Child the Hero?"
-        text="It takes about five minutes. Digital books arrive by e-mail within 24 hours; printed hardcovers in 7-10 business days."
+        text={`${ORDER_TIME_SENTENCE} Digital books arrive by e-mail within 24 hours; printed hardcovers in 7-10 business days.`}
       />
     </>
   );

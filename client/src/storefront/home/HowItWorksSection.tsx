@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 
 import { Icon, type IconName } from '../../ui/Icon';
 import './how-it-works.css';
+import { ORDER_MINUTES_WORDS } from '../../ui/order-time';
 
 const STEPS: { icon: IconName; tone: string; title: string; text: string }[] = [
   {
@@ -33,7 +34,7 @@ export function HowItWorksSection() {
           <h2 id="how-it-works-title" className="section__title">
             How It Works
           </h2>
-          <p className="section__lead">From a favorite photo to a book they will treasure, in about five minutes.</p>
+          <p className="section__lead">From a favorite photo to a book they will treasure, in about {ORDER_MINUTES_WORDS}.</p>
         </header>
         <ol className="steps">
           {STEPS.map((step, index) => (

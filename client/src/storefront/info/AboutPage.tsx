@@ -4,6 +4,7 @@ import { PageHero } from '../../ui/PageHero';
 import { PageTitle } from '../../ui/PageTitle';
 import { TeamAvatar, type AvatarLook } from './TeamAvatar';
 import './info.css';
+import { ORDER_MINUTES_CAPITALIZED } from '../../ui/order-time';
 
 const FACTS = [
   { value: '2-12', label: 'the ages we write for' },
@@ -189,7 +190,7 @@ export function AboutPage() {
 
       <CtaBanner
         title="Let's Make Your Child the Hero"
-        text="Five minutes from you, a little magic from us, and a story your child will ask for again and again."
+        text={`${ORDER_MINUTES_CAPITALIZED} from you, a little magic from us, and a story your child will ask for again and again.`}
       />
     </>
   );

@@ -7,12 +7,13 @@ import { Icon, type IconName } from '../../ui/Icon';
 import { PageHero } from '../../ui/PageHero';
 import { PageTitle } from '../../ui/PageTitle';
 import './info.css';
+import { ORDER_MINUTES_CAPITALIZED, ORDER_TIME_SENTENCE } from '../../ui/order-time';
 
 const STEPS: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'upload',
     title: "You share your child's details",
-    text: 'A photo, their first name and age, the life lesson you want to teach and, if you like, a story idea. It takes about five minutes.',
+    text: `A photo, their first name and age, the life lesson you want to teach and, if you like, a story idea. ${ORDER_TIME_SENTENCE}`,
   },
   {
     icon: 'pencil',
@@ -130,7 +131,7 @@ export function ProcessPage() {
 
       <CtaBanner
         title="Ready to Begin?"
-        text="Five minutes from you, a little magic from us, and a story your child will ask for again and again."
+        text={`${ORDER_MINUTES_CAPITALIZED} from you, a little magic from us, and a story your child will ask for again and again.`}
       />
     </>
   );

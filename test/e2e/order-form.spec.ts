@@ -20,6 +20,25 @@ async function submit(page: Page) {
 const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 test.describe('the order form', () => {
+  for (const width of [390, 1280]) {
+    test(`asks "Did you mean …@gmail.com?" for a mistyped e-mail and fixes it in one tap, at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/create');
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      const email = page.getByLabel('Email', { exact: true });
+      await email.fill('a.rather.long.parent.name@hotmial.con');
+      await email.press('Tab');
+      const hint = page.locator('#email-suggestion');
+      await expect(hint).toHaveText('Did you mean a.rather.long.parent.name@hotmail.com? Yes, use it');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: test.info().outputPath(`email-hint-${width}.png`) });
+      await hint.getByRole('button', { name: 'Yes, use it' }).click();
+      await expect(email).toHaveValue('a.rather.long.parent.name@hotmail.com');
+      await expect(email).toBeFocused();
+      await expect(hint).toBeEmpty();
+    });
+  }
+
   test("checks each field in the spec's order, naming the first problem", async ({ page }) => {
     await page.goto('/create?type=printed');
     const expectFirstProblem = async (message: string) => {

@@ -121,6 +121,36 @@ describe('CreatePage', () => {
     expect(screen.queryByRole('radio', { name: 'Superhero' })).not.toBeInTheDocument();
   });
 
+  it('asks "Did you mean …@gmail.com?" when the e-mail looks mistyped, and takes the fix in one tap', async () => {
+    const user = userEvent.setup();
+    renderCreate('/create');
+    const email = await screen.findByLabelText('Email');
+    await user.type(email, 'mia.parent@gmial.com');
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+    await user.tab();
+    // Said by a polite live region, and tied to the field.
+    const hint = document.getElementById('email-suggestion')!;
+    expect(hint).toHaveAttribute('aria-live', 'polite');
+    expect(hint).toHaveTextContent('Did you mean mia.parent@gmail.com? Yes, use it');
+    expect(email).toHaveAccessibleDescription(/Did you mean mia\.parent@gmail\.com ?\?/);
+    await user.click(screen.getByRole('button', { name: 'Yes, use it' }));
+    expect(email).toHaveValue('mia.parent@gmail.com');
+    expect(email).toHaveFocus();
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+
+    // A domain as meant gets no hint; typing again takes a shown one away.
+    await user.clear(email);
+    await user.type(email, 'mia@gmial.com');
+    await user.tab();
+    expect(screen.getByText(/Did you mean/)).toBeInTheDocument();
+    await user.type(email, 'x');
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'mia@school.edu');
+    await user.tab();
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+  });
+
   it('preselects printed from ?type=printed and reveals the style and the shipping address', async () => {
     renderCreate('/create?type=printed');
     expect(await screen.findByRole('radio', { name: 'Premium Printed Storybook' })).toBeChecked();

@@ -6,6 +6,7 @@ import { formatPrice } from '../../ui/formatPrice';
 import { checkPhoto } from './check-photo';
 import { ChildDetailsFields } from './ChildDetailsFields';
 import { DedicationField } from './DedicationField';
+import { suggestEmail } from './email-suggestion';
 import { type RestoredDraft, useOrderDraft } from './draft/use-order-draft';
 import { fieldAria } from './form-section-props';
 import { FormatChoice } from './FormatChoice';
@@ -103,6 +104,9 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null }: O
   // Remounts the file input on 'Start over', which is the only way to empty it.
   const [photoInputKey, setPhotoInputKey] = useState(0);
   const [error, setError] = useState<ShownError | null>(null);
+  // "Did you mean …@gmail.com?", worked out when the parent leaves the e-mail field.
+  const [emailSuggestion, setEmailSuggestion] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const photoCheck = useRef(0);
@@ -283,10 +287,33 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null }: O
                 inputMode="email"
                 spellCheck={false}
                 required
+                ref={emailRef}
                 value={values.email}
-                onChange={(event) => update('email', event.target.value)}
-                {...fieldAria(section, 'email', 'email-hint')}
+                onChange={(event) => {
+                  update('email', event.target.value);
+                  if (emailSuggestion) setEmailSuggestion(null);
+                }}
+                onBlur={() => setEmailSuggestion(suggestEmail(values.email))}
+                {...fieldAria(section, 'email', emailSuggestion ? 'email-hint email-suggestion' : 'email-hint')}
               />
+              <p id="email-suggestion" className="field__suggestion" aria-live="polite">
+                {emailSuggestion && (
+                  <>
+                    Did you mean <strong>{emailSuggestion}</strong>?{' '}
+                    <button
+                      type="button"
+                      className="field__suggestion-accept"
+                      onClick={() => {
+                        update('email', emailSuggestion);
+                        setEmailSuggestion(null);
+                        emailRef.current?.focus();
+                      }}
+                    >
+                      Yes, use it
+                    </button>
+                  </>
+                )}
+              </p>
               <p id="email-hint" className="field__hint">
                 {printed
                   ? "We'll send your order confirmation and shipping updates here."

@@ -360,8 +360,15 @@ describe("the parent's delivery page", () => {
     expect((await bytesAt(delivery.watchUrl)).equals(REAL_MP4)).toBe(true);
     const download = await fetch(`${server.url}${delivery.pdfUrl}`);
     expect(download.headers.get('content-type')).toBe('application/pdf');
-    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.pdf"$/);
+    // Saved under the child's and the lesson's names, not the storage key's uuid.
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="noor-kindness-storybook.pdf"');
     expect(Buffer.from(await download.arrayBuffer()).equals(REAL_PDF)).toBe(true);
+    // A name the shop would not make is not offered: the file keeps its stored name.
+    const forged = new URL(delivery.pdfUrl, server.url);
+    forged.searchParams.set('name', '../../invoice.exe');
+    const refusedName = await fetch(forged);
+    expect(refusedName.status).toBe(200);
+    expect(refusedName.headers.get('content-disposition')).toMatch(/^attachment; filename="[0-9a-f-]+(-[0-9a-f]+)?\.pdf"$/);
     // Signed with the same expiry as the video's links.
     const expiry = (url: string) => new URL(url, server.url).searchParams.get('exp');
     expect(expiry(delivery.pdfUrl)).toBe(expiry(delivery.watchUrl));

@@ -109,12 +109,22 @@ for (const width of [390, 1280]) {
       await expect(parentPage.getByRole('link', { name: 'Download video' })).toBeVisible();
       const pdfLink = parentPage.getByRole('link', { name: 'Download the storybook (PDF)' });
       await expect(pdfLink).toBeVisible();
+      // A digital book's product is the PDF: to read first, then to keep; the video after them.
+      const read = parentPage.getByRole('link', { name: 'Read the storybook' });
+      await expect(read).toHaveAttribute('target', '_blank');
+      expect(await read.getAttribute('href')).not.toContain('download=1');
+      const order = await parentPage.getByRole('link').allTextContents();
+      expect(order.indexOf('Read the storybook')).toBeLessThan(order.indexOf('Download video'));
+      const readPdf = await parentPage.request.get((await read.getAttribute('href'))!);
+      expect(readPdf.headers()['content-disposition']).toBe('inline');
+      expect(readPdf.headers()['content-type']).toBe('application/pdf');
       expect(await graveAxeViolations(parentPage)).toEqual([]);
       await fitsWidth(parentPage, width);
       await parentPage.screenshot({ path: testInfo.outputPath(`parent-${width}.png`), fullPage: true });
 
       const [download] = await Promise.all([parentPage.waitForEvent('download'), pdfLink.click()]);
-      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      // Named for the child and the lesson, not the file's uuid.
+      expect(download.suggestedFilename()).toBe(`${childName.toLowerCase()}-courage-storybook.pdf`);
       const saved = testInfo.outputPath(`downloaded-${width}.pdf`);
       await download.saveAs(saved);
       expect(readFileSync(saved).equals(readFileSync(STORYBOOK_PDF))).toBe(true);

@@ -14,6 +14,8 @@ import { isUuid } from '../common/uuid';
 import type { OutboxService } from '../mail/outbox.service';
 import { videoDeliveryOutboxEmail } from '../mail/templates/video-delivery';
 import { mediaContentType } from '../media/content-type';
+import { bookFileName, downloadUrl } from '../media/download-name';
+import { lessonLabel } from '../catalogue/catalogue';
 import type { MediaSigner } from '../media/signed-url';
 import type { Storage } from '../media/storage';
 import type { Metrics } from '../observability/metrics';
@@ -334,13 +336,14 @@ export class DeliveryService {
     const remaining = Math.floor((link.expiresAt.getTime() - Date.now()) / 1000);
     const ttl = Math.max(1, Math.min(this.options.mediaTtlSeconds, remaining));
     const watchUrl = this.signer.url(order.videoKey, ttl);
+    const name = bookFileName(order.childName, lessonLabel(order.moral));
     return {
       childName: order.childName ?? '',
       expiresAt: link.expiresAt,
       watchUrl,
-      downloadUrl: `${watchUrl}&download=1`,
+      downloadUrl: downloadUrl(watchUrl, name),
       contentType: mediaContentType(order.videoKey),
-      pdfUrl: order.pdfKey ? `${this.signer.url(order.pdfKey, ttl)}&download=1` : null,
+      pdfUrl: order.pdfKey ? downloadUrl(this.signer.url(order.pdfKey, ttl), name) : null,
     };
   }
 }

@@ -1,7 +1,8 @@
 /**
  * GET /media/{key}?exp=..&sig=..: streams a stored file to whoever holds a valid signed link.
  * Answers single Range requests (206), so a video player can seek and a download can resume,
- * and `&download=1` asks the browser to save the file instead of showing it.
+ * and `&download=1` asks the browser to save the file instead of showing it, under `&name=` (plus
+ * the file's own extension) when one the shop makes is given (download-name.ts).
  */
 import { Router } from 'express';
 import path from 'node:path';
@@ -9,6 +10,12 @@ import type { Logger } from '../common/logger';
 import { mediaContentType } from './content-type';
 import type { MediaSigner } from './signed-url';
 import type { ByteRange, Storage } from './storage';
+import { requestedName } from './download-name';
+
+/** The file name a download is saved under: the name asked for with the stored file's extension, or the key's own. */
+function savedName(key: string, name: string | null): string {
+  return name ? `${name}${path.extname(key)}` : path.basename(key);
+}
 
 /** The one range of `bytes=a-b`, `bytes=a-` or `bytes=-n`; 'unsatisfiable' past the end; null to send it all. */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
@@ -33,7 +40,7 @@ export function mediaRouter(storage: Storage, signer: MediaSigner, logger: Logge
   const router = Router();
   router.get('/*key', async (req, res) => {
     const key = (req.params as { key: string[] }).key.join('/');
-    const { exp, sig, download } = req.query as { exp?: string; sig?: string; download?: string };
+    const { exp, sig, download, name } = req.query as { exp?: string; sig?: string; download?: string; name?: unknown };
     if (!signer.verify(key, exp, sig)) {
       res.status(403).type('text/plain').send('This link is invalid or has expired.');
       return;
@@ -60,7 +67,7 @@ export function mediaRouter(storage: Storage, signer: MediaSigner, logger: Logge
       'Accept-Ranges': 'bytes',
       'Cache-Control': `private, max-age=${maxAge}`,
       'X-Content-Type-Options': 'nosniff',
-      'Content-Disposition': download === '1' ? `attachment; filename="${path.basename(key)}"` : 'inline',
+      'Content-Disposition': download === '1' ? `attachment; filename="${savedName(key, requestedName(name))}"` : 'inline',
     });
     if (range) res.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
     object.stream.on('error', (error) => {

@@ -43,6 +43,7 @@ import { ProofStatus } from '../proofs/proof-status';
 import { inProofWindow, latestProof, releaseProofFiles, type ProofsService } from '../proofs/proofs.service';
 import { releasePrintFiles } from '../printing/printing.service';
 import { OrderDiscount } from '../discounts/order-discount.entity';
+import { bookFileName, downloadUrl } from '../media/download-name';
 
 export const ORDER_PAGE_MESSAGES = {
   notFound: 'This link does not open an order. It may have been replaced by a newer one: ask for your links again.',
@@ -312,6 +313,8 @@ export class OrderPageService {
       }));
     const ttl = this.options.mediaTtlSeconds;
     const watchUrl = delivered && order.videoKey ? this.signer.url(order.videoKey, ttl) : null;
+    const fileName = bookFileName(order.childName, lessonLabel(order.moral));
+    const pdfReadUrl = delivered && order.pdfKey ? this.signer.url(order.pdfKey, ttl) : null;
     const deleted = order.childDataDeletedAt !== null;
     const returned = refunds.filter(hasGoneBack);
 
@@ -341,8 +344,9 @@ export class OrderPageService {
               version: latest?.version ?? 1,
               deliveredAt: latest?.createdAt ?? order.completedAt!,
               watchUrl,
-              videoDownloadUrl: watchUrl ? `${watchUrl}&download=1` : null,
-              pdfUrl: order.pdfKey ? `${this.signer.url(order.pdfKey, ttl)}&download=1` : null,
+              videoDownloadUrl: watchUrl ? downloadUrl(watchUrl, fileName) : null,
+              pdfUrl: pdfReadUrl ? downloadUrl(pdfReadUrl, fileName) : null,
+              pdfReadUrl,
               contentType: order.videoKey ? mediaContentType(order.videoKey) : null,
             }
           : null,

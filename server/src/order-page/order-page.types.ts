@@ -40,6 +40,12 @@ export class OrderPageDelivery {
   @Field(() => String, { nullable: true, description: 'Downloads the storybook PDF; null when there is none.' })
   pdfUrl: string | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description: 'Opens the storybook PDF in the browser (to read, not save); null when there is none.',
+  })
+  pdfReadUrl: string | null;
+
   @Field(() => String, { nullable: true, description: "The video's type: video/mp4, video/quicktime or video/webm." })
   contentType: string | null;
 }

@@ -128,6 +128,20 @@ describe('OrderPage', () => {
     expect(screen.getByText('Your book is ready')).toBeInTheDocument();
   });
 
+  it("puts a digital book's PDF first, to read in the browser or download, and the video after it", async () => {
+    renderOrderPage([orderPageMock(aCompletedOrder())]);
+    await screen.findByRole('heading', { level: 1 });
+    const read = screen.getByRole('link', { name: ORDER_MESSAGES.readPdf });
+    expect(read).toHaveAttribute('href', DELIVERY.pdfReadUrl);
+    expect(read).toHaveAttribute('target', '_blank');
+    expect(read).not.toHaveAttribute('download');
+    expect(read).toHaveClass('button--primary');
+    const links = screen.getAllByRole('link').map((link) => link.textContent);
+    expect(links.indexOf(ORDER_MESSAGES.readPdf)).toBeLessThan(links.indexOf(ORDER_MESSAGES.downloadVideo));
+    expect(links.indexOf(ORDER_MESSAGES.downloadPdf)).toBeLessThan(links.indexOf(ORDER_MESSAGES.downloadVideo));
+    expect(screen.getByRole('link', { name: ORDER_MESSAGES.downloadVideo })).toHaveClass('button--secondary');
+  });
+
   it('has no PDF link for a book delivered without one', async () => {
     renderOrderPage([orderPageMock(aCompletedOrder({ delivery: { ...DELIVERY, pdfUrl: null } }))]);
     await screen.findByRole('link', { name: ORDER_MESSAGES.downloadVideo });

@@ -167,11 +167,27 @@ function DeliveredFiles({
   delivery: NonNullable<OrderPageFieldsFragment['delivery']>;
 }) {
   const story = order.childName ? `${order.childName}'s story` : 'Your story';
+  // A digital order's product is the PDF: it comes first, to read here or keep; the video follows.
+  const pdfFirst = order.bookFormat === 'digital' && Boolean(delivery.pdfUrl);
   return (
     <section className="order-page__card order-page__files" aria-labelledby="order-files">
       <h2 id="order-files" className="order-page__heading">
         Your book
       </h2>
+      {pdfFirst && (
+        <div className="order-page__actions">
+          {delivery.pdfReadUrl && (
+            <a className="button button--primary" href={delivery.pdfReadUrl} target="_blank" rel="noopener noreferrer">
+              <Icon name="book" size={20} />
+              {ORDER_MESSAGES.readPdf}
+            </a>
+          )}
+          <a className="button button--secondary" href={delivery.pdfUrl ?? undefined} download>
+            <Icon name="arrow-right" size={20} className="order-page__download-icon" />
+            {ORDER_MESSAGES.downloadPdf}
+          </a>
+        </div>
+      )}
       {delivery.watchUrl && (
         <div className="order-page__player">
           {/* eslint-disable-next-line jsx-a11y/media-has-caption -- each story video is made for one order and comes without a captions file */}
@@ -183,12 +199,12 @@ function DeliveredFiles({
       )}
       <div className="order-page__actions">
         {delivery.videoDownloadUrl && (
-          <a className="button button--primary" href={delivery.videoDownloadUrl} download>
+          <a className={`button ${pdfFirst ? 'button--secondary' : 'button--primary'}`} href={delivery.videoDownloadUrl} download>
             <Icon name="arrow-right" size={20} className="order-page__download-icon" />
             {ORDER_MESSAGES.downloadVideo}
           </a>
         )}
-        {delivery.pdfUrl && (
+        {delivery.pdfUrl && !pdfFirst && (
           <a className="button button--secondary" href={delivery.pdfUrl} download>
             <Icon name="book" size={20} />
             {ORDER_MESSAGES.downloadPdf}

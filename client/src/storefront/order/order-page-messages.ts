@@ -12,6 +12,7 @@ export const ORDER_MESSAGES = {
   pendingNote: 'Your order is saved, and nothing has been charged yet.',
   downloadVideo: 'Download video',
   downloadPdf: 'Download the storybook (PDF)',
+  readPdf: 'Read the storybook',
   trackParcel: 'Track your parcel',
   deletedTitle: "Your child's photo and details were deleted.",
   deletedNote:

@@ -39,6 +39,7 @@ export const ORDER_PAGE_FIELDS = graphql(`
       watchUrl
       videoDownloadUrl
       pdfUrl
+      pdfReadUrl
       contentType
     }
     shipment {

@@ -55,6 +55,7 @@ export const DELIVERY = {
   watchUrl: 'https://shop.test/media/videos/v.mp4?sig=watch',
   videoDownloadUrl: 'https://shop.test/media/videos/v.mp4?sig=download&dl=1',
   pdfUrl: 'https://shop.test/media/books/b.pdf?sig=pdf&download=1',
+  pdfReadUrl: 'https://shop.test/media/books/b.pdf?sig=pdf',
   contentType: 'video/mp4',
 };
 

@@ -94,6 +94,11 @@ export function emailFooter(shopUrl: string, reference: string, orderUrl?: strin
   };
 }
 
+/** The e-mail's one call to action: a filled button to `url` (both escaped here). */
+export function emailButton(url: string, label: string): string {
+  return `<p style="margin:0"><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:${EMAIL_COLORS.accent};color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
+}
+
 /** A paragraph of body text; `html` is trusted, every customer value in it already escaped. */
 export function emailParagraph(html: string): string {
   return `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${html}</p>`;

@@ -4,7 +4,7 @@
  */
 import { escapeHtml } from '../escape-html';
 import type { OutboxEmailInput } from '../outbox.service';
-import { capitalized, childNameIn, EMAIL_COLORS, emailFooter, emailLayout, emailParagraph } from './email-layout';
+import { capitalized, childNameIn, EMAIL_COLORS, emailButton, emailFooter, emailLayout, emailParagraph } from './email-layout';
 import { formatAmount, orderReference } from '../../orders/order-format';
 import type { OrderEmailOptions } from '../../orders/order-email';
 
@@ -49,7 +49,7 @@ export function paymentReminderOutboxEmail(order: UnpaidOrder, options: OrderEma
         emailParagraph(e(intro)) +
         '\n' +
         emailParagraph(e(ask)),
-      `<p style="margin:0"><a href="${e(options.orderUrl)}" style="display:inline-block;padding:12px 20px;background:${EMAIL_COLORS.accent};color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${e(button)}</a></p>`,
+      emailButton(options.orderUrl, button),
       emailParagraph(
         e('Changed your mind? Do nothing: an unpaid order is cancelled after 30 days, and this is the only reminder we send.'),
       ),

@@ -10,6 +10,7 @@ import {
   capitalized,
   childNameIn,
   EMAIL_COLORS,
+  emailButton,
   emailFooter,
   emailLayout,
   emailParagraph,
@@ -52,7 +53,7 @@ function render(
         emailParagraph(e(parts.intro)) +
         '\n' +
         emailParagraph(e(ask)),
-      `<p style="margin:0"><a href="${e(options.orderUrl)}" style="display:inline-block;padding:12px 20px;background:${EMAIL_COLORS.accent};color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${e(button)}</a></p>`,
+      emailButton(options.orderUrl, button),
       footer.html,
     ],
   });

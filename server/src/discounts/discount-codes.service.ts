@@ -235,17 +235,7 @@ export class DiscountCodes {
       const order = found.value;
       const current = await manager.findOneBy(OrderDiscount, { orderId: order.id });
       if (!current) return succeed(order);
-      await manager.delete(OrderDiscount, { orderId: order.id });
-      const amountCents = planFor(order.bookFormat).priceCents;
-      await manager.update(Order, { id: order.id }, { amountCents, updatedAt: now });
-      await this.lifecycle.recordEvent(manager, {
-        orderId: order.id,
-        type: DISCOUNT_REMOVED_EVENT,
-        fromStatus: null,
-        toStatus: null,
-        actor: CUSTOMER,
-        data: { code: current.code, amountCents },
-      });
+      const amountCents = await this.takeOff(manager, order, current, now);
       return succeed(Object.assign(new Order(), order, { amountCents, updatedAt: now }));
     });
   }
@@ -273,6 +263,28 @@ export class DiscountCodes {
     }
     if (off !== current.amountCents) await manager.update(OrderDiscount, { orderId }, { amountCents: off });
     return { amountCents: priceCents - off, dropped: null };
+  }
+
+  /** The code comes off the locked order: the book's full price again, in its history. Returns the new amount. */
+  private async takeOff(
+    manager: EntityManager,
+    order: Order,
+    current: OrderDiscount,
+    now: Date,
+    reason?: string,
+  ): Promise<number> {
+    await manager.delete(OrderDiscount, { orderId: order.id });
+    const amountCents = planFor(order.bookFormat).priceCents;
+    await manager.update(Order, { id: order.id }, { amountCents, updatedAt: now });
+    await this.lifecycle.recordEvent(manager, {
+      orderId: order.id,
+      type: DISCOUNT_REMOVED_EVENT,
+      fromStatus: null,
+      toStatus: null,
+      actor: CUSTOMER,
+      data: { code: current.code, amountCents, ...(reason ? { reason } : {}) },
+    });
+    return amountCents;
   }
 
   /** The code on each of `orderIds` that carries one. */
@@ -348,17 +360,7 @@ export class DiscountCodes {
         await manager.update(OrderDiscount, { orderId }, { appliedAt: now });
         return succeed(undefined);
       }
-      await manager.delete(OrderDiscount, { orderId });
-      const amountCents = planFor(order.bookFormat).priceCents;
-      await manager.update(Order, { id: orderId }, { amountCents, updatedAt: now });
-      await this.lifecycle.recordEvent(manager, {
-        orderId,
-        type: DISCOUNT_REMOVED_EVENT,
-        fromStatus: null,
-        toStatus: null,
-        actor: CUSTOMER,
-        data: { code: held.code, amountCents, reason: 'used up while the order waited' },
-      });
+      const amountCents = await this.takeOff(manager, order, held, now, 'used up while the order waited');
       this.logger.info('discount code lapsed: used up while the order waited', { orderId, code: held.code });
       return refuse(
         UserErrorCode.WRONG_STATUS,

@@ -102,18 +102,25 @@ export const RECORD_PAYMENT_MUTATION = graphql(`
   }
 `);
 
+/** What a discount code changes on the order: the cache takes it, and the summary and payment follow. */
+export const CHECKOUT_ORDER_PRICE_FIELDS = graphql(`
+  fragment CheckoutOrderPrice on CheckoutOrder {
+    id
+    amountCents
+    listPriceCents
+    discount {
+      code
+      amountCents
+    }
+  }
+`);
+
 /** A discount code on the order: the answer is the order with its new amount, which the cache takes. */
 export const APPLY_DISCOUNT_CODE_MUTATION = graphql(`
   mutation ApplyDiscountCode($orderId: ID!, $checkoutToken: String!, $code: String!) {
     applyDiscountCode(orderId: $orderId, checkoutToken: $checkoutToken, code: $code) {
       order {
-        id
-        amountCents
-        listPriceCents
-        discount {
-          code
-          amountCents
-        }
+        ...CheckoutOrderPrice
       }
       userErrors {
         ...UserErrorFields
@@ -127,13 +134,7 @@ export const REMOVE_DISCOUNT_CODE_MUTATION = graphql(`
   mutation RemoveDiscountCode($orderId: ID!, $checkoutToken: String!) {
     removeDiscountCode(orderId: $orderId, checkoutToken: $checkoutToken) {
       order {
-        id
-        amountCents
-        listPriceCents
-        discount {
-          code
-          amountCents
-        }
+        ...CheckoutOrderPrice
       }
       userErrors {
         ...UserErrorFields

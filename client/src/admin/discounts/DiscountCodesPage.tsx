@@ -201,70 +201,83 @@ function CreateDiscountCodeForm() {
             </div>
           ))}
         </fieldset>
-        <div className="admin-field">
-          <label htmlFor="discount-value" className="admin-field__label">
-            {kind === 'percent' ? 'Percentage off (1 to 90)' : 'Amount off, in dollars'}
-          </label>
-          <input
-            id="discount-value"
-            className="admin-field__control"
-            inputMode={kind === 'percent' ? 'numeric' : 'decimal'}
-            autoComplete="off"
-            value={value}
-            aria-invalid={invalid(valueField)}
-            aria-describedby={describedBy(valueField)}
-            onChange={(event) => setValue(event.target.value)}
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="discount-minimum" className="admin-field__label">
-            Only for books of at least, in dollars (optional)
-          </label>
-          <input
-            id="discount-minimum"
-            className="admin-field__control"
-            inputMode="decimal"
-            autoComplete="off"
-            value={minimum}
-            aria-invalid={invalid('minimumCents')}
-            aria-describedby={describedBy('minimumCents')}
-            onChange={(event) => setMinimum(event.target.value)}
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="discount-max-uses" className="admin-field__label">
-            Maximum uses (optional)
-          </label>
-          <input
-            id="discount-max-uses"
-            className="admin-field__control"
-            inputMode="numeric"
-            autoComplete="off"
-            value={maxUses}
-            aria-invalid={invalid('maxUses')}
-            aria-describedby={describedBy('maxUses')}
-            onChange={(event) => setMaxUses(event.target.value)}
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="discount-expires" className="admin-field__label">
-            Last day it works (optional)
-          </label>
-          <input
-            id="discount-expires"
-            className="admin-field__control"
-            type="date"
-            value={expiresOn}
-            aria-invalid={invalid('expiresAt')}
-            aria-describedby={describedBy('expiresAt')}
-            onChange={(event) => setExpiresOn(event.target.value)}
-          />
-        </div>
+        <FormField
+          field={valueField}
+          label={kind === 'percent' ? 'Percentage off (1 to 90)' : 'Amount off, in dollars'}
+          inputMode={kind === 'percent' ? 'numeric' : 'decimal'}
+          value={value}
+          onChange={setValue}
+          error={error}
+        />
+        <FormField
+          field="minimumCents"
+          label="Only for books of at least, in dollars (optional)"
+          inputMode="decimal"
+          value={minimum}
+          onChange={setMinimum}
+          error={error}
+        />
+        <FormField
+          field="maxUses"
+          label="Maximum uses (optional)"
+          inputMode="numeric"
+          value={maxUses}
+          onChange={setMaxUses}
+          error={error}
+        />
+        <FormField
+          field="expiresAt"
+          label="Last day it works (optional)"
+          type="date"
+          value={expiresOn}
+          onChange={setExpiresOn}
+          error={error}
+        />
         <button type="submit" className="button button--primary" aria-disabled={loading}>
           {loading ? 'Creating code…' : 'Create code'}
         </button>
       </form>
     </section>
+  );
+}
+
+/** One labelled input of the form, marked and described by the error when it is this field's. */
+function FormField({
+  field,
+  label,
+  value,
+  onChange,
+  error,
+  inputMode,
+  type = 'text',
+}: {
+  field: Field;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: { field: Field | null } | null;
+  inputMode?: 'numeric' | 'decimal';
+  type?: 'text' | 'date';
+}) {
+  const id = INPUT_IDS[field];
+  const invalid = error?.field === field;
+  return (
+    <div className="admin-field">
+      <label htmlFor={id} className="admin-field__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="admin-field__control"
+        type={type}
+        inputMode={inputMode}
+        autoComplete="off"
+        value={value}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? ERROR_ID : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   );
 }
 

@@ -246,13 +246,16 @@ describe('the timeline', () => {
     expect(shown.delivery).toMatchObject({ version: 1, contentType: 'video/mp4' });
     expect((await fetch(`${server.url}${shown.delivery.watchUrl}`)).status).toBe(200);
     expect((await fetch(`${server.url}${shown.delivery.pdfUrl}`)).status).toBe(200);
+    // Made, not shipped: the change window's days count from the parcel's arrival.
     expect(shown.canRequestChange).toBe(true);
-    const deadline = new Date(shown.changeRequestDeadline).getTime() - Date.now();
-    expect(deadline).toBeGreaterThan(6.9 * 86_400_000);
-    expect(deadline).toBeLessThanOrEqual(7 * 86_400_000);
+    expect(shown.changeRequestDeadline).toBeNull();
 
     await admin.query(SHIP, { orderId, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
     shown = await page(checkoutToken);
+    // 3 business days on the road, then 7 days: at least 10 days from now.
+    const deadline = new Date(shown.changeRequestDeadline).getTime() - Date.now();
+    expect(deadline).toBeGreaterThan(9.9 * 86_400_000);
+    expect(deadline).toBeLessThanOrEqual(12 * 86_400_000);
     expect(shown.timeline.at(-1)).toMatchObject({ title: 'Shipped with UPS', detail: 'Tracking number 1Z999AA10123456784' });
     expect(shown.shipment).toMatchObject({
       carrier: 'UPS',
@@ -461,6 +464,27 @@ describe('requestOrderChange', () => {
     expect(again.userErrors).toEqual([
       { code: 'WRONG_STATUS', field: 'status', message: 'The free revision for this order has already been requested.' },
     ]);
+  });
+
+  it("keeps a printed book's window open until 7 days after it should arrive, not 7 days after its video", async () => {
+    const { orderId, checkoutToken } = await delivered(printedOrder());
+    await server.dataSource.query(`UPDATE orders SET completed_at = now() - interval '10 days' WHERE id = $1`, [orderId]);
+    // Made, not shipped yet: the days have not started.
+    expect(await page(checkoutToken)).toMatchObject({ canRequestChange: true, changeRequestDeadline: null });
+    // Shipped yesterday: 3 business days on the road, then 7 days.
+    await server.dataSource.query(
+      `UPDATE orders SET status = 'Shipped', shipped_at = now() - interval '1 day', shipping_carrier = 'UPS', tracking_number = '1Z999' WHERE id = $1`,
+      [orderId],
+    );
+    const shown = await page(checkoutToken);
+    expect(shown.canRequestChange).toBe(true);
+    const until = new Date(shown.changeRequestDeadline).getTime();
+    expect(until).toBeGreaterThan(Date.now() + 8 * 86_400_000);
+    expect(until).toBeLessThan(Date.now() + 13 * 86_400_000);
+    expect(
+      (await parent.query(CHANGE, { token: checkoutToken, message: 'The name on the cover' })).data!.requestOrderChange
+        .userErrors,
+    ).toEqual([]);
   });
 
   it('is refused before delivery, after the 7 days, and past 1,000 characters', async () => {

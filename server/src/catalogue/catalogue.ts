@@ -106,6 +106,8 @@ export const LIMITS = {
 export const STUDIO_PROMISES = {
   digitalDeliveryHours: 24,
   printedShipBusinessDays: 7,
+  /** A printed book arrives within 10 business days of payment ("7-10 business days"): 3 on the road after shipping. */
+  printedArriveBusinessDays: 10,
   changeAnswerHours: 48,
   /** A payment that needs an owner's look, and an e-mail that could not be sent: within a working day. */
   attentionHours: 24,

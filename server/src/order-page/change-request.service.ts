@@ -13,7 +13,7 @@ import type { StaffChangeRequestEmails } from '../mail/templates/staff-notificat
 import { type Outcome, refuse, succeed, UserErrorCode, refusal } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import { ChangeRequestInput } from './change-request.input';
-import { CHANGE_REQUESTED_EVENT } from './change-request';
+import { CHANGE_REQUESTED_EVENT, changeWindow, REVISION_WINDOW_DAYS } from './change-request';
 import { OrderEvent } from '../orders/order-event.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { isDelivered } from '../orders/order-status';
@@ -21,8 +21,6 @@ import { type Actor, actorLabel } from '../orders/actor';
 import { lockOrder } from '../orders/order-lock';
 import { mintOrderLink } from '../orders/order-access';
 import { changeReceivedOutboxEmail } from '../mail/templates/change-request-replies';
-
-export const REVISION_WINDOW_DAYS = 7;
 
 export const CHANGE_REQUEST_MESSAGES = {
   orderNotFound: 'Order not found.',
@@ -66,7 +64,7 @@ export class ChangeRequestService {
       if (!isDelivered(order.status) || !order.completedAt) {
         return refuse(UserErrorCode.WRONG_STATUS, CHANGE_REQUEST_MESSAGES.notDelivered, 'status');
       }
-      if (now.getTime() - order.completedAt.getTime() > REVISION_WINDOW_DAYS * 86_400_000) {
+      if (!changeWindow(order, now).open) {
         return refuse(UserErrorCode.WRONG_STATUS, CHANGE_REQUEST_MESSAGES.windowClosed, 'status');
       }
       const earlier = await manager.exists(OrderEvent, { where: { orderId, type: CHANGE_REQUESTED_EVENT } });

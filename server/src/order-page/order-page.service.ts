@@ -23,8 +23,8 @@ import { mediaContentType } from '../media/content-type';
 import type { MediaSigner } from '../media/signed-url';
 import type { Storage } from '../media/storage';
 import { Refund } from '../payments/refund.entity';
-import { CHANGE_REQUESTED_EVENT } from './change-request';
-import { REVISION_WINDOW_DAYS, type ChangeRequestService } from './change-request.service';
+import { CHANGE_REQUESTED_EVENT, changeWindow } from './change-request';
+import type { ChangeRequestService } from './change-request.service';
 import { mintOrderLink, mintOrderToken, orderForToken, orderPageUrl, revokeOrderTokens } from '../orders/order-access';
 import { OrderEvent } from '../orders/order-event.entity';
 import { Order } from '../orders/order.entity';
@@ -50,8 +50,6 @@ export const ORDER_PAGE_MESSAGES = {
   childDataDeleted: "Your child's details were deleted, so the book can no longer be changed.",
   deleteFailed: "We could not delete your child's data just now. Nothing was lost; please try again.",
 } as const;
-
-const DAY_MS = 86_400_000;
 
 /** A refund whose money has reached the parent (not one pending, failed or cancelled). */
 const hasGoneBack = (refund: Refund) => refund.status === 'succeeded';
@@ -304,7 +302,7 @@ export class OrderPageService {
       manager.findOneBy(OrderDiscount, { orderId: order.id }),
     ]);
     const delivered = isDelivered(order.status) && order.completedAt !== null;
-    const deadline = delivered ? new Date(order.completedAt!.getTime() + REVISION_WINDOW_DAYS * DAY_MS) : null;
+    const window = changeWindow(order, now);
     const changeRequests = events
       .filter((event) => event.type === CHANGE_REQUESTED_EVENT)
       .map((event) => ({
@@ -365,8 +363,8 @@ export class OrderPageService {
         refundedAt: refund.updatedAt,
         reason: refund.actor.startsWith('admin:') ? refund.reason : (PROVIDER_REASONS[refund.reason ?? ''] ?? null),
       })),
-      canRequestChange: deadline !== null && !deleted && now.getTime() <= deadline.getTime() && changeRequests.length === 0,
-      changeRequestDeadline: deadline,
+      canRequestChange: window.open && !deleted && changeRequests.length === 0,
+      changeRequestDeadline: window.until,
       changeRequests,
       childDataDeleted: deleted,
       canPay: accessToken && order.status === OrderStatus.Pending && !deleted,

@@ -19,6 +19,14 @@ async function openForm() {
 }
 
 describe('Request a change', () => {
+  it('says a printed book made but not shipped yet counts its days from arrival', async () => {
+    renderOrderPage([orderPageMock(aCompletedOrder({ bookFormat: 'printed', changeRequestDeadline: null }))]);
+    const section = await screen.findByRole('region', { name: 'Changes to your book' });
+    expect(section).toHaveTextContent(
+      'Every book includes one free round of changes. You can ask until 7 days after your printed book arrives.',
+    );
+  });
+
   it('says there is one free round and until when, then records the request in the timeline', async () => {
     const message = 'Please make the puppy brown.';
     const after = aCompletedOrder({

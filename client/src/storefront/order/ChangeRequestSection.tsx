@@ -54,11 +54,14 @@ export function ChangeRequestSection({ order, token, maxLength }: ChangeRequestS
         <>
           <p>
             Every book includes one free round of changes.
-            {order.changeRequestDeadline && (
+            {order.changeRequestDeadline ? (
               <>
                 {' '}
                 You can ask until <time dateTime={order.changeRequestDeadline}>{formatWhen(order.changeRequestDeadline)}</time>.
               </>
+            ) : (
+              // A printed book made but not shipped yet: the days count from its arrival.
+              <> You can ask until 7 days after your printed book arrives.</>
             )}
           </p>
           {open ? (

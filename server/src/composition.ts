@@ -194,7 +194,9 @@ export function createServices(
   const auth = new AuthService(dataSource, config.sessionSecret, config.sessionTtlMs, logger);
   // The price may not change while a payment is on its way: asked of the payments, made below.
   const discounts: DiscountCodes = new DiscountCodes(dataSource, lifecycle, logger, (orderId) => payments.paymentState(orderId));
-  const orders = new OrderService(dataSource, storage, lifecycle, logger, metrics, discounts);
+  const orders = new OrderService(dataSource, storage, lifecycle, logger, metrics, discounts, (orderId) =>
+    payments.paymentState(orderId),
+  );
   const rateLimiter = new RateLimiter(dataSource, { enabled: config.rateLimits });
   const rateLimits = clientRateLimits({ createOrderPerHour: config.rateLimitCreateOrderPerHour });
   const changeRequests = new ChangeRequestService(dataSource, lifecycle, outbox, staff.changeRequest, logger, {

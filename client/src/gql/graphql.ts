@@ -32,6 +32,12 @@ export type BookFormat =
   | 'digital'
   | 'printed';
 
+/** The checkout a new book joins: its first order and that order's checkout token. */
+export type CheckoutRefInput = {
+  checkoutToken: Scalars['String']['input'];
+  orderId: Scalars['ID']['input'];
+};
+
 /** A new discount code: a percentage or an amount off (exactly one), and its limits. */
 export type CreateDiscountCodeInput = {
   /** An amount off, in integer cents (at least 100). */

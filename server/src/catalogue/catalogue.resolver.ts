@@ -1,5 +1,5 @@
 import { Query, Resolver } from 'type-graphql';
-import { BOOK_STYLES, CURRENCY, LIFE_LESSONS, LIMITS, PLANS, SHIPPING_COUNTRIES } from './catalogue';
+import { BOOK_STYLES, CURRENCY, FAMILY_DISCOUNT, LIFE_LESSONS, LIMITS, PLANS, SHIPPING_COUNTRIES } from './catalogue';
 import { CatalogueType } from './catalogue.types';
 
 @Resolver()
@@ -13,6 +13,7 @@ export class CatalogueResolver {
       bookStyles: [...BOOK_STYLES],
       shippingCountries: [...SHIPPING_COUNTRIES],
       limits: { ...LIMITS, photoTypes: [...LIMITS.photoTypes] },
+      familyDiscount: { ...FAMILY_DISCOUNT },
     };
   }
 }

@@ -51,6 +51,26 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
+/**
+ * The family discount the FAQ promises: books bought together in one checkout (siblings, cousins,
+ * the same child in the other format), up to `maxBooks`, each cost `percentOff` less once the
+ * checkout holds `minBooks`. Each book keeps its own price, so the books' prices add up to what
+ * the parent pays, and refunding one book refunds its own price.
+ */
+export const FAMILY_DISCOUNT = {
+  minBooks: 2,
+  maxBooks: 5,
+  percentOff: 10,
+  description: '10% off every book when you order two or more together',
+} as const;
+
+/** What one book of `format` costs in a checkout of `books` books, in integer cents. */
+export function bookPriceCents(format: BookFormat, books: number): number {
+  const priceCents = planFor(format).priceCents;
+  if (books < FAMILY_DISCOUNT.minBooks) return priceCents;
+  return priceCents - Math.round((priceCents * FAMILY_DISCOUNT.percentOff) / 100);
+}
+
 export interface LifeLesson {
   value: string;
   label: string;

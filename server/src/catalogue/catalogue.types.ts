@@ -85,6 +85,21 @@ export class OrderLimitsType {
   photoTypes: string[];
 }
 
+@ObjectType('FamilyDiscount', { description: 'Several books in one checkout: every book costs less.' })
+export class FamilyDiscountType {
+  @Field(() => Int, { description: 'The fewest books a checkout holds for the discount to apply.' })
+  minBooks: number;
+
+  @Field(() => Int, { description: 'The most books one checkout may hold.' })
+  maxBooks: number;
+
+  @Field(() => Int, { description: 'What every book costs less, in percent.' })
+  percentOff: number;
+
+  @Field({ description: 'The discount in the words of the pricing cards and the FAQ.' })
+  description: string;
+}
+
 @ObjectType('Catalogue', { description: 'Everything the order form offers, and the limits the server enforces.' })
 export class CatalogueType {
   @Field()
@@ -104,4 +119,7 @@ export class CatalogueType {
 
   @Field(() => OrderLimitsType)
   limits: OrderLimitsType;
+
+  @Field(() => FamilyDiscountType)
+  familyDiscount: FamilyDiscountType;
 }

@@ -5,6 +5,36 @@ import { UserError } from '../common/user-error';
 import { ShippingAddress } from '../orders/order.entity';
 import { OrderStatus } from '../orders/order-status';
 
+@ObjectType({ description: 'One book of a checkout, as the payment page lists it.' })
+export class CheckoutBook {
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  reference: string;
+
+  @Field(() => BookFormatEnum)
+  bookFormat: BookFormat;
+
+  @Field()
+  title: string;
+
+  @Field({ description: "Empty once the parent deleted the child's details." })
+  childName: string;
+
+  @Field({ description: 'The life lesson.' })
+  moral: string;
+
+  @Field(() => Int, { description: "The catalogue's price of the format, before any discount." })
+  listPriceCents: number;
+
+  @Field(() => Int, { description: 'What this book costs in this checkout (its share of the payment), in integer cents.' })
+  amountCents: number;
+
+  @Field({ description: 'A book added to the first one (the parent may take it out again); false for the first.' })
+  added: boolean;
+}
+
 @ObjectType({ description: 'What the payment page shows, for the holder of the checkout token.' })
 export class CheckoutOrder {
   @Field(() => ID)
@@ -16,8 +46,25 @@ export class CheckoutOrder {
   @Field({ description: 'The plan title, e.g. Digital Comic Book.' })
   title: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "This book's price, in integer cents: its share of the checkout's payment." })
   amountCents: number;
+
+  @Field(() => Int, {
+    description:
+      'What the payment is for, in integer cents: every book of the checkout waiting for it (this one alone in a one-book checkout).',
+  })
+  totalCents: number;
+
+  @Field(() => Int, { description: "The catalogue's prices of those books added up, before any discount." })
+  listTotalCents: number;
+
+  @Field(() => Int, { description: 'What the family discount takes off those books together; 0 for one book.' })
+  familyDiscountCents: number;
+
+  @Field(() => [CheckoutBook], {
+    description: "The checkout's books, this one first: the books added to it when this is the first order, else this one alone.",
+  })
+  books: CheckoutBook[];
 
   @Field()
   currency: string;

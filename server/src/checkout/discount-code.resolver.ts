@@ -2,13 +2,13 @@ import { Arg, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Resolver
 import type { ClientRateLimits } from '../abuse/rate-limit-rules';
 import { checkClientLimits } from '../abuse/rate-limit-rules';
 import type { RateLimiter } from '../abuse/rate-limiter';
-import { UserError } from '../common/user-error';
+import { succeed, UserError } from '../common/user-error';
 import { AppliedDiscount } from '../discounts/discount-code.types';
 import type { DiscountCodes } from '../discounts/discount-codes.service';
 import type { Context } from '../graphql/context';
 import { toPayload } from '../graphql/payload';
 import { CheckoutOrder } from './checkout.types';
-import { toCheckoutOrder } from './order.service';
+import type { OrderService } from './order.service';
 
 @ObjectType()
 export class CheckoutOrderPayload {
@@ -25,9 +25,16 @@ export class DiscountCodeCheckoutResolver {
   private readonly discounts: DiscountCodes;
   private readonly rateLimiter: RateLimiter;
   private readonly rateLimits: ClientRateLimits;
+  private readonly orders: OrderService;
 
-  constructor(services: { discounts: DiscountCodes; rateLimiter: RateLimiter; rateLimits: ClientRateLimits }) {
+  constructor(services: {
+    discounts: DiscountCodes;
+    orders: OrderService;
+    rateLimiter: RateLimiter;
+    rateLimits: ClientRateLimits;
+  }) {
     this.discounts = services.discounts;
+    this.orders = services.orders;
     this.rateLimiter = services.rateLimiter;
     this.rateLimits = services.rateLimits;
   }
@@ -49,7 +56,8 @@ export class DiscountCodeCheckoutResolver {
     const result =
       (await checkClientLimits(this.rateLimiter, [this.rateLimits.discountCodes], ctx)) ??
       (await this.discounts.apply(orderId, checkoutToken, code));
-    return toPayload(result, (order) => ({ order: toCheckoutOrder(order) }), { order: null });
+    const summary = result.ok ? succeed(await this.orders.summaryOf(result.value)) : result;
+    return toPayload(summary, (order) => ({ order }), { order: null });
   }
 
   @Mutation(() => CheckoutOrderPayload, {
@@ -60,7 +68,8 @@ export class DiscountCodeCheckoutResolver {
     @Arg('checkoutToken', () => String) checkoutToken: string,
   ): Promise<CheckoutOrderPayload> {
     const result = await this.discounts.remove(orderId, checkoutToken);
-    return toPayload(result, (order) => ({ order: toCheckoutOrder(order) }), { order: null });
+    const summary = result.ok ? succeed(await this.orders.summaryOf(result.value)) : result;
+    return toPayload(summary, (order) => ({ order }), { order: null });
   }
 
   @FieldResolver(() => AppliedDiscount, { nullable: true, description: 'The discount code on the order; null when none.' })

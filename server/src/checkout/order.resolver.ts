@@ -1,8 +1,8 @@
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { toPayload } from '../graphql/payload';
-import { refuse, UserErrorCode } from '../common/user-error';
+import { refuse, UserError, UserErrorCode } from '../common/user-error';
 import type { Context } from '../graphql/context';
 import type { ClientRateLimits } from '../abuse/rate-limit-rules';
 import { checkClientLimits } from '../abuse/rate-limit-rules';
@@ -13,6 +13,24 @@ import type { OrderService } from './order.service';
 import { CheckoutOrder, CreateOrderPayload } from './checkout.types';
 
 export const ONE_ORDER_PER_REQUEST = 'Only one order can be created per request.';
+
+@InputType({ description: "The checkout a new book joins: its first order and that order's checkout token." })
+class CheckoutRefInput {
+  @Field(() => ID)
+  orderId: string;
+
+  @Field()
+  checkoutToken: string;
+}
+
+@ObjectType()
+class RemoveCheckoutBookPayload {
+  @Field(() => CheckoutOrder, { nullable: true, description: 'The checkout as it stands after the removal.' })
+  order: CheckoutOrder | null;
+
+  @Field(() => [UserError])
+  userErrors: UserError[];
+}
 
 /** The customer's side of orders: create one, then read its summary with the checkout token. */
 @Resolver()
@@ -30,12 +48,15 @@ export class OrderResolver {
   @Mutation(() => CreateOrderPayload, {
     description:
       'Creates a Pending order at the catalogue price. Send as a multipart request (GraphQL multipart spec) ' +
-      "with the child's photo (JPEG or PNG, at most 5 MB). Validation failures come back in userErrors.",
+      "with the child's photo (JPEG or PNG, at most 5 MB). Validation failures come back in userErrors. " +
+      "With `addTo`, the book joins that checkout (up to the catalogue's familyDiscount.maxBooks books, paid " +
+      'together through the first order, each book priced with the family discount).',
   })
   async createOrder(
     @Arg('input', () => CreateOrderInput) input: CreateOrderInput,
     @Arg('childPhoto', () => GraphQLUpload) childPhoto: Promise<FileUpload>,
     @Ctx() ctx: Context,
+    @Arg('addTo', () => CheckoutRefInput, { nullable: true }) addTo?: CheckoutRefInput | null,
   ): Promise<CreateOrderPayload> {
     // Mutation fields run one after another, so a plain counter is enough.
     const refused =
@@ -44,8 +65,22 @@ export class OrderResolver {
         : // Before the photo is touched: a refused client costs no decoding and leaves nothing stored.
           await checkClientLimits(this.rateLimiter, this.rateLimits.createOrder, ctx);
     if (refused) discardUpload(childPhoto);
-    const result = refused ?? (await this.orders.createOrder(input, childPhoto));
+    const result = refused ?? (await this.orders.createOrder(input, childPhoto, addTo));
     return toPayload(result, (created) => created, { orderId: null, checkoutToken: null, order: null });
+  }
+
+  @Mutation(() => RemoveCheckoutBookPayload, {
+    description:
+      'Takes a book the parent added out of a waiting checkout (the first order and its checkout token): the book is ' +
+      'cancelled, its photo deleted, and the books left are priced again.',
+  })
+  async removeCheckoutBook(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('checkoutToken', () => String) checkoutToken: string,
+    @Arg('bookId', () => ID) bookId: string,
+  ): Promise<RemoveCheckoutBookPayload> {
+    const result = await this.orders.removeCheckoutBook(orderId, checkoutToken, bookId);
+    return toPayload(result, (order) => ({ order }), { order: null });
   }
 
   @Query(() => CheckoutOrder, {

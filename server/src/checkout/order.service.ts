@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingFile } from '../media/incoming-file';
 import { type DataSource, type EntityManager, In } from 'typeorm';
-import { CURRENCY, planFor } from '../catalogue/catalogue';
+import { CURRENCY, FAMILY_DISCOUNT, planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
@@ -23,11 +23,34 @@ import type { CheckoutOrder } from './checkout.types';
 import type { CreateOrderInput } from './create-order.input';
 import { type ValidOrder, validateOrderInput } from './order-validation';
 import { orderReference } from '../orders/order-format';
-import { CUSTOMER } from '../orders/actor';
-import { lockExistingOrder } from '../orders/order-lock';
-import type { DiscountCodes } from '../discounts/discount-codes.service';
+import { lockExistingOrder, lockOrder } from '../orders/order-lock';
+import type { DiscountCodes, PaymentStateOf } from '../discounts/discount-codes.service';
+import {
+  checkoutBooks,
+  checkoutListPriceCents,
+  checkoutTotalCents,
+  isCheckoutLead,
+  pendingCheckoutBooks,
+} from '../orders/checkout-books';
+import { type Actor, CUSTOMER } from '../orders/actor';
 
 export const CREATE_FAILED_MESSAGE = 'Failed to create order. Please try again.';
+
+export const CHECKOUT_MESSAGES = {
+  notFound: 'We could not find the checkout to add this book to. Please start again from the order form.',
+  closed: 'This checkout has already been paid or cancelled, so its books can no longer change.',
+  full: `One checkout holds at most ${FAMILY_DISCOUNT.maxBooks} books. Please pay for these first, then start a new order.`,
+  paymentUnderWay: 'A payment for this checkout is already under way, so its books cannot change now.',
+  paymentUnknown: 'We could not check the payment of this checkout just now. Please try again in a moment.',
+  bookNotFound: 'That book is not part of this checkout.',
+  failed: 'Failed to update the checkout. Please try again.',
+} as const;
+
+/** The checkout a new book joins: its first order and that order's checkout token. */
+export interface CheckoutRef {
+  orderId: string;
+  checkoutToken: string;
+}
 
 export const UPDATE_ORDER_MESSAGES = {
   orderNotFound: 'We could not find this order. Please start again from the order form.',
@@ -55,16 +78,33 @@ export class OrderService {
     private readonly metrics: Pick<Metrics, 'uploadReceived' | 'photoProcessed'>,
     /** The order's discount code, worked out again when the parent changes the book's price. */
     private readonly discounts: Pick<DiscountCodes, 'reprice'>,
+    /** Whether a payment of the checkout is on its way: its books and prices must not change then. */
+    private readonly paymentState: PaymentStateOf = async () => 'none',
   ) {}
 
-  async createOrder(input: CreateOrderInput, childPhoto: Promise<IncomingFile>): Promise<Outcome<CreatedOrder>> {
+  /**
+   * A new Pending order at the catalogue price; with `addTo`, a book added to that checkout (its
+   * first order and token), priced with the family discount, which every waiting book of the
+   * checkout then takes too.
+   */
+  async createOrder(
+    input: CreateOrderInput,
+    childPhoto: Promise<IncomingFile>,
+    addTo?: CheckoutRef | null,
+  ): Promise<Outcome<CreatedOrder>> {
     const validation = validateOrderInput(input);
     if (!validation.ok) {
       discardUpload(childPhoto);
       return validation;
     }
+    const joined = addTo ? await this.checkoutToJoin(addTo) : null;
+    if (joined && !joined.ok) {
+      discardUpload(childPhoto);
+      return joined;
+    }
     const valid = validation.value;
     const plan = planFor(valid.bookFormat);
+    const lead = joined?.value ?? null;
 
     let photo;
     try {
@@ -97,9 +137,23 @@ export class OrderService {
         currency: CURRENCY,
         photoKey,
         paidAt: null,
+        checkoutId: null,
       });
-      await insertNewOrder(this.dataSource.manager, order, token);
-      this.logger.info('order created', { orderId: id, bookFormat: order.bookFormat, amountCents: order.amountCents });
+      if (lead) {
+        const added = await this.dataSource.transaction((manager) => this.addToCheckout(manager, lead.id, order, token));
+        if (!added.ok) {
+          await this.removePhoto(photoKey);
+          return added;
+        }
+      } else {
+        await insertNewOrder(this.dataSource.manager, order, token);
+      }
+      this.logger.info('order created', {
+        orderId: id,
+        bookFormat: order.bookFormat,
+        amountCents: order.amountCents,
+        ...(lead ? { checkoutId: lead.id } : {}),
+      });
       return { ok: true, value: { orderId: id, checkoutToken: token.token, order: toCheckoutOrder(order) } };
     } catch (error) {
       // Nothing was committed; take the photo back out so a failed request leaves no file.
@@ -109,6 +163,119 @@ export class OrderService {
       this.logger.error('order insert failed', { error, orderId: id });
       return refuse(UserErrorCode.INTERNAL_FAILURE, CREATE_FAILED_MESSAGE);
     }
+  }
+
+  /**
+   * The first order of the checkout a book is to join, before the photo is touched: the token opens
+   * it, it is still waiting for its payment, it has room, and no payment of it is on its way.
+   * Asked again on its locked row when the book is inserted.
+   */
+  private async checkoutToJoin(ref: CheckoutRef): Promise<Outcome<Order>> {
+    const lead = await this.findForCheckout(ref.orderId, ref.checkoutToken);
+    if (!lead || !isCheckoutLead(lead)) return refuse(UserErrorCode.NOT_FOUND, CHECKOUT_MESSAGES.notFound, 'addTo');
+    const open = await this.checkoutMayChange(lead);
+    if (!open.ok) return open;
+    const waiting = await pendingCheckoutBooks(this.dataSource.manager, lead);
+    if (waiting.length >= FAMILY_DISCOUNT.maxBooks) return refuse(UserErrorCode.INVALID_INPUT, CHECKOUT_MESSAGES.full, 'addTo');
+    return succeed(lead);
+  }
+
+  /** Why the checkout's books cannot change now (it is paid or cancelled, or a payment is on its way); ok when they can. */
+  private async checkoutMayChange(lead: Order): Promise<Outcome<void>> {
+    if (lead.status !== OrderStatus.Pending) return refuse(UserErrorCode.WRONG_STATUS, CHECKOUT_MESSAGES.closed, 'orderId');
+    const state = await this.paymentState(lead.id);
+    if (state === 'under_way') return refuse(UserErrorCode.WRONG_STATUS, CHECKOUT_MESSAGES.paymentUnderWay, 'orderId');
+    if (state === 'unknown') return refuse(UserErrorCode.NOT_AVAILABLE, CHECKOUT_MESSAGES.paymentUnknown, 'orderId');
+    return succeed(undefined);
+  }
+
+  /** Inserts `order` into the checkout of `leadId`, on its locked row, and prices every waiting book again. */
+  private async addToCheckout(
+    manager: EntityManager,
+    leadId: string,
+    order: Order,
+    token: { id: string; tokenHash: string },
+  ): Promise<Outcome<void>> {
+    const lead = await lockExistingOrder(manager, leadId);
+    if (lead.status !== OrderStatus.Pending) return refuse(UserErrorCode.WRONG_STATUS, CHECKOUT_MESSAGES.closed, 'addTo');
+    const waiting = await pendingCheckoutBooks(manager, lead);
+    if (waiting.length >= FAMILY_DISCOUNT.maxBooks) return refuse(UserErrorCode.INVALID_INPUT, CHECKOUT_MESSAGES.full, 'addTo');
+    if (!lead.checkoutId) {
+      await manager.update(Order, { id: lead.id }, { checkoutId: lead.id });
+      lead.checkoutId = lead.id;
+    }
+    order.checkoutId = lead.id;
+    order.amountCents = checkoutListPriceCents(order, waiting.length + 1);
+    await insertNewOrder(manager, order, token);
+    await this.repriceCheckout(manager, lead, CUSTOMER);
+    return succeed(undefined);
+  }
+
+  /**
+   * Prices every waiting book of the checkout again for how many are waiting (the family discount),
+   * less each one's discount code, on their locked rows; a book whose price changed records it.
+   */
+  private async repriceCheckout(manager: EntityManager, lead: Order, actor: Actor): Promise<void> {
+    const waiting = await pendingCheckoutBooks(manager, lead, true);
+    for (const book of waiting) {
+      const priced = await this.discounts.reprice(manager, book.id, checkoutListPriceCents(book, waiting.length));
+      if (priced.amountCents === book.amountCents) continue;
+      await manager.update(Order, { id: book.id }, { amountCents: priced.amountCents, updatedAt: new Date() });
+      await this.lifecycle.recordEvent(manager, {
+        orderId: book.id,
+        type: 'order_updated',
+        fromStatus: null,
+        toStatus: null,
+        actor,
+        data: {
+          fields: 'amountCents',
+          amountCents: priced.amountCents,
+          booksInCheckout: waiting.length,
+          ...(priced.dropped ? { discountRemoved: priced.dropped } : {}),
+        },
+      });
+    }
+  }
+
+  /**
+   * The parent takes a book they added out of the checkout (the first order's token): it is
+   * cancelled, its photo deleted, and the books left are priced again.
+   */
+  async removeCheckoutBook(orderId: string, checkoutToken: string, bookId: string): Promise<Outcome<CheckoutOrder>> {
+    const lead = await this.findForCheckout(orderId, checkoutToken);
+    if (!lead || !isCheckoutLead(lead)) return refuse(UserErrorCode.NOT_FOUND, UPDATE_ORDER_MESSAGES.orderNotFound, 'orderId');
+    const open = await this.checkoutMayChange(lead);
+    if (!open.ok) return open;
+    try {
+      const removed = await this.dataSource.transaction(async (manager): Promise<Outcome<Order>> => {
+        const locked = await lockExistingOrder(manager, lead.id);
+        if (locked.status !== OrderStatus.Pending) return refuse(UserErrorCode.WRONG_STATUS, CHECKOUT_MESSAGES.closed, 'orderId');
+        const book = isUuid(bookId) ? await lockOrder(manager, bookId) : null;
+        if (!book || book.id === lead.id || book.checkoutId !== lead.id || book.status !== OrderStatus.Pending) {
+          return refuse(UserErrorCode.NOT_FOUND, CHECKOUT_MESSAGES.bookNotFound, 'bookId');
+        }
+        await this.lifecycle.transition(manager, book.id, {
+          to: OrderStatus.Cancelled,
+          actor: CUSTOMER,
+          data: { reason: 'removed from its checkout' },
+        });
+        await this.repriceCheckout(manager, locked, CUSTOMER);
+        return succeed(book);
+      });
+      if (!removed.ok) return removed;
+      // Once the removal is committed: a photo that cannot be deleted now stays referenced, for the retention sweep.
+      const photoKey = removed.value.photoKey;
+      if (photoKey) {
+        await this.storage.delete(photoKey);
+        await this.dataSource.getRepository(Order).update({ id: removed.value.id, photoKey }, { photoKey: null });
+      }
+      this.logger.info('book removed from its checkout', { orderId: removed.value.id, checkoutId: lead.id });
+    } catch (error) {
+      if (error instanceof UserFacingError) return refusalOf(error);
+      this.logger.error('checkout book removal failed', { error, orderId: lead.id, bookId });
+      return refuse(UserErrorCode.INTERNAL_FAILURE, CHECKOUT_MESSAGES.failed);
+    }
+    return succeed((await this.checkoutSummary(orderId, checkoutToken))!);
   }
 
   /** The order behind a live access token (the checkout token is one); null when the id or the token is wrong. */
@@ -160,12 +327,12 @@ export class OrderService {
         const order = await lockExistingOrder(manager, found.id);
         const refusal = pendingRefusal(order);
         if (refusal) throw refusal;
-        const plan = planFor(valid.bookFormat);
         // Only a new format changes the price, and with it what a discount code takes off.
+        const waiting = await pendingCheckoutBooks(manager, order);
         const priced =
           valid.bookFormat === order.bookFormat
             ? { amountCents: order.amountCents, dropped: null }
-            : await this.discounts.reprice(manager, order.id, plan.priceCents);
+            : await this.discounts.reprice(manager, order.id, checkoutListPriceCents(valid, Math.max(1, waiting.length)));
         const changed = changedFields(order, valid, priced.amountCents, newPhotoKey !== null);
         if (changed.length === 0) return { order, replacedPhoto: null };
         const changes: Partial<Order> = {
@@ -226,7 +393,12 @@ export class OrderService {
 
   async checkoutSummary(orderId: string, checkoutToken: string): Promise<CheckoutOrder | null> {
     const order = await this.findForCheckout(orderId, checkoutToken);
-    return order ? toCheckoutOrder(order) : null;
+    return order ? this.summaryOf(order) : null;
+  }
+
+  /** The payment page's view of `order`, with the books of its checkout when it is the first of several. */
+  async summaryOf(order: Order): Promise<CheckoutOrder> {
+    return toCheckoutOrder(order, isCheckoutLead(order) ? await checkoutBooks(this.dataSource.manager, order) : [order]);
   }
 
   async findOrder(id: string): Promise<Order | null> {
@@ -272,8 +444,8 @@ function changedFields(order: Order, valid: ValidOrder, amountCents: number, new
 const INSERT_NEW_ORDER_SQL = `
   WITH new_order AS (
     INSERT INTO orders (id, child_name, child_age, moral, story_idea, dedication, email, book_format,
-                        book_style, shipping_address, status, amount_cents, currency, photo_key)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                        book_style, shipping_address, status, amount_cents, currency, photo_key, checkout_id)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $19)
     RETURNING id, created_at, updated_at
   ), first_token AS (
     INSERT INTO order_access_tokens (id, order_id, token_hash)
@@ -305,13 +477,43 @@ async function insertNewOrder(manager: EntityManager, order: Order, token: { id:
     token.tokenHash,
     randomUUID(),
     JSON.stringify(event),
+    order.checkoutId,
   ])) as Array<{ created_at: Date; updated_at: Date }>;
   order.createdAt = row!.created_at;
   order.updatedAt = row!.updated_at;
 }
 
-export function toCheckoutOrder(order: Order): CheckoutOrder {
+/**
+ * The payment page's view of an order; `books` are its checkout's (the order alone unless it is
+ * the first of several): the total is what the waiting ones cost together, or what the paid ones cost.
+ */
+export function toCheckoutOrder(order: Order, books: readonly Order[] = [order]): CheckoutOrder {
+  // Waiting, the books waiting with it; paid, the books its payment paid.
+  const together =
+    order.status === OrderStatus.Pending
+      ? books.filter((book) => book.status === OrderStatus.Pending)
+      : books.filter((book) => order.paymentId !== null && book.paymentId === order.paymentId);
+  const counted = together.some((book) => book.id === order.id) ? together : [order];
+  const listCents = counted.reduce((sum, book) => sum + planFor(book.bookFormat).priceCents, 0);
+  const familyCents = counted.reduce(
+    (sum, book) => sum + planFor(book.bookFormat).priceCents - checkoutListPriceCents(book, counted.length),
+    0,
+  );
   return {
+    totalCents: checkoutTotalCents(counted),
+    familyDiscountCents: familyCents,
+    listTotalCents: listCents,
+    books: counted.map((book) => ({
+      id: book.id,
+      reference: orderReference(book.id),
+      bookFormat: book.bookFormat,
+      title: planFor(book.bookFormat).title,
+      childName: book.childName ?? '',
+      moral: book.moral,
+      listPriceCents: planFor(book.bookFormat).priceCents,
+      amountCents: book.amountCents,
+      added: book.id !== order.id,
+    })),
     id: order.id,
     reference: orderReference(order.id),
     bookFormat: order.bookFormat,

@@ -37,6 +37,7 @@ export class PaymentReminders {
     const due: Array<{ id: string }> = await this.dataSource.query(
       `SELECT o.id FROM orders o
         WHERE o.status = $1 AND o.created_at <= $2 AND o.created_at > $3 AND o.child_data_deleted_at IS NULL
+          AND (o.checkout_id IS NULL OR o.checkout_id = o.id)
           AND NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = o.id AND e.type = $4)
         ORDER BY o.created_at
         LIMIT ${BATCH}`,

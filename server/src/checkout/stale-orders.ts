@@ -18,11 +18,12 @@ export async function cancelStaleOrders(
   limit: number,
 ): Promise<number> {
   const due: Array<{ id: string }> = await manager.query(
-    `SELECT id FROM orders
-      WHERE status = 'Pending' AND created_at < $1::timestamptz - make_interval(days => $2)
-      ORDER BY created_at
+    // A book added to a checkout goes with the checkout's first order, which it is paid with.
+    `SELECT o.id FROM orders o LEFT JOIN orders lead ON lead.id = o.checkout_id
+      WHERE o.status = 'Pending' AND COALESCE(lead.created_at, o.created_at) < $1::timestamptz - make_interval(days => $2)
+      ORDER BY COALESCE(lead.created_at, o.created_at), o.id
       LIMIT $3
-      FOR UPDATE SKIP LOCKED`,
+      FOR UPDATE OF o SKIP LOCKED`,
     [now.toISOString(), UNPAID_CANCEL_DAYS, limit],
   );
   for (const { id } of due) {

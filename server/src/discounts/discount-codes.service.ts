@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AdminUser } from '../admin/admin-user.entity';
-import { planFor } from '../catalogue/catalogue';
+import { listPriceCents } from '../orders/checkout-books';
 import type { Logger } from '../common/logger';
 import { type Outcome, refuse, succeed, UserErrorCode } from '../common/user-error';
 import { isUuid } from '../common/uuid';
@@ -197,7 +197,8 @@ export class DiscountCodes {
       }
       const current = await manager.findOneBy(OrderDiscount, { orderId: order.id });
       if (current?.discountCodeId === row.id) return succeed(order);
-      const priceCents = planFor(order.bookFormat).priceCents;
+      // The book's price in its checkout (the family discount first), then the code.
+      const priceCents = await listPriceCents(manager, order);
       if (priceCents < row.minimumCents) {
         const minimum = formatAmount(row.minimumCents, order.currency);
         return refuse(UserErrorCode.INVALID_INPUT, DISCOUNT_MESSAGES.belowMinimum(minimum), 'code');
@@ -274,7 +275,7 @@ export class DiscountCodes {
     reason?: string,
   ): Promise<number> {
     await manager.delete(OrderDiscount, { orderId: order.id });
-    const amountCents = planFor(order.bookFormat).priceCents;
+    const amountCents = await listPriceCents(manager, order);
     await manager.update(Order, { id: order.id }, { amountCents, updatedAt: now });
     await this.lifecycle.recordEvent(manager, {
       orderId: order.id,

@@ -13,6 +13,7 @@ import type { Order } from '../orders/order.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { OrderStatus } from '../orders/order-status';
 import { type Actor, actorLabel } from '../orders/actor';
+import { isCheckoutLead, pendingCheckoutBooks } from '../orders/checkout-books';
 
 export const CANCELLATION_MESSAGES = { orderNotFound: 'Order not found.' } as const;
 
@@ -29,7 +30,18 @@ export class CancellationService {
       const cancelled = await this.dataSource.transaction(async (manager) => {
         const exists = await manager.query('SELECT 1 FROM orders WHERE id = $1', [orderId]);
         if (exists.length === 0) return null;
-        return this.lifecycle.transition(manager, orderId, { to: OrderStatus.Cancelled, actor });
+        const cancelled = await this.lifecycle.transition(manager, orderId, { to: OrderStatus.Cancelled, actor });
+        // The books added to an unpaid checkout are paid through its first order: they go with it.
+        if (!cancelled.paidAt && isCheckoutLead(cancelled)) {
+          for (const book of await pendingCheckoutBooks(manager, cancelled, true)) {
+            await this.lifecycle.transition(manager, book.id, {
+              to: OrderStatus.Cancelled,
+              actor,
+              data: { reason: 'cancelled with the first order of its checkout' },
+            });
+          }
+        }
+        return cancelled;
       });
       if (!cancelled) return refuse(UserErrorCode.NOT_FOUND, CANCELLATION_MESSAGES.orderNotFound, 'orderId');
       this.logger.info('order cancelled', { orderId, actor: actorLabel(actor) });

@@ -22,6 +22,7 @@ import { OrderProofs1765500000000 } from './1765500000000-order-proofs';
 import { PrintJobs1765600000000 } from './1765600000000-print-jobs';
 import { PaymentAttempts1765700000000 } from './1765700000000-payment-attempts';
 import { DiscountCodes1765800000000 } from './1765800000000-discount-codes';
+import { Checkouts1765900000000 } from './1765900000000-checkouts';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   PrintJobs1765600000000,
   PaymentAttempts1765700000000,
   DiscountCodes1765800000000,
+  Checkouts1765900000000,
 ];

@@ -35,6 +35,8 @@ export class ShippingAddress {
 @Index('orders_email_trgm_idx', { synchronize: false })
 @Index('orders_child_name_trgm_idx', { synchronize: false })
 @Index('orders_email_created_idx', ['email', 'createdAt'])
+@Index('orders_checkout_idx', ['checkoutId'], { where: '"checkout_id" IS NOT NULL' })
+@Index('orders_payment_id_idx', ['paymentId'], { where: '"payment_id" IS NOT NULL' })
 @Check('orders_child_age_check', `"child_age" BETWEEN 2 AND 12`)
 @Check('orders_book_format_check', `"book_format" IN ('digital', 'printed')`)
 @Check('orders_status_check', `"status" IN ('Pending', 'Paid', 'Completed', 'Shipped', 'Cancelled', 'Refunded')`)
@@ -118,9 +120,18 @@ export class Order {
   @Column({ name: 'provider_payment_id', type: 'varchar', length: 255, nullable: true })
   providerPaymentId: string | null;
 
+  /** One payment pays every book of a checkout, so the books of one checkout share it. */
   @Field(() => String, { nullable: true })
-  @Column({ name: 'payment_id', type: 'varchar', length: 255, nullable: true, unique: true })
+  @Column({ name: 'payment_id', type: 'varchar', length: 255, nullable: true })
   paymentId: string | null;
+
+  /**
+   * The first order of the checkout this book was bought in, when the parent added books to it
+   * (the first order names itself); null for a checkout of one book. The first order's checkout
+   * token, payment and payment page stand for the whole checkout.
+   */
+  @Column({ name: 'checkout_id', type: 'uuid', nullable: true })
+  checkoutId: string | null;
 
   @Field()
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3, default: () => 'now()' })

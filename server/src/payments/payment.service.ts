@@ -24,7 +24,6 @@ import { orderEmailOptions } from '../orders/order-access';
 import { Order } from '../orders/order.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import type { OrderService } from '../checkout/order.service';
-import { toCheckoutOrder } from '../checkout/order.service';
 import { assertTransition, OrderStatus } from '../orders/order-status';
 import type { CheckoutOrder } from '../checkout/checkout.types';
 import { PaymentAccountError, type PaymentProvider, type VerifiedPayment, type WebhookAction } from './payment-provider';
@@ -35,6 +34,7 @@ import type { Metrics, PaymentOutcome } from '../observability/metrics';
 import { type Actor, actorLabel, CUSTOMER, webhookActor } from '../orders/actor';
 import { lockExistingOrder } from '../orders/order-lock';
 import type { DiscountCodes } from '../discounts/discount-codes.service';
+import { checkoutTotalCents, isCheckoutLead, pendingCheckoutBooks } from '../orders/checkout-books';
 
 export const PAYMENT_MESSAGES = {
   orderNotFound: 'We could not find this order. Please start again from the order form.',
@@ -46,6 +46,7 @@ export const PAYMENT_MESSAGES = {
   reused: 'This payment has already been used for another order.',
   notSandbox: 'Test cards can only be used in the payment sandbox.',
   providerUnavailable: 'That way to pay is not available in this shop.',
+  paidWithCheckout: 'This book is paid together with the first book of its checkout: please pay on that page.',
   // The spec's wording for a problem with the shop's own payment account.
   accountRestricted:
     'PayPal account issue: Your PayPal business account has restrictions. Please check your PayPal account settings and verify your account.',
@@ -93,7 +94,13 @@ export class PaymentService {
     const order = await this.orders.findForCheckout(orderId, checkoutToken);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.orderNotFound, 'orderId');
     if (order.status !== OrderStatus.Pending) return refuse(UserErrorCode.WRONG_STATUS, notPayable(order));
+    if (!isCheckoutLead(order)) return refuse(UserErrorCode.WRONG_STATUS, PAYMENT_MESSAGES.paidWithCheckout, 'orderId');
     return succeed(order);
+  }
+
+  /** What the checkout of `order` (its first order) must be paid: its waiting books added up. */
+  private async amountDue(order: Order): Promise<number> {
+    return checkoutTotalCents(await pendingCheckoutBooks(this.dataSource.manager, order));
   }
 
   /**
@@ -138,15 +145,19 @@ export class PaymentService {
     if (!chosen.ok) return chosen;
     const found = await this.payableOrder(orderId, checkoutToken);
     if (!found.ok) return found;
-    const held = await this.discountHolds?.renewHold(found.value.id);
-    if (held && !held.ok) return held;
+    for (const book of await pendingCheckoutBooks(this.dataSource.manager, found.value)) {
+      const held = await this.discountHolds?.renewHold(book.id);
+      if (held && !held.ok) return held;
+    }
     const order = found.value;
+    // One payment for every waiting book of the checkout, named for the first order.
+    const books = await pendingCheckoutBooks(this.dataSource.manager, order);
     const request = {
       orderId: order.id,
-      amountCents: order.amountCents,
+      amountCents: checkoutTotalCents(books),
       currency: order.currency,
       email: order.email,
-      description: `${planFor(order.bookFormat).title} for ${order.childName}`,
+      description: books.map((book) => `${planFor(book.bookFormat).title} for ${book.childName}`).join('; '),
     };
     const provider = chosen.value;
     // The card form's payment is remembered on the order and resumed; PayPal's buttons ask PayPal
@@ -179,7 +190,7 @@ export class PaymentService {
       paymentId: started.paymentId,
       clientSecret: started.clientSecret,
       publishableKey: provider.publishableKey,
-      amountCents: order.amountCents,
+      amountCents: request.amountCents,
       currency: order.currency,
     });
   }
@@ -235,7 +246,7 @@ export class PaymentService {
     if (!order) return refuse(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.orderNotFound, 'orderId');
     if (order.status !== OrderStatus.Pending) {
       // Recording the same payment again is a no-op; another payment for a paid order is not.
-      if (order.paymentId === paymentId) return succeed(toCheckoutOrder(order));
+      if (order.paymentId === paymentId) return succeed(await this.orders.summaryOf(order));
       return refuse(UserErrorCode.WRONG_STATUS, notPayable(order));
     }
     const chosen = this.chosenProvider(providerName, () => this.providers.forOrder(order));
@@ -244,23 +255,24 @@ export class PaymentService {
     if (!(await this.startedByShop(provider, paymentId, order.id))) {
       return refuse(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.paymentNotFound, 'paymentId');
     }
+    const due = await this.amountDue(order);
     let verified: VerifiedPayment | null;
     try {
-      const captured = await this.capture(provider, order, paymentId);
+      const captured = await this.capture(provider, order, paymentId, due);
       if (!captured.ok) return captured;
       verified = await provider.verifyPayment(paymentId);
     } catch (error) {
       if (!(error instanceof PaymentAccountError)) throw error;
       return this.accountRefused(provider, error, order.id);
     }
-    const problem = this.checkPayment(order, verified);
+    const problem = this.checkPayment(order, due, verified);
     if (problem || !verified) {
       if (verified) this.count(provider, verified.status === 'succeeded' ? 'mismatch' : 'failed');
       return refusal(problem ?? new UserError(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.paymentNotFound, 'paymentId'));
     }
     try {
       const paid = await this.markPaid(provider, order.id, verified, CUSTOMER);
-      return succeed(toCheckoutOrder(paid));
+      return succeed(await this.orders.summaryOf(paid));
     } catch (error) {
       if (error instanceof UserFacingError && error.code === UserErrorCode.PAYMENT_FAILED) this.count(provider, 'mismatch');
       return refusalOf(error);
@@ -285,11 +297,11 @@ export class PaymentService {
    * Takes the money of an approved payment for a Pending order, where the provider leaves that to
    * the shop (PayPal); nothing to do for one that needs no capture, or that is already paid.
    */
-  private async capture(provider: PaymentProvider, order: Order, paymentId: string): Promise<Outcome<void>> {
+  private async capture(provider: PaymentProvider, order: Order, paymentId: string, dueCents: number): Promise<Outcome<void>> {
     if (!provider.capturePayment || order.status !== OrderStatus.Pending) return succeed(undefined);
     const captured = await provider.capturePayment(paymentId, {
       orderId: order.id,
-      amountCents: order.amountCents,
+      amountCents: dueCents,
       currency: order.currency,
     });
     if (captured.ok) return succeed(undefined);
@@ -310,7 +322,8 @@ export class PaymentService {
       return;
     }
     // Approved but not captured (the parent closed the tab before the page recorded it): taken here.
-    const captured = await this.capture(provider, order, action.paymentId);
+    const due = await this.amountDue(order);
+    const captured = await this.capture(provider, order, action.paymentId, due);
     if (!captured.ok) {
       this.logger.info('approved payment declined at capture', { orderId: order.id, paymentId: action.paymentId });
       return;
@@ -325,7 +338,7 @@ export class PaymentService {
       });
       return;
     }
-    const problem = order.status === OrderStatus.Pending ? this.checkPayment(order, verified) : null;
+    const problem = order.status === OrderStatus.Pending ? this.checkPayment(order, due, verified) : null;
     if (problem) {
       await this.needsAttention(provider, order.id, action, problem.message, verified?.amountReceivedCents);
       return;
@@ -366,13 +379,14 @@ export class PaymentService {
     });
   }
 
-  private checkPayment(order: Order, verified: VerifiedPayment | null): UserError | null {
+  /** Why `verified` does not pay `order`'s checkout (`dueCents`, its waiting books together); null when it does. */
+  private checkPayment(order: Order, dueCents: number, verified: VerifiedPayment | null): UserError | null {
     if (!verified) return new UserError(UserErrorCode.NOT_FOUND, PAYMENT_MESSAGES.paymentNotFound, 'paymentId');
     if (verified.status !== 'succeeded')
       return new UserError(UserErrorCode.PAYMENT_FAILED, PAYMENT_MESSAGES.notSucceeded, 'paymentId');
     const matches =
       verified.orderId === order.id &&
-      verified.amountReceivedCents === order.amountCents &&
+      verified.amountReceivedCents === dueCents &&
       verified.currency.toUpperCase() === order.currency.toUpperCase();
     if (!matches) {
       this.logger.warn('payment does not match its order', {
@@ -380,7 +394,7 @@ export class PaymentService {
         paymentId: verified.paymentId,
         paymentOrderId: verified.orderId,
         amountReceivedCents: verified.amountReceivedCents,
-        amountCents: order.amountCents,
+        amountCents: dueCents,
         currency: verified.currency,
       });
       return new UserError(UserErrorCode.PAYMENT_FAILED, PAYMENT_MESSAGES.mismatch, 'paymentId');
@@ -389,8 +403,9 @@ export class PaymentService {
   }
 
   /**
-   * Pending -> Paid with its payment id, the event and the confirmation e-mail, in one
-   * transaction on the locked order row. Idempotent for the same payment.
+   * Pending -> Paid with its payment id, the event and the confirmation e-mail, for the order and
+   * every book waiting in its checkout, in one transaction on their locked rows. Idempotent for
+   * the same payment.
    */
   private async markPaid(
     provider: PaymentProvider,
@@ -415,22 +430,38 @@ export class PaymentService {
       const usedBy = await manager.findOneBy(Order, { paymentId });
       if (usedBy && usedBy.id !== order.id)
         throw new UserFacingError(UserErrorCode.PAYMENT_FAILED, PAYMENT_MESSAGES.reused, 'paymentId');
-      // Checked again on the locked row: the amount may have changed (a discount code, another
-      // format) since the payment was checked against the order as it was read.
-      const mismatch = this.checkPayment(order, verified);
+      // Checked again on the locked rows: the amount may have changed (a discount code, another
+      // format, a book added or taken out) since the payment was checked against the order as it was read.
+      const books = await pendingCheckoutBooks(manager, order, true);
+      const mismatch = this.checkPayment(order, checkoutTotalCents(books), verified);
       if (mismatch) throw new UserFacingError(mismatch.code, mismatch.message, mismatch.field);
-      const paid = await this.lifecycle.transition(manager, order.id, {
-        to: OrderStatus.Paid,
-        actor,
-        patch: { paymentId, paymentProvider: provider.name },
-        data: { paymentId, provider: provider.name, amountCents: order.amountCents, currency: order.currency },
-        email: async (paidOrder, tx) =>
-          orderConfirmationOutboxEmail(paidOrder, {
-            ...(await orderEmailOptions(tx, paidOrder.id, this.publicUrl)),
-            receiptUrl: this.receiptLinks && `${this.publicUrl}${this.receiptLinks.path(paidOrder.id)}`,
-          }),
+      let paid = order;
+      for (const book of books) {
+        const paidBook = await this.lifecycle.transition(manager, book.id, {
+          to: OrderStatus.Paid,
+          actor,
+          patch: { paymentId, paymentProvider: provider.name },
+          data: {
+            paymentId,
+            provider: provider.name,
+            amountCents: book.amountCents,
+            currency: book.currency,
+            ...(books.length > 1 ? { checkoutId: order.id, booksInCheckout: books.length } : {}),
+          },
+          email: async (paidOrder, tx) =>
+            orderConfirmationOutboxEmail(paidOrder, {
+              ...(await orderEmailOptions(tx, paidOrder.id, this.publicUrl)),
+              receiptUrl: this.receiptLinks && `${this.publicUrl}${this.receiptLinks.path(paidOrder.id)}`,
+            }),
+        });
+        if (book.id === order.id) paid = paidBook;
+      }
+      this.logger.info('order paid', {
+        orderId: order.id,
+        paymentId,
+        actor: actorLabel(actor),
+        ...(books.length > 1 ? { books: books.length } : {}),
       });
-      this.logger.info('order paid', { orderId: order.id, paymentId, actor: actorLabel(actor) });
       newlyPaid = true;
       return paid;
     });

@@ -16,7 +16,10 @@ export const OPEN_REQUEST_STATUSES: readonly RefundRowStatus[] = ['requested', '
  */
 @Entity({ name: 'refunds' })
 @Index('refunds_order_idx', ['orderId', 'createdAt'])
-@Index('refunds_one_open_request_idx', ['paymentId'], { unique: true, where: `"status" IN ('requested', 'unconfirmed')` })
+@Index('refunds_one_open_request_idx', ['paymentId', 'orderId'], {
+  unique: true,
+  where: `"status" IN ('requested', 'unconfirmed')`,
+})
 @Check('refunds_amount_check', `"amount_cents" > 0`)
 @Check('refunds_status_check', `"status" IN ('requested', 'unconfirmed', 'pending', 'succeeded', 'failed', 'canceled')`)
 export class Refund {

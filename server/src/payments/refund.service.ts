@@ -47,6 +47,7 @@ import { firstInputError } from '../common/input-validation';
 import { REFUND_REASON_MAX_CHARS, RefundReasonInput } from './refund-reason';
 import { type Actor, actorLabel, webhookActor } from '../orders/actor';
 import { lockExistingOrder } from '../orders/order-lock';
+import { isCheckoutLead } from '../orders/checkout-books';
 import type { EmailQueue } from '../orders/order-email';
 import { formatAmount } from '../orders/order-format';
 
@@ -210,7 +211,8 @@ export class RefundService {
     const refunds = await provider.listRefunds(action.paymentId);
     const own = order.paymentId === action.paymentId;
     const verified = own ? null : await provider.verifyPayment(action.paymentId);
-    const takenCents = own ? order.amountCents : verified?.status === 'succeeded' ? verified.amountReceivedCents : 0;
+    const chargeCents = verified?.status === 'succeeded' ? verified.amountReceivedCents : 0;
+    const shares = own ? await this.sharesOf(order, action.paymentId, refunds) : [{ orderId: order.id, refunds }];
     const actor = webhookActor(provider.name);
     await this.dataSource.transaction(async (manager) => {
       const claimed = await claimPaymentEvent(manager, {
@@ -223,15 +225,45 @@ export class RefundService {
         this.logger.info('webhook event already handled', { eventId: action.eventId });
         return;
       }
-      const locked = await lockExistingOrder(manager, order.id);
-      const target = { order: locked, provider, paymentId: action.paymentId, takenCents, reason: action.reason ?? '', actor };
-      const changed: Refund[] = [];
-      for (const refund of refunds) {
-        const row = await this.record(manager, target, refund, action.reason);
-        if (row) changed.push(row);
+      for (const share of shares) {
+        const locked = await lockExistingOrder(manager, share.orderId);
+        // The order's own payment took its price (its share of a checkout's payment); an extra charge what it took.
+        const takenCents = own ? locked.amountCents : chargeCents;
+        const target = { order: locked, provider, paymentId: action.paymentId, takenCents, reason: action.reason ?? '', actor };
+        const changed: Refund[] = [];
+        for (const refund of share.refunds) {
+          const row = await this.record(manager, target, refund, action.reason);
+          if (row) changed.push(row);
+        }
+        await this.settle(manager, target, changed, action.reason);
       }
-      await this.settle(manager, target, changed, action.reason);
     });
+  }
+
+  /**
+   * A payment's refunds by the book they refund, where one payment paid several books: each of
+   * ours by its row (its provider id, or the reference sent with it); one made in the provider's
+   * dashboard, which names no book, goes to the checkout's first order.
+   */
+  private async sharesOf(
+    order: Order,
+    paymentId: string,
+    refunds: ProviderRefund[],
+  ): Promise<Array<{ orderId: string; refunds: ProviderRefund[] }>> {
+    const books = await this.dataSource
+      .getRepository(Order)
+      .find({ where: { paymentId }, select: { id: true, checkoutId: true } });
+    if (books.length <= 1) return [{ orderId: order.id, refunds }];
+    const rows = await this.dataSource.getRepository(Refund).find({ where: { paymentId } });
+    const first = books.find(isCheckoutLead)?.id ?? order.id;
+    const byOrder = new Map<string, ProviderRefund[]>();
+    for (const refund of refunds) {
+      const row = rows.find((r) => r.providerRefundId === refund.refundId) ?? rows.find((r) => r.id === refund.reference);
+      const orderId = row && books.some((book) => book.id === row.orderId) ? row.orderId : first;
+      byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), refund]);
+    }
+    // Locked in one order (by id), so two events about one payment never wait on each other.
+    return [...byOrder].sort(([a], [b]) => a.localeCompare(b)).map(([orderId, ofOrder]) => ({ orderId, refunds: ofOrder }));
   }
 
   /** What every refund of an order's payment has become, newest first (the admin's view). */
@@ -320,7 +352,7 @@ export class RefundService {
       return await this.dataSource.transaction(async (manager) => {
         const locked = await lockExistingOrder(manager, target.order.id);
         check?.(locked);
-        const rows = await manager.find(Refund, { where: { paymentId: target.paymentId } });
+        const rows = await manager.find(Refund, { where: { paymentId: target.paymentId, orderId: target.order.id } });
         const now = new Date();
         const open = rows.find((row) => OPEN_REQUEST_STATUSES.includes(row.status));
         if (open?.status === 'requested' && now.getTime() - open.updatedAt.getTime() < REFUND_REQUEST_LEASE_MS) {
@@ -410,7 +442,7 @@ export class RefundService {
       const own = await manager.findOneBy(Refund, { id: ownRow });
       row = own?.providerRefundId === null ? own : null;
     } else if (!row) {
-      const open = (await manager.find(Refund, { where: { paymentId: target.paymentId } })).filter(
+      const open = (await manager.find(Refund, { where: { paymentId: target.paymentId, orderId: target.order.id } })).filter(
         (r) => r.providerRefundId === null && OPEN_REQUEST_STATUSES.includes(r.status),
       );
       row = open.find((r) => this.matchRefund([refund], r, new Set()) !== null) ?? null;
@@ -447,9 +479,10 @@ export class RefundService {
   }
 
   /** What is left of the order's own payment to refund: none without a payment. */
-  async refundableCents(order: Pick<Order, 'paymentId' | 'amountCents'>): Promise<number> {
+  async refundableCents(order: Pick<Order, 'id' | 'paymentId' | 'amountCents'>): Promise<number> {
     if (!order.paymentId) return 0;
-    const rows = await this.dataSource.getRepository(Refund).find({ where: { paymentId: order.paymentId } });
+    // The order's own share: a payment for several books refunds each book's price at most.
+    const rows = await this.dataSource.getRepository(Refund).find({ where: { paymentId: order.paymentId, orderId: order.id } });
     const counted = countedCents(rows);
     return Math.max(0, order.amountCents - counted);
   }
@@ -463,7 +496,7 @@ export class RefundService {
   private async settle(manager: EntityManager, target: RefundTarget, changed: Refund[], reason: string | null): Promise<void> {
     if (changed.length === 0) return;
     const { order, paymentId, actor } = target;
-    const rows = await manager.find(Refund, { where: { paymentId } });
+    const rows = await manager.find(Refund, { where: { paymentId, orderId: order.id } });
     const backCents = sumCents(rows.filter((row) => row.status === 'succeeded'));
     const full = target.takenCents > 0 && backCents >= target.takenCents;
     const newlyBack = changed.filter((row) => row.status === 'succeeded');

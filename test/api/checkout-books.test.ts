@@ -1,0 +1,330 @@
+/**
+ * Several books in one checkout: the parent adds books (a sibling, a cousin, the same child in the
+ * other format) to a waiting first order, up to five; each book is priced from the catalogue with
+ * the family discount; one payment, through Stripe (a local fake of its API) or the sandbox, pays
+ * them all; each book stays its own order, and refunding one refunds its own price only.
+ */
+import { createAdmin, signIn } from '../support/admin';
+import { CONFIRM_SANDBOX, placeOrder, RECORD_PAYMENT, START_PAYMENT, type CheckoutOrderRef } from '../support/checkout';
+import { deliverWebhook, type FakeStripe, startFakeStripe } from '../support/fake-stripe';
+import { GraphQLClient } from '../support/graphql-client';
+import { makePng } from '../support/images';
+import { digitalOrder, printedOrder } from '../support/orders';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+const WEBHOOK_SECRET = 'whsec_test_storybook';
+let fake: FakeStripe;
+let stripeShop: TestServer;
+let sandboxShop: TestServer;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  [stripeShop, sandboxShop] = await Promise.all([
+    startTestServer({
+      STRIPE_SECRET_KEY: 'sk_test_storybook',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_storybook',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: fake.url,
+    }),
+    startTestServer(),
+  ]);
+  await createAdmin(stripeShop);
+});
+afterAll(async () => {
+  await Promise.all([stripeShop?.close(), sandboxShop?.close()]);
+  await fake?.close();
+});
+
+const ADD_BOOK = `mutation($input: CreateOrderInput!, $childPhoto: Upload!, $addTo: CheckoutRefInput) {
+  createOrder(input: $input, childPhoto: $childPhoto, addTo: $addTo) {
+    orderId checkoutToken order { id amountCents } userErrors { code field message }
+  }
+}`;
+const CHECKOUT = `query($orderId: ID!, $checkoutToken: String!) {
+  checkoutOrder(orderId: $orderId, checkoutToken: $checkoutToken) {
+    id amountCents totalCents listTotalCents familyDiscountCents
+    books { id reference bookFormat title childName listPriceCents amountCents added }
+  }
+}`;
+const REMOVE_BOOK = `mutation($orderId: ID!, $checkoutToken: String!, $bookId: ID!) {
+  removeCheckoutBook(orderId: $orderId, checkoutToken: $checkoutToken, bookId: $bookId) {
+    order { totalCents books { id amountCents } } userErrors { code field message }
+  }
+}`;
+const REFUND = `mutation($orderId: ID!, $reason: String!) {
+  refundOrder(orderId: $orderId, reason: $reason) { order { id status refundableCents } userErrors { code field message } }
+}`;
+const APPLY_CODE = `mutation($orderId: ID!, $checkoutToken: String!, $code: String!) {
+  applyDiscountCode(orderId: $orderId, checkoutToken: $checkoutToken, code: $code) {
+    order { amountCents totalCents familyDiscountCents } userErrors { message }
+  }
+}`;
+
+async function addBook(client: GraphQLClient, addTo: CheckoutOrderRef | null, input: Record<string, unknown>) {
+  const response = await client.upload(
+    ADD_BOOK,
+    { input, addTo },
+    { childPhoto: { name: 'kid.png', type: 'image/png', data: await makePng() } },
+  );
+  return response.data!.createOrder as {
+    orderId: string | null;
+    checkoutToken: string | null;
+    userErrors: Array<{ code: string; field: string | null; message: string }>;
+  };
+}
+
+const sibling = (childName: string, format: 'digital' | 'printed' = 'digital') => ({
+  ...(format === 'digital' ? digitalOrder() : printedOrder()),
+  childName,
+});
+
+async function rows(server: TestServer, ids: string[]) {
+  const found: Array<{
+    id: string;
+    status: string;
+    amount_cents: number;
+    payment_id: string | null;
+    checkout_id: string | null;
+  }> = await server.dataSource.query(
+    'SELECT id, status, amount_cents, payment_id, checkout_id FROM orders WHERE id = ANY($1::uuid[]) ORDER BY created_at, id',
+    [ids],
+  );
+  return ids.map((id) => found.find((row) => row.id === id)!);
+}
+
+describe('adding books to a checkout', () => {
+  it('prices every book with the family discount, and one Stripe payment pays them all', async () => {
+    const parent = new GraphQLClient(stripeShop.url);
+    const first = await placeOrder(parent, sibling('Mia', 'printed'));
+    const added = await addBook(parent, first, sibling('Leo'));
+    expect(added.userErrors).toEqual([]);
+
+    const checkout = (await parent.query(CHECKOUT, first)).data!.checkoutOrder;
+    expect(checkout).toMatchObject({
+      id: first.orderId,
+      amountCents: 4500,
+      totalCents: 4500 + 2250,
+      listTotalCents: 7500,
+      familyDiscountCents: 750,
+      books: [
+        { id: first.orderId, bookFormat: 'printed', childName: 'Mia', listPriceCents: 5000, amountCents: 4500, added: false },
+        { id: added.orderId, bookFormat: 'digital', childName: 'Leo', listPriceCents: 2500, amountCents: 2250, added: true },
+      ],
+    });
+    expect(await rows(stripeShop, [first.orderId, added.orderId!])).toMatchObject([
+      { checkout_id: first.orderId, amount_cents: 4500 },
+      { checkout_id: first.orderId, amount_cents: 2250 },
+    ]);
+
+    const started = (await parent.query(START_PAYMENT, first)).data!.startPayment;
+    expect(started).toMatchObject({ amountCents: 6750, userErrors: [] });
+    expect(fake.intents.get(started.paymentId)).toMatchObject({ amount: 6750, metadata: { orderId: first.orderId } });
+
+    // The added book is paid through the first order, never on its own.
+    const alone = (await parent.query(START_PAYMENT, { orderId: added.orderId, checkoutToken: added.checkoutToken })).data!
+      .startPayment;
+    expect(alone.userErrors).toEqual([
+      {
+        field: 'orderId',
+        message: 'This book is paid together with the first book of its checkout: please pay on that page.',
+      },
+    ]);
+
+    fake.succeed(started.paymentId);
+    const recorded = (await parent.query(RECORD_PAYMENT, { ...first, paymentId: started.paymentId })).data!.recordPayment;
+    expect(recorded.userErrors).toEqual([]);
+    expect(await rows(stripeShop, [first.orderId, added.orderId!])).toMatchObject([
+      { status: 'Paid', payment_id: started.paymentId },
+      { status: 'Paid', payment_id: started.paymentId },
+    ]);
+    // Each book has its own confirmation, with its own order page.
+    const emails = await stripeShop.dataSource.query(
+      `SELECT order_id FROM outbox_emails WHERE template = 'order-confirmation' AND order_id = ANY($1::uuid[])`,
+      [[first.orderId, added.orderId]],
+    );
+    expect(emails.map((e: { order_id: string }) => e.order_id).sort()).toEqual([first.orderId, added.orderId].sort());
+
+    // The webhook for the same payment then changes nothing.
+    const event = fake.eventFor(started.paymentId, 'payment_intent.succeeded');
+    expect((await deliverWebhook(stripeShop.url, WEBHOOK_SECRET, event)).status).toBe(200);
+    const events = await stripeShop.dataSource.query(
+      `SELECT order_id FROM order_events WHERE type IN ('paid', 'payment_needs_attention') AND order_id = ANY($1::uuid[])`,
+      [[first.orderId, added.orderId]],
+    );
+    expect(events).toHaveLength(2);
+  });
+
+  it('refuses a payment made for the checkout before a book was added, and leaves every book waiting', async () => {
+    const parent = new GraphQLClient(stripeShop.url);
+    const first = await placeOrder(parent, sibling('Ava'));
+    const started = (await parent.query(START_PAYMENT, first)).data!.startPayment;
+    expect(started.amountCents).toBe(2500);
+    const added = await addBook(parent, first, sibling('Max'));
+    expect(added.userErrors).toEqual([]);
+    fake.succeed(started.paymentId);
+    const recorded = (await parent.query(RECORD_PAYMENT, { ...first, paymentId: started.paymentId })).data!.recordPayment;
+    expect(recorded.userErrors).toEqual([{ field: 'paymentId', message: 'This payment does not match your order.' }]);
+    expect((await rows(stripeShop, [first.orderId, added.orderId!])).map((row) => row.status)).toEqual(['Pending', 'Pending']);
+  });
+
+  it('refuses a book while a payment of the checkout is under way, and keeps nothing of it', async () => {
+    const parent = new GraphQLClient(stripeShop.url);
+    const first = await placeOrder(parent, sibling('Ivy'));
+    const started = (await parent.query(START_PAYMENT, first)).data!.startPayment;
+    fake.setStatus(started.paymentId, 'processing');
+    const before = Number((await stripeShop.dataSource.query('SELECT count(*) AS n FROM orders'))[0].n);
+    const refused = await addBook(parent, first, sibling('Noah'));
+    expect(refused).toMatchObject({
+      orderId: null,
+      userErrors: [
+        {
+          code: 'WRONG_STATUS',
+          field: 'orderId',
+          message: 'A payment for this checkout is already under way, so its books cannot change now.',
+        },
+      ],
+    });
+    expect(Number((await stripeShop.dataSource.query('SELECT count(*) AS n FROM orders'))[0].n)).toBe(before);
+  });
+
+  it('refunds one book of three: its own price, at Stripe and on its order, the other two stay paid', async () => {
+    const parent = new GraphQLClient(stripeShop.url);
+    const admin = new GraphQLClient(stripeShop.url);
+    await signIn(admin);
+    const first = await placeOrder(parent, sibling('Ann'));
+    const second = await addBook(parent, first, sibling('Ben', 'printed'));
+    const third = await addBook(parent, first, sibling('Cat'));
+    const ids = [first.orderId, second.orderId!, third.orderId!];
+    const { paymentId, amountCents } = (await parent.query(START_PAYMENT, first)).data!.startPayment;
+    expect(amountCents).toBe(2250 + 4500 + 2250);
+    fake.succeed(paymentId);
+    await parent.query(RECORD_PAYMENT, { ...first, paymentId });
+
+    const refunded = (await admin.query(REFUND, { orderId: second.orderId, reason: 'Ordered twice by mistake.' })).data!
+      .refundOrder;
+    expect(refunded).toEqual({ order: { id: second.orderId, status: 'Refunded', refundableCents: 0 }, userErrors: [] });
+    const refunds = [...fake.refunds.values()].filter((refund) => refund.payment_intent === paymentId);
+    expect(refunds.map((refund) => refund.amount)).toEqual([4500]);
+    expect((await rows(stripeShop, ids)).map((row) => row.status)).toEqual(['Paid', 'Refunded', 'Paid']);
+
+    // Its webhook records it on the book it refunded, not on the first order.
+    expect((await deliverWebhook(stripeShop.url, WEBHOOK_SECRET, fake.chargeRefundedEvent(paymentId))).status).toBe(200);
+    const recorded = await stripeShop.dataSource.query(
+      'SELECT order_id, amount_cents FROM refunds WHERE payment_id = $1 AND status = $2',
+      [paymentId, 'succeeded'],
+    );
+    expect(recorded).toEqual([{ order_id: second.orderId, amount_cents: 4500 }]);
+    expect((await rows(stripeShop, ids)).map((row) => row.status)).toEqual(['Paid', 'Refunded', 'Paid']);
+
+    // The first book refunds its own 2,250 cents, never the whole payment.
+    const firstRefund = (await admin.query(REFUND, { orderId: first.orderId, reason: 'Changed our mind.' })).data!.refundOrder;
+    expect(firstRefund.order).toMatchObject({ status: 'Refunded', refundableCents: 0 });
+    expect(
+      [...fake.refunds.values()].filter((refund) => refund.payment_intent === paymentId).map((refund) => refund.amount),
+    ).toEqual([4500, 2250]);
+    const left = (await admin.query(`query($id: ID!) { order(id: $id) { refundableCents } }`, { id: third.orderId })).data!.order;
+    expect(left.refundableCents).toBe(2250);
+  });
+});
+
+describe('the books of a checkout, on the sandbox', () => {
+  it('holds at most five books, and a sixth is refused with nothing stored', async () => {
+    const parent = new GraphQLClient(sandboxShop.url);
+    const first = await placeOrder(parent, sibling('One'));
+    for (const name of ['Two', 'Three', 'Four', 'Five']) {
+      expect((await addBook(parent, first, sibling(name))).userErrors).toEqual([]);
+    }
+    const photos = Number(
+      (await sandboxShop.dataSource.query('SELECT count(*) AS n FROM orders WHERE photo_key IS NOT NULL'))[0].n,
+    );
+    const sixth = await addBook(parent, first, sibling('Six'));
+    expect(sixth).toMatchObject({
+      orderId: null,
+      userErrors: [
+        {
+          code: 'INVALID_INPUT',
+          field: 'addTo',
+          message: 'One checkout holds at most 5 books. Please pay for these first, then start a new order.',
+        },
+      ],
+    });
+    expect(
+      Number((await sandboxShop.dataSource.query('SELECT count(*) AS n FROM orders WHERE photo_key IS NOT NULL'))[0].n),
+    ).toBe(photos);
+    const checkout = (await parent.query(CHECKOUT, first)).data!.checkoutOrder;
+    expect(checkout.books).toHaveLength(5);
+    expect(checkout.totalCents).toBe(5 * 2250);
+  });
+
+  it('refuses a checkout it cannot open: a wrong token, an added book, a paid checkout', async () => {
+    const parent = new GraphQLClient(sandboxShop.url);
+    const first = await placeOrder(parent, sibling('Zoe'));
+    const notFound = {
+      code: 'NOT_FOUND',
+      field: 'addTo',
+      message: 'We could not find the checkout to add this book to. Please start again from the order form.',
+    };
+    expect((await addBook(parent, { ...first, checkoutToken: 'not-the-token' }, sibling('Kim'))).userErrors).toEqual([notFound]);
+    const added = await addBook(parent, first, sibling('Kim'));
+    const ofAdded = { orderId: added.orderId!, checkoutToken: added.checkoutToken! };
+    expect((await addBook(parent, ofAdded, sibling('Lou'))).userErrors).toEqual([notFound]);
+
+    const { paymentId } = (await parent.query(START_PAYMENT, first)).data!.startPayment;
+    await parent.query(CONFIRM_SANDBOX, { ...first, paymentId, cardNumber: '4242 4242 4242 4242' });
+    const paid = (await parent.query(RECORD_PAYMENT, { ...first, paymentId })).data!.recordPayment;
+    expect(paid.userErrors).toEqual([]);
+    expect((await rows(sandboxShop, [first.orderId, added.orderId!])).map((row) => row.status)).toEqual(['Paid', 'Paid']);
+    expect((await addBook(parent, first, sibling('Lou'))).userErrors).toEqual([
+      {
+        code: 'WRONG_STATUS',
+        field: 'orderId',
+        message: 'This checkout has already been paid or cancelled, so its books can no longer change.',
+      },
+    ]);
+  });
+
+  it('takes an added book out: cancelled, its photo gone, the rest priced again', async () => {
+    const parent = new GraphQLClient(sandboxShop.url);
+    const first = await placeOrder(parent, sibling('Eve', 'printed'));
+    const added = await addBook(parent, first, sibling('Sam'));
+    const [{ photo_key: photoKey }] = await sandboxShop.dataSource.query('SELECT photo_key FROM orders WHERE id = $1', [
+      added.orderId,
+    ]);
+    expect(await sandboxShop.app.services.storage.exists(photoKey)).toBe(true);
+
+    // The first order is not an added book, nor is another checkout's.
+    const other = await placeOrder(parent, sibling('Ora'));
+    for (const bookId of [first.orderId, other.orderId]) {
+      const refused = (await parent.query(REMOVE_BOOK, { ...first, bookId })).data!.removeCheckoutBook;
+      expect(refused.userErrors).toEqual([
+        { code: 'NOT_FOUND', field: 'bookId', message: 'That book is not part of this checkout.' },
+      ]);
+    }
+
+    const removed = (await parent.query(REMOVE_BOOK, { ...first, bookId: added.orderId })).data!.removeCheckoutBook;
+    expect(removed).toEqual({ order: { totalCents: 5000, books: [{ id: first.orderId, amountCents: 5000 }] }, userErrors: [] });
+    expect(await rows(sandboxShop, [first.orderId, added.orderId!])).toMatchObject([
+      { status: 'Pending', amount_cents: 5000 },
+      { status: 'Cancelled', amount_cents: 2250 },
+    ]);
+    expect(await sandboxShop.app.services.storage.exists(photoKey)).toBe(false);
+    const { amountCents } = (await parent.query(START_PAYMENT, first)).data!.startPayment;
+    expect(amountCents).toBe(5000);
+  });
+
+  it("takes a discount code off the first book's family price", async () => {
+    const owner = new GraphQLClient(sandboxShop.url);
+    await createAdmin(sandboxShop);
+    await signIn(owner);
+    const created = (
+      await owner.query(`mutation { createDiscountCode(input: { code: "FAMILY20", percentOff: 20 }) { userErrors { message } } }`)
+    ).data!.createDiscountCode;
+    expect(created.userErrors).toEqual([]);
+    const parent = new GraphQLClient(sandboxShop.url);
+    const first = await placeOrder(parent, sibling('Rae'));
+    await addBook(parent, first, sibling('Tom'));
+    const applied = (await parent.query(APPLY_CODE, { ...first, code: 'family20' })).data!.applyDiscountCode;
+    // 2,500 less 10% is 2,250; less 20% of that is 1,800; with the second book at 2,250.
+    expect(applied).toEqual({ order: { amountCents: 1800, totalCents: 4050, familyDiscountCents: 500 }, userErrors: [] });
+  });
+});

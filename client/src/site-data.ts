@@ -23,6 +23,7 @@ export interface SiteCatalogue {
   lifeLessons: { __typename: 'LifeLesson'; value: string; label: string; emoji: string }[];
   bookStyles: { __typename: 'BookStyleOption'; value: string; label: string }[];
   shippingCountries: string[];
+  familyDiscount: { __typename: 'FamilyDiscount'; minBooks: number; maxBooks: number; percentOff: number; description: string };
   limits: {
     __typename: 'OrderLimits';
     minChildAge: number;

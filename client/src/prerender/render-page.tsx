@@ -8,7 +8,15 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 
-import { BOOK_STYLES, CURRENCY, LIFE_LESSONS, LIMITS, PLANS, SHIPPING_COUNTRIES } from '../../../server/src/catalogue/catalogue';
+import {
+  BOOK_STYLES,
+  CURRENCY,
+  FAMILY_DISCOUNT,
+  LIFE_LESSONS,
+  LIMITS,
+  PLANS,
+  SHIPPING_COUNTRIES,
+} from '../../../server/src/catalogue/catalogue';
 import { AppRoutes, routes } from '../routes';
 import { provideSiteData, PUBLIC_URL_PLACEHOLDER, type SiteData } from '../site-data';
 
@@ -27,6 +35,7 @@ export function siteDataForBuild(): SiteData {
       lifeLessons: LIFE_LESSONS.map((lesson) => ({ __typename: 'LifeLesson', ...lesson })),
       bookStyles: BOOK_STYLES.map((style) => ({ __typename: 'BookStyleOption', ...style })),
       shippingCountries: [...SHIPPING_COUNTRIES],
+      familyDiscount: { __typename: 'FamilyDiscount', ...FAMILY_DISCOUNT },
       limits: { __typename: 'OrderLimits', ...LIMITS, photoTypes: [...LIMITS.photoTypes] },
     },
   };

@@ -16,6 +16,7 @@ const KEYS = {
   orderId: 'paymentOrderId',
   checkoutToken: 'checkoutToken',
   paidOrderId: 'paidOrderId',
+  addBookReturnTo: 'addBookReturnTo',
 } as const;
 
 // Storage can be unavailable (disabled cookies, some private modes): checkout must still
@@ -89,6 +90,41 @@ export function readPaid(): CheckoutSession | null {
     return checkout && storage()?.getItem(KEYS.paidOrderId) === checkout.orderId ? checkout : null;
   } catch {
     return null;
+  }
+}
+
+/** A book being added to this tab's checkout: the checkout it joins, and the payment page to return to. */
+export interface AddingBook {
+  addTo: CheckoutSession;
+  returnTo: string;
+}
+
+/** The payment page sends the parent to the order form to add a book to this tab's checkout. */
+export function startAddingBook(returnTo: string): void {
+  try {
+    storage()?.setItem(KEYS.addBookReturnTo, returnTo);
+  } catch {
+    // The form then makes a checkout of its own: nothing is lost.
+  }
+}
+
+/** The book being added to this tab's checkout, if the parent came from its payment page; else null. */
+export function readAddingBook(): AddingBook | null {
+  const addTo = readCheckout();
+  try {
+    const returnTo = storage()?.getItem(KEYS.addBookReturnTo);
+    return addTo && returnTo?.startsWith('/payment?') ? { addTo, returnTo } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The book was added (or the parent went back): the form makes checkouts of its own again. */
+export function stopAddingBook(): void {
+  try {
+    storage()?.removeItem(KEYS.addBookReturnTo);
+  } catch {
+    // Nothing stored, nothing to forget.
   }
 }
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { PageTitle } from '../../ui/PageTitle';
@@ -9,6 +10,7 @@ import { isBookFormat } from './order-form-values';
 import { OrderForm } from './OrderForm';
 import { TrustNotes } from './TrustNotes';
 import { ORDER_TIME_SENTENCE } from '../../ui/order-time';
+import { type AddingBook, readAddingBook } from '../checkout-session';
 
 export function CreatePage() {
   const [searchParams] = useSearchParams();
@@ -16,11 +18,22 @@ export function CreatePage() {
   // ?type=digital|printed (from the pricing cards) wins; otherwise start on digital.
   const initialFormat = isBookFormat(type) ? type : 'digital';
   const { data, loading, refetch } = useQuery(ORDER_FORM_CATALOGUE_QUERY);
+  // ?add=1 from the payment page: a book for this tab's checkout. Read after the first render,
+  // which is the prerendered page's.
+  const addParam = searchParams.get('add') === '1';
+  const [adding, setAdding] = useState<AddingBook | null>(null);
+  useEffect(() => setAdding(addParam ? readAddingBook() : null), [addParam]);
 
   let body;
   if (data) {
     body = (
-      <OrderForm catalogue={data.catalogue} initialFormat={initialFormat} formatFromLink={isBookFormat(type) ? type : null} />
+      <OrderForm
+        key={adding ? 'adding' : 'new'}
+        catalogue={data.catalogue}
+        initialFormat={initialFormat}
+        formatFromLink={isBookFormat(type) ? type : null}
+        adding={adding}
+      />
     );
   } else if (loading) {
     body = <Spinner label="Loading the order form…" />;
@@ -37,9 +50,9 @@ export function CreatePage() {
 
   return (
     <div className="create-page">
-      <PageTitle>Create Your Child's Storybook</PageTitle>
+      <PageTitle>{adding ? 'Add Another Book' : "Create Your Child's Storybook"}</PageTitle>
       <header className="create-page__header">
-        <h1 className="create-page__title">Create Your Child's Storybook</h1>
+        <h1 className="create-page__title">{adding ? 'Add Another Book' : "Create Your Child's Storybook"}</h1>
         <p className="create-page__intro">
           Tell us about your little hero and we'll make them the star of their very own illustrated story. {ORDER_TIME_SENTENCE}
         </p>

@@ -1,8 +1,11 @@
 import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 
+import { Link } from 'react-router-dom';
+
 import type { OrderFormCatalogueQuery } from '../../gql/graphql';
 import { useRestoreSavedScroll } from '../../ui/RestoreScrollOnLoad';
 import { formatPrice } from '../../ui/formatPrice';
+import { type AddingBook, stopAddingBook } from '../checkout-session';
 import { checkPhoto } from './check-photo';
 import { ChildDetailsFields } from './ChildDetailsFields';
 import { DedicationField } from './DedicationField';
@@ -85,9 +88,11 @@ export interface OrderFormProps {
   initialFormat: BookFormat;
   /** The link asked for this format (?type=): it wins over the draft's. */
   formatFromLink?: BookFormat | null;
+  /** A book added to this tab's checkout (from its payment page): no draft, and back to that page once made. */
+  adding?: AddingBook | null;
 }
 
-export function OrderForm({ catalogue, initialFormat, formatFromLink = null }: OrderFormProps) {
+export function OrderForm({ catalogue, initialFormat, formatFromLink = null, adding = null }: OrderFormProps) {
   const { limits, plans, currency } = catalogue;
   const defaults = useCallback(
     (bookFormat: BookFormat) =>
@@ -128,7 +133,7 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null }: O
     },
     [catalogue, formatFromLink],
   );
-  const draft = useOrderDraft({ values, photoVersion, onRestore: restore });
+  const draft = useOrderDraft({ values, photoVersion, onRestore: restore, enabled: !adding });
   const photoUrl = useObjectUrl(values.childPhoto);
   // Back to the form lands where the parent was, once the draft has filled it out again.
   useRestoreSavedScroll(draft.restored);
@@ -184,12 +189,11 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null }: O
       return;
     }
     setError(null);
-    const failure = await submit(values, {
-      link: draft.link,
-      photoVersion,
-      onLinked: draft.rememberOrder,
-      onPaidElsewhere: draft.finish,
-    });
+    const failure = await submit(
+      values,
+      { link: draft.link, photoVersion, onLinked: draft.rememberOrder, onPaidElsewhere: draft.finish },
+      adding,
+    );
     if (failure) showError(failure.message, failure.field ? [failure.field] : []);
   }
 
@@ -197,7 +201,10 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null }: O
   const plan = plans.find((candidate) => candidate.format === values.bookFormat);
   const invalidFields = error?.fields ?? [];
   const section = { values, update, invalidFields, errorId: ERROR_ID };
-  const hasDraft = draft.restored && (draft.link !== null || hasAnythingTyped(values));
+  const hasDraft = !adding && draft.restored && (draft.link !== null || hasAnythingTyped(values));
+  // Added to a checkout, the book costs the family discount less (the server prices it).
+  const { percentOff, description: familyDiscount } = catalogue.familyDiscount;
+  const priceCents = plan && adding ? plan.priceCents - Math.round((plan.priceCents * percentOff) / 100) : plan?.priceCents;
   const lesson = catalogue.lifeLessons.find((each) => each.value === values.moral)?.label ?? null;
   const showCover = values.childName.trim() !== '' && photoUrl !== null;
 
@@ -220,6 +227,14 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null }: O
             </div>
           )}
 
+          {adding && (
+            <div className="order-form__adding">
+              <p>This book joins your checkout: {familyDiscount}. You pay for all of them together on the payment page.</p>
+              <Link to={adding.returnTo} onClick={stopAddingBook}>
+                Back to your checkout
+              </Link>
+            </div>
+          )}
           <p className="order-form__required-note">All fields are required unless marked optional.</p>
           {hasDraft && (
             <div className="order-form__draft">
@@ -353,17 +368,21 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null }: O
               </div>
             </div>
 
-            {plan && (
+            {plan && priceCents !== undefined && (
               <p className="order-form__total">
-                <span>{plan.title}</span>
+                <span>
+                  {plan.title}
+                  {adding && <span className="order-form__family"> with the family discount</span>}
+                </span>
                 <strong>
-                  {formatPrice(plan.priceCents, currency)} <span className="order-form__currency">{currency}</span>
+                  {adding && <s className="order-form__list-price">{formatPrice(plan.priceCents, currency)}</s>}{' '}
+                  {formatPrice(priceCents, currency)} <span className="order-form__currency">{currency}</span>
                 </strong>
               </p>
             )}
 
             <button type="submit" className="button button--primary order-form__submit" disabled={busy}>
-              {busy ? 'Processing...' : "Create My Child's Storybook"}
+              {busy ? 'Processing...' : adding ? 'Add This Book' : "Create My Child's Storybook"}
             </button>
             <p className="order-form__reassure">
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">

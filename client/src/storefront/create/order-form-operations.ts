@@ -31,14 +31,19 @@ export const ORDER_FORM_CATALOGUE_QUERY = graphql(`
         emailMaxLength
         photoMaxBytes
       }
+      familyDiscount {
+        maxBooks
+        percentOff
+        description
+      }
     }
   }
 `);
 
 /** Sent as one multipart request: the photo travels as the `childPhoto` upload. */
 export const CREATE_ORDER_MUTATION = graphql(`
-  mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!) {
-    createOrder(input: $input, childPhoto: $childPhoto) {
+  mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!, $addTo: CheckoutRefInput) {
+    createOrder(input: $input, childPhoto: $childPhoto, addTo: $addTo) {
       orderId
       checkoutToken
       order {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { trackInitiateCheckout } from '../../analytics/pixel';
-import { saveCheckout } from '../checkout-session';
+import { type AddingBook, saveCheckout, stopAddingBook } from '../checkout-session';
 import type { DraftOrderLink } from './draft/draft-store';
 import { CREATE_ORDER_MUTATION, DRAFT_ORDER_STATUS_QUERY, UPDATE_PENDING_ORDER_MUTATION } from './order-form-operations';
 import type { OrderFormField, OrderFormValues } from './order-form-values';
@@ -133,7 +133,28 @@ export function useSubmitOrder() {
     }
   }
 
-  async function submit(values: OrderFormValues, draft: SubmitDraft): Promise<SubmitFailure | null> {
+  /** A book added to this tab's checkout: made, then back to the checkout's payment page. */
+  async function addBook(input: ReturnType<typeof toCreateOrderInput>, photo: File, adding: AddingBook) {
+    const { data, error } = await createOrder({
+      variables: { input, childPhoto: await photoToSend(photo), addTo: adding.addTo },
+    });
+    if (error || !data) return { message: GENERIC_ERROR, field: null };
+    const { orderId, order, userErrors } = data.createOrder;
+    const refusal = userErrors[0];
+    if (refusal) return { message: refusal.message, field: formFieldOf(refusal.field) };
+    if (!orderId || !order) return { message: GENERIC_ERROR, field: null };
+    stopAddingBook();
+    void import('../payment/PaymentPage').catch(() => undefined);
+    setStatus('redirecting');
+    redirectTimer.current = window.setTimeout(() => navigate(adding.returnTo), REDIRECT_DELAY_MS);
+    return null;
+  }
+
+  async function submit(
+    values: OrderFormValues,
+    draft: SubmitDraft,
+    adding: AddingBook | null = null,
+  ): Promise<SubmitFailure | null> {
     const photo = values.childPhoto;
     if (busy.current || !photo) return null;
     busy.current = true;
@@ -157,6 +178,10 @@ export function useSubmitOrder() {
     });
 
     try {
+      if (adding) {
+        const failure = await addBook(input, photo, adding);
+        return failure ? fail(failure) : null;
+      }
       const link = draft.link;
       if (link) {
         const photoChanged = link.sentPhotoVersion !== draft.photoVersion;

@@ -25,6 +25,11 @@ const catalogue: MockLink.MockedResponse = {
         __typename: 'Catalogue',
         currency: 'USD',
         plans: [plan('digital', 'Digital Comic Book', 2500, false), plan('printed', 'Premium Printed Storybook', 5000, true)],
+        familyDiscount: {
+          __typename: 'FamilyDiscount',
+          maxBooks: 5,
+          description: '10% off every book when you order two or more together',
+        },
       },
     },
   },
@@ -56,6 +61,10 @@ describe('PricingSection', () => {
     expect(within(printed).getByRole('link')).toHaveAttribute('href', '/create?type=printed');
     expect(screen.getByText(/ship to the United States and Canada/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact us for custom packages' })).toHaveAttribute('href', '/contact');
+    // The family discount in the catalogue's words.
+    expect(screen.getByText(/10% off every book when you order two or more together, for siblings, cousins/)).toHaveTextContent(
+      '(up to 5 books in one checkout)',
+    );
   });
 
   it('shows a friendly message without the raw error when the catalogue cannot be loaded', async () => {
@@ -86,6 +95,13 @@ describe('PricingSection', () => {
         lifeLessons: [],
         bookStyles: [],
         shippingCountries: [],
+        familyDiscount: {
+          __typename: 'FamilyDiscount',
+          minBooks: 2,
+          maxBooks: 5,
+          percentOff: 10,
+          description: '10% off every book when you order two or more together',
+        },
         limits: {
           __typename: 'OrderLimits',
           minChildAge: 2,

@@ -46,13 +46,19 @@ export function PricingSection({ id }: { id: string }) {
 
   let body;
   if (data) {
-    const { currency, plans } = data.catalogue;
+    const { currency, plans, familyDiscount } = data.catalogue;
     body = (
-      <div className="plans">
-        {plans.map((plan) => (
-          <PlanCard key={plan.format} plan={plan} currency={currency} />
-        ))}
-      </div>
+      <>
+        <div className="plans">
+          {plans.map((plan) => (
+            <PlanCard key={plan.format} plan={plan} currency={currency} />
+          ))}
+        </div>
+        <p className="plans__family">
+          <strong>Family discount:</strong> {familyDiscount.description}, for siblings, cousins or the same child in the other
+          format (up to {familyDiscount.maxBooks} books in one checkout).
+        </p>
+      </>
     );
   } else if (loading) {
     body = <Spinner label="Loading prices…" />;

@@ -13,6 +13,10 @@ export const PRICING_PLANS_QUERY = graphql(`
         description
         features
       }
+      familyDiscount {
+        maxBooks
+        description
+      }
     }
   }
 `);

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
+import { siteData } from '../../site-data';
+
 export const FAQ_CATEGORIES = ['Process', 'Content', 'Delivery', 'Payment', 'Customization'] as const;
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
 
@@ -9,6 +11,18 @@ export interface FaqQuestion {
   category: FaqCategory;
   question: string;
   answer: ReactNode;
+}
+
+/** The catalogue's family discount, in its own words (the page carries the catalogue it was built with). */
+function FamilyDiscountTerms() {
+  const discount = siteData()?.catalogue.familyDiscount;
+  return (
+    <>
+      {discount
+        ? `${discount.description}, up to ${discount.maxBooks} books in one checkout`
+        : 'every book costs less when you order several together'}
+    </>
+  );
 }
 
 /** The FAQ. Every promise here matches the pricing cards, the order form and the policies. */
@@ -110,7 +124,8 @@ export const FAQ_QUESTIONS: FaqQuestion[] = [
     question: 'Do you offer discounts for several books?',
     answer: (
       <p>
-        Yes. Ordering for siblings, cousins or a whole class? We offer family discounts on multiple orders.{' '}
+        Yes: <FamilyDiscountTerms />. After your first book, choose "Add another book" on the payment page for a sibling, a cousin
+        or the same child in the other format, and pay for all of them at once. Ordering for a whole class?{' '}
         <Link to="/contact">Contact us</Link> before you order and we will put together a package for you.
       </p>
     ),

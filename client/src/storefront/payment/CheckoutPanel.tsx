@@ -8,6 +8,7 @@ import { OrderSummary } from './OrderSummary';
 import { PaidOrderNotice } from './PaidOrderNotice';
 import { PAYMENT_MESSAGES } from './payment-messages';
 import { CHECKOUT_ORDER_QUERY } from './payment-operations';
+import { AddBookButton, CheckoutBookList } from './CheckoutBooks';
 import { DiscountCodeForm } from './DiscountCodeForm';
 import { PaymentErrorMessage } from './PaymentErrorMessage';
 import { PaymentLoadNotice } from './PaymentLoadNotice';
@@ -47,6 +48,9 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
   }
 
   const delivery = data.catalogue.plans.find((plan) => plan.format === order.bookFormat)?.delivery ?? null;
+  const several = order.books.length > 1;
+  // What is paid: every book of the checkout, together.
+  const payable = { ...order, amountCents: order.totalCents };
 
   return (
     <>
@@ -59,6 +63,26 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
             lessons: Object.fromEntries(data.catalogue.lifeLessons.map((lesson) => [lesson.value, lesson.label])),
             styles: Object.fromEntries(data.catalogue.bookStyles.map((style) => [style.value, style.label])),
           }}
+          books={
+            several && (
+              <CheckoutBookList
+                books={order.books}
+                familyDiscountCents={order.familyDiscountCents}
+                orderId={order.id}
+                checkoutToken={checkoutToken}
+                currency={order.currency}
+                disabled={paying}
+              />
+            )
+          }
+          actions={
+            <AddBookButton
+              books={order.books.length}
+              maxBooks={data.catalogue.familyDiscount.maxBooks}
+              description={data.catalogue.familyDiscount.description}
+              disabled={paying}
+            />
+          }
         />
         <section className="payment-card" aria-labelledby="payment-card-title">
           <h2 id="payment-card-title" className="payment-card__heading">
@@ -67,9 +91,11 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
           {/* On a phone the summary follows the payment form: what is paid for, in a line, first. */}
           <p className="payment-card__recap">
             <span className="payment-card__recap-what">
-              {order.title}, starring {order.childName}
+              {several
+                ? `${order.books.length} books, starring ${order.books.map((book) => book.childName).join(', ')}`
+                : `${order.title}, starring ${order.childName}`}
             </span>
-            <span className="payment-card__recap-total">Total {formatPrice(order.amountCents, order.currency)}</span>
+            <span className="payment-card__recap-total">Total {formatPrice(order.totalCents, order.currency)}</span>
             <a className="payment-card__recap-link" href="#payment-summary-title">
               Order details
             </a>
@@ -83,8 +109,8 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
           />
           {/* A new amount (a code applied or removed) starts the payment for it afresh. */}
           <PaymentMethods
-            key={order.amountCents}
-            order={order}
+            key={order.totalCents}
+            order={payable}
             checkoutToken={checkoutToken}
             paypal={data.shopConfig.paypal}
             onProcessingChange={setPaying}

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 
 import { formatPrice } from '../../ui/formatPrice';
 
@@ -18,6 +18,8 @@ export interface SummaryOrder {
   title: string;
   childName: string;
   amountCents: number;
+  /** What the payment is for: every book of the checkout; `amountCents` when absent. */
+  totalCents?: number | null;
   /** The book's price before a discount code; the total is `amountCents`. */
   listPriceCents?: number | null;
   discount?: { code: string; amountCents: number } | null;
@@ -52,10 +54,16 @@ export function OrderSummary({
   order,
   delivery,
   labels,
+  books = null,
+  actions = null,
 }: {
   order: SummaryOrder;
   delivery: string | null;
   labels?: SummaryLabels;
+  /** The checkout's books and their family discount, when it holds several: they stand for the book's own price line. */
+  books?: ReactNode;
+  /** What the parent may do with the checkout (add a book), under the total. */
+  actions?: ReactNode;
 }) {
   const printed = order.bookFormat === 'printed';
   const lesson = order.moral ? (labels?.lessons[order.moral] ?? order.moral) : null;
@@ -114,14 +122,17 @@ export function OrderSummary({
         )}
       </dl>
       {delivery && <p className="payment-summary__delivery">{delivery}</p>}
+      {books}
       {order.discount && (
         <dl className="payment-summary__discounts">
-          <div className="payment-summary__discount">
-            <dt>Book</dt>
-            <dd className="payment-summary__list-price">
-              {formatPrice(order.listPriceCents ?? order.amountCents + order.discount.amountCents, order.currency)}
-            </dd>
-          </div>
+          {!books && (
+            <div className="payment-summary__discount">
+              <dt>Book</dt>
+              <dd className="payment-summary__list-price">
+                {formatPrice(order.listPriceCents ?? order.amountCents + order.discount.amountCents, order.currency)}
+              </dd>
+            </div>
+          )}
           <div className="payment-summary__discount payment-summary__discount--code">
             <dt>Discount code {order.discount.code}</dt>
             <dd>−{formatPrice(order.discount.amountCents, order.currency)}</dd>
@@ -130,11 +141,12 @@ export function OrderSummary({
       )}
       <dl className="payment-summary__total">
         <dt>Total</dt>
-        <dd>{formatPrice(order.amountCents, order.currency)}</dd>
+        <dd>{formatPrice(order.totalCents ?? order.amountCents, order.currency)}</dd>
       </dl>
       <p className="payment-summary__note">
         {printed && order.shippingIncluded ? 'Shipping included. ' : ''}One-time payment in {order.currency}. No subscription.
       </p>
+      {actions}
       {order.photoUrl && (
         <Suspense fallback={null}>
           <CoverPreview

@@ -39,7 +39,20 @@ const checkoutOrder = (overrides: Record<string, unknown> | null = {}): MockLink
           bookFormat: 'digital',
           amountCents: 2500,
           listPriceCents: 2500,
+          totalCents: 2500,
+          familyDiscountCents: 0,
           discount: null,
+          books: [
+            {
+              __typename: 'CheckoutBook',
+              id: ORDER_ID,
+              title: 'Digital Comic Book',
+              childName: 'Mia',
+              listPriceCents: 2500,
+              amountCents: 2500,
+              added: false,
+            },
+          ],
           currency: 'USD',
           status: 'Pending',
           childName: 'Mia',
@@ -65,6 +78,11 @@ const checkoutOrder = (overrides: Record<string, unknown> | null = {}): MockLink
         ],
         lifeLessons: [{ __typename: 'LifeLesson', value: 'Kindness', label: 'Kindness' }],
         bookStyles: [{ __typename: 'BookStyleOption', value: 'adventure', label: 'Adventure' }],
+        familyDiscount: {
+          __typename: 'FamilyDiscount',
+          maxBooks: 5,
+          description: '10% off every book when you order two or more together',
+        },
       },
       shopConfig: { __typename: 'ShopConfig', paypal: null },
     },
@@ -387,7 +405,20 @@ describe('PaymentPage: a discount code', () => {
                   id: ORDER_ID,
                   amountCents: 2000,
                   listPriceCents: 2500,
+                  totalCents: 2000,
+                  familyDiscountCents: 0,
                   discount: { __typename: 'AppliedDiscount', code: 'FAMILY5', amountCents: 500 },
+                  books: [
+                    {
+                      __typename: 'CheckoutBook',
+                      id: ORDER_ID,
+                      title: 'Digital Comic Book',
+                      childName: 'Mia',
+                      listPriceCents: 2500,
+                      amountCents: 2000,
+                      added: false,
+                    },
+                  ],
                 }
               : null,
           userErrors:

@@ -138,10 +138,21 @@ function PaidOrder({ paid, format }: { paid: CheckoutSession; format: string | n
                     <dd>{addressLines(order.shippingAddress).join(', ')}</dd>
                   </div>
                 )}
+                {order.books.length > 1 && (
+                  <div>
+                    <dt>Also in this order</dt>
+                    <dd>
+                      {order.books
+                        .filter((book) => book.id !== order.id)
+                        .map((book) => `${book.title}, starring ${book.childName}`)
+                        .join('; ')}
+                    </dd>
+                  </div>
+                )}
                 <div>
                   <dt>Paid</dt>
                   <dd>
-                    {formatPrice(order.amountCents, order.currency)}
+                    {formatPrice(order.totalCents, order.currency)}
                     {order.bookFormat === 'printed' && order.shippingIncluded ? ', shipping included' : ''}
                   </dd>
                 </div>

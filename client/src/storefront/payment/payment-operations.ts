@@ -7,15 +7,9 @@ import { graphql } from '../../gql';
 export const CHECKOUT_ORDER_QUERY = graphql(`
   query CheckoutOrder($orderId: ID!, $checkoutToken: String!) {
     checkoutOrder(orderId: $orderId, checkoutToken: $checkoutToken) {
-      id
+      ...CheckoutOrderPrice
       title
       bookFormat
-      amountCents
-      listPriceCents
-      discount {
-        code
-        amountCents
-      }
       currency
       status
       childName
@@ -39,6 +33,10 @@ export const CHECKOUT_ORDER_QUERY = graphql(`
       plans {
         format
         delivery
+      }
+      familyDiscount {
+        maxBooks
+        description
       }
       lifeLessons {
         value
@@ -102,15 +100,42 @@ export const RECORD_PAYMENT_MUTATION = graphql(`
   }
 `);
 
-/** What a discount code changes on the order: the cache takes it, and the summary and payment follow. */
+/**
+ * What a discount code, or a book added or taken out, changes on the checkout: the cache takes it,
+ * and the summary and payment follow.
+ */
 export const CHECKOUT_ORDER_PRICE_FIELDS = graphql(`
   fragment CheckoutOrderPrice on CheckoutOrder {
     id
     amountCents
     listPriceCents
+    totalCents
+    familyDiscountCents
     discount {
       code
       amountCents
+    }
+    books {
+      id
+      title
+      childName
+      listPriceCents
+      amountCents
+      added
+    }
+  }
+`);
+
+/** Takes a book the parent added out of the checkout: the answer is the checkout as it now stands. */
+export const REMOVE_CHECKOUT_BOOK_MUTATION = graphql(`
+  mutation RemoveCheckoutBook($orderId: ID!, $checkoutToken: String!, $bookId: ID!) {
+    removeCheckoutBook(orderId: $orderId, checkoutToken: $checkoutToken, bookId: $bookId) {
+      order {
+        ...CheckoutOrderPrice
+      }
+      userErrors {
+        ...UserErrorFields
+      }
     }
   }
 `);

@@ -51,6 +51,12 @@ export const catalogueData = {
       photoMaxBytes: 5 * 1024 * 1024,
       emailMaxLength: 254,
     },
+    familyDiscount: {
+      __typename: 'FamilyDiscount',
+      maxBooks: 5,
+      percentOff: 10,
+      description: '10% off every book when you order two or more together',
+    },
   },
 };
 

@@ -46,9 +46,11 @@ export function useOrderDraft(options: {
   photoVersion: number;
   /** Puts a restored draft on the form. */
   onRestore: (draft: RestoredDraft) => void;
+  /** False for a form that keeps no draft (a book added to a checkout): nothing is restored or written. */
+  enabled?: boolean;
 }) {
-  const { values, photoVersion, onRestore } = options;
-  const [restored, setRestored] = useState(false);
+  const { values, photoVersion, onRestore, enabled = true } = options;
+  const [restored, setRestored] = useState(!enabled);
   const [link, setLink] = useState<DraftOrderLink | null>(null);
   // The photo's bytes are read once per photo, not on every keystroke.
   const photoBytes = useRef<{ file: File; bytes: ArrayBuffer } | null>(null);
@@ -57,13 +59,16 @@ export function useOrderDraft(options: {
   // Set once the draft's order is paid: the form is leaving and must not write it back.
   const finished = useRef(false);
   const restoreRef = useRef(onRestore);
+  const enabledRef = useRef(enabled);
   // Kept current after each render (before the effects below read them).
   useLayoutEffect(() => {
     latest.current = { values, photoVersion, link };
     restoreRef.current = onRestore;
+    enabledRef.current = enabled;
   });
 
   useEffect(() => {
+    if (!enabled) return undefined;
     let cancelled = false;
     void store()
       .then((module) => module.loadDraft())
@@ -79,11 +84,11 @@ export function useOrderDraft(options: {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [enabled]);
 
   const write = useCallback(async (override?: { link: DraftOrderLink | null }) => {
     pending.current = false;
-    if (finished.current) return;
+    if (finished.current || !enabledRef.current) return;
     const current = latest.current;
     const orderLink = override ? override.link : current.link;
     const { saveDraft, clearDraft } = await store();

@@ -224,6 +224,36 @@ describe('adding books to a checkout', () => {
     ).toEqual([4500, 2250]);
     const left = (await admin.query(`query($id: ID!) { order(id: $id) { refundableCents } }`, { id: third.orderId })).data!.order;
     expect(left.refundableCents).toBe(2250);
+
+    // The studio sees each book as its own order, with the other books of its checkout beside it.
+    const siblings = (
+      await admin.query(`query($id: ID!) { order(id: $id) { checkoutBooks { id first status amountCents } } }`, {
+        id: second.orderId,
+      })
+    ).data!.order.checkoutBooks;
+    expect(siblings).toEqual([
+      { id: first.orderId, first: true, status: 'Refunded', amountCents: 2250 },
+      { id: third.orderId, first: false, status: 'Paid', amountCents: 2250 },
+    ]);
+
+    // One receipt for the payment, from any of its books: every book, the family discount, what went back.
+    const receipt = (
+      await parent.query(
+        `query($token: String!) { orderPage(token: $token) { receipt { number lines { description amountCents } totalCents refundedCents } } }`,
+        { token: third.checkoutToken },
+      )
+    ).data!.orderPage.receipt;
+    expect(receipt).toEqual({
+      number: first.orderId.slice(0, 8),
+      lines: [
+        { description: 'Digital Comic Book: Kindness, starring Ann', amountCents: 2500 },
+        { description: 'Premium Printed Storybook: Kindness, starring Ben (shipping included)', amountCents: 5000 },
+        { description: 'Digital Comic Book: Kindness, starring Cat', amountCents: 2500 },
+        { description: 'Family discount (10% off every book)', amountCents: -1000 },
+      ],
+      totalCents: 9000,
+      refundedCents: 6750,
+    });
   });
 });
 

@@ -6,6 +6,7 @@ import type { MediaSigner } from '../media/signed-url';
 import { OrderEvent } from '../orders/order-event.entity';
 import { Order } from '../orders/order.entity';
 import type { OrderService } from '../checkout/order.service';
+import { CheckoutSibling } from '../checkout/checkout.types';
 import { OrderConnection } from './order-connection.types';
 import type { AdminOrdersService } from './admin-orders.service';
 import { OrdersArgs } from './orders.args';
@@ -52,6 +53,14 @@ export class AdminOrderResolver {
   async discount(@Root() order: Order): Promise<AppliedDiscount | null> {
     const applied = await this.discounts.forOrder(order.id);
     return applied ? { code: applied.code, amountCents: applied.amountCents } : null;
+  }
+
+  @Authorized()
+  @FieldResolver(() => [CheckoutSibling], {
+    description: 'The other books bought in the same checkout (one payment paid them all); empty for a book bought alone.',
+  })
+  checkoutBooks(@Root() order: Order): Promise<CheckoutSibling[]> {
+    return this.orderService.checkoutSiblings(order);
   }
 
   @Authorized()

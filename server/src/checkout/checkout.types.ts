@@ -35,6 +35,30 @@ export class CheckoutBook {
   added: boolean;
 }
 
+@ObjectType({ description: 'Another book of the same checkout, as the admin sees it beside an order.' })
+export class CheckoutSibling {
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  reference: string;
+
+  @Field(() => String, { nullable: true, description: "Null once the parent deleted the child's details." })
+  childName: string | null;
+
+  @Field(() => BookFormatEnum)
+  bookFormat: BookFormat;
+
+  @Field(() => OrderStatus)
+  status: OrderStatus;
+
+  @Field(() => Int, { description: "The book's share of the checkout's payment, in integer cents." })
+  amountCents: number;
+
+  @Field({ description: "The checkout's first order, whose payment page and payment stand for the checkout." })
+  first: boolean;
+}
+
 @ObjectType({ description: 'What the payment page shows, for the holder of the checkout token.' })
 export class CheckoutOrder {
   @Field(() => ID)

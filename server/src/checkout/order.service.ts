@@ -19,7 +19,7 @@ import { OrderEvent } from '../orders/order-event.entity';
 import { Order } from '../orders/order.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { OrderStatus } from '../orders/order-status';
-import type { CheckoutOrder } from './checkout.types';
+import type { CheckoutOrder, CheckoutSibling } from './checkout.types';
 import type { CreateOrderInput } from './create-order.input';
 import { type ValidOrder, validateOrderInput } from './order-validation';
 import { orderReference } from '../orders/order-format';
@@ -394,6 +394,23 @@ export class OrderService {
   async checkoutSummary(orderId: string, checkoutToken: string): Promise<CheckoutOrder | null> {
     const order = await this.findForCheckout(orderId, checkoutToken);
     return order ? this.summaryOf(order) : null;
+  }
+
+  /** The other books of `order`'s checkout, first order first; none for a book bought alone. */
+  async checkoutSiblings(order: Order): Promise<CheckoutSibling[]> {
+    if (!order.checkoutId) return [];
+    const books = await checkoutBooks(this.dataSource.manager, order);
+    return books
+      .filter((book) => book.id !== order.id)
+      .map((book) => ({
+        id: book.id,
+        reference: orderReference(book.id),
+        childName: book.childName,
+        bookFormat: book.bookFormat,
+        status: book.status,
+        amountCents: book.amountCents,
+        first: isCheckoutLead(book),
+      }));
   }
 
   /** The payment page's view of `order`, with the books of its checkout when it is the first of several. */

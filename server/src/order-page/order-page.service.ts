@@ -6,8 +6,8 @@
  */
 import type { ReceiptLinks } from '../orders/receipt-links';
 import { isUuid } from '../common/uuid';
-import { type DataSource, type EntityManager, IsNull, MoreThan } from 'typeorm';
-import { lessonLabel, planFor } from '../catalogue/catalogue';
+import { type DataSource, type EntityManager, In, IsNull, MoreThan } from 'typeorm';
+import { FAMILY_DISCOUNT, lessonLabel, planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { sha256Hex } from '../common/tokens';
 import { type Outcome, refusal, refuse, succeed, UserErrorCode } from '../common/user-error';
@@ -34,6 +34,7 @@ import { isDelivered, OrderStatus } from '../orders/order-status';
 import { CHILD_DATA_DELETED_EVENT, ORDER_LINK_RENEWED_EVENT, orderTimeline } from './order-timeline';
 import { shippingIncluded } from '../checkout/order.service';
 import { orderReference } from '../orders/order-format';
+import { checkoutIdOf } from '../orders/checkout-books';
 import { CUSTOMER } from '../orders/actor';
 import { lockExistingOrder } from '../orders/order-lock';
 import { firstInputError } from '../common/input-validation';
@@ -53,6 +54,13 @@ export const ORDER_PAGE_MESSAGES = {
 
 /** A refund whose money has reached the parent (not one pending, failed or cancelled). */
 const hasGoneBack = (refund: Refund) => refund.status === 'succeeded';
+
+/** The books one payment paid, the checkout's first order first. */
+async function paidTogether(manager: EntityManager, order: Order): Promise<Order[]> {
+  const books = await manager.find(Order, { where: { paymentId: order.paymentId! }, order: { createdAt: 'ASC', id: 'ASC' } });
+  const first = checkoutIdOf(order);
+  return books.sort((a, b) => Number(b.id === first) - Number(a.id === first));
+}
 
 /** How each payment provider's payments read on a receipt. */
 const PAID_WITH: Record<string, string> = {
@@ -263,31 +271,70 @@ export class OrderPageService {
       this.dataSource.manager.find(Refund, { where: { orderId }, order: { createdAt: 'ASC', id: 'ASC' } }),
       this.dataSource.manager.findOneBy(OrderDiscount, { orderId }),
     ]);
-    return this.receipt(order, order.paidAt, refunds.filter(hasGoneBack), discount);
+    return this.receipt(this.dataSource.manager, order, order.paidAt, refunds.filter(hasGoneBack), discount);
   }
 
-  /** What the parent paid for and how, from the order as it was sold (the catalogue's plan, the charged amount). */
-  /** `returned`: the order's refunds that have gone back (succeeded), oldest first; `discount`: its code, if any. */
-  private receipt(order: Order, paidAt: Date, returned: Refund[], discount: OrderDiscount | null): OrderReceipt {
-    const lesson = lessonLabel(order.moral);
-    const starring = order.childName ? `, starring ${order.childName}` : '';
-    const shipping = shippingIncluded(order.bookFormat) ? ' (shipping included)' : '';
+  /**
+   * What the parent paid for and how, from the order as it was sold (the catalogue's plan, the
+   * charged amount): for a book paid with others in one checkout, the whole payment, every book a
+   * line at the catalogue's price, then the family discount and any codes.
+   * `returned`: the order's refunds that have gone back (succeeded), oldest first; `discount`: its code, if any.
+   */
+  private async receipt(
+    manager: EntityManager,
+    order: Order,
+    paidAt: Date,
+    returned: Refund[],
+    discount: OrderDiscount | null,
+  ): Promise<OrderReceipt> {
+    const together = order.checkoutId && order.paymentId ? await paidTogether(manager, order) : null;
+    if (!together) return this.receiptOf([{ book: order, discount }], order, paidAt, returned);
+    const ids = together.map((book) => book.id);
+    const [discounts, refunds] = await Promise.all([
+      manager.find(OrderDiscount, { where: { orderId: In(ids) } }),
+      manager.find(Refund, { where: { orderId: In(ids) }, order: { createdAt: 'ASC', id: 'ASC' } }),
+    ]);
+    const books = together.map((book) => ({
+      book,
+      discount: discounts.find((each) => each.orderId === book.id) ?? null,
+    }));
+    return this.receiptOf(books, together[0]!, paidAt, refunds.filter(hasGoneBack));
+  }
+
+  private receiptOf(
+    books: Array<{ book: Order; discount: OrderDiscount | null }>,
+    first: Order,
+    paidAt: Date,
+    returned: Refund[],
+  ): OrderReceipt {
+    const several = books.length > 1;
+    const line = (book: Order, amountCents: number) => {
+      const starring = book.childName ? `, starring ${book.childName}` : '';
+      const shipping = shippingIncluded(book.bookFormat) ? ' (shipping included)' : '';
+      return { description: `${planFor(book.bookFormat).title}: ${lessonLabel(book.moral)}${starring}${shipping}`, amountCents };
+    };
+    // Each book at its price before a code: the catalogue's, less the family discount when there are several.
+    const beforeCodes = books.map(({ book, discount }) => book.amountCents + (discount?.amountCents ?? 0));
+    const listCents = books.map(({ book }) => planFor(book.bookFormat).priceCents);
+    const familyCents = listCents.reduce((sum, cents) => sum + cents, 0) - beforeCodes.reduce((sum, cents) => sum + cents, 0);
     return {
-      number: orderReference(order.id),
+      number: orderReference(first.id),
       paidAt,
       shopName: this.options.shop.name,
       shopAddress: this.options.shop.addressLines,
-      billedTo: order.email,
+      billedTo: first.email,
       lines: [
-        {
-          description: `${planFor(order.bookFormat).title}: ${lesson}${starring}${shipping}`,
-          amountCents: order.amountCents + (discount?.amountCents ?? 0),
-        },
-        ...(discount ? [{ description: `Discount code ${discount.code}`, amountCents: -discount.amountCents }] : []),
+        ...books.map(({ book }, index) => line(book, several ? listCents[index]! : beforeCodes[index]!)),
+        ...(several && familyCents > 0
+          ? [{ description: `Family discount (${FAMILY_DISCOUNT.percentOff}% off every book)`, amountCents: -familyCents }]
+          : []),
+        ...books.flatMap(({ discount }) =>
+          discount ? [{ description: `Discount code ${discount.code}`, amountCents: -discount.amountCents }] : [],
+        ),
       ],
-      totalCents: order.amountCents,
-      currency: order.currency,
-      paidWith: PAID_WITH[order.paymentProvider ?? ''] ?? 'Card',
+      totalCents: books.reduce((sum, { book }) => sum + book.amountCents, 0),
+      currency: first.currency,
+      paidWith: PAID_WITH[first.paymentProvider ?? ''] ?? 'Card',
       refundedCents: sumCents(returned),
       refunds: returned.map((refund) => ({ amountCents: refund.amountCents, refundedAt: refund.updatedAt })),
     };
@@ -370,7 +417,7 @@ export class OrderPageService {
       canPay: accessToken && order.status === OrderStatus.Pending && !deleted,
       proof: proof && !deleted ? proofReview(proof, this.signer, ttl) : null,
       canAnswerProof: accessToken && !deleted && inProofWindow(order) && proof?.status === ProofStatus.AWAITING_ANSWER,
-      receipt: order.paidAt ? this.receipt(order, order.paidAt, returned, discount) : null,
+      receipt: order.paidAt ? await this.receipt(manager, order, order.paidAt, returned, discount) : null,
       receiptUrl: order.paidAt ? this.options.receiptLinks.path(order.id) : null,
     };
   }

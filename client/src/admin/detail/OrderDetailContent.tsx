@@ -92,6 +92,17 @@ export function OrderDetailContent({ order }: { order: OrderDetailFragment }) {
               'Discount code',
               order.discount ? `${order.discount.code} (${formatAmount(order.discount.amountCents, order.currency)} off)` : null,
             ],
+            [
+              'Same checkout',
+              order.checkoutBooks.length > 0
+                ? order.checkoutBooks
+                    .map(
+                      (book) =>
+                        `${book.reference}${book.first ? ' (first)' : ''}: ${book.childName ?? 'details deleted'}, ${book.status}, ${formatAmount(book.amountCents, order.currency)}`,
+                    )
+                    .join('; ')
+                : null,
+            ],
             ['Payment provider', order.paymentProvider],
             ['Payment ID', order.paymentId ? <code className="order-detail__code">{order.paymentId}</code> : null],
             ['Created', when(order.createdAt)],

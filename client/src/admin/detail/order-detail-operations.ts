@@ -23,6 +23,14 @@ export const ORDER_DETAIL_FIELDS = graphql(`
       code
       amountCents
     }
+    checkoutBooks {
+      id
+      reference
+      childName
+      status
+      amountCents
+      first
+    }
     paymentProvider
     paymentId
     updatedAt

@@ -66,6 +66,7 @@ export function anOrder(overrides: Partial<OrderRecord> = {}): OrderRecord {
     refundableCents: 2500,
     currency: 'USD',
     discount: null,
+    checkoutBooks: [],
     paymentProvider: 'sandbox',
     paymentId: 'sbx_123',
     updatedAt: '2025-03-05T14:09:00.000Z',

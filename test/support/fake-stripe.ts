@@ -31,6 +31,18 @@
  *   `refund.failed` events (https://docs.stripe.com/api/events/types); a failed refund no longer
  *   counts against what is left. GET /v1/refunds?payment_intent= lists an intent's refunds,
  *   newest first, as Stripe does.
+ * - The browser's side (https://docs.stripe.com/api/payment_intents/confirm, "with a publishable
+ *   key"): POST /v1/payment_intents/:id/confirm with `key` (a pk_test_ key) and the intent's
+ *   `client_secret`, answered with CORS as api.stripe.com does; Stripe's test payment methods
+ *   pm_card_visa (succeeded) and pm_card_chargeDeclined (a 402 card_error card_declined, the intent
+ *   back to requires_payment_method). GET /stripe.js is a stand-in for Stripe.js
+ *   (https://docs.stripe.com/js) for browser tests, which serve it as js.stripe.com's script and
+ *   send api.stripe.com's requests here: `Stripe(key)`, `elements({ clientSecret })`,
+ *   `elements.create('payment' | 'expressCheckout')` with mount/on/off/update/destroy and the
+ *   `ready` (with `availablePaymentMethods`) and `confirm` (with `paymentFailed`) events, and
+ *   `confirmPayment({ elements, confirmParams, redirect })`. Its payment element is a plain
+ *   "Card number (Stripe)" field; its express checkout element one "Google Pay" button, paying with
+ *   window.fakeStripeWalletCard (4242 4242 4242 4242 unless set).
  * - Test controls to move an intent along as the browser and Stripe would, and to hold a request
  *   in flight (hold) so that concurrent requests can be made deterministically.
  */
@@ -188,6 +200,82 @@ export interface StripeEventLike {
 }
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** The stand-in for Stripe.js served at GET /stripe.js (see the header comment). */
+const FAKE_STRIPE_JS = `(function () {
+  function Stripe(key) {
+    function elements(options) {
+      var group = { clientSecret: options && options.clientSecret, card: null, walletCard: null };
+      group.create = function (type) {
+        var handlers = {};
+        var node = null;
+        var element = {
+          mount: function (target) {
+            node = typeof target === 'string' ? document.querySelector(target) : target;
+            if (type === 'payment') {
+              var label = document.createElement('label');
+              label.textContent = 'Card number (Stripe)';
+              var input = document.createElement('input');
+              input.inputMode = 'numeric';
+              label.appendChild(input);
+              node.appendChild(label);
+              group.card = input;
+            } else if (type === 'expressCheckout') {
+              var button = document.createElement('button');
+              button.type = 'button';
+              button.textContent = 'Google Pay';
+              button.addEventListener('click', function () {
+                group.walletCard = window.fakeStripeWalletCard || '4242424242424242';
+                if (handlers.confirm) handlers.confirm({
+                  elementType: 'expressCheckout',
+                  expressPaymentType: 'google_pay',
+                  billingDetails: {},
+                  paymentFailed: function (payload) {
+                    document.body.setAttribute('data-wallet-failed', (payload && payload.reason) || 'fail');
+                  },
+                });
+              });
+              node.appendChild(button);
+            }
+            setTimeout(function () {
+              if (handlers.ready) handlers.ready({
+                elementType: type,
+                availablePaymentMethods: type === 'expressCheckout' ? { googlePay: true, applePay: false, link: false } : undefined,
+              });
+            }, 0);
+          },
+          on: function (event, handler) { handlers[event] = handler; return element; },
+          off: function (event) { delete handlers[event]; return element; },
+          update: function () {},
+          unmount: function () { if (node) node.innerHTML = ''; },
+          destroy: function () { if (node) node.innerHTML = ''; },
+        };
+        return element;
+      };
+      group.update = function () {};
+      group.submit = function () { return Promise.resolve({}); };
+      return group;
+    }
+    function confirmPayment(options) {
+      var group = options.elements;
+      var secret = options.clientSecret || group.clientSecret;
+      var number = group.walletCard || (group.card ? group.card.value.replace(/\\s+/g, '') : '');
+      group.walletCard = null;
+      var method = number === '4242424242424242' ? 'pm_card_visa' : number === '4000000000000002' ? 'pm_card_chargeDeclined' : null;
+      if (!method) return Promise.resolve({ error: { type: 'validation_error', message: 'Your card number is incomplete.' } });
+      var body = new URLSearchParams({ key: key, client_secret: secret, payment_method: method });
+      return fetch('https://api.stripe.com/v1/payment_intents/' + secret.split('_secret_')[0] + '/confirm', { method: 'POST', body: body })
+        .then(function (response) {
+          return response.json().then(function (json) { return response.ok ? { paymentIntent: json } : { error: json.error }; });
+        });
+    }
+    var none = function () { return Promise.reject(new Error('not in the stand-in')); };
+    return { elements: elements, confirmPayment: confirmPayment, createToken: none, createPaymentMethod: none, confirmCardPayment: none };
+  }
+  Stripe.version = 'endive';
+  window.Stripe = Stripe;
+})();
+`;
 
 export function randomStripeId(prefix: string, length = 24): string {
   const bytes = randomBytes(length);
@@ -495,6 +583,61 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       res.end(text);
     };
     const apiFailure = () => ({ error: { type: 'api_error', message: 'fake-stripe: simulated failure' } });
+
+    // The browser's side: Stripe.js as the page loads it, and its confirmation with the publishable key.
+    if (method === 'GET' && url.pathname === '/stripe.js') {
+      logged.status = 200;
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(FAKE_STRIPE_JS);
+      return;
+    }
+    const browserConfirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(url.pathname);
+    if (browserConfirm && method === 'POST' && typeof body.key === 'string' && body.key.startsWith('pk_test_')) {
+      const cors = { 'access-control-allow-origin': '*' };
+      const intent = intents.get(decodeURIComponent(browserConfirm[1]!));
+      if (!intent || body.client_secret !== intent.client_secret) {
+        return send(
+          404,
+          { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent.' } },
+          cors,
+        );
+      }
+      if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation') {
+        return send(
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `This PaymentIntent's status is ${intent.status}, so it cannot be confirmed.`,
+            },
+          },
+          cors,
+        );
+      }
+      if (body.payment_method === 'pm_card_chargeDeclined') {
+        const declined = {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+        };
+        intent.status = 'requires_payment_method';
+        intent.last_payment_error = declined;
+        return send(402, { error: { ...declined, payment_intent: intent } }, cors);
+      }
+      if (body.payment_method !== 'pm_card_visa') {
+        return send(
+          400,
+          { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such PaymentMethod.' } },
+          cors,
+        );
+      }
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+      intent.last_payment_error = null;
+      return send(200, intent, cors);
+    }
 
     // Authentication runs before the idempotency layer: nothing is saved for a 401.
     const auth = req.headers.authorization;

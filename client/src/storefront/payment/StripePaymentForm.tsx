@@ -1,9 +1,16 @@
 /**
- * Stripe's Payment Element. This module (and with it Stripe.js) is loaded on demand, only
+ * Stripe's wallet buttons (its Express Checkout Element: Apple Pay, Google Pay, Link) first, then
+ * its Payment Element for a card. This module (and with it Stripe.js) is loaded on demand, only
  * when the server's provider is Stripe: the storefront's first load carries no Stripe code.
  */
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe, type StripeElementsOptions } from '@stripe/stripe-js';
+import { Elements, ExpressCheckoutElement, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import {
+  loadStripe,
+  type Stripe,
+  type StripeElements,
+  type StripeElementsOptions,
+  type StripeExpressCheckoutElementConfirmEvent,
+} from '@stripe/stripe-js';
 import { type FormEvent, type Ref, useState } from 'react';
 
 import { PaymentLoadNotice } from './PaymentLoadNotice';
@@ -31,6 +38,62 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : 'Stripe.js could not be loaded.';
 }
 
+/** Asks Stripe to take the payment with what the Elements hold (a wallet's, or the card typed), and says how it went. */
+async function confirmWith(stripe: Stripe, elements: StripeElements, returnUrl: string): Promise<ConfirmOutcome> {
+  const { error, paymentIntent } = await stripe.confirmPayment({
+    elements,
+    redirect: 'if_required',
+    confirmParams: { return_url: returnUrl },
+  });
+  if (error) {
+    return {
+      failure: {
+        codes: [error.code, error.decline_code, error.message],
+        // Stripe words card problems for customers; anything else stays in our words only.
+        detail: error.type === 'card_error' ? (error.message ?? null) : null,
+        // The Payment Element already points at an incomplete or invalid field.
+        silent: error.type === 'validation_error',
+      },
+    };
+  }
+  return paymentIntent ? { paymentId: paymentIntent.id } : { failure: { codes: [] } };
+}
+
+/**
+ * The wallets this browser offers (Apple Pay in Safari with a card in Wallet, Google Pay, Link),
+ * as one-tap buttons above the card form; nothing at all where there is none. A wallet's payment
+ * is confirmed like the card form's, and a failure is told to the wallet's sheet as well.
+ */
+function WalletButtons({ returnUrl, processing, pay }: Pick<StripePaymentFormProps, 'returnUrl' | 'processing' | 'pay'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  // Laid out but unseen until Stripe says which wallets there are (as Stripe advises): then shown, or gone.
+  const [wallets, setWallets] = useState<'asking' | 'offered' | 'none'>('asking');
+
+  function onConfirm(event: StripeExpressCheckoutElementConfirmEvent) {
+    if (!stripe || !elements || processing) {
+      event.paymentFailed({ reason: 'fail' });
+      return;
+    }
+    void pay(async () => {
+      const outcome = await confirmWith(stripe, elements, returnUrl);
+      if ('failure' in outcome) event.paymentFailed({ reason: 'fail' });
+      return outcome;
+    });
+  }
+
+  return (
+    <div className={`stripe-wallets stripe-wallets--${wallets}`} hidden={wallets === 'none'}>
+      <ExpressCheckoutElement
+        options={{ buttonHeight: 48, layout: { maxColumns: 1, maxRows: 3 } }}
+        onReady={({ availablePaymentMethods }) => setWallets(availablePaymentMethods ? 'offered' : 'none')}
+        onConfirm={onConfirm}
+      />
+      <p className="payment-methods__or">or pay by card</p>
+    </div>
+  );
+}
+
 function StripeForm({
   returnUrl,
   payLabel,
@@ -48,29 +111,12 @@ function StripeForm({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!stripe || !elements || processing) return;
-    void pay(async () => {
-      const { error, paymentIntent } = await stripe.confirmPayment({
-        elements,
-        redirect: 'if_required',
-        confirmParams: { return_url: returnUrl },
-      });
-      if (error) {
-        return {
-          failure: {
-            codes: [error.code, error.decline_code, error.message],
-            // Stripe words card problems for customers; anything else stays in our words only.
-            detail: error.type === 'card_error' ? (error.message ?? null) : null,
-            // The Payment Element already points at an incomplete or invalid field.
-            silent: error.type === 'validation_error',
-          },
-        };
-      }
-      return paymentIntent ? { paymentId: paymentIntent.id } : { failure: { codes: [] } };
-    });
+    void pay(() => confirmWith(stripe, elements, returnUrl));
   }
 
   return (
     <form ref={formRef} className="stripe-payment" onSubmit={onSubmit} aria-label="Card payment" tabIndex={-1}>
+      <WalletButtons returnUrl={returnUrl} processing={processing} pay={pay} />
       <PaymentElement
         options={{ layout: 'tabs' }}
         onReady={() => setReady(true)}

@@ -1,0 +1,139 @@
+/**
+ * Stripe's wallet buttons (its Express Checkout Element) first on the payment page, against a shop
+ * that runs Stripe with a local fake of its API (test/support/fake-stripe.ts). Stripe.js itself
+ * cannot be reached from here: the page is served the fake's stand-in for it as js.stripe.com's
+ * script, and its requests to api.stripe.com go to the fake. A wallet pays through to the success
+ * page; a wallet's declined card tells the wallet's sheet and the page, and the card form still
+ * pays; the payment form starts above the fold on a phone.
+ */
+import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
+import { type ProductionShop, startShop } from './support/production-shop';
+import { type ApiOrder, createOrderByApi, graphqlCall } from './support/shop';
+
+let stripe: FakeStripe;
+let shop: ProductionShop;
+let baseURL: string;
+let api: APIRequestContext;
+let stripeJs: string;
+
+test.beforeAll(async () => {
+  stripe = await startFakeStripe({ secretKey: 'sk_test_wallets' });
+  shop = await startShop({
+    NODE_ENV: 'development',
+    RATE_LIMITS: 'off',
+    STRIPE_SECRET_KEY: 'sk_test_wallets',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_wallets',
+    STRIPE_WEBHOOK_SECRET: 'whsec_wallets',
+    STRIPE_API_URL: stripe.url,
+  });
+  baseURL = `http://127.0.0.1:${shop.port}`;
+  api = await playwrightRequest.newContext({ baseURL });
+  stripeJs = await (await fetch(`${stripe.url}/stripe.js`)).text();
+});
+test.afterAll(async () => {
+  await api?.dispose();
+  await shop?.stop();
+  await stripe?.close();
+});
+
+/** Stripe's two hosts, as the browser reaches them: the stand-in for Stripe.js, and the fake for its API. */
+async function routeStripe(page: Page) {
+  await page.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: stripeJs }),
+  );
+  await page.route('https://api.stripe.com/**', async (route) => {
+    const url = new URL(route.request().url());
+    const answer = await route.fetch({ url: `${stripe.url}${url.pathname}${url.search}` });
+    await route.fulfill({ response: answer });
+  });
+}
+
+async function openPaymentPage(page: Page, order: ApiOrder) {
+  await routeStripe(page);
+  await page.goto(`${baseURL}/faq`);
+  await page.evaluate(({ orderId, checkoutToken }) => {
+    sessionStorage.setItem('paymentOrderId', orderId);
+    sessionStorage.setItem('checkoutToken', checkoutToken);
+  }, order);
+  await page.goto(`${baseURL}/payment?orderId=${order.orderId}&amount=25&format=digital`);
+}
+
+const statusOf = async ({ orderId, checkoutToken }: ApiOrder) =>
+  (
+    await graphqlCall(
+      api,
+      'query($orderId: ID!, $checkoutToken: String!) { checkoutOrder(orderId: $orderId, checkoutToken: $checkoutToken) { status } }',
+      { orderId, checkoutToken },
+    )
+  ).checkoutOrder.status as string;
+
+test.describe("Stripe's wallet buttons", () => {
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 900],
+  ] as const) {
+    test(`a wallet pays in one tap from above the card form, which starts above the fold, at ${width} px`, async ({
+      browser,
+    }) => {
+      const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+      const order = await createOrderByApi(api);
+      await openPaymentPage(page, order);
+
+      const wallet = page.getByRole('button', { name: 'Google Pay' });
+      const card = page.getByLabel('Card number (Stripe)');
+      await expect(wallet).toBeVisible();
+      await expect(page.getByText('or pay by card')).toBeVisible();
+      // The wallet first, the card form under it, and both on the first screen.
+      const walletBox = (await wallet.boundingBox())!;
+      const cardBox = (await card.boundingBox())!;
+      expect(walletBox.y).toBeLessThan(cardBox.y);
+      expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(height);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      await wallet.click();
+      await page.waitForURL('**/payment-success?format=digital');
+      expect(await statusOf(order)).toBe('Paid');
+      const intent = [...stripe.intents.values()].find((candidate) => candidate.metadata.orderId === order.orderId)!;
+      expect(intent).toMatchObject({ status: 'succeeded', amount: 2500, amount_received: 2500 });
+    });
+  }
+
+  test("a wallet's declined card is told to the wallet and the page, and the card form still pays", async ({ page }) => {
+    const order = await createOrderByApi(api);
+    await openPaymentPage(page, order);
+    await page.evaluate(() => Object.assign(window, { fakeStripeWalletCard: '4000000000000002' }));
+    await page.getByRole('button', { name: 'Google Pay' }).click();
+    await expect(page.locator('body')).toHaveAttribute('data-wallet-failed', 'fail');
+    await expect(page.getByRole('alert').filter({ hasText: 'There was an error processing your payment.' })).toBeVisible();
+    expect(await statusOf(order)).toBe('Pending');
+
+    await page.getByLabel('Card number (Stripe)').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $25' }).click();
+    await page.waitForURL('**/payment-success?format=digital');
+    expect(await statusOf(order)).toBe('Paid');
+  });
+
+  test('without a wallet in the browser, no wallet area at all: the card form comes first', async ({ page }) => {
+    const order = await createOrderByApi(api);
+    await routeStripe(page);
+    // This browser's Stripe.js finds no wallet: its element is ready with none to offer.
+    await page.route('https://js.stripe.com/**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/javascript',
+        body: stripeJs.replace('{ googlePay: true, applePay: false, link: false }', 'undefined'),
+      }),
+    );
+    await page.goto(`${baseURL}/faq`);
+    await page.evaluate(({ orderId, checkoutToken }) => {
+      sessionStorage.setItem('paymentOrderId', orderId);
+      sessionStorage.setItem('checkoutToken', checkoutToken);
+    }, order);
+    await page.goto(`${baseURL}/payment?orderId=${order.orderId}&amount=25&format=digital`);
+    await expect(page.getByLabel('Card number (Stripe)')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay $25' })).toBeEnabled();
+    await expect(page.getByText('or pay by card')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Google Pay' })).toBeHidden();
+  });
+});

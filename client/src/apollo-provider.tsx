@@ -47,6 +47,12 @@ export const SITE_CATALOGUE_QUERY = graphql(`
         dedicationMaxLength
         changeRequestMaxLength
       }
+      familyDiscount {
+        minBooks
+        maxBooks
+        percentOff
+        description
+      }
     }
   }
 `);

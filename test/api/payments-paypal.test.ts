@@ -14,6 +14,7 @@ import { deliverWebhook, type FakeStripe, startFakeStripe } from '../support/fak
 import { GraphQLClient } from '../support/graphql-client';
 import { printedOrder } from '../support/orders';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { makePng } from '../support/images';
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_test_storybook';
 let paypal: FakePayPal;
@@ -157,6 +158,28 @@ describe('paying with PayPal', () => {
       [orderId],
     );
     expect(paidTransitions).toHaveLength(1);
+  });
+
+  it('pays a checkout of two books with one PayPal order for their family-discounted prices', async () => {
+    const first = await placeOrder(parent, printedOrder());
+    const added = await parent.upload(
+      `mutation($input: CreateOrderInput!, $childPhoto: Upload!, $addTo: CheckoutRefInput) {
+        createOrder(input: $input, childPhoto: $childPhoto, addTo: $addTo) { orderId userErrors { message } }
+      }`,
+      { input: { ...printedOrder(), childName: 'Noa', bookFormat: 'digital' }, addTo: first },
+      { childPhoto: { name: 'kid.png', type: 'image/png', data: await makePng() } },
+    );
+    const addedId = added.data!.createOrder.orderId as string;
+    const started = (await parent.query(START, { ...first, provider: 'paypal' })).data!.startPayment;
+    expect(started).toMatchObject({ amountCents: 4500 + 2250, userErrors: [] });
+    const order = paypal.orders.find((candidate) => candidate.id === started.paymentId)!;
+    expect(order.purchase_units[0]).toMatchObject({ amount: { currency_code: 'USD', value: '67.50' }, custom_id: first.orderId });
+    paypal.approve(started.paymentId);
+    const recorded = (await parent.query(RECORD, { ...first, paymentId: started.paymentId, provider: 'paypal' })).data!
+      .recordPayment;
+    expect(recorded.userErrors).toEqual([]);
+    expect(await orderRow(first.orderId)).toMatchObject({ status: 'Paid', paymentId: started.paymentId, amountCents: 4500 });
+    expect(await orderRow(addedId)).toMatchObject({ status: 'Paid', paymentId: started.paymentId, amountCents: 2250 });
   });
 
   it('does not capture before the parent approved, nor an order PayPal holds for another amount', async () => {

@@ -11,6 +11,7 @@ import { GraphQLClient } from '../support/graphql-client';
 import { makePng } from '../support/images';
 import { digitalOrder, printedOrder } from '../support/orders';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { ReceiptLinks } from '../../server/src/orders/receipt-links';
 
 const WEBHOOK_SECRET = 'whsec_test_storybook';
 let fake: FakeStripe;
@@ -120,14 +121,13 @@ describe('adding books to a checkout', () => {
     expect(started).toMatchObject({ amountCents: 6750, userErrors: [] });
     expect(fake.intents.get(started.paymentId)).toMatchObject({ amount: 6750, metadata: { orderId: first.orderId } });
 
-    // The added book is paid through the first order, never on its own.
-    const alone = (await parent.query(START_PAYMENT, { orderId: added.orderId, checkoutToken: added.checkoutToken })).data!
+    // The added book is paid, priced and changed through the first order: it gets no token of its own,
+    // and the first order's token does not open it.
+    expect(added.checkoutToken).toBeNull();
+    const alone = (await parent.query(START_PAYMENT, { orderId: added.orderId, checkoutToken: first.checkoutToken })).data!
       .startPayment;
     expect(alone.userErrors).toEqual([
-      {
-        field: 'orderId',
-        message: 'This book is paid together with the first book of its checkout: please pay on that page.',
-      },
+      { field: 'orderId', message: 'We could not find this order. Please start again from the order form.' },
     ]);
 
     fake.succeed(started.paymentId);
@@ -240,7 +240,7 @@ describe('adding books to a checkout', () => {
     const receipt = (
       await parent.query(
         `query($token: String!) { orderPage(token: $token) { receipt { number lines { description amountCents } totalCents refundedCents } } }`,
-        { token: third.checkoutToken },
+        { token: first.checkoutToken },
       )
     ).data!.orderPage.receipt;
     expect(receipt).toEqual({
@@ -253,6 +253,49 @@ describe('adding books to a checkout', () => {
       ],
       totalCents: 9000,
       refundedCents: 6750,
+    });
+  });
+});
+
+describe('refunds and receipts of a checkout, through Stripe', () => {
+  it("records a refund made in Stripe's dashboard on the book with that much of its price left", async () => {
+    const parent = new GraphQLClient(stripeShop.url);
+    const first = await placeOrder(parent, sibling('Dan'));
+    const second = await addBook(parent, first, sibling('Eli', 'printed'));
+    const { paymentId } = (await parent.query(START_PAYMENT, first)).data!.startPayment;
+    fake.succeed(paymentId);
+    await parent.query(RECORD_PAYMENT, { ...first, paymentId });
+    // 45.00 back: more than the first book's 22.50, all of the second book's price.
+    fake.refundInDashboard(paymentId, { amount: 4500 });
+    expect((await deliverWebhook(stripeShop.url, WEBHOOK_SECRET, fake.chargeRefundedEvent(paymentId))).status).toBe(200);
+    expect((await rows(stripeShop, [first.orderId, second.orderId!])).map((row) => row.status)).toEqual(['Paid', 'Refunded']);
+    const recorded = await stripeShop.dataSource.query('SELECT order_id, amount_cents FROM refunds WHERE payment_id = $1', [
+      paymentId,
+    ]);
+    expect(recorded).toEqual([{ order_id: second.orderId, amount_cents: 4500 }]);
+  });
+
+  it("gives a book sent to another family's address a receipt of its own share, naming no other child", async () => {
+    const parent = new GraphQLClient(stripeShop.url);
+    const first = await placeOrder(parent, sibling('Fay'));
+    const cousin = await addBook(parent, first, { ...sibling('Gus'), email: 'aunt@example.com' });
+    const { paymentId } = (await parent.query(START_PAYMENT, first)).data!.startPayment;
+    fake.succeed(paymentId);
+    await parent.query(RECORD_PAYMENT, { ...first, paymentId });
+    const [, , signature] = new ReceiptLinks('test-media-secret-of-at-least-32-bytes')
+      .path(cousin.orderId!)
+      .split('/')
+      .filter(Boolean);
+    const receipt = (
+      await parent.query(
+        'query($orderId: ID!, $signature: String!) { receipt(orderId: $orderId, signature: $signature) { billedTo lines { description amountCents } totalCents } }',
+        { orderId: cousin.orderId, signature },
+      )
+    ).data!.receipt;
+    expect(receipt).toEqual({
+      billedTo: 'aunt@example.com',
+      lines: [{ description: 'Digital Comic Book: Kindness, starring Gus', amountCents: 2250 }],
+      totalCents: 2250,
     });
   });
 });
@@ -296,7 +339,8 @@ describe('the books of a checkout, on the sandbox', () => {
     };
     expect((await addBook(parent, { ...first, checkoutToken: 'not-the-token' }, sibling('Kim'))).userErrors).toEqual([notFound]);
     const added = await addBook(parent, first, sibling('Kim'));
-    const ofAdded = { orderId: added.orderId!, checkoutToken: added.checkoutToken! };
+    // An added book opens no checkout of its own, with any token.
+    const ofAdded = { orderId: added.orderId!, checkoutToken: first.checkoutToken };
     expect((await addBook(parent, ofAdded, sibling('Lou'))).userErrors).toEqual([notFound]);
 
     const { paymentId } = (await parent.query(START_PAYMENT, first)).data!.startPayment;
@@ -338,8 +382,34 @@ describe('the books of a checkout, on the sandbox', () => {
       { status: 'Cancelled', amount_cents: 2250 },
     ]);
     expect(await sandboxShop.app.services.storage.exists(photoKey)).toBe(false);
+    const [removedRow] = await sandboxShop.dataSource.query('SELECT child_name, child_age, photo_key FROM orders WHERE id = $1', [
+      added.orderId,
+    ]);
+    expect(removedRow).toEqual({ child_name: null, child_age: null, photo_key: null });
     const { amountCents } = (await parent.query(START_PAYMENT, first)).data!.startPayment;
     expect(amountCents).toBe(5000);
+  });
+
+  it("deleting the first child's details cancels the checkout, and the added books' details and photos go too", async () => {
+    const parent = new GraphQLClient(sandboxShop.url);
+    const first = await placeOrder(parent, sibling('Hal'));
+    const added = await addBook(parent, first, sibling('Ida'));
+    const [{ photo_key: photoKey }] = await sandboxShop.dataSource.query('SELECT photo_key FROM orders WHERE id = $1', [
+      added.orderId,
+    ]);
+    const deleted = (
+      await parent.query(`mutation($token: String!) { deleteChildData(token: $token) { userErrors { message } } }`, {
+        token: first.checkoutToken,
+      })
+    ).data!.deleteChildData;
+    expect(deleted.userErrors).toEqual([]);
+    const [book] = await sandboxShop.dataSource.query(
+      'SELECT status, child_name, photo_key, child_data_deleted_at FROM orders WHERE id = $1',
+      [added.orderId],
+    );
+    expect(book).toMatchObject({ status: 'Cancelled', child_name: null, photo_key: null });
+    expect(book.child_data_deleted_at).not.toBeNull();
+    expect(await sandboxShop.app.services.storage.exists(photoKey)).toBe(false);
   });
 
   it("takes a discount code off the first book's family price", async () => {

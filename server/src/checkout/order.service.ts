@@ -26,6 +26,7 @@ import { orderReference } from '../orders/order-format';
 import { lockExistingOrder, lockOrder } from '../orders/order-lock';
 import type { DiscountCodes, PaymentStateOf } from '../discounts/discount-codes.service';
 import {
+  blankedBook,
   checkoutBooks,
   checkoutListPriceCents,
   checkoutTotalCents,
@@ -59,10 +60,10 @@ export const UPDATE_ORDER_MESSAGES = {
   failed: 'Failed to update the order. Please try again.',
 } as const;
 
-/** A new order, and the secret that lets the payment page read it. */
+/** A new order, and the secret that lets the payment page read it (none for a book added to a checkout: the first order's stands for it). */
 export interface CreatedOrder {
   orderId: string;
-  checkoutToken: string;
+  checkoutToken: string | null;
   order: CheckoutOrder;
 }
 
@@ -154,7 +155,8 @@ export class OrderService {
         amountCents: order.amountCents,
         ...(lead ? { checkoutId: lead.id } : {}),
       });
-      return { ok: true, value: { orderId: id, checkoutToken: token.token, order: toCheckoutOrder(order) } };
+      // An added book is paid, priced and changed through its checkout's first order: it has no token of its own to hand out.
+      return { ok: true, value: { orderId: id, checkoutToken: lead ? null : token.token, order: toCheckoutOrder(order) } };
     } catch (error) {
       // Nothing was committed; take the photo back out so a failed request leaves no file.
       await this.storage
@@ -259,16 +261,14 @@ export class OrderService {
           actor: CUSTOMER,
           data: { reason: 'removed from its checkout' },
         });
+        // Nothing of the child stays behind: the details now, the photo file once this is committed.
+        await manager.update(Order, { id: book.id }, blankedBook(new Date()));
         await this.repriceCheckout(manager, locked, CUSTOMER);
         return succeed(book);
       });
       if (!removed.ok) return removed;
-      // Once the removal is committed: a photo that cannot be deleted now stays referenced, for the retention sweep.
-      const photoKey = removed.value.photoKey;
-      if (photoKey) {
-        await this.storage.delete(photoKey);
-        await this.dataSource.getRepository(Order).update({ id: removed.value.id, photoKey }, { photoKey: null });
-      }
+      // A file that cannot be deleted now is left to the sweep of files no order references.
+      if (removed.value.photoKey) await this.removePhoto(removed.value.photoKey);
       this.logger.info('book removed from its checkout', { orderId: removed.value.id, checkoutId: lead.id });
     } catch (error) {
       if (error instanceof UserFacingError) return refusalOf(error);

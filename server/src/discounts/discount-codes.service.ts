@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AdminUser } from '../admin/admin-user.entity';
-import { listPriceCents } from '../orders/checkout-books';
+import { checkoutIdOf, listPriceCents } from '../orders/checkout-books';
 import type { Logger } from '../common/logger';
 import { type Outcome, refuse, succeed, UserErrorCode } from '../common/user-error';
 import { isUuid } from '../common/uuid';
@@ -310,7 +310,8 @@ export class DiscountCodes {
   private async priceMayChange(orderId: string, checkoutToken: string): Promise<Outcome<void>> {
     const found = await this.pendingOrder(this.dataSource.manager, orderId, checkoutToken, false);
     if (!found.ok) return found;
-    const state = await this.paymentState(orderId);
+    // The checkout's payment, started through its first order, pays this book too.
+    const state = await this.paymentState(checkoutIdOf(found.value));
     if (state === 'under_way') return refuse(UserErrorCode.WRONG_STATUS, DISCOUNT_MESSAGES.paymentUnderWay, 'orderId');
     if (state === 'unknown') return refuse(UserErrorCode.NOT_AVAILABLE, DISCOUNT_MESSAGES.paymentUnknown, 'orderId');
     return succeed(undefined);

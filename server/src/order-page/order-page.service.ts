@@ -34,7 +34,7 @@ import { isDelivered, OrderStatus } from '../orders/order-status';
 import { CHILD_DATA_DELETED_EVENT, ORDER_LINK_RENEWED_EVENT, orderTimeline } from './order-timeline';
 import { shippingIncluded } from '../checkout/order.service';
 import { orderReference } from '../orders/order-format';
-import { checkoutIdOf } from '../orders/checkout-books';
+import { blankedBook, checkoutIdOf, isCheckoutLead, pendingCheckoutBooks } from '../orders/checkout-books';
 import { CUSTOMER } from '../orders/actor';
 import { lockExistingOrder } from '../orders/order-lock';
 import { firstInputError } from '../common/input-validation';
@@ -163,6 +163,18 @@ export class OrderPageService {
         keys.push(...(await releasePrintFiles(manager, order.id)));
         if (order.status === OrderStatus.Pending) {
           await this.lifecycle.transition(manager, order.id, { to: OrderStatus.Cancelled, actor: CUSTOMER });
+          // The books added to this checkout are paid through it: they go with it, and so does what they knew of the children.
+          if (isCheckoutLead(order)) {
+            for (const book of await pendingCheckoutBooks(manager, order, true)) {
+              await this.lifecycle.transition(manager, book.id, {
+                to: OrderStatus.Cancelled,
+                actor: CUSTOMER,
+                data: { reason: 'cancelled with the first order of its checkout' },
+              });
+              if (book.photoKey) keys.push(book.photoKey);
+              await manager.update(Order, { id: book.id }, blankedBook(now));
+            }
+          }
         }
         // The e-mails about the order and its history lose the details too, before the columns that name them are blanked.
         await redactChildData(manager, order);
@@ -288,7 +300,9 @@ export class OrderPageService {
     discount: OrderDiscount | null,
   ): Promise<OrderReceipt> {
     const together = order.checkoutId && order.paymentId ? await paidTogether(manager, order) : null;
-    if (!together) return this.receiptOf([{ book: order, discount }], order, paidAt, returned);
+    // A book that goes to another address than the payer's (a cousin's) has a receipt of its own share.
+    if (!together || together[0]!.email !== order.email)
+      return this.receiptOf([{ book: order, discount }], order, paidAt, returned);
     const ids = together.map((book) => book.id);
     const [discounts, refunds] = await Promise.all([
       manager.find(OrderDiscount, { where: { orderId: In(ids) } }),

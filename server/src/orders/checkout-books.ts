@@ -51,6 +51,23 @@ export function checkoutListPriceCents(order: Pick<Order, 'bookFormat'>, books: 
   return bookPriceCents(order.bookFormat, books);
 }
 
+/**
+ * A waiting book taken out of its checkout, or gone with its first order: what it knew of the
+ * child is blanked (its photo file is deleted by the caller once this is committed).
+ */
+export function blankedBook(now: Date): Partial<Order> {
+  return {
+    childName: null,
+    childAge: null,
+    storyIdea: '',
+    dedication: null,
+    shippingAddress: null,
+    photoKey: null,
+    childDataDeletedAt: now,
+    updatedAt: now,
+  };
+}
+
 /** A waiting book's price before any discount code, as its checkout stands now. */
 export async function listPriceCents(manager: EntityManager, order: Order): Promise<number> {
   const waiting = await pendingCheckoutBooks(manager, order);

@@ -243,23 +243,43 @@ export class RefundService {
   /**
    * A payment's refunds by the book they refund, where one payment paid several books: each of
    * ours by its row (its provider id, or the reference sent with it); one made in the provider's
-   * dashboard, which names no book, goes to the checkout's first order.
+   * dashboard, which names no book, to the first book (the checkout's first order first) with that
+   * much of its price left to refund. One larger than any book's share goes to the first order and
+   * is logged as an error for an owner to settle by hand.
    */
   private async sharesOf(
     order: Order,
     paymentId: string,
     refunds: ProviderRefund[],
   ): Promise<Array<{ orderId: string; refunds: ProviderRefund[] }>> {
-    const books = await this.dataSource
-      .getRepository(Order)
-      .find({ where: { paymentId }, select: { id: true, checkoutId: true } });
+    const books = await this.dataSource.getRepository(Order).find({
+      where: { paymentId },
+      select: { id: true, checkoutId: true, amountCents: true },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
     if (books.length <= 1) return [{ orderId: order.id, refunds }];
+    books.sort((a, b) => Number(isCheckoutLead(b)) - Number(isCheckoutLead(a)));
     const rows = await this.dataSource.getRepository(Refund).find({ where: { paymentId } });
-    const first = books.find(isCheckoutLead)?.id ?? order.id;
+    const left = new Map(
+      books.map((book) => [book.id, book.amountCents - countedCents(rows.filter((row) => row.orderId === book.id))]),
+    );
     const byOrder = new Map<string, ProviderRefund[]>();
     for (const refund of refunds) {
       const row = rows.find((r) => r.providerRefundId === refund.refundId) ?? rows.find((r) => r.id === refund.reference);
-      const orderId = row && books.some((book) => book.id === row.orderId) ? row.orderId : first;
+      let orderId = row && books.some((book) => book.id === row.orderId) ? row.orderId : null;
+      if (!orderId) {
+        // Made in the provider's dashboard: the first book with that much of its price left.
+        const room = isFailed(refund.status) ? books[0] : books.find((book) => left.get(book.id)! >= refund.amountCents);
+        if (!room) {
+          this.logger.error('refund larger than any one book of its payment: settle the books by hand', {
+            paymentId,
+            refundId: refund.refundId,
+            amountCents: refund.amountCents,
+          });
+        }
+        orderId = (room ?? books[0]!).id;
+        if (!isFailed(refund.status)) left.set(orderId, left.get(orderId)! - refund.amountCents);
+      }
       byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), refund]);
     }
     // Locked in one order (by id), so two events about one payment never wait on each other.

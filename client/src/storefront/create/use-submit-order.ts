@@ -146,7 +146,8 @@ export function useSubmitOrder() {
     stopAddingBook();
     void import('../payment/PaymentPage').catch(() => undefined);
     setStatus('redirecting');
-    redirectTimer.current = window.setTimeout(() => navigate(adding.returnTo), REDIRECT_DELAY_MS);
+    // In place of the form: Back from the payment page does not open the form again for a book already made.
+    redirectTimer.current = window.setTimeout(() => navigate(adding.returnTo, { replace: true }), REDIRECT_DELAY_MS);
     return null;
   }
 

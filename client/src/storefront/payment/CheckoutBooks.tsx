@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import { formatPrice } from '../../ui/formatPrice';
@@ -25,7 +25,7 @@ interface CheckoutRef {
 const FAILED = 'We could not take that book out just now. Please try again.';
 
 /**
- * The books of a checkout of several, each at the catalogue's price, and what the family discount
+ * The books of a checkout of several (nothing for one book but the status line), each at the catalogue's price, and what the family discount
  * takes off them together; a book the parent added can be taken out again (the first cannot: it
  * is the checkout). The server prices the books again, and the cache takes its answer.
  */
@@ -40,7 +40,6 @@ export function CheckoutBookList({
   const [removeBook] = useMutation(REMOVE_CHECKOUT_BOOK_MUTATION);
   const [removing, setRemoving] = useState<string | null>(null);
   const [status, setStatus] = useState('');
-  const listRef = useRef<HTMLUListElement>(null);
 
   async function remove(book: CheckoutBookLine) {
     setRemoving(book.id);
@@ -51,8 +50,8 @@ export function CheckoutBookList({
       if (error || !data?.removeCheckoutBook.order) setStatus(refusal?.message ?? FAILED);
       else {
         setStatus(`The book starring ${book.childName} was taken out of your checkout.`);
-        // Its button is gone: the list keeps the keyboard where the parent was.
-        listRef.current?.focus();
+        // Its button is gone (and with one book left, the list): the summary's heading keeps the keyboard.
+        document.getElementById('payment-summary-title')?.focus();
       }
     } catch {
       setStatus(FAILED);
@@ -61,31 +60,34 @@ export function CheckoutBookList({
     }
   }
 
+  const several = books.length > 1;
   return (
     <>
-      <ul ref={listRef} className="checkout-books" aria-label="Books in this checkout" tabIndex={-1}>
-        {books.map((book) => (
-          <li key={book.id} className="checkout-books__book">
-            <span className="checkout-books__what">
-              <span className="checkout-books__title">{book.title}</span>
-              <span className="checkout-books__child">Starring {book.childName}</span>
-            </span>
-            <span className="checkout-books__price">{formatPrice(book.listPriceCents, currency)}</span>
-            {book.added && (
-              <button
-                type="button"
-                className="checkout-books__remove"
-                disabled={disabled || removing !== null}
-                aria-label={`Remove the book starring ${book.childName}`}
-                onClick={() => void remove(book)}
-              >
-                {removing === book.id ? 'Removing…' : 'Remove'}
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
-      {familyDiscountCents > 0 && (
+      {several && (
+        <ul className="checkout-books" aria-label="Books in this checkout">
+          {books.map((book) => (
+            <li key={book.id} className="checkout-books__book">
+              <span className="checkout-books__what">
+                <span className="checkout-books__title">{book.title}</span>
+                <span className="checkout-books__child">Starring {book.childName}</span>
+              </span>
+              <span className="checkout-books__price">{formatPrice(book.listPriceCents, currency)}</span>
+              {book.added && (
+                <button
+                  type="button"
+                  className="checkout-books__remove"
+                  disabled={disabled || removing !== null}
+                  aria-label={`Remove the book starring ${book.childName}`}
+                  onClick={() => void remove(book)}
+                >
+                  {removing === book.id ? 'Removing…' : 'Remove'}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {several && familyDiscountCents > 0 && (
         <dl className="payment-summary__discounts">
           <div className="payment-summary__discount payment-summary__discount--code">
             <dt>Family discount</dt>
@@ -93,6 +95,7 @@ export function CheckoutBookList({
           </div>
         </dl>
       )}
+      {/* Always in the page (also with one book left), so what it says is announced. */}
       <p className="checkout-books__status" role="status">
         {status}
       </p>

@@ -63,17 +63,16 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
             lessons: Object.fromEntries(data.catalogue.lifeLessons.map((lesson) => [lesson.value, lesson.label])),
             styles: Object.fromEntries(data.catalogue.bookStyles.map((style) => [style.value, style.label])),
           }}
+          several={several}
           books={
-            several && (
-              <CheckoutBookList
-                books={order.books}
-                familyDiscountCents={order.familyDiscountCents}
-                orderId={order.id}
-                checkoutToken={checkoutToken}
-                currency={order.currency}
-                disabled={paying}
-              />
-            )
+            <CheckoutBookList
+              books={order.books}
+              familyDiscountCents={order.familyDiscountCents}
+              orderId={order.id}
+              checkoutToken={checkoutToken}
+              currency={order.currency}
+              disabled={paying}
+            />
           }
           actions={
             <AddBookButton

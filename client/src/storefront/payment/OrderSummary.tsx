@@ -55,13 +55,16 @@ export function OrderSummary({
   delivery,
   labels,
   books = null,
+  several = false,
   actions = null,
 }: {
   order: SummaryOrder;
   delivery: string | null;
   labels?: SummaryLabels;
-  /** The checkout's books and their family discount, when it holds several: they stand for the book's own price line. */
+  /** The checkout's books and their family discount (CheckoutBookList). */
   books?: ReactNode;
+  /** Whether the checkout holds several books: the list then stands for the book's own price line. */
+  several?: boolean;
   /** What the parent may do with the checkout (add a book), under the total. */
   actions?: ReactNode;
 }) {
@@ -71,7 +74,7 @@ export function OrderSummary({
 
   return (
     <section className="payment-summary" aria-labelledby="payment-summary-title">
-      <h2 id="payment-summary-title" className="payment-summary__heading">
+      <h2 id="payment-summary-title" className="payment-summary__heading" tabIndex={-1}>
         Order Summary
       </h2>
       <div className="payment-summary__item">
@@ -125,7 +128,7 @@ export function OrderSummary({
       {books}
       {order.discount && (
         <dl className="payment-summary__discounts">
-          {!books && (
+          {!several && (
             <div className="payment-summary__discount">
               <dt>Book</dt>
               <dd className="payment-summary__list-price">

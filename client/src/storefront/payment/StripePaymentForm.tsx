@@ -75,11 +75,17 @@ function WalletButtons({ returnUrl, processing, pay }: Pick<StripePaymentFormPro
       event.paymentFailed({ reason: 'fail' });
       return;
     }
+    let confirmed = false;
+    // A payment already on its way (another press) asks Stripe nothing: the wallet's sheet must not wait.
+    const settle = () => {
+      if (!confirmed) event.paymentFailed({ reason: 'fail' });
+    };
     void pay(async () => {
+      confirmed = true;
       const outcome = await confirmWith(stripe, elements, returnUrl);
       if ('failure' in outcome) event.paymentFailed({ reason: 'fail' });
       return outcome;
-    });
+    }).then(settle, settle);
   }
 
   return (

@@ -24,7 +24,7 @@ export const SERVER_LAYERS = [
   // Discount codes: what an order's price is, less a code; checkout and the admin build on it.
   ['discounts'],
   // The features, each above the ones it builds on.
-  ['checkout', 'newsletter', 'admin-api'],
+  ['checkout', 'newsletter', 'contact', 'admin-api'],
   ['admin-orders', 'delivery'],
   // Proofs of the book the parent approves before it is made; the payments beside them.
   ['payments', 'proofs'],

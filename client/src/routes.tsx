@@ -53,6 +53,7 @@ const AdminsPage = lazy(() => import('./admin').then((m) => ({ default: m.Admins
 const AdminInvitePage = lazy(() => import('./admin').then((m) => ({ default: m.AdminInvitePage })));
 const WorkQueuePage = lazy(() => import('./admin').then((m) => ({ default: m.WorkQueuePage })));
 const DiscountCodesPage = lazy(() => import('./admin').then((m) => ({ default: m.DiscountCodesPage })));
+const ContactMessagesPage = lazy(() => import('./admin').then((m) => ({ default: m.ContactMessagesPage })));
 
 function AdminSuspense({ children }: { children: ReactNode }) {
   return (
@@ -64,10 +65,10 @@ function AdminSuspense({ children }: { children: ReactNode }) {
 }
 
 /** Paths that show the home page unchanged (spec section 2). */
-const HOME_ALIASES = ['contact', 'testimonials', 'blog', 'blog/:slug', 'values/:value', 'age/:ageGroup'] as const;
+const HOME_ALIASES = ['testimonials', 'blog', 'blog/:slug', 'values/:value', 'age/:ageGroup'] as const;
 
 /** Paths that show the home page, then scroll to the section with the same id. */
-const HOME_SECTIONS = ['how-it-works', 'pricing', 'samples'] as const;
+const HOME_SECTIONS = ['how-it-works', 'pricing', 'samples', 'contact'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -204,6 +205,7 @@ export const routes: RouteObject[] = [
       { path: 'queue', element: <WorkQueuePage /> },
       { path: 'admins', element: <AdminsPage /> },
       { path: 'discounts', element: <DiscountCodesPage /> },
+      { path: 'messages', element: <ContactMessagesPage /> },
       { path: 'invite/:token', element: <AdminInvitePage /> },
     ],
   },

@@ -27,6 +27,7 @@ import { OrphanedFiles } from './media/orphaned-files';
 import { MediaSigner } from './media/signed-url';
 import type { Storage } from './media/storage';
 import { NewsletterService } from './newsletter/newsletter.service';
+import { ContactService } from './contact/contact.service';
 import { ChangeRequestService } from './order-page/change-request.service';
 import { OrderLifecycle } from './orders/order-lifecycle';
 import { ReceiptLinks } from './orders/receipt-links';
@@ -104,6 +105,8 @@ export interface Services {
   /** Files no order references (left by a crash), swept at start-up and hourly. */
   orphanedFiles: OrphanedFiles;
   newsletter: NewsletterService;
+  /** The contact form's messages. */
+  contact: ContactService;
   shipping: ShippingService;
   refunds: RefundService;
   cancellation: CancellationService;
@@ -286,6 +289,7 @@ export function createServices(
     orphanedFiles,
     jobs,
     newsletter: new NewsletterService(dataSource),
+    contact: new ContactService(dataSource, outbox, logger, { staffEmails: config.staffEmails, publicUrl: config.publicUrl }),
     // A book at the print partner is shipped by it, not by hand.
     shipping: new ShippingService(dataSource, lifecycle, outbox, logger, config.publicUrl, partnerShipsRefusal),
     refunds,

@@ -7,3 +7,4 @@ export { AdminsPage } from './admins/AdminsPage';
 export { AdminInvitePage } from './admins/AdminInvitePage';
 export { WorkQueuePage } from './queue/WorkQueuePage';
 export { DiscountCodesPage } from './discounts/DiscountCodesPage';
+export { ContactMessagesPage } from './messages/ContactMessagesPage';

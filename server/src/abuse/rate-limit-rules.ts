@@ -18,6 +18,8 @@ export interface ClientRateLimits {
   createOrder: RateLimitRule[];
   /** subscribeNewsletter per client address. */
   newsletter: RateLimitRule[];
+  /** sendContactMessage per client address. */
+  contact: RateLimitRule[];
   /** The parent's order lookup, per e-mail address asked about (past it: silently no e-mail). */
   orderLinksPerEmail: RateLimitRule;
   /** The parent's order lookup, per client address (past it: RATE_LIMITED). */
@@ -36,6 +38,7 @@ export const DEFAULT_CLIENT_RATE_LIMITS: ClientRateLimits = {
     { name: 'create-order:client:day', limit: 30, windowMs: DAY },
   ],
   newsletter: [{ name: 'newsletter:client:hour', limit: 10, windowMs: HOUR }],
+  contact: [{ name: 'contact:client:hour', limit: 10, windowMs: HOUR }],
   orderLinksPerEmail: { name: 'order-links:email:hour', limit: 3, windowMs: HOUR },
   orderLinksPerClient: { name: 'order-links:client:hour', limit: 10, windowMs: HOUR },
   orderPageActions: { name: 'order-page-actions:client:hour', limit: 10, windowMs: HOUR },

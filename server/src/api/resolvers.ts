@@ -12,6 +12,7 @@ import { DeliveryFilesResolver } from '../delivery/delivery-files.resolver';
 import { DeliveryResolver } from '../delivery/delivery.resolver';
 import { FulfilmentResolver } from '../fulfilment/fulfilment.resolver';
 import { NewsletterResolver } from '../newsletter/newsletter.resolver';
+import { ContactResolver } from '../contact/contact.resolver';
 import { AdminOrderResolver, OrderConnectionResolver } from '../admin-orders/admin-order.resolver';
 import { ChangeRequestResolver } from '../order-page/change-request.resolver';
 import { CheckoutOrderResolver, OrderPageResolver } from '../order-page/order-page.resolver';
@@ -34,6 +35,7 @@ export const resolvers = [
   OrderConnectionResolver,
   AuthResolver,
   NewsletterResolver,
+  ContactResolver,
   PaymentResolver,
   DeliveryResolver,
   FulfilmentResolver,

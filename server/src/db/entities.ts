@@ -6,6 +6,7 @@ import { OrderDelivery } from '../delivery/order-delivery.entity';
 import { LoginAttempt } from '../admin/login-attempt.entity';
 import { OutboxEmail } from '../mail/outbox-email.entity';
 import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity';
+import { ContactMessage } from '../contact/contact-message.entity';
 import { OrderEvent } from '../orders/order-event.entity';
 import { PaymentEvent } from '../payments/payment-event.entity';
 import { SandboxPayment } from '../payments/sandbox/sandbox-payment.entity';
@@ -31,6 +32,7 @@ export const entities = [
   AdminSession,
   LoginAttempt,
   NewsletterSubscriber,
+  ContactMessage,
   OutboxEmail,
   PaymentEvent,
   SandboxPayment,

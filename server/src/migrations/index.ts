@@ -23,6 +23,7 @@ import { PrintJobs1765600000000 } from './1765600000000-print-jobs';
 import { PaymentAttempts1765700000000 } from './1765700000000-payment-attempts';
 import { DiscountCodes1765800000000 } from './1765800000000-discount-codes';
 import { Checkouts1765900000000 } from './1765900000000-checkouts';
+import { ContactMessages1766000000000 } from './1766000000000-contact-messages';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   PaymentAttempts1765700000000,
   DiscountCodes1765800000000,
   Checkouts1765900000000,
+  ContactMessages1766000000000,
 ];

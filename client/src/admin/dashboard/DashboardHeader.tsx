@@ -33,6 +33,9 @@ export function DashboardHeader() {
           <Link to="/admin/admins" className="admin-header__link" aria-current={current('/admin/admins')}>
             Admins
           </Link>
+          <Link to="/admin/messages" className="admin-header__link" aria-current={current('/admin/messages')}>
+            Messages
+          </Link>
           {owner && (
             <Link to="/admin/discounts" className="admin-header__link" aria-current={current('/admin/discounts')}>
               Discount codes

@@ -5,7 +5,7 @@ import { PageTitle } from '../../ui/PageTitle';
 import { HeroSection } from './HeroSection';
 import { useScrollToSection } from './use-scroll-to-section';
 
-export type HomeSectionId = 'how-it-works' | 'pricing' | 'samples';
+export type HomeSectionId = 'how-it-works' | 'pricing' | 'samples' | 'contact';
 
 const loadSections = () => import('./HomeSections');
 // Below the hero, in its own chunk: the first load carries what the first screen shows. A

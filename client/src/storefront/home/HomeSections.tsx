@@ -1,4 +1,5 @@
 import { CtaBanner } from '../../ui/CtaBanner';
+import { ContactSection } from './ContactSection';
 import { HowItWorksSection } from './HowItWorksSection';
 import { PricingSection } from './PricingSection';
 import { SampleStorySection } from './SampleStorySection';
@@ -17,6 +18,7 @@ export default function HomeSections() {
         title="Ready to Make Your Child the Hero?"
         text={`${ORDER_TIME_SENTENCE} Digital books arrive by e-mail within 24 hours; printed hardcovers in 7-10 business days.`}
       />
+      <ContactSection id="contact" />
     </>
   );
 }

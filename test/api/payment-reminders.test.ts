@@ -6,6 +6,7 @@
 import { placeOrder, placePaidOrder } from '../support/checkout';
 import { GraphQLClient } from '../support/graphql-client';
 import { digitalOrder } from '../support/orders';
+import { makePng } from '../support/images';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -52,6 +53,24 @@ describe('the payment reminder', () => {
       [orderId],
     );
     expect(events).toEqual([{ actor: 'job:payment-reminders' }]);
+  });
+
+  it('goes once for a checkout of two books, through its first order, with what the checkout costs', async () => {
+    const first = await placeOrder(parent, { ...digitalOrder(), childName: 'Pia' });
+    const added = await parent.upload(
+      `mutation($input: CreateOrderInput!, $childPhoto: Upload!, $addTo: CheckoutRefInput) {
+        createOrder(input: $input, childPhoto: $childPhoto, addTo: $addTo) { orderId userErrors { message } }
+      }`,
+      { input: { ...digitalOrder(), childName: 'Rex' }, addTo: first },
+      { childPhoto: { name: 'kid.png', type: 'image/png', data: await makePng() } },
+    );
+    const addedId = added.data!.createOrder.orderId as string;
+    await remind(new Date((await createdAt(addedId)).getTime() + 25 * HOUR));
+    const sent = await reminders(first.orderId);
+    expect(sent).toHaveLength(1);
+    // Two books at the family price: 2 x $22.50.
+    expect(sent[0].text).toContain(`order ${first.orderId.slice(0, 8)}, $45.00`);
+    expect(await reminders(addedId)).toEqual([]);
   });
 
   it('is not sent for an order paid, cancelled or with its child’s details deleted, nor for one a week old', async () => {

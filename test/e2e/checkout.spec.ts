@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminOrder, pngPhoto } from './support/shop';
+import { adminOrder, openPaymentPage, pngPhoto } from './support/shop';
 
 const MESSAGES = {
   missingOrder: 'Missing order information. Please try again.',
@@ -69,16 +69,6 @@ async function createOrderByApi(request: APIRequestContext, format: 'digital' | 
   const { orderId, checkoutToken, userErrors } = body.data.createOrder;
   expect(userErrors).toEqual([]);
   return { orderId: orderId as string, checkoutToken: checkoutToken as string };
-}
-
-/** Puts the order in this tab's session, as the order form would, without the redirect flag. */
-async function openPaymentPage(page: Page, order: { orderId: string; checkoutToken: string }, amount = 25, format = 'digital') {
-  await page.goto('/faq');
-  await page.evaluate(({ orderId, checkoutToken }) => {
-    sessionStorage.setItem('paymentOrderId', orderId);
-    sessionStorage.setItem('checkoutToken', checkoutToken);
-  }, order);
-  await page.goto(`/payment?orderId=${order.orderId}&amount=${amount}&format=${format}`);
 }
 
 async function fillOrderForm(page: Page, format: 'digital' | 'printed') {
@@ -240,7 +230,7 @@ test.describe('checkout in the sandbox', () => {
 
   test("an amount in the link that is not the order's is never shown", async ({ page, request }) => {
     const created = await createOrderByApi(request, 'printed');
-    await openPaymentPage(page, created, 1, 'digital');
+    await openPaymentPage(page, created, { amount: 1, format: 'digital' });
     const summary = page.getByRole('region', { name: 'Order Summary' });
     await expect(summary).toContainText('Premium Printed Storybook');
     await expect(summary).toContainText('$50');
@@ -253,7 +243,7 @@ test.describe('checkout in the sandbox', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await openPaymentPage(page, await createOrderByApi(request, 'printed'), 50, 'printed');
+    await openPaymentPage(page, await createOrderByApi(request, 'printed'), { amount: 50, format: 'printed' });
     const card = page.getByRole('region', { name: 'Payment' });
     await expect(card).toContainText('Premium Printed Storybook, starring Ivy');
     await expect(card).toContainText('Total $50');

@@ -5,16 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { createOrderByApi, loginAsAdmin, uniqueName } from './support/shop';
-
-async function openPaymentPage(page: Page, order: { orderId: string; checkoutToken: string }) {
-  await page.goto('/faq');
-  await page.evaluate(({ orderId, checkoutToken }) => {
-    sessionStorage.setItem('paymentOrderId', orderId);
-    sessionStorage.setItem('checkoutToken', checkoutToken);
-  }, order);
-  await page.goto(`/payment?orderId=${order.orderId}&amount=25&format=digital`);
-}
+import { createOrderByApi, loginAsAdmin, openPaymentPage, uniqueName } from './support/shop';
 
 async function applyCode(page: Page, code: string) {
   await page.getByRole('button', { name: 'Have a discount code?' }).click();

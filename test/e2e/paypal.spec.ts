@@ -5,10 +5,10 @@
  * buttons restart for another way to pay; a parent who closes the tab after approving is paid by
  * PayPal's webhook; a script that cannot load, and a restricted account, say what the spec says.
  */
-import { expect, type APIRequestContext, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { expect, type APIRequestContext, request as playwrightRequest, test } from '@playwright/test';
 import { type FakePayPal, paypalEnv, startFakePayPal } from '../support/fake-paypal';
 import { type ProductionShop, startShop } from './support/production-shop';
-import { type ApiOrder, createOrderByApi, graphqlCall } from './support/shop';
+import { type ApiOrder, createOrderByApi, graphqlCall, openPaymentPage } from './support/shop';
 
 const MESSAGES = {
   paymentFailed: 'There was an error processing your payment. Please try again.',
@@ -34,16 +34,6 @@ test.afterAll(async () => {
   await paypal?.close();
 });
 
-/** The payment page for an order made through the API, as the order form would have opened it. */
-async function openPaymentPage(page: Page, order: ApiOrder) {
-  await page.goto(`${baseURL}/faq`);
-  await page.evaluate(({ orderId, checkoutToken }) => {
-    sessionStorage.setItem('paymentOrderId', orderId);
-    sessionStorage.setItem('checkoutToken', checkoutToken);
-  }, order);
-  await page.goto(`${baseURL}/payment?orderId=${order.orderId}&amount=25&format=digital`);
-}
-
 const statusOf = async ({ orderId, checkoutToken }: ApiOrder) =>
   (
     await graphqlCall(
@@ -64,7 +54,7 @@ test.describe("paying with PayPal's buttons", () => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const order = await createOrderByApi(api);
-      await openPaymentPage(page, order);
+      await openPaymentPage(page, order, { baseURL });
 
       const button = page.getByRole('button', { name: 'PayPal', exact: true });
       await expect(button).toBeVisible();
@@ -102,7 +92,7 @@ test.describe("paying with PayPal's buttons", () => {
 
   test("a parent who closes the tab after approving is paid by PayPal's webhook", async ({ page }) => {
     const order = await createOrderByApi(api);
-    await openPaymentPage(page, order);
+    await openPaymentPage(page, order, { baseURL });
     await page.getByRole('button', { name: 'PayPal', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'PayPal' })).toBeVisible();
     const created = paypalOrderOf(order)!;
@@ -121,7 +111,7 @@ test.describe("paying with PayPal's buttons", () => {
   test('when PayPal cannot be loaded: the yellow notice with Refresh Page, and the card form still pays', async ({ page }) => {
     const order = await createOrderByApi(api);
     await page.route(`${paypal.url}/sdk/js**`, (route) => route.abort('connectionfailed'));
-    await openPaymentPage(page, order);
+    await openPaymentPage(page, order, { baseURL });
     await expect(page.getByText(MESSAGES.loadFailed)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -134,7 +124,7 @@ test.describe("paying with PayPal's buttons", () => {
 
   test("a restricted PayPal account shows the spec's PayPal message", async ({ page }) => {
     const order = await createOrderByApi(api);
-    await openPaymentPage(page, order);
+    await openPaymentPage(page, order, { baseURL });
     paypal.restrictPayee = true;
     try {
       await page.getByRole('button', { name: 'PayPal', exact: true }).click();

@@ -9,7 +9,7 @@
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
 import { type ProductionShop, startShop } from './support/production-shop';
-import { type ApiOrder, createOrderByApi, graphqlCall } from './support/shop';
+import { type ApiOrder, createOrderByApi, graphqlCall, openPaymentPage } from './support/shop';
 
 let stripe: FakeStripe;
 let shop: ProductionShop;
@@ -49,14 +49,9 @@ async function routeStripe(page: Page) {
   });
 }
 
-async function openPaymentPage(page: Page, order: ApiOrder) {
+async function openStripePaymentPage(page: Page, order: ApiOrder) {
   await routeStripe(page);
-  await page.goto(`${baseURL}/faq`);
-  await page.evaluate(({ orderId, checkoutToken }) => {
-    sessionStorage.setItem('paymentOrderId', orderId);
-    sessionStorage.setItem('checkoutToken', checkoutToken);
-  }, order);
-  await page.goto(`${baseURL}/payment?orderId=${order.orderId}&amount=25&format=digital`);
+  await openPaymentPage(page, order, { baseURL });
 }
 
 const statusOf = async ({ orderId, checkoutToken }: ApiOrder) =>
@@ -78,7 +73,7 @@ test.describe("Stripe's wallet buttons", () => {
     }) => {
       const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
       const order = await createOrderByApi(api);
-      await openPaymentPage(page, order);
+      await openStripePaymentPage(page, order);
 
       const wallet = page.getByRole('button', { name: 'Google Pay' });
       const card = page.getByLabel('Card number (Stripe)');
@@ -101,7 +96,7 @@ test.describe("Stripe's wallet buttons", () => {
 
   test("a wallet's declined card is told to the wallet and the page, and the card form still pays", async ({ page }) => {
     const order = await createOrderByApi(api);
-    await openPaymentPage(page, order);
+    await openStripePaymentPage(page, order);
     await page.evaluate(() => Object.assign(window, { fakeStripeWalletCard: '4000000000000002' }));
     await page.getByRole('button', { name: 'Google Pay' }).click();
     await expect(page.locator('body')).toHaveAttribute('data-wallet-failed', 'fail');
@@ -125,12 +120,7 @@ test.describe("Stripe's wallet buttons", () => {
         body: stripeJs.replace('{ googlePay: true, applePay: false, link: false }', 'undefined'),
       }),
     );
-    await page.goto(`${baseURL}/faq`);
-    await page.evaluate(({ orderId, checkoutToken }) => {
-      sessionStorage.setItem('paymentOrderId', orderId);
-      sessionStorage.setItem('checkoutToken', checkoutToken);
-    }, order);
-    await page.goto(`${baseURL}/payment?orderId=${order.orderId}&amount=25&format=digital`);
+    await openPaymentPage(page, order, { baseURL });
     await expect(page.getByLabel('Card number (Stripe)')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay $25' })).toBeEnabled();
     await expect(page.getByText('or pay by card')).toBeHidden();

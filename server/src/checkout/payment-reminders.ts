@@ -13,6 +13,7 @@ import { orderEmailOptions } from '../orders/order-access';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { lockOrder } from '../orders/order-lock';
 import { OrderStatus } from '../orders/order-status';
+import { checkoutTotalCents, pendingCheckoutBooks } from '../orders/checkout-books';
 
 export const PAYMENT_REMINDER_JOB = 'payment-reminders';
 export const PAYMENT_REMINDER_EVENT = 'payment_reminder_sent';
@@ -71,9 +72,11 @@ export class PaymentReminders {
         PAYMENT_REMINDER_EVENT,
       ]);
       if (already) return false;
+      // What the checkout's payment is for: every book waiting in it, not the first one alone.
+      const due = checkoutTotalCents(await pendingCheckoutBooks(manager, order));
       await this.outbox.enqueue(
         manager,
-        paymentReminderOutboxEmail(order, await orderEmailOptions(manager, orderId, this.publicUrl)),
+        paymentReminderOutboxEmail({ ...order, amountCents: due }, await orderEmailOptions(manager, orderId, this.publicUrl)),
       );
       await this.lifecycle.recordEvent(manager, {
         orderId,

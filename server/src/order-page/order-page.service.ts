@@ -178,22 +178,7 @@ export class OrderPageService {
         }
         // The e-mails about the order and its history lose the details too, before the columns that name them are blanked.
         await redactChildData(manager, order);
-        await manager.update(
-          Order,
-          { id: order.id },
-          {
-            childName: null,
-            childAge: null,
-            storyIdea: '',
-            dedication: null,
-            shippingAddress: null,
-            photoKey: null,
-            videoKey: null,
-            pdfKey: null,
-            childDataDeletedAt: now,
-            updatedAt: now,
-          },
-        );
+        await manager.update(Order, { id: order.id }, { ...blankedBook(now), videoKey: null, pdfKey: null });
         await manager.update(OrderDelivery, { orderId: order.id, filesRemovedAt: IsNull() }, { filesRemovedAt: now });
         await this.lifecycle.recordEvent(manager, {
           orderId: order.id,

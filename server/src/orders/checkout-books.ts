@@ -52,8 +52,9 @@ export function checkoutListPriceCents(order: Pick<Order, 'bookFormat'>, books: 
 }
 
 /**
- * A waiting book taken out of its checkout, or gone with its first order: what it knew of the
- * child is blanked (its photo file is deleted by the caller once this is committed).
+ * What an order keeps once its child's details are deleted (the parent asked, or a waiting book
+ * was taken out of its checkout): the details and the photo's key are blanked, and the caller
+ * deletes the photo file once this is committed.
  */
 export function blankedBook(now: Date): Partial<Order> {
   return {

@@ -98,6 +98,23 @@ export async function createOrderByApi(request: APIRequestContext, input: Record
   return { orderId, checkoutToken };
 }
 
+/**
+ * The payment page for an order made through the API, as the order form would have opened it:
+ * the order and its checkout token in this tab's session. `baseURL` for a shop of its own.
+ */
+export async function openPaymentPage(
+  page: Page,
+  order: ApiOrder,
+  { baseURL = '', amount = 25, format = 'digital' }: { baseURL?: string; amount?: number; format?: string } = {},
+): Promise<void> {
+  await page.goto(`${baseURL}/faq`);
+  await page.evaluate(({ orderId, checkoutToken }) => {
+    sessionStorage.setItem('paymentOrderId', orderId);
+    sessionStorage.setItem('checkoutToken', checkoutToken);
+  }, order);
+  await page.goto(`${baseURL}/payment?orderId=${order.orderId}&amount=${amount}&format=${format}`);
+}
+
 /** Pays an order in the sandbox as the payment page would: start, the success card, record. */
 export async function payOrderByApi(request: APIRequestContext, order: ApiOrder): Promise<void> {
   const { startPayment } = await graphqlCall(

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react';
 
 import { useApolloClientLater } from '../../apollo-later';
 import { SUPPORT_EMAIL } from '../../ui/contact';
@@ -22,7 +22,6 @@ export function ContactSection({ id }: { id: string }) {
   const [error, setError] = useState<{ message: string; field: Field | null } | null>(null);
   const [sentBy, setSentBy] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const getClient = useApolloClientLater();
   const fieldId = (field: Field) => `${formId}-${field}`;
 
@@ -65,6 +64,12 @@ export function ContactSection({ id }: { id: string }) {
   });
   const update = (field: Field) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
+  const row = (field: Field, label: string, extra: InputHTMLAttributes<HTMLInputElement>) => (
+    <div className="contact-form__row">
+      <label htmlFor={fieldId(field)}>{label}</label>
+      <input {...aria(field)} {...extra} name={field} value={values[field]} onChange={update(field)} />
+    </div>
+  );
 
   return (
     <section id={id} className="section contact-section" aria-labelledby={`${id}-title`}>
@@ -85,38 +90,15 @@ export function ContactSection({ id }: { id: string }) {
             ? `Thank you${sentBy ? `, ${sentBy}` : ''}. Your message is on its way: we answer within one business day, and we have e-mailed you a copy.`
             : ''}
         </p>
-        <form ref={formRef} className="contact-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={sending}>
+        <form className="contact-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={sending}>
           {error && (
             <p id={`${formId}-error`} className="contact-form__error" role="alert">
               {error.message}
             </p>
           )}
-          <div className="contact-form__row">
-            <label htmlFor={fieldId('name')}>Your name</label>
-            <input {...aria('name')} name="name" autoComplete="name" value={values.name} onChange={update('name')} />
-          </div>
-          <div className="contact-form__row">
-            <label htmlFor={fieldId('email')}>Your e-mail</label>
-            <input
-              {...aria('email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={values.email}
-              onChange={update('email')}
-            />
-          </div>
-          <div className="contact-form__row">
-            <label htmlFor={fieldId('orderReference')}>Order reference (optional)</label>
-            <input
-              {...aria('orderReference')}
-              name="orderReference"
-              autoComplete="off"
-              placeholder="e.g. 8dbd1044"
-              value={values.orderReference}
-              onChange={update('orderReference')}
-            />
-          </div>
+          {row('name', 'Your name', { autoComplete: 'name' })}
+          {row('email', 'Your e-mail', { type: 'email', autoComplete: 'email' })}
+          {row('orderReference', 'Order reference (optional)', { autoComplete: 'off', placeholder: 'e.g. 8dbd1044' })}
           <div className="contact-form__row">
             <label htmlFor={fieldId('message')}>Your message</label>
             <textarea {...aria('message')} name="message" rows={5} value={values.message} onChange={update('message')} />

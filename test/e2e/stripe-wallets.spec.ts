@@ -94,6 +94,27 @@ test.describe("Stripe's wallet buttons", () => {
     });
   }
 
+  test('two books with the family discount: one wallet payment of their total pays both', async ({ page }) => {
+    const first = await createOrderByApi(api);
+    const added = await createOrderByApi(api, { childName: 'Jon' }, first);
+    await openStripePaymentPage(page, first);
+    await expect(page.getByRole('list', { name: 'Books in this checkout' }).getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText('Family discount');
+    await expect(page.getByRole('button', { name: 'Pay $45' })).toBeVisible();
+    await page.getByRole('button', { name: 'Google Pay' }).click();
+    await page.waitForURL('**/payment-success?format=digital');
+    expect(await statusOf(first)).toBe('Paid');
+    const intent = [...stripe.intents.values()].find((candidate) => candidate.metadata.orderId === first.orderId)!;
+    expect(intent).toMatchObject({ status: 'succeeded', amount: 4500 });
+    // A paid checkout lists the books its payment paid: both.
+    const paid = await graphqlCall(
+      api,
+      'query($orderId: ID!, $checkoutToken: String!) { checkoutOrder(orderId: $orderId, checkoutToken: $checkoutToken) { totalCents books { id } } }',
+      { ...first },
+    );
+    expect(paid.checkoutOrder).toEqual({ totalCents: 4500, books: [{ id: first.orderId }, { id: added.orderId }] });
+  });
+
   test("a wallet's declined card is told to the wallet and the page, and the card form still pays", async ({ page }) => {
     const order = await createOrderByApi(api);
     await openStripePaymentPage(page, order);

@@ -69,8 +69,15 @@ export interface ApiOrder {
   checkoutToken: string;
 }
 
-/** A Pending digital order straight through the API (multipart, with a real PNG as the photo). */
-export async function createOrderByApi(request: APIRequestContext, input: Record<string, unknown> = {}): Promise<ApiOrder> {
+/**
+ * A Pending digital order straight through the API (multipart, with a real PNG as the photo); with
+ * `addTo`, a book added to that checkout (its answer carries no token of its own).
+ */
+export async function createOrderByApi(
+  request: APIRequestContext,
+  input: Record<string, unknown> = {},
+  addTo: ApiOrder | null = null,
+): Promise<ApiOrder> {
   const order = {
     childName: 'Ivy',
     childAge: 5,
@@ -80,12 +87,12 @@ export async function createOrderByApi(request: APIRequestContext, input: Record
     bookFormat: 'digital',
     ...input,
   };
-  const query = `mutation($input: CreateOrderInput!, $childPhoto: Upload!) {
-    createOrder(input: $input, childPhoto: $childPhoto) { orderId checkoutToken userErrors { message } } }`;
+  const query = `mutation($input: CreateOrderInput!, $childPhoto: Upload!, $addTo: CheckoutRefInput) {
+    createOrder(input: $input, childPhoto: $childPhoto, addTo: $addTo) { orderId checkoutToken userErrors { message } } }`;
   const response = await request.post('/graphql', {
     headers: { 'Apollo-Require-Preflight': 'true' },
     multipart: {
-      operations: JSON.stringify({ query, variables: { input: order, childPhoto: null } }),
+      operations: JSON.stringify({ query, variables: { input: order, childPhoto: null, addTo } }),
       // Not "0": integer-like keys would be sent first, and the file must follow the map.
       map: JSON.stringify({ photo: ['variables.childPhoto'] }),
       photo: { name: 'child.png', mimeType: 'image/png', buffer: await pngPhoto() },

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingFile } from '../media/incoming-file';
 import { type DataSource, type EntityManager, In } from 'typeorm';
-import { CURRENCY, FAMILY_DISCOUNT, planFor } from '../catalogue/catalogue';
+import { bookPriceCents, CURRENCY, FAMILY_DISCOUNT, planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
@@ -25,14 +25,7 @@ import { type ValidOrder, validateOrderInput } from './order-validation';
 import { orderReference } from '../orders/order-format';
 import { lockExistingOrder, lockOrder } from '../orders/order-lock';
 import type { DiscountCodes, PaymentStateOf } from '../discounts/discount-codes.service';
-import {
-  blankedBook,
-  checkoutBooks,
-  checkoutListPriceCents,
-  checkoutTotalCents,
-  isCheckoutLead,
-  pendingCheckoutBooks,
-} from '../orders/checkout-books';
+import { blankedBook, checkoutBooks, checkoutTotalCents, isCheckoutLead, pendingCheckoutBooks } from '../orders/checkout-books';
 import { type Actor, CUSTOMER } from '../orders/actor';
 
 export const CREATE_FAILED_MESSAGE = 'Failed to create order. Please try again.';
@@ -207,7 +200,7 @@ export class OrderService {
       lead.checkoutId = lead.id;
     }
     order.checkoutId = lead.id;
-    order.amountCents = checkoutListPriceCents(order, waiting.length + 1);
+    order.amountCents = bookPriceCents(order.bookFormat, waiting.length + 1);
     await insertNewOrder(manager, order, token);
     await this.repriceCheckout(manager, lead, CUSTOMER);
     return succeed(undefined);
@@ -220,7 +213,7 @@ export class OrderService {
   private async repriceCheckout(manager: EntityManager, lead: Order, actor: Actor): Promise<void> {
     const waiting = await pendingCheckoutBooks(manager, lead, true);
     for (const book of waiting) {
-      const priced = await this.discounts.reprice(manager, book.id, checkoutListPriceCents(book, waiting.length));
+      const priced = await this.discounts.reprice(manager, book.id, bookPriceCents(book.bookFormat, waiting.length));
       if (priced.amountCents === book.amountCents) continue;
       await manager.update(Order, { id: book.id }, { amountCents: priced.amountCents, updatedAt: new Date() });
       await this.lifecycle.recordEvent(manager, {
@@ -332,7 +325,7 @@ export class OrderService {
         const priced =
           valid.bookFormat === order.bookFormat
             ? { amountCents: order.amountCents, dropped: null }
-            : await this.discounts.reprice(manager, order.id, checkoutListPriceCents(valid, Math.max(1, waiting.length)));
+            : await this.discounts.reprice(manager, order.id, bookPriceCents(valid.bookFormat, waiting.length));
         const changed = changedFields(order, valid, priced.amountCents, newPhotoKey !== null);
         if (changed.length === 0) return { order, replacedPhoto: null };
         const changes: Partial<Order> = {
@@ -513,7 +506,7 @@ export function toCheckoutOrder(order: Order, books: readonly Order[] = [order])
   const counted = together.some((book) => book.id === order.id) ? together : [order];
   const listCents = counted.reduce((sum, book) => sum + planFor(book.bookFormat).priceCents, 0);
   const familyCents = counted.reduce(
-    (sum, book) => sum + planFor(book.bookFormat).priceCents - checkoutListPriceCents(book, counted.length),
+    (sum, book) => sum + planFor(book.bookFormat).priceCents - bookPriceCents(book.bookFormat, counted.length),
     0,
   );
   return {

@@ -46,11 +46,6 @@ export function checkoutTotalCents(books: readonly Pick<Order, 'amountCents'>[])
   return books.reduce((sum, book) => sum + book.amountCents, 0);
 }
 
-/** A waiting book's price before any discount code, in a checkout of `books` waiting books. */
-export function checkoutListPriceCents(order: Pick<Order, 'bookFormat'>, books: number): number {
-  return bookPriceCents(order.bookFormat, books);
-}
-
 /**
  * What an order keeps once its child's details are deleted (the parent asked, or a waiting book
  * was taken out of its checkout): the details and the photo's key are blanked, and the caller
@@ -72,5 +67,5 @@ export function blankedBook(now: Date): Partial<Order> {
 /** A waiting book's price before any discount code, as its checkout stands now. */
 export async function listPriceCents(manager: EntityManager, order: Order): Promise<number> {
   const waiting = await pendingCheckoutBooks(manager, order);
-  return checkoutListPriceCents(order, Math.max(1, waiting.length));
+  return bookPriceCents(order.bookFormat, waiting.length);
 }

@@ -35,6 +35,23 @@ export const SITE_CATALOGUE_QUERY = graphql(`
         label
       }
       shippingCountries
+      shippingDestinations {
+        country
+        countryCode
+        regionLabel
+        regions {
+          code
+          name
+        }
+        postalLabel
+        postalExample
+        postalPattern
+      }
+      printedDelivery {
+        shippingIncluded
+        arrivesFromBusinessDays
+        arrivesByBusinessDays
+      }
       limits {
         minChildAge
         maxChildAge

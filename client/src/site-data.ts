@@ -23,6 +23,22 @@ export interface SiteCatalogue {
   lifeLessons: { __typename: 'LifeLesson'; value: string; label: string; emoji: string }[];
   bookStyles: { __typename: 'BookStyleOption'; value: string; label: string }[];
   shippingCountries: string[];
+  shippingDestinations: {
+    __typename: 'ShippingDestination';
+    country: string;
+    countryCode: string;
+    regionLabel: string;
+    regions: { __typename: 'ShippingRegion'; code: string; name: string }[];
+    postalLabel: string;
+    postalExample: string;
+    postalPattern: string;
+  }[];
+  printedDelivery: {
+    __typename: 'PrintedDelivery';
+    shippingIncluded: boolean;
+    arrivesFromBusinessDays: number;
+    arrivesByBusinessDays: number;
+  };
   familyDiscount: { __typename: 'FamilyDiscount'; minBooks: number; maxBooks: number; percentOff: number; description: string };
   limits: {
     __typename: 'OrderLimits';

@@ -87,8 +87,8 @@ async function fillOrderForm(page: Page, format: 'digital' | 'printed') {
     await page.getByLabel('Full name').fill('Ana Parent');
     await page.getByLabel('Street address').fill('1 Maple Ave');
     await page.getByLabel('City').fill('Portland');
-    await page.getByLabel('State / Province').fill('OR');
-    await page.getByLabel('ZIP / Postal code').fill('97201');
+    await page.getByLabel('State', { exact: true }).selectOption('OR');
+    await page.getByLabel('ZIP code').fill('97201');
   }
   await page.getByLabel('I accept the terms and conditions').check();
 }

@@ -72,9 +72,14 @@ test.describe('the order form', () => {
     await page.getByLabel('Full name').fill('Sam Parent');
     await page.getByLabel('Street address').fill('12 Oak Street');
     await page.getByLabel('City').fill('Portland');
-    await page.getByLabel('ZIP / Postal code').fill('97201');
+    await page.getByLabel('ZIP code').fill('972');
     await expectFirstProblem('Please complete all shipping address fields.'); // state is still empty
-    await page.getByLabel('State / Province').fill('OR');
+    await page.getByLabel('State', { exact: true }).selectOption('OR');
+    await expectFirstProblem('Please enter a valid ZIP code, like 12345 or 12345-6789.');
+    await page.getByLabel('ZIP code').fill('97201');
+    await page.getByLabel('Phone (optional)').fill('555-0123');
+    await expectFirstProblem('Please enter a phone number with its area code, like 416-555-0123, or leave it blank.');
+    await page.getByLabel('Phone (optional)').fill('503 555 0199');
 
     await expectFirstProblem('Please accept the terms and conditions.');
   });
@@ -144,10 +149,12 @@ test.describe('the order form', () => {
     await chooseGoodPhoto(page, 'leo.png', 'image/png', await pngPhoto());
     await page.getByLabel('Full name').fill('Ana Parent');
     await page.getByLabel('Street address').fill('1 Maple Ave');
-    await page.getByLabel('City').fill('Toronto');
-    await page.getByLabel('State / Province').fill('ON');
-    await page.getByLabel('ZIP / Postal code').fill('M5V 2T6');
     await page.getByLabel('Country').selectOption('Canada');
+    await page.getByLabel('Apartment, suite, unit (optional)').fill('Unit 4');
+    await page.getByLabel('City').fill('Toronto');
+    await page.getByLabel('Province or territory').selectOption('ON');
+    await page.getByLabel('Postal code').fill('m5v 2t6');
+    await page.getByLabel('Phone (optional)').fill('(416) 555-0123');
     await page.getByLabel('I accept the terms and conditions').check();
     await submit(page);
 
@@ -165,10 +172,12 @@ test.describe('the order form', () => {
       shippingAddress: {
         fullName: 'Ana Parent',
         streetAddress: '1 Maple Ave',
+        addressLine2: 'Unit 4',
         city: 'Toronto',
         state: 'ON',
         zipCode: 'M5V 2T6',
         country: 'Canada',
+        phone: '+1 416-555-0123',
       },
     });
   });

@@ -15,8 +15,10 @@ import {
   LIFE_LESSONS,
   LIMITS,
   PLANS,
+  PRINTED_DELIVERY,
   SHIPPING_COUNTRIES,
 } from '../../../server/src/catalogue/catalogue';
+import { SHIPPING_DESTINATIONS } from '../../../server/src/catalogue/shipping-destinations';
 import { AppRoutes, routes } from '../routes';
 import { provideSiteData, PUBLIC_URL_PLACEHOLDER, type SiteData } from '../site-data';
 
@@ -35,6 +37,12 @@ export function siteDataForBuild(): SiteData {
       lifeLessons: LIFE_LESSONS.map((lesson) => ({ __typename: 'LifeLesson', ...lesson })),
       bookStyles: BOOK_STYLES.map((style) => ({ __typename: 'BookStyleOption', ...style })),
       shippingCountries: [...SHIPPING_COUNTRIES],
+      shippingDestinations: SHIPPING_DESTINATIONS.map((destination) => ({
+        __typename: 'ShippingDestination',
+        ...destination,
+        regions: destination.regions.map((region) => ({ __typename: 'ShippingRegion', ...region })),
+      })),
+      printedDelivery: { __typename: 'PrintedDelivery', ...PRINTED_DELIVERY },
       familyDiscount: { __typename: 'FamilyDiscount', ...FAMILY_DISCOUNT },
       limits: { __typename: 'OrderLimits', ...LIMITS, photoTypes: [...LIMITS.photoTypes] },
     },

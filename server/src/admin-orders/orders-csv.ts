@@ -52,6 +52,8 @@ const COLUMNS: Array<[header: string, value: (order: Order, extras: OrderExtras)
   ['Child data deleted', (o) => o.childDataDeletedAt],
   ['Discount code', (_o, x) => x.discount?.code],
   ['Discount', (_o, x) => (x.discount ? (x.discount.amountCents / 100).toFixed(2) : null)],
+  ['Apartment, suite', (o) => o.shippingAddress?.addressLine2],
+  ['Phone for the carrier', (o) => o.shippingAddress?.phone],
 ];
 
 /** Where the parent deleted the child's details, as the export says it. */

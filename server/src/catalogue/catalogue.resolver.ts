@@ -1,5 +1,15 @@
 import { Query, Resolver } from 'type-graphql';
-import { BOOK_STYLES, CURRENCY, FAMILY_DISCOUNT, LIFE_LESSONS, LIMITS, PLANS, SHIPPING_COUNTRIES } from './catalogue';
+import {
+  BOOK_STYLES,
+  CURRENCY,
+  FAMILY_DISCOUNT,
+  LIFE_LESSONS,
+  LIMITS,
+  PLANS,
+  PRINTED_DELIVERY,
+  SHIPPING_COUNTRIES,
+} from './catalogue';
+import { SHIPPING_DESTINATIONS } from './shipping-destinations';
 import { CatalogueType } from './catalogue.types';
 
 @Resolver()
@@ -12,6 +22,11 @@ export class CatalogueResolver {
       lifeLessons: [...LIFE_LESSONS],
       bookStyles: [...BOOK_STYLES],
       shippingCountries: [...SHIPPING_COUNTRIES],
+      shippingDestinations: SHIPPING_DESTINATIONS.map((destination) => ({
+        ...destination,
+        regions: destination.regions.map((region) => ({ ...region })),
+      })),
+      printedDelivery: { ...PRINTED_DELIVERY },
       limits: { ...LIMITS, photoTypes: [...LIMITS.photoTypes] },
       familyDiscount: { ...FAMILY_DISCOUNT },
     };

@@ -103,6 +103,16 @@ export const BOOK_STYLES: readonly BookStyle[] = [
 
 export const SHIPPING_COUNTRIES: readonly string[] = ['United States', 'Canada'];
 
+/**
+ * A printed book's journey as the shop promises it to the parent ("7-10 business days"): shipping
+ * is in the price, and the book arrives between these many business days after payment.
+ */
+export const PRINTED_DELIVERY = {
+  shippingIncluded: true,
+  arrivesFromBusinessDays: 7,
+  arrivesByBusinessDays: 10,
+} as const;
+
 export const LIMITS = {
   minChildAge: 2,
   maxChildAge: 12,
@@ -127,7 +137,7 @@ export const STUDIO_PROMISES = {
   digitalDeliveryHours: 24,
   printedShipBusinessDays: 7,
   /** A printed book arrives within 10 business days of payment ("7-10 business days"): 3 on the road after shipping. */
-  printedArriveBusinessDays: 10,
+  printedArriveBusinessDays: PRINTED_DELIVERY.arrivesByBusinessDays,
   changeAnswerHours: 48,
   /** A payment that needs an owner's look, and an e-mail that could not be sent: within a working day. */
   attentionHours: 24,

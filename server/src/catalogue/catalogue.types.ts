@@ -100,6 +100,53 @@ export class FamilyDiscountType {
   description: string;
 }
 
+@ObjectType('ShippingRegion', { description: 'A state, province or territory.' })
+export class ShippingRegionType {
+  @Field({ description: 'Its code (CA, ON): the value to send as shippingAddress.state.' })
+  code: string;
+
+  @Field()
+  name: string;
+}
+
+@ObjectType('ShippingDestination', { description: 'A country printed books go to, and how it writes an address.' })
+export class ShippingDestinationType {
+  @Field({ description: 'The value to send as shippingAddress.country.' })
+  country: string;
+
+  @Field({ description: 'ISO 3166-1 alpha-2.' })
+  countryCode: string;
+
+  @Field({ description: 'What the country calls its regions: State, Province or territory.' })
+  regionLabel: string;
+
+  @Field(() => [ShippingRegionType])
+  regions: ShippingRegionType[];
+
+  @Field({ description: 'What the country calls its postal code: ZIP code, Postal code.' })
+  postalLabel: string;
+
+  @Field()
+  postalExample: string;
+
+  @Field({
+    description: "A valid postal code as typed, trimmed, letters in either case: an anchored regular expression's source.",
+  })
+  postalPattern: string;
+}
+
+@ObjectType('PrintedDelivery', { description: "A printed book's journey as the shop promises it." })
+export class PrintedDeliveryType {
+  @Field({ description: 'Whether the price includes shipping.' })
+  shippingIncluded: boolean;
+
+  @Field(() => Int, { description: 'The book arrives no sooner than this many business days after payment.' })
+  arrivesFromBusinessDays: number;
+
+  @Field(() => Int, { description: 'The book arrives within this many business days of payment.' })
+  arrivesByBusinessDays: number;
+}
+
 @ObjectType('Catalogue', { description: 'Everything the order form offers, and the limits the server enforces.' })
 export class CatalogueType {
   @Field()
@@ -116,6 +163,12 @@ export class CatalogueType {
 
   @Field(() => [String])
   shippingCountries: string[];
+
+  @Field(() => [ShippingDestinationType], { description: 'Each shipping country with its regions and postal code.' })
+  shippingDestinations: ShippingDestinationType[];
+
+  @Field(() => PrintedDeliveryType)
+  printedDelivery: PrintedDeliveryType;
 
   @Field(() => OrderLimitsType)
   limits: OrderLimitsType;

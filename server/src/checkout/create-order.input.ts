@@ -1,15 +1,52 @@
-import { IsIn, IsInt, IsNotEmpty, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, Max, Min, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
 import { BOOK_STYLES, LIFE_LESSONS, LIMITS, PLANS, SHIPPING_COUNTRIES } from '../catalogue/catalogue';
+import { isPostalCodeOf, phoneNumberFor, regionCodeOf } from '../catalogue/shipping-destinations';
 import { IsEmailAddress, MaxChars, NoControlCharacters, PlainText, PrintableLines } from '../common/input-validation';
 import { orderRule } from './order-rules';
+
+// Rules that read the address's country. A blank optional field passes: the blank is another rule's.
+const countryOf = (object: object) => String((object as { country?: unknown }).country ?? '');
+
+const IsRegionOfCountry = () =>
+  ValidateBy(
+    {
+      name: 'isRegionOfCountry',
+      validator: {
+        validate: (value, args) => typeof value === 'string' && (!value || regionCodeOf(countryOf(args!.object), value) !== null),
+      },
+    },
+    orderRule('shippingRegion'),
+  );
+
+const IsPostalCodeOfCountry = () =>
+  ValidateBy(
+    {
+      name: 'isPostalCodeOfCountry',
+      validator: {
+        validate: (value, args) => typeof value === 'string' && (!value || isPostalCodeOf(countryOf(args!.object), value)),
+      },
+    },
+    orderRule('shippingPostalCode'),
+  );
+
+const IsPhoneNumber = () =>
+  ValidateBy(
+    {
+      name: 'isPhoneNumber',
+      validator: { validate: (value) => typeof value === 'string' && (!value || phoneNumberFor(value) !== null) },
+    },
+    orderRule('shippingPhone'),
+  );
 
 // Choice fields are strings, not enums, so a wrong value gets the shop's own message
 // ('Invalid book format', ...) instead of a GraphQL coercion error. Their values are in `catalogue`.
 // The rules below see the input trimmed (order-validation.ts); which failure is reported
 // first is set by order-rules.ts, whatever the order of the decorators.
 
-@InputType({ description: "A printed book's delivery address (required for printed books; state is optional)." })
+@InputType({
+  description: "A printed book's delivery address (required for printed books; state, addressLine2 and phone are optional).",
+})
 export class ShippingAddressInput {
   @IsNotEmpty(orderRule('shippingAddress'))
   @MaxChars(LIMITS.addressFieldMaxLength, orderRule('shippingTooLong'))
@@ -23,6 +60,11 @@ export class ShippingAddressInput {
   @Field(() => String, { nullable: true })
   streetAddress?: string | null;
 
+  @MaxChars(LIMITS.addressFieldMaxLength, orderRule('shippingTooLong'))
+  @NoControlCharacters(orderRule('shippingTooLong'))
+  @Field(() => String, { nullable: true, description: 'Optional: apartment, suite, unit or floor.' })
+  addressLine2?: string | null;
+
   @IsNotEmpty(orderRule('shippingAddress'))
   @MaxChars(LIMITS.addressFieldMaxLength, orderRule('shippingTooLong'))
   @NoControlCharacters(orderRule('shippingTooLong'))
@@ -31,13 +73,22 @@ export class ShippingAddressInput {
 
   @MaxChars(LIMITS.addressFieldMaxLength, orderRule('shippingTooLong'))
   @NoControlCharacters(orderRule('shippingTooLong'))
-  @Field(() => String, { nullable: true })
+  @IsRegionOfCountry()
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Optional: a code or name from catalogue.shippingDestinations[].regions of the address's country; stored as its code.",
+  })
   state?: string | null;
 
   @IsNotEmpty(orderRule('shippingAddress'))
   @MaxChars(LIMITS.addressFieldMaxLength, orderRule('shippingTooLong'))
   @NoControlCharacters(orderRule('shippingTooLong'))
-  @Field(() => String, { nullable: true })
+  @IsPostalCodeOfCountry()
+  @Field(() => String, {
+    nullable: true,
+    description: "A ZIP code (12345, 12345-6789) or a Canadian postal code (K1A 0B6), as the address's country writes them.",
+  })
   zipCode?: string | null;
 
   @IsNotEmpty(orderRule('shippingAddress'))
@@ -46,6 +97,14 @@ export class ShippingAddressInput {
   @IsIn(SHIPPING_COUNTRIES, orderRule('shippingCountry'))
   @Field(() => String, { nullable: true, description: 'One of catalogue.shippingCountries.' })
   country?: string | null;
+
+  @MaxChars(LIMITS.addressFieldMaxLength, orderRule('shippingTooLong'))
+  @IsPhoneNumber()
+  @Field(() => String, {
+    nullable: true,
+    description: 'Optional: a North American phone number for the carrier. Kept only until the book ships.',
+  })
+  phone?: string | null;
 }
 
 const isPrinted = (input: CreateOrderInput) => input.bookFormat === 'printed';

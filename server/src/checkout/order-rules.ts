@@ -22,6 +22,9 @@ export const MESSAGES = {
   shippingAddress: 'Shipping address is required for printed books',
   shippingTooLong: `Shipping address fields must be at most ${LIMITS.addressFieldMaxLength} characters`,
   shippingCountry: 'Shipping currently limited to North America',
+  shippingRegion: 'Invalid state or province for the country',
+  shippingPostalCode: 'Invalid ZIP or postal code for the country',
+  shippingPhone: 'Invalid phone number: give a North American number with its area code',
 } as const;
 
 const STEPS = Object.keys(MESSAGES) as Array<keyof typeof MESSAGES>;

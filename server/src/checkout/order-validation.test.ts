@@ -129,3 +129,70 @@ describe('validateOrderInput', () => {
     expect(messageOf(input)).toBe('Shipping address fields must be at most 200 characters');
   });
 });
+
+describe("a printed order's address, as its country writes it", () => {
+  const withAddress = (changes: Record<string, string | null>): CreateOrderInput => {
+    const input = printed();
+    return { ...input, shippingAddress: { ...input.shippingAddress, ...changes } };
+  };
+  const us = (changes: Record<string, string | null>) =>
+    withAddress({ city: 'Portland', state: 'OR', zipCode: '97201', country: 'United States', ...changes });
+  const stored = (input: CreateOrderInput) => {
+    const result = validateOrderInput(input);
+    if (!result.ok) throw new Error(result.error.message);
+    return result.value.shippingAddress;
+  };
+
+  it('takes US ZIP codes and ZIP+4, and Canadian postal codes in either case, and stores them one way', () => {
+    expect(stored(us({ zipCode: '97201' }))?.zipCode).toBe('97201');
+    expect(stored(us({ zipCode: '97201-1234' }))?.zipCode).toBe('97201-1234');
+    expect(stored(us({ zipCode: '972011234' }))?.zipCode).toBe('97201-1234');
+    expect(stored(withAddress({ zipCode: 'm5v2t6' }))?.zipCode).toBe('M5V 2T6');
+    expect(stored(withAddress({ zipCode: ' k1a 0b6 ' }))?.zipCode).toBe('K1A 0B6');
+  });
+
+  it("refuses a postal code that is not the country's, whatever else is right", () => {
+    const message = 'Invalid ZIP or postal code for the country';
+    expect(messageOf(withAddress({ zipCode: '1' }))).toBe(message);
+    expect(messageOf(withAddress({ zipCode: '97201' }))).toBe(message);
+    expect(messageOf(us({ zipCode: 'M5V 2T6' }))).toBe(message);
+    expect(messageOf(us({ zipCode: '9720' }))).toBe(message);
+    // Canada Post never uses D, F, I, O, Q or U.
+    expect(messageOf(withAddress({ zipCode: 'D5V 2T6' }))).toBe(message);
+  });
+
+  it("stores a state or province as its code, given as code or name, and refuses another country's", () => {
+    expect(stored(withAddress({ state: 'ontario' }))?.state).toBe('ON');
+    expect(stored(us({ state: 'New  York' }))?.state).toBe('NY');
+    expect(stored(us({ state: 'ca' }))?.state).toBe('CA');
+    expect(messageOf(us({ state: 'ON' }))).toBe('Invalid state or province for the country');
+    expect(messageOf(withAddress({ state: 'Texas' }))).toBe('Invalid state or province for the country');
+    // The state stays optional, as the spec has it.
+    expect(stored(withAddress({ state: '' }))?.state).toBe('');
+  });
+
+  it('keeps an apartment line and a North American phone for the carrier, written one way', () => {
+    const address = stored(withAddress({ addressLine2: ' Apt 4B ', phone: '(416) 555-0123' }));
+    expect(address).toMatchObject({ addressLine2: 'Apt 4B', phone: '+1 416-555-0123' });
+    expect(stored(withAddress({ phone: '1 416 555 0123' }))?.phone).toBe('+1 416-555-0123');
+    expect(stored(withAddress({ phone: '', addressLine2: '' }))).toMatchObject({ phone: null, addressLine2: null });
+  });
+
+  it('refuses a phone number without an area code, or one no carrier could dial', () => {
+    const message = 'Invalid phone number: give a North American number with its area code';
+    expect(messageOf(withAddress({ phone: '555-0123' }))).toBe(message);
+    expect(messageOf(withAddress({ phone: '016-555-0123' }))).toBe(message);
+    expect(messageOf(withAddress({ phone: '+44 20 7946 0958' }))).toBe(message);
+    expect(messageOf(withAddress({ phone: 'call me' }))).toBe(message);
+  });
+
+  it('checks the country first, then the region, the postal code and the phone', () => {
+    expect(messageOf(withAddress({ country: 'France', state: 'Texas', zipCode: '1' }))).toBe(
+      'Shipping currently limited to North America',
+    );
+    expect(messageOf(withAddress({ state: 'Texas', zipCode: '1', phone: 'x' }))).toBe(
+      'Invalid state or province for the country',
+    );
+    expect(messageOf(withAddress({ zipCode: '1', phone: 'x' }))).toBe('Invalid ZIP or postal code for the country');
+  });
+});

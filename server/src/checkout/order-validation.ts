@@ -5,6 +5,7 @@
  * the first failure. Pure: it touches nothing.
  */
 import type { BookFormat } from '../catalogue/catalogue';
+import { phoneNumberFor, postalCodeFor, regionCodeOf } from '../catalogue/shipping-destinations';
 import { firstInputError } from '../common/input-validation';
 import type { Outcome } from '../common/user-error';
 import { CreateOrderInput, ShippingAddressInput } from './create-order.input';
@@ -31,10 +32,12 @@ function cleaned(input: CreateOrderInput): CreateOrderInput {
   const address: ShippingAddress = {
     fullName: clean(given.fullName),
     streetAddress: clean(given.streetAddress),
+    addressLine2: clean(given.addressLine2),
     city: clean(given.city),
     state: clean(given.state),
     zipCode: clean(given.zipCode),
     country: clean(given.country),
+    phone: clean(given.phone),
   };
   return Object.assign(new CreateOrderInput(), {
     childName: clean(input.childName),
@@ -47,6 +50,21 @@ function cleaned(input: CreateOrderInput): CreateOrderInput {
     bookStyle: clean(input.bookStyle),
     shippingAddress: Object.assign(new ShippingAddressInput(), address),
   });
+}
+
+/** A valid address as the shop keeps it: the region's code, the postal code and phone written one way, blanks as null. */
+function storedAddress(address: ShippingAddress): ShippingAddress {
+  const { country } = address;
+  return {
+    fullName: address.fullName,
+    streetAddress: address.streetAddress,
+    addressLine2: address.addressLine2 || null,
+    city: address.city,
+    state: address.state ? (regionCodeOf(country, address.state) ?? address.state) : '',
+    zipCode: postalCodeFor(country, address.zipCode),
+    country,
+    phone: address.phone ? phoneNumberFor(address.phone) : null,
+  };
 }
 
 export function validateOrderInput(input: CreateOrderInput): Outcome<ValidOrder> {
@@ -68,7 +86,7 @@ export function validateOrderInput(input: CreateOrderInput): Outcome<ValidOrder>
       email: order.email,
       bookFormat,
       bookStyle: printed ? (order.bookStyle ?? null) : null,
-      shippingAddress: printed ? ({ ...order.shippingAddress } as ShippingAddress) : null,
+      shippingAddress: printed ? storedAddress(order.shippingAddress as ShippingAddress) : null,
     },
   };
 }

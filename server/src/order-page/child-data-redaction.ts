@@ -39,8 +39,10 @@ function sensitiveValues(order: Order, changeRequests: string[]): string[] {
     order.dedication,
     address?.fullName,
     address?.streetAddress,
+    address?.addressLine2,
     address?.city,
     address?.zipCode,
+    address?.phone,
     ...changeRequests,
   ];
   const values = new Set<string>();

@@ -43,6 +43,20 @@ const PROMISES_EMAIL: ReadonlySet<TargetStatus> = new Set([
   OrderStatus.Refunded,
 ] as const);
 
+/** Statuses after which no carrier will call about the parcel. */
+const NO_MORE_CARRIER: ReadonlySet<TargetStatus> = new Set([
+  OrderStatus.Shipped,
+  OrderStatus.Cancelled,
+  OrderStatus.Refunded,
+] as const);
+
+/** The parent's phone is kept for the carrier only: once the book has shipped (or never will), it goes. */
+function withoutCarrierPhone(order: Order, to: TargetStatus): Pick<Order, 'shippingAddress'> | Record<string, never> {
+  const address = order.shippingAddress;
+  if (!address?.phone || !NO_MORE_CARRIER.has(to)) return {};
+  return { shippingAddress: { ...address, phone: null } };
+}
+
 /** Extra e-mails a move sends to others (the staff), made from the order as it now stands. */
 export type Notifier = (order: Order) => QueuedEmail[];
 
@@ -85,7 +99,13 @@ export class OrderLifecycle {
     const order = await lockExistingOrder(manager, orderId);
     assertTransition(order.status, move.to, order.bookFormat);
     const now = new Date();
-    const changes = { ...move.patch, status: move.to, [STATUS_TIMESTAMP[move.to]]: now, updatedAt: now };
+    const changes = {
+      ...move.patch,
+      ...withoutCarrierPhone(order, move.to),
+      status: move.to,
+      [STATUS_TIMESTAMP[move.to]]: now,
+      updatedAt: now,
+    };
     await manager.update(Order, { id: order.id }, changes);
     const moved: Order = Object.assign(new Order(), order, changes);
     await this.recordEvent(manager, {

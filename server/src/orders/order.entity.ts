@@ -12,10 +12,13 @@ export class ShippingAddress {
   @Field()
   streetAddress: string;
 
+  @Field(() => String, { nullable: true, description: 'Apartment, suite, unit or floor; null when not given.' })
+  addressLine2?: string | null;
+
   @Field()
   city: string;
 
-  @Field({ description: 'Empty when not given.' })
+  @Field({ description: 'Its code (CA, ON) for an order placed since the lists; empty when not given.' })
   state: string;
 
   @Field()
@@ -23,6 +26,12 @@ export class ShippingAddress {
 
   @Field()
   country: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'A phone number for the carrier (+1 555-123-4567); null when not given, and once the book has shipped.',
+  })
+  phone?: string | null;
 }
 
 /** A customer's order. Text is stored as typed (trimmed) and escaped where it is rendered. */

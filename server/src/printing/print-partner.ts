@@ -27,6 +27,8 @@ export const FAILED_JOB_STATUSES: ReadonlySet<string> = new Set(['REJECTED', 'CA
 export interface PrintAddress {
   name: string;
   street1: string;
+  /** Apartment, suite, unit: only when the parent gave one. */
+  street2?: string;
   city: string;
   /** ISO 3166-2 subdivision code (CA, ON), or empty. */
   stateCode: string;
@@ -34,6 +36,8 @@ export interface PrintAddress {
   /** ISO 3166-1 alpha-2 (US, CA). */
   countryCode: string;
   email: string;
+  /** The parent's phone for the carrier, when given (else the partner is given the shop's own). */
+  phone?: string;
 }
 
 export interface PrintJobRequest {

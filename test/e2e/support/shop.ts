@@ -12,7 +12,7 @@ export function pngPhoto(width = 120, height = 90): Promise<Buffer> {
 }
 
 const ORDER_FIELDS = `id status childName childAge moral email bookFormat bookStyle amountCents
-  shippingAddress { fullName streetAddress city state zipCode country } photoUrl`;
+  shippingAddress { fullName streetAddress addressLine2 city state zipCode country phone } photoUrl`;
 
 /** Signs in through the API (the request context keeps the cookie) and reads one order. */
 export async function adminOrder(

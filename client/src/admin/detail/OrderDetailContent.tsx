@@ -1,5 +1,6 @@
 import type { OrderDetailFragment } from '../../gql/graphql';
 import { childNameInText, childNameLabel, DELETED_CHILD_DATA, formatAmount, formatDateTime, formatLabel } from '../order-format';
+import { PostalAddress } from '../../ui/PostalAddress';
 import { NewTabLink } from '../shared/NewTabLink';
 import { OrderFulfilment } from '../fulfilment/OrderFulfilment';
 import { OrderStudio } from '../studio/OrderStudio';
@@ -65,19 +66,12 @@ export function OrderDetailContent({ order }: { order: OrderDetailFragment }) {
             [
               'Shipping address',
               address ? (
-                <address className="order-detail__address">
-                  {address.fullName}
-                  <br />
-                  {address.streetAddress}
-                  <br />
-                  {[address.city, address.state, address.zipCode].filter(Boolean).join(', ')}
-                  <br />
-                  {address.country}
-                </address>
+                <PostalAddress address={address} className="order-detail__address" />
               ) : order.childDataDeletedAt && order.bookFormat === 'printed' ? (
                 DELETED_CHILD_DATA
               ) : null,
             ],
+            ...(address ? [['Phone for the carrier', address.phone] as [string, string | null | undefined]] : []),
           ]}
         />
       </section>

@@ -46,6 +46,8 @@ const printed = () =>
       __typename: 'ShippingAddress',
       fullName: 'Ana Parent',
       streetAddress: '1 Maple Ave',
+      addressLine2: null,
+      phone: null,
       city: 'Portland',
       state: 'OR',
       zipCode: '97201',

@@ -12,10 +12,12 @@ export const ORDER_DETAIL_FIELDS = graphql(`
     shippingAddress {
       fullName
       streetAddress
+      addressLine2
       city
       state
       zipCode
       country
+      phone
     }
     amountCents
     currency

@@ -121,6 +121,8 @@ const printedOrder = (childName: string) =>
       __typename: 'ShippingAddress',
       fullName: 'Ann Parent',
       streetAddress: '1 Main St',
+      addressLine2: null,
+      phone: null,
       city: 'Springfield',
       state: 'IL',
       zipCode: '62701',

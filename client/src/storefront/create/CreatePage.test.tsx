@@ -158,13 +158,61 @@ describe('CreatePage', () => {
       expect(screen.getByRole('radio', { name: style })).toBeInTheDocument();
     }
     expect(screen.getByRole('radio', { name: 'Classic' })).toBeChecked();
-    for (const label of ['Full name', 'Street address', 'City', 'State / Province', 'ZIP / Postal code']) {
+    for (const label of ['Full name', 'Street address', 'Apartment, suite, unit (optional)', 'City', 'State', 'ZIP code']) {
       expect(screen.getByLabelText(label)).toHaveValue('');
     }
+    expect(screen.getByLabelText('Phone (optional)')).toHaveAccessibleDescription(/Deleted once the book ships/);
     const country = screen.getByLabelText('Country');
     expect(country).toHaveValue('United States');
     expect([...(country as HTMLSelectElement).options].map((option) => option.text)).toEqual(['United States', 'Canada']);
     expect(screen.getByText('Shipping currently limited to North America')).toBeInTheDocument();
+    // Shipping is in the price, and the book's arrival is given as dates.
+    expect(
+      screen.getByText(/^Shipping included\. Arrives between \w{3}, \w{3} \d+ and \w{3}, \w{3} \d+ \(7-10 business days\)\.$/),
+    ).toBeInTheDocument();
+  });
+
+  it("offers the country's own states or provinces and postal code, and checks the code and the phone", async () => {
+    const { user } = renderCreate('/create?type=printed');
+    const state = (await screen.findByLabelText('State')) as HTMLSelectElement;
+    expect(state.options).toHaveLength(53);
+    expect([...state.options].map((option) => option.text)).toContain('District of Columbia');
+    await user.selectOptions(state, 'OR');
+    // Another country: its regions, its postal code's name, and no state of the other's left chosen.
+    await user.selectOptions(screen.getByLabelText('Country'), 'Canada');
+    const province = screen.getByLabelText('Province or territory') as HTMLSelectElement;
+    expect(province).toHaveValue('');
+    expect([...province.options].map((option) => option.value)).toContain('ON');
+    expect(screen.getByLabelText('Postal code')).toBeInTheDocument();
+    expect(screen.queryByLabelText('ZIP code')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText("Child's name"), 'Mia');
+    await user.type(screen.getByLabelText('Age'), '6');
+    await user.click(screen.getByRole('radio', { name: 'Courage' }));
+    await user.type(screen.getByLabelText('Email'), 'parent@example.com');
+    await user.upload(screen.getByLabelText("Child's photo"), pngFile());
+    await screen.findByRole('img', { name: "Preview of your child's photo" });
+    await user.type(screen.getByLabelText('Full name'), 'Sam Parent');
+    await user.type(screen.getByLabelText('Street address'), '1 Maple Ave');
+    await user.type(screen.getByLabelText('City'), 'Toronto');
+    await user.selectOptions(province, 'ON');
+    const postal = screen.getByLabelText('Postal code');
+    await user.type(postal, '1');
+    await user.click(submitButton());
+    expect(alertText()).toBe('Please enter a valid postal code, like K1A 0B6.');
+    expect(postal).toHaveFocus();
+    expect(postal).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(postal);
+    await user.type(postal, 'm5v2t6');
+    const phone = screen.getByLabelText('Phone (optional)');
+    await user.type(phone, '555-0123');
+    await user.click(submitButton());
+    expect(alertText()).toBe('Please enter a phone number with its area code, like 416-555-0123, or leave it blank.');
+    expect(phone).toHaveFocus();
+    await user.clear(phone);
+    await user.type(phone, '(416) 555-0123');
+    await user.click(submitButton());
+    expect(alertText()).toBe('Please accept the terms and conditions.');
   });
 
   it('switching to digital hides the printed-only parts again', async () => {
@@ -212,17 +260,18 @@ describe('CreatePage', () => {
 
     await expectProblem('Please complete all shipping address fields.', screen.getByLabelText('Full name'));
     // Every blank address field is marked; the country has its default.
-    for (const label of ['Full name', 'Street address', 'City', 'State / Province', 'ZIP / Postal code']) {
+    for (const label of ['Full name', 'Street address', 'City', 'State', 'ZIP code']) {
       expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
       expect(screen.getByLabelText(label)).toHaveAccessibleDescription(/Please complete all shipping address fields\./);
     }
     expect(screen.getByLabelText('Country')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Apartment, suite, unit (optional)')).not.toHaveAttribute('aria-invalid');
     await user.type(screen.getByLabelText('Full name'), 'Sam Parent');
     await user.type(screen.getByLabelText('Street address'), '12 Oak Street');
     await user.type(screen.getByLabelText('City'), 'Portland');
-    await user.type(screen.getByLabelText('ZIP / Postal code'), '97201');
-    await expectProblem('Please complete all shipping address fields.', screen.getByLabelText('State / Province'));
-    await user.type(screen.getByLabelText('State / Province'), 'OR');
+    await user.type(screen.getByLabelText('ZIP code'), '97201');
+    await expectProblem('Please complete all shipping address fields.', screen.getByLabelText('State'));
+    await user.selectOptions(screen.getByLabelText('State'), 'OR');
 
     const terms = screen.getByRole('checkbox', { name: 'I accept the terms and conditions' });
     await expectProblem('Please accept the terms and conditions.', terms);
@@ -316,9 +365,10 @@ describe('CreatePage', () => {
     await user.type(screen.getByLabelText('Full name'), ' Ana Parent ');
     await user.type(screen.getByLabelText('Street address'), '1 Maple Ave');
     await user.type(screen.getByLabelText('City'), 'Toronto');
-    await user.type(screen.getByLabelText('State / Province'), 'ON');
-    await user.type(screen.getByLabelText('ZIP / Postal code'), 'M5V 2T6');
     await user.selectOptions(screen.getByLabelText('Country'), 'Canada');
+    await user.type(screen.getByLabelText('Apartment, suite, unit (optional)'), 'Unit 4');
+    await user.selectOptions(screen.getByLabelText('Province or territory'), 'ON');
+    await user.type(screen.getByLabelText('Postal code'), 'M5V 2T6');
     await user.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
     await user.click(submitButton());
 
@@ -335,10 +385,12 @@ describe('CreatePage', () => {
       shippingAddress: {
         fullName: 'Ana Parent',
         streetAddress: '1 Maple Ave',
+        addressLine2: 'Unit 4',
         city: 'Toronto',
         state: 'ON',
         zipCode: 'M5V 2T6',
         country: 'Canada',
+        phone: '',
       },
     });
   });

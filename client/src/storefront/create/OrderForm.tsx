@@ -14,14 +14,7 @@ import { type RestoredDraft, useOrderDraft } from './draft/use-order-draft';
 import { fieldAria } from './form-section-props';
 import { FormatChoice } from './FormatChoice';
 import { LessonChoice } from './LessonChoice';
-import {
-  ADDRESS_FIELDS,
-  type BookFormat,
-  initialOrderFormValues,
-  isAddressField,
-  type OrderFormField,
-  type OrderFormValues,
-} from './order-form-values';
+import { type BookFormat, initialOrderFormValues, type OrderFormField, type OrderFormValues } from './order-form-values';
 import { PhotoField } from './PhotoField';
 import { ProcessingOverlay } from './ProcessingOverlay';
 import { ShippingFields } from './ShippingFields';
@@ -59,9 +52,11 @@ function hasAnythingTyped(values: OrderFormValues): boolean {
     values.email,
     values.fullName,
     values.streetAddress,
+    values.addressLine2,
     values.city,
     values.state,
     values.zipCode,
+    values.phone,
   ];
   return typed.some((text) => text.trim() !== '');
 }
@@ -125,6 +120,11 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
         if (!catalogue.bookStyles.some((style) => style.value === next.bookStyle)) next.bookStyle = current.bookStyle;
         if (next.moral && !catalogue.lifeLessons.some((lesson) => lesson.value === next.moral)) next.moral = '';
         if (!catalogue.shippingCountries.includes(next.country)) next.country = current.country;
+        // A draft from before the region lists holds the state as typed: its code, or nothing to choose again.
+        const regions = catalogue.shippingDestinations.find((one) => one.country === next.country)?.regions ?? [];
+        const typed = next.state.trim().toLowerCase();
+        next.state =
+          regions.find((region) => region.code.toLowerCase() === typed || region.name.toLowerCase() === typed)?.code ?? '';
         if (next.bookFormat !== 'digital' && next.bookFormat !== 'printed') next.bookFormat = current.bookFormat;
         if (formatFromLink) next.bookFormat = formatFromLink;
         return next;
@@ -181,11 +181,10 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const problem = validateOrderForm(values, limits);
+    const problem = validateOrderForm(values, limits, catalogue.shippingDestinations);
     if (problem) {
       // Every blank address field is marked, not just the first, so none is missed.
-      const blankAddress = ADDRESS_FIELDS.filter((field) => !values[field].trim());
-      showError(problem.message, isAddressField(problem.field) ? blankAddress : [problem.field]);
+      showError(problem.message, problem.fields ?? [problem.field]);
       return;
     }
     setError(null);
@@ -335,7 +334,7 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
                   : "We'll send your order confirmation and your storybook's download link here."}
               </p>
             </div>
-            {printed && <ShippingFields {...section} countries={catalogue.shippingCountries} />}
+            {printed && <ShippingFields {...section} catalogue={catalogue} />}
           </FormSection>
 
           <div className="order-form__finish">

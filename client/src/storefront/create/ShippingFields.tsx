@@ -1,52 +1,72 @@
+import type { OrderFormCatalogueQuery } from '../../gql/graphql';
+import { ArrivalNote } from '../../ui/arrival-window';
 import { fieldAria, type FormSectionProps } from './form-section-props';
-import type { AddressField } from './order-form-values';
+
+type Catalogue = OrderFormCatalogueQuery['catalogue'];
 
 interface ShippingFieldsProps extends FormSectionProps {
-  countries: string[];
+  catalogue: Pick<Catalogue, 'shippingCountries' | 'shippingDestinations' | 'printedDelivery'>;
 }
 
+type TextField = 'fullName' | 'streetAddress' | 'addressLine2' | 'city' | 'zipCode' | 'phone';
+
 interface TextFieldSpec {
-  field: Exclude<AddressField, 'country'>;
+  field: TextField;
   id: string;
   label: string;
   autoComplete: string;
   wide?: boolean;
+  optional?: boolean;
+  type?: 'text' | 'tel';
+  hintId?: string;
 }
 
-// Labels are the shop's contract with its browser tests; autocomplete lets phones fill them.
-const TEXT_FIELDS: TextFieldSpec[] = [
-  { field: 'fullName', id: 'ship-full-name', label: 'Full name', autoComplete: 'shipping name', wide: true },
-  { field: 'streetAddress', id: 'ship-street', label: 'Street address', autoComplete: 'shipping street-address', wide: true },
-  { field: 'city', id: 'ship-city', label: 'City', autoComplete: 'shipping address-level2' },
-  { field: 'state', id: 'ship-state', label: 'State / Province', autoComplete: 'shipping address-level1' },
-  { field: 'zipCode', id: 'ship-zip', label: 'ZIP / Postal code', autoComplete: 'shipping postal-code' },
-];
+export function ShippingFields({ values, update, catalogue, ...aria }: ShippingFieldsProps) {
+  const destination =
+    catalogue.shippingDestinations.find((one) => one.country === values.country) ?? catalogue.shippingDestinations[0];
+  const regionLabel = destination?.regionLabel ?? 'State / Province';
 
-export function ShippingFields({ values, update, countries, ...aria }: ShippingFieldsProps) {
+  // Labels are the shop's contract with its browser tests; autocomplete lets phones fill them.
+  const textField = (spec: TextFieldSpec) => (
+    <div key={spec.field} className={spec.wide ? 'field field--full' : 'field'}>
+      <label className="field__label" htmlFor={spec.id}>
+        {spec.label}
+      </label>
+      <input
+        id={spec.id}
+        className="field__control"
+        type={spec.type ?? 'text'}
+        name={spec.field}
+        autoComplete={spec.autoComplete}
+        required={!spec.optional}
+        value={values[spec.field]}
+        onChange={(event) => update(spec.field, event.target.value)}
+        {...(spec.field === 'zipCode' && destination?.countryCode === 'CA' ? { autoCapitalize: 'characters' } : {})}
+        {...fieldAria(aria, spec.field, spec.hintId)}
+      />
+      {spec.field === 'phone' && (
+        <p id="ship-phone-hint" className="field__hint">
+          Only for the carrier, if they need you to receive the parcel. Deleted once the book ships.
+        </p>
+      )}
+    </div>
+  );
+
+  function chooseCountry(country: string) {
+    update('country', country);
+    const next = catalogue.shippingDestinations.find((one) => one.country === country);
+    if (!next?.regions.some((region) => region.code === values.state)) update('state', '');
+  }
+
   return (
     <div className="shipping">
       <h3 className="shipping__title">Shipping address</h3>
-      <p className="field__hint">Where should we send the printed book? It arrives in 7-10 business days.</p>
+      <p className="field__hint" id="ship-arrival">
+        <ArrivalNote delivery={catalogue.printedDelivery} shippingIncluded={catalogue.printedDelivery.shippingIncluded} />
+      </p>
       <div className="field-grid">
-        {TEXT_FIELDS.map((spec) => (
-          <div key={spec.field} className={spec.wide ? 'field field--full' : 'field'}>
-            <label className="field__label" htmlFor={spec.id}>
-              {spec.label}
-            </label>
-            <input
-              id={spec.id}
-              className="field__control"
-              type="text"
-              name={spec.field}
-              autoComplete={spec.autoComplete}
-              required
-              value={values[spec.field]}
-              onChange={(event) => update(spec.field, event.target.value)}
-              {...fieldAria(aria, spec.field)}
-            />
-          </div>
-        ))}
-        <div className="field">
+        {textField({ field: 'fullName', id: 'ship-full-name', label: 'Full name', autoComplete: 'shipping name', wide: true })}
+        <div className="field field--full">
           <label className="field__label" htmlFor="ship-country">
             Country
           </label>
@@ -57,10 +77,10 @@ export function ShippingFields({ values, update, countries, ...aria }: ShippingF
             autoComplete="shipping country-name"
             required
             value={values.country}
-            onChange={(event) => update('country', event.target.value)}
+            onChange={(event) => chooseCountry(event.target.value)}
             {...fieldAria(aria, 'country', 'ship-country-note')}
           >
-            {countries.map((country) => (
+            {catalogue.shippingCountries.map((country) => (
               <option key={country} value={country}>
                 {country}
               </option>
@@ -70,6 +90,59 @@ export function ShippingFields({ values, update, countries, ...aria }: ShippingF
             Shipping currently limited to North America
           </p>
         </div>
+        {textField({
+          field: 'streetAddress',
+          id: 'ship-street',
+          label: 'Street address',
+          autoComplete: 'shipping address-line1',
+          wide: true,
+        })}
+        {textField({
+          field: 'addressLine2',
+          id: 'ship-line2',
+          label: 'Apartment, suite, unit (optional)',
+          autoComplete: 'shipping address-line2',
+          wide: true,
+          optional: true,
+        })}
+        {textField({ field: 'city', id: 'ship-city', label: 'City', autoComplete: 'shipping address-level2' })}
+        <div className="field">
+          <label className="field__label" htmlFor="ship-state">
+            {regionLabel}
+          </label>
+          <select
+            id="ship-state"
+            className="field__control field__control--select"
+            name="state"
+            autoComplete="shipping address-level1"
+            required
+            value={values.state}
+            onChange={(event) => update('state', event.target.value)}
+            {...fieldAria(aria, 'state')}
+          >
+            <option value="">Choose…</option>
+            {destination?.regions.map((region) => (
+              <option key={region.code} value={region.code}>
+                {region.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {textField({
+          field: 'zipCode',
+          id: 'ship-zip',
+          label: destination?.postalLabel ?? 'ZIP / Postal code',
+          autoComplete: 'shipping postal-code',
+        })}
+        {textField({
+          field: 'phone',
+          id: 'ship-phone',
+          label: 'Phone (optional)',
+          autoComplete: 'shipping tel',
+          type: 'tel',
+          optional: true,
+          hintId: 'ship-phone-hint',
+        })}
       </div>
     </div>
   );

@@ -22,6 +22,23 @@ export const ORDER_FORM_CATALOGUE_QUERY = graphql(`
         label
       }
       shippingCountries
+      shippingDestinations {
+        country
+        countryCode
+        regionLabel
+        regions {
+          code
+          name
+        }
+        postalLabel
+        postalExample
+        postalPattern
+      }
+      printedDelivery {
+        shippingIncluded
+        arrivesFromBusinessDays
+        arrivesByBusinessDays
+      }
       limits {
         minChildAge
         maxChildAge

@@ -18,20 +18,28 @@ export interface OrderFormValues {
   email: string;
   fullName: string;
   streetAddress: string;
+  /** Optional: apartment, suite, unit. */
+  addressLine2: string;
   city: string;
+  /** A region's code from the country's list (ON, OR). */
   state: string;
   zipCode: string;
   country: string;
+  /** Optional: for the carrier. */
+  phone: string;
   acceptTerms: boolean;
 }
 
-/** The shipping fields, in the order they appear on the form. */
+/** The shipping fields the spec requires (section 5, rule 6). */
 export const ADDRESS_FIELDS = ['fullName', 'streetAddress', 'city', 'state', 'zipCode', 'country'] as const;
 
-export type AddressField = (typeof ADDRESS_FIELDS)[number];
+/** The shipping fields a parent may leave blank. */
+export const OPTIONAL_ADDRESS_FIELDS = ['addressLine2', 'phone'] as const;
+
+export type AddressField = (typeof ADDRESS_FIELDS)[number] | (typeof OPTIONAL_ADDRESS_FIELDS)[number];
 
 export function isAddressField(field: string): field is AddressField {
-  return (ADDRESS_FIELDS as readonly string[]).includes(field);
+  return ([...ADDRESS_FIELDS, ...OPTIONAL_ADDRESS_FIELDS] as readonly string[]).includes(field);
 }
 
 export type OrderFormField = keyof OrderFormValues;
@@ -55,9 +63,11 @@ export function initialOrderFormValues(defaults: {
     email: '',
     fullName: '',
     streetAddress: '',
+    addressLine2: '',
     city: '',
     state: '',
     zipCode: '',
+    phone: '',
     acceptTerms: false,
     ...defaults,
   };

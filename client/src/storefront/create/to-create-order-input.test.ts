@@ -40,10 +40,12 @@ describe('toCreateOrderInput', () => {
       shippingAddress: {
         fullName: 'Sam',
         streetAddress: '1 Elm St',
+        addressLine2: '',
         city: 'Austin',
         state: 'TX',
         zipCode: '73301',
         country: 'United States',
+        phone: '',
       },
     });
   });

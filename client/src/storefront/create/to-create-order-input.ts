@@ -21,10 +21,12 @@ export function toCreateOrderInput(values: OrderFormValues): CreateOrderInput {
     shippingAddress: {
       fullName: values.fullName.trim(),
       streetAddress: values.streetAddress.trim(),
+      addressLine2: values.addressLine2.trim(),
       city: values.city.trim(),
       state: values.state.trim(),
       zipCode: values.zipCode.trim(),
       country: values.country.trim(),
+      phone: values.phone.trim(),
     },
   };
 }

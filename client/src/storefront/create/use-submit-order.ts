@@ -48,10 +48,12 @@ function formFieldOf(path: string | null | undefined): OrderFormField | null {
     'email',
     'fullName',
     'streetAddress',
+    'addressLine2',
     'city',
     'state',
     'zipCode',
     'country',
+    'phone',
   ];
   return known.find((name) => name === field) ?? null;
 }

@@ -64,8 +64,50 @@ describe('validateOrderForm', () => {
     };
     expect(messageOf(complete)).toBeNull();
     for (const field of ['fullName', 'streetAddress', 'city', 'state', 'zipCode', 'country'] as const) {
-      expect(validateOrderForm({ ...complete, [field]: '  ' }, limits)).toEqual({ message: MESSAGES.shippingAddress, field });
+      expect(validateOrderForm({ ...complete, [field]: '  ' }, limits)).toEqual({
+        message: MESSAGES.shippingAddress,
+        field,
+        fields: [field],
+      });
     }
+  });
+
+  it("checks a printed book's postal code against its country, and a phone only when one is given", () => {
+    const { shippingDestinations } = catalogueData.catalogue;
+    const check = (changes: Partial<OrderFormValues>) =>
+      validateOrderForm(
+        {
+          ...blank('printed'),
+          childName: 'Leo',
+          childAge: '9',
+          moral: 'Kindness',
+          email: 'leo@example.com',
+          childPhoto: photo,
+          fullName: 'Ana Parent',
+          streetAddress: '1 Maple Ave',
+          city: 'Portland',
+          state: 'OR',
+          zipCode: '97201',
+          acceptTerms: true,
+          ...changes,
+        },
+        limits,
+        shippingDestinations,
+      );
+    expect(check({})).toBeNull();
+    expect(check({ zipCode: '97201-1234' })).toBeNull();
+    expect(check({ zipCode: 'M5V 2T6' })).toEqual({
+      message: 'Please enter a valid ZIP code, like 12345 or 12345-6789.',
+      field: 'zipCode',
+    });
+    expect(check({ country: 'Canada', state: 'ON', zipCode: 'm5v 2t6' })).toBeNull();
+    expect(check({ country: 'Canada', state: 'ON', zipCode: '1' })?.message).toBe(
+      'Please enter a valid postal code, like K1A 0B6.',
+    );
+    expect(check({ phone: '503 555 0199' })).toBeNull();
+    expect(check({ phone: '+1 (503) 555-0199' })).toBeNull();
+    expect(check({ phone: '555-0199' })).toEqual({ message: MESSAGES.phone, field: 'phone' });
+    expect(check({ phone: '123-555-0199' })?.field).toBe('phone');
   });
 
   it('trims before checking: blanks are missing, padded values are fine', () => {

@@ -8,6 +8,16 @@ export interface FormError {
   message: string;
   /** The field to focus so the parent can fix it. */
   field: OrderFormField;
+  /** Every field the message is about, when it is about several (the blank address fields); else just `field`. */
+  fields?: OrderFormField[];
+}
+
+/** How a shipping country writes its postal code, as the catalogue serves it. */
+export interface PostalRule {
+  country: string;
+  postalLabel: string;
+  postalExample: string;
+  postalPattern: string;
 }
 
 /** The catalogue's age range, as the API serves it (the server checks against the same one). */
@@ -21,6 +31,9 @@ export interface FormLimits extends AgeLimits {
   emailMaxLength: number;
 }
 
+/** A label inside a sentence: "Postal code" as "postal code", "ZIP code" kept. */
+const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label);
+
 export const MESSAGES = {
   childName: "Please enter your child's name.",
   childAge: (limits: AgeLimits) => `Please enter a valid age between ${limits.minChildAge}-${limits.maxChildAge}.`,
@@ -28,8 +41,17 @@ export const MESSAGES = {
   email: 'Please enter a valid email address.',
   childPhoto: 'Please upload a photo of your child.',
   shippingAddress: 'Please complete all shipping address fields.',
+  postalCode: (rule: PostalRule) => `Please enter a valid ${inSentence(rule.postalLabel)}, like ${rule.postalExample}.`,
+  phone: 'Please enter a phone number with its area code, like 416-555-0123, or leave it blank.',
   acceptTerms: 'Please accept the terms and conditions.',
 } as const;
+
+/** A North American number a carrier can dial: ten digits (a leading 1 allowed), area code and exchange not starting 0 or 1. */
+export function isPhoneNumber(value: string): boolean {
+  if (!/^[\d\s()+.-]*$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  return /^[2-9]\d{2}[2-9]\d{6}$/.test(digits);
+}
 
 // text@label.label with no spaces or control characters: the same rule the server applies. Each
 // domain label excludes the dot, so the check takes linear time on any input.
@@ -51,15 +73,24 @@ export function parseAge(value: string, limits: AgeLimits): number | null {
 }
 
 /** The first problem with the form, or null when it can be sent. */
-export function validateOrderForm(values: OrderFormValues, limits: FormLimits): FormError | null {
+export function validateOrderForm(
+  values: OrderFormValues,
+  limits: FormLimits,
+  postalRules: readonly PostalRule[] = [],
+): FormError | null {
   if (!values.childName.trim()) return { message: MESSAGES.childName, field: 'childName' };
   if (parseAge(values.childAge, limits) === null) return { message: MESSAGES.childAge(limits), field: 'childAge' };
   if (!values.moral.trim()) return { message: MESSAGES.moral, field: 'moral' };
   if (!isValidEmail(values.email, limits.emailMaxLength)) return { message: MESSAGES.email, field: 'email' };
   if (!values.childPhoto) return { message: MESSAGES.childPhoto, field: 'childPhoto' };
   if (values.bookFormat === 'printed') {
-    const blank = ADDRESS_FIELDS.find((field) => !values[field].trim());
-    if (blank) return { message: MESSAGES.shippingAddress, field: blank };
+    const blank = ADDRESS_FIELDS.filter((field) => !values[field].trim());
+    if (blank[0]) return { message: MESSAGES.shippingAddress, field: blank[0], fields: blank };
+    const postal = postalRules.find((rule) => rule.country === values.country);
+    if (postal && !new RegExp(postal.postalPattern, 'i').test(values.zipCode.trim())) {
+      return { message: MESSAGES.postalCode(postal), field: 'zipCode' };
+    }
+    if (values.phone.trim() && !isPhoneNumber(values.phone.trim())) return { message: MESSAGES.phone, field: 'phone' };
   }
   if (!values.acceptTerms) return { message: MESSAGES.acceptTerms, field: 'acceptTerms' };
   return null;

@@ -95,6 +95,13 @@ describe('PricingSection', () => {
         lifeLessons: [],
         bookStyles: [],
         shippingCountries: [],
+        shippingDestinations: [],
+        printedDelivery: {
+          __typename: 'PrintedDelivery',
+          shippingIncluded: true,
+          arrivesFromBusinessDays: 7,
+          arrivesByBusinessDays: 10,
+        },
         familyDiscount: {
           __typename: 'FamilyDiscount',
           minBooks: 2,

@@ -162,6 +162,8 @@ describe('OrderPage', () => {
             __typename: 'ShippingAddress',
             fullName: 'Ana Parent',
             streetAddress: '1 Maple Ave',
+            addressLine2: 'Apt 4B',
+            phone: null,
             city: 'Portland',
             state: 'OR',
             zipCode: '97201',
@@ -186,7 +188,9 @@ describe('OrderPage', () => {
     expect(track).toHaveAttribute('rel', 'noopener noreferrer');
     expect(value('Style')).toHaveTextContent('Soft Watercolor');
     expect(value('Price')).toHaveTextContent('$50, shipping to the US and Canada included');
-    expect(value('Shipping address')).toHaveTextContent('Ana Parent1 Maple AvePortland, OR, 97201United States');
+    expect(value('Shipping address')).toHaveTextContent('Ana Parent1 Maple AveApt 4BPortland, OR, 97201United States');
+    // The phone was for the carrier only: a shipped order keeps none, and the page shows no row for it.
+    expect(screen.queryByText('Phone for the carrier', { selector: 'dt' })).not.toBeInTheDocument();
   });
 
   it('shows a Refunded order with its refunds', async () => {

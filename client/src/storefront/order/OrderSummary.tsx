@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 
 import type { OrderPageFieldsFragment, OrderPageQuery } from '../../gql/graphql';
 import { formatPrice } from '../../ui/formatPrice';
+import { PostalAddress } from '../../ui/PostalAddress';
 import { formatDay } from './order-page-messages';
 
 interface OrderSummaryProps {
@@ -28,20 +29,8 @@ export function OrderSummary({ order, catalogue }: OrderSummaryProps) {
     ['Style', style],
     ['Price', order.shippingIncluded ? `${price}, shipping to the US and Canada included` : price],
     ['E-mail', order.email],
-    [
-      'Shipping address',
-      address ? (
-        <address className="order-page__address">
-          {address.fullName}
-          <br />
-          {address.streetAddress}
-          <br />
-          {[address.city, address.state, address.zipCode].filter(Boolean).join(', ')}
-          <br />
-          {address.country}
-        </address>
-      ) : null,
-    ],
+    ['Shipping address', address ? <PostalAddress address={address} className="order-page__address" /> : null],
+    ['Phone for the carrier', address?.phone ?? null],
     ['Ordered', <time dateTime={order.createdAt}>{formatDay(order.createdAt)}</time>],
   ];
 

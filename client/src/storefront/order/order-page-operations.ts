@@ -18,10 +18,12 @@ export const ORDER_PAGE_FIELDS = graphql(`
     shippingAddress {
       fullName
       streetAddress
+      addressLine2
       city
       state
       zipCode
       country
+      phone
     }
     amountCents
     currency

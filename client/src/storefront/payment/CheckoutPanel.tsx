@@ -59,6 +59,7 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
         <OrderSummary
           order={order}
           delivery={delivery}
+          arrival={order.bookFormat === 'printed' ? data.catalogue.printedDelivery : null}
           labels={{
             lessons: Object.fromEntries(data.catalogue.lifeLessons.map((lesson) => [lesson.value, lesson.label])),
             styles: Object.fromEntries(data.catalogue.bookStyles.map((style) => [style.value, style.label])),

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 
+import { ArrivalNote, type PrintedDelivery } from '../../ui/arrival-window';
 import { formatPrice } from '../../ui/formatPrice';
 
 // The cover is drawn only on this page's client, from the order's own photo link.
@@ -8,6 +9,7 @@ const CoverPreview = lazy(() => import('../cover/CoverPreview'));
 export interface SummaryAddress {
   fullName: string;
   streetAddress: string;
+  addressLine2?: string | null;
   city: string;
   state: string;
   zipCode: string;
@@ -42,7 +44,7 @@ export interface SummaryLabels {
 
 export function addressLines(address: SummaryAddress): string[] {
   const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [address.fullName, address.streetAddress, cityLine, address.country].filter(Boolean);
+  return [address.fullName, address.streetAddress, address.addressLine2 ?? '', cityLine, address.country].filter(Boolean);
 }
 
 /**
@@ -53,6 +55,7 @@ export function addressLines(address: SummaryAddress): string[] {
 export function OrderSummary({
   order,
   delivery,
+  arrival = null,
   labels,
   books = null,
   several = false,
@@ -60,6 +63,8 @@ export function OrderSummary({
 }: {
   order: SummaryOrder;
   delivery: string | null;
+  /** A printed book's promise, shown as the dates it arrives between if paid now. */
+  arrival?: PrintedDelivery | null;
   labels?: SummaryLabels;
   /** The checkout's books and their family discount (CheckoutBookList). */
   books?: ReactNode;
@@ -125,6 +130,12 @@ export function OrderSummary({
         )}
       </dl>
       {delivery && <p className="payment-summary__delivery">{delivery}</p>}
+      {printed && arrival && (
+        <p className="payment-summary__delivery payment-summary__arrival">
+          {/* "Shipping included" is said with the total, below. */}
+          <ArrivalNote delivery={arrival} shippingIncluded={false} />
+        </p>
+      )}
       {books}
       {order.discount && (
         <dl className="payment-summary__discounts">

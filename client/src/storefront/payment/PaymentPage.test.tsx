@@ -78,6 +78,7 @@ const checkoutOrder = (overrides: Record<string, unknown> | null = {}): MockLink
         ],
         lifeLessons: [{ __typename: 'LifeLesson', value: 'Kindness', label: 'Kindness' }],
         bookStyles: [{ __typename: 'BookStyleOption', value: 'adventure', label: 'Adventure' }],
+        printedDelivery: { __typename: 'PrintedDelivery', arrivesFromBusinessDays: 7, arrivesByBusinessDays: 10 },
         familyDiscount: {
           __typename: 'FamilyDiscount',
           maxBooks: 5,
@@ -265,6 +266,7 @@ describe('PaymentPage: the summary and the sandbox', () => {
           __typename: 'ShippingAddress',
           fullName: 'Ana Parent',
           streetAddress: '1 Maple Ave',
+          addressLine2: 'Unit 4',
           city: 'Toronto',
           state: 'ON',
           zipCode: 'M5V 2T6',
@@ -278,8 +280,10 @@ describe('PaymentPage: the summary and the sandbox', () => {
     for (const text of ['Premium Printed Storybook', 'Starring Mia', 'Kindness', 'Adventure', 'mia.parent@example.com']) {
       expect(summary).toHaveTextContent(text);
     }
-    expect(summary).toHaveTextContent('Ana Parent1 Maple AveToronto, ON M5V 2T6Canada');
+    expect(summary).toHaveTextContent('Ana Parent1 Maple AveUnit 4Toronto, ON M5V 2T6Canada');
     expect(summary).toHaveTextContent('Shipping included.');
+    // When the book arrives if paid now, as dates from the catalogue's 7-10 business days.
+    expect(summary).toHaveTextContent(/Arrives between \w{3}, \w{3} \d+ and \w{3}, \w{3} \d+ \(7-10 business days\)\./);
     expect(await screen.findByRole('img', { name: 'Book cover: Mia and the Great Expedition' })).toBeInTheDocument();
   });
 

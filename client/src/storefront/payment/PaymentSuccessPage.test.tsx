@@ -54,6 +54,7 @@ const paidOrder = (overrides: Record<string, unknown> = {}): MockLink.MockedResp
         plans: [],
         lifeLessons: [{ __typename: 'LifeLesson', value: 'Kindness', label: 'Kindness' }],
         bookStyles: [{ __typename: 'BookStyleOption', value: 'fairytale', label: 'Fairytale' }],
+        printedDelivery: { __typename: 'PrintedDelivery', arrivesFromBusinessDays: 7, arrivesByBusinessDays: 10 },
         familyDiscount: {
           __typename: 'FamilyDiscount',
           maxBooks: 5,
@@ -97,6 +98,7 @@ describe('PaymentSuccessPage after a payment in this tab', () => {
           __typename: 'ShippingAddress',
           fullName: 'Ana Parent',
           streetAddress: '1 Maple Ave',
+          addressLine2: null,
           city: 'Portland',
           state: 'OR',
           zipCode: '97201',

@@ -21,6 +21,7 @@ export const CHECKOUT_ORDER_QUERY = graphql(`
       shippingAddress {
         fullName
         streetAddress
+        addressLine2
         city
         state
         zipCode
@@ -33,6 +34,10 @@ export const CHECKOUT_ORDER_QUERY = graphql(`
       plans {
         format
         delivery
+      }
+      printedDelivery {
+        arrivesFromBusinessDays
+        arrivesByBusinessDays
       }
       familyDiscount {
         maxBooks

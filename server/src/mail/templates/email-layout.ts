@@ -104,8 +104,10 @@ export function emailParagraph(html: string): string {
   return `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${html}</p>`;
 }
 
-/** A shipping address as the lines of a label: name, street, "City, ST 12345", country; blank parts left out. */
+/** A shipping address as the lines of a label: name, street, apartment, "City, ST 12345", country; blank parts left out. */
 export function addressLines(address: ShippingAddress): string[] {
   const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [address.fullName, address.streetAddress, cityLine, address.country].filter((line) => line && line.trim());
+  return [address.fullName, address.streetAddress, address.addressLine2 ?? '', cityLine, address.country].filter(
+    (line) => line && line.trim(),
+  );
 }

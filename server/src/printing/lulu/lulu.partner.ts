@@ -214,11 +214,12 @@ export class LuluPartner implements PrintPartner {
     return {
       name: address.name,
       street1: address.street1,
+      ...(address.street2 ? { street2: address.street2 } : {}),
       city: address.city,
       ...(address.stateCode ? { state_code: address.stateCode } : {}),
       postcode: address.postcode,
       country_code: address.countryCode,
-      phone_number: this.options.phoneNumber,
+      phone_number: address.phone ?? this.options.phoneNumber,
       email: address.email,
     };
   }

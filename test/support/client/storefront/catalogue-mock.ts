@@ -1,6 +1,17 @@
 import type { MockLink } from '@apollo/client/testing';
 
 import { ORDER_FORM_CATALOGUE_QUERY } from '../../../../client/src/storefront/create/order-form-operations';
+import { PRINTED_DELIVERY } from '../../../../server/src/catalogue/catalogue';
+import { SHIPPING_DESTINATIONS } from '../../../../server/src/catalogue/shipping-destinations';
+
+/** The server's own shipping destinations, as the catalogue query serves them. */
+export const shippingDestinationsData = SHIPPING_DESTINATIONS.map((destination) => ({
+  __typename: 'ShippingDestination' as const,
+  ...destination,
+  regions: destination.regions.map((region) => ({ __typename: 'ShippingRegion' as const, ...region })),
+}));
+
+export const printedDeliveryData = { __typename: 'PrintedDelivery' as const, ...PRINTED_DELIVERY };
 
 /** The server's catalogue, as the order form asks for it. */
 export const catalogueData = {
@@ -41,6 +52,8 @@ export const catalogueData = {
       label,
     })),
     shippingCountries: ['United States', 'Canada'],
+    shippingDestinations: shippingDestinationsData,
+    printedDelivery: printedDeliveryData,
     limits: {
       __typename: 'OrderLimits',
       minChildAge: 2,

@@ -21,10 +21,14 @@ export interface DraftValues {
   email: string;
   fullName: string;
   streetAddress: string;
+  /** Not in drafts saved before the apartment line. */
+  addressLine2?: string;
   city: string;
   state: string;
   zipCode: string;
   country: string;
+  /** Not in drafts saved before the phone. */
+  phone?: string;
   acceptTerms: boolean;
 }
 

@@ -35,6 +35,7 @@ import { JobRunner } from './jobs/job-runner';
 import { photoRetentionJob, supersededDeliveryFilesJob } from './delivery/retention.jobs';
 import { orphanedFilesJob } from './media/orphaned-files.job';
 import { OrderLookupService } from './order-page/order-lookup.service';
+import { PaidOrderChangesService } from './order-page/paid-order-changes.service';
 import { OrderPageService } from './order-page/order-page.service';
 import { AssignmentService } from './studio/assignment.service';
 import { ChangeAnswersService } from './studio/change-answers.service';
@@ -101,6 +102,8 @@ export interface Services {
   orderPages: OrderPageService;
   /** "Find my order": links by e-mail, rate-limited. */
   orderLookup: OrderLookupService;
+  /** A paid book corrected or cancelled by the parent before the studio starts on it. */
+  paidOrderChanges: PaidOrderChangesService;
   photoRetention: PhotoRetention;
   /** Files no order references (left by a crash), swept at start-up and hourly. */
   orphanedFiles: OrphanedFiles;
@@ -281,6 +284,7 @@ export function createServices(
       receiptLinks,
       mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
     }),
+    paidOrderChanges: new PaidOrderChangesService(dataSource, lifecycle, refunds, logger),
     orderLookup: new OrderLookupService(dataSource, outbox, rateLimiter, logger, {
       publicUrl: config.publicUrl,
       limits: rateLimits,

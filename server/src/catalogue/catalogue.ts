@@ -143,6 +143,12 @@ export const STUDIO_PROMISES = {
   attentionHours: 24,
 } as const;
 
+/**
+ * How long after paying a parent may still correct the book's details or cancel it with a full
+ * refund from the order page, provided the studio has not started on it meanwhile.
+ */
+export const PAID_ORDER_CHANGE_HOURS = 12;
+
 export function findPlan(format: string): Plan | undefined {
   return PLANS.find((plan) => plan.format === format);
 }

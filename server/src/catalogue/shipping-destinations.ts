@@ -148,7 +148,7 @@ export function regionCodeOf(country: string, typed: string): string | null {
 }
 
 /**
- * A North American phone number for the carrier, as "+1 555-123-4567": ten digits (a leading 1
+ * A North American phone number for the carrier, as "+1 416-555-0123": ten digits (a leading 1
  * allowed) whose area code and exchange do not start with 0 or 1. Null when it is not one.
  */
 export function phoneNumberFor(typed: string): string | null {

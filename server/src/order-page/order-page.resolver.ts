@@ -3,7 +3,7 @@ import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { checkClientLimits, type ClientRateLimits } from '../abuse/rate-limit-rules';
 import type { RateLimiter } from '../abuse/rate-limiter';
-import { refuse, UserErrorCode } from '../common/user-error';
+import { type Outcome, refuse, UserErrorCode } from '../common/user-error';
 import type { Context } from '../graphql/context';
 import { toPayload } from '../graphql/payload';
 import { discardUpload } from '../media/discard-upload';
@@ -11,6 +11,8 @@ import type { MediaSigner } from '../media/signed-url';
 import { CreateOrderInput } from '../checkout/create-order.input';
 import type { OrderLookupService } from './order-lookup.service';
 import type { OrderPageService } from './order-page.service';
+import { PaidOrderChangesInput } from './paid-order-changes.input';
+import type { PaidOrderChangesService } from './paid-order-changes.service';
 import { OrderPage, OrderPagePayload, OrderReceipt, RenewOrderLinkPayload, RequestOrderLinksPayload } from './order-page.types';
 import { ONE_ORDER_PER_REQUEST } from '../checkout/order.resolver';
 import type { OrderService } from '../checkout/order.service';
@@ -22,6 +24,7 @@ export class OrderPageResolver {
   private readonly orders: OrderService;
   private readonly pages: OrderPageService;
   private readonly lookup: OrderLookupService;
+  private readonly paidChanges: PaidOrderChangesService;
 
   private readonly rateLimiter: RateLimiter;
   private readonly rateLimits: ClientRateLimits;
@@ -30,12 +33,14 @@ export class OrderPageResolver {
     orders: OrderService;
     orderPages: OrderPageService;
     orderLookup: OrderLookupService;
+    paidOrderChanges: PaidOrderChangesService;
     rateLimiter: RateLimiter;
     rateLimits: ClientRateLimits;
   }) {
     this.orders = services.orders;
     this.pages = services.orderPages;
     this.lookup = services.orderLookup;
+    this.paidChanges = services.paidOrderChanges;
     this.rateLimiter = services.rateLimiter;
     this.rateLimits = services.rateLimits;
   }
@@ -156,12 +161,42 @@ export class OrderPageResolver {
     return toPayload(result, (order) => ({ order }), { order: null });
   }
 
+  @Mutation(() => OrderPagePayload, {
+    description:
+      "Corrects a paid book's child name, age, dedication and (printed) address while OrderPage.changes.open, with " +
+      "createOrder's rules and messages. Closed: WRONG_STATUS, saying why.",
+  })
+  async correctPaidOrder(
+    @Arg('token', () => String) token: string,
+    @Arg('input', () => PaidOrderChangesInput) input: PaidOrderChangesInput,
+    @Ctx() ctx: Context,
+  ): Promise<OrderPagePayload> {
+    const result = (await this.pageActionRefused(ctx)) ?? (await this.paidChanges.correctDetails(token, input));
+    return this.pageAfter(result, token);
+  }
+
+  @Mutation(() => OrderPagePayload, {
+    description:
+      'Cancels a paid book while OrderPage.changes.open, refunding the whole of its price (the parent is e-mailed). ' +
+      'Closed: WRONG_STATUS, saying why.',
+  })
+  async cancelPaidOrder(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<OrderPagePayload> {
+    const result = (await this.pageActionRefused(ctx)) ?? (await this.paidChanges.cancel(token));
+    return this.pageAfter(result, token);
+  }
+
   @Mutation(() => RenewOrderLinkPayload, {
     description: 'Revokes every link to this order and returns a fresh one (and e-mails it).',
   })
   async renewOrderLink(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<RenewOrderLinkPayload> {
     const result = (await this.pageActionRefused(ctx)) ?? (await this.pages.renewOrderLink(token));
     return toPayload(result, (fresh) => ({ token: fresh }), { token: null });
+  }
+
+  /** The page as it is after a change the parent made through it. */
+  private async pageAfter(result: Outcome<unknown>, token: string): Promise<OrderPagePayload> {
+    if (!result.ok) return toPayload(result, () => ({ order: null }), { order: null });
+    return { order: await this.pages.orderPage(token), userErrors: [] };
   }
 
   /** Each of these e-mails the parent: one link must not let anybody flood their inbox. */

@@ -4,6 +4,7 @@
  * order's live access tokens; the page alone also opens with a live delivery link of the older
  * `/video/{token}` kind.
  */
+import { paidChangeWindowOf } from './paid-order-window';
 import type { ReceiptLinks } from '../orders/receipt-links';
 import { isUuid } from '../common/uuid';
 import { type DataSource, type EntityManager, In, IsNull, MoreThan } from 'typeorm';
@@ -361,6 +362,8 @@ export class OrderPageService {
     const pdfReadUrl = delivered && order.pdfKey ? this.signer.url(order.pdfKey, ttl) : null;
     const deleted = order.childDataDeletedAt !== null;
     const returned = refunds.filter(hasGoneBack);
+    // Never through a delivery link: only the order page's own link may change or cancel the book.
+    const changes = accessToken ? await paidChangeWindowOf(manager, order, now) : { open: false, until: null, whyNot: null };
 
     return {
       id: order.id,
@@ -416,6 +419,7 @@ export class OrderPageService {
       canPay: accessToken && order.status === OrderStatus.Pending && !deleted,
       proof: proof && !deleted ? proofReview(proof, this.signer, ttl) : null,
       canAnswerProof: accessToken && !deleted && inProofWindow(order) && proof?.status === ProofStatus.AWAITING_ANSWER,
+      changes,
       receipt: order.paidAt ? await this.receipt(manager, order, order.paidAt, returned, discount) : null,
       receiptUrl: order.paidAt ? this.options.receiptLinks.path(order.id) : null,
     };

@@ -131,6 +131,20 @@ export class OrderReceipt {
   refunds: ReceiptRefund[];
 }
 
+@ObjectType('PaidOrderChanges', {
+  description: 'Whether the parent may still correct or cancel a paid book: until the studio starts on it, 12 hours at most.',
+})
+export class PaidOrderChangesType {
+  @Field({ description: 'Whether correctPaidOrder and cancelPaidOrder are open now (never through a delivery link).' })
+  open: boolean;
+
+  @Field(() => Date, { nullable: true, description: 'When the window closes at the latest; null when it is not open.' })
+  until: Date | null;
+
+  @Field(() => String, { nullable: true, description: 'Why not, for a paid or delivered book whose window has closed.' })
+  whyNot: string | null;
+}
+
 @ObjectType({ description: "The parent's private order page." })
 export class OrderPage {
   @Field(() => ID)
@@ -236,6 +250,12 @@ export class OrderPage {
       'True when the newest proof waits for the answer of whoever holds this link: approveProof or requestProofChanges.',
   })
   canAnswerProof: boolean;
+
+  @Field(() => PaidOrderChangesType, {
+    description:
+      'Whether the parent may still correct the details (correctPaidOrder) or cancel with a full refund (cancelPaidOrder).',
+  })
+  changes: PaidOrderChangesType;
 
   @Field(() => OrderReceipt, { nullable: true, description: 'The receipt, once the order is paid; null before.' })
   receipt: OrderReceipt | null;

@@ -25,6 +25,14 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 const cents = (value: unknown, currency: string): string | null =>
   typeof value === 'number' ? formatAmount(value, currency) : null;
 
+/** The fields a parent may correct after paying, as the timeline names them. */
+const CORRECTED_FIELDS: Record<string, string> = {
+  childName: "Child's name",
+  childAge: 'age',
+  dedication: 'dedication',
+  shippingAddress: 'shipping address',
+};
+
 type Describe = (event: TimelineEvent, currency: string) => { title: string; detail?: string | null };
 
 const DESCRIPTIONS: Partial<Record<OrderEventType, Describe>> = {
@@ -40,6 +48,15 @@ const DESCRIPTIONS: Partial<Record<OrderEventType, Describe>> = {
     detail: text(event.data.code) && `${text(event.data.code)}: ${cents(event.data.discountCents, currency) ?? ''} off`,
   }),
   discount_removed: (event) => ({ title: 'Discount code removed', detail: text(event.data.code) }),
+  details_corrected: (event) => ({
+    title: "You corrected the book's details",
+    detail:
+      (text(event.data.fields) ?? '')
+        .split(',')
+        .map((field) => CORRECTED_FIELDS[field])
+        .filter(Boolean)
+        .join(', ') || null,
+  }),
   paid: (event, currency) => ({ title: 'Payment received', detail: cents(event.data.amountCents, currency) }),
   completed: () => ({ title: 'Your book is ready', detail: 'Watch and download it on this page.' }),
   [DELIVERY_REVISED_EVENT]: (event) => ({

@@ -37,6 +37,7 @@ export const ORDER_EVENT_TYPES = [
   'discount_applied',
   'discount_removed',
   'payment_reminder_sent',
+  'details_corrected',
 ] as const;
 
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];

@@ -29,7 +29,7 @@ export class ShippingAddress {
 
   @Field(() => String, {
     nullable: true,
-    description: 'A phone number for the carrier (+1 555-123-4567); null when not given, and once the book has shipped.',
+    description: 'A phone number for the carrier (+1 416-555-0123); null when not given, and once the book has shipped.',
   })
   phone?: string | null;
 }

@@ -112,6 +112,9 @@ interface RefundTarget {
   actor: Actor;
 }
 
+/** A check of the order under its row lock, in the refund's claiming transaction: throws a UserFacingError to refuse. */
+export type RefundGuard = (locked: Order, manager: EntityManager) => void | Promise<void>;
+
 /** How a refund request ended for the admin who made it. */
 type RequestOutcome = Outcome<{ refund: Refund }>;
 
@@ -131,7 +134,14 @@ export class RefundService {
    * when the refund is pending); part of it leaves the status as it is. Either way the parent is
    * e-mailed the amount and the reason.
    */
-  async refundOrder(orderId: string, reasonInput: string, actor: Actor, amountCents?: number | null): Promise<Outcome<Order>> {
+  async refundOrder(
+    orderId: string,
+    reasonInput: string,
+    actor: Actor,
+    amountCents?: number | null,
+    /** Also asked of the locked order before anything is claimed; throws a UserFacingError to refuse. */
+    guard?: RefundGuard,
+  ): Promise<Outcome<Order>> {
     const input = new RefundReasonInput(reasonInput);
     const invalid = firstInputError(input);
     if (invalid) return refusal(invalid);
@@ -154,7 +164,10 @@ export class RefundService {
         reason,
         actor,
       },
-      (locked) => assertTransition(locked.status, OrderStatus.Refunded),
+      async (locked, manager) => {
+        assertTransition(locked.status, OrderStatus.Refunded);
+        await guard?.(locked, manager);
+      },
     );
     if (!made.ok) return made;
     return succeed((await this.findOrder(order.id))!);
@@ -295,7 +308,7 @@ export class RefundService {
    * Steps 1 to 3 of the header: claim the payment, ask the provider, record its answer.
    * `check` runs on the locked order before anything is claimed (a refused move throws).
    */
-  private async requestRefund(target: RefundTarget, check?: (locked: Order) => void): Promise<RequestOutcome> {
+  private async requestRefund(target: RefundTarget, check?: RefundGuard): Promise<RequestOutcome> {
     const claimed = await this.claim(target, check);
     if (!claimed.ok) return claimed;
     const { row, resumed } = claimed.value;
@@ -364,14 +377,11 @@ export class RefundService {
    * pending; takes back a request whose answer was lost (under a new key); or writes a new
    * `requested` row for what is left of the payment.
    */
-  private async claim(
-    target: RefundTarget,
-    check?: (locked: Order) => void,
-  ): Promise<Outcome<{ row: Refund; resumed: boolean }>> {
+  private async claim(target: RefundTarget, check?: RefundGuard): Promise<Outcome<{ row: Refund; resumed: boolean }>> {
     try {
       return await this.dataSource.transaction(async (manager) => {
         const locked = await lockExistingOrder(manager, target.order.id);
-        check?.(locked);
+        await check?.(locked, manager);
         const rows = await manager.find(Refund, { where: { paymentId: target.paymentId, orderId: target.order.id } });
         const now = new Date();
         const open = rows.find((row) => OPEN_REQUEST_STATUSES.includes(row.status));

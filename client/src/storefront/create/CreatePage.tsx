@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 
 import { PageTitle } from '../../ui/PageTitle';
 import { Spinner } from '../../ui/Spinner';
+import '../../ui/fields.css';
 import './create-page.css';
 import { ORDER_FORM_CATALOGUE_QUERY } from './order-form-operations';
 import { isBookFormat } from './order-form-values';

@@ -1,11 +1,19 @@
 import type { OrderFormCatalogueQuery } from '../../gql/graphql';
 import { ArrivalNote } from '../../ui/arrival-window';
 import { fieldAria, type FormSectionProps } from './form-section-props';
+import type { AddressField } from './order-form-values';
 
 type Catalogue = OrderFormCatalogueQuery['catalogue'];
 
-interface ShippingFieldsProps extends FormSectionProps {
-  catalogue: Pick<Catalogue, 'shippingCountries' | 'shippingDestinations' | 'printedDelivery'>;
+/** The address as typed: the order form's, or the order page's when a parent corrects it. */
+export type AddressValues = Record<AddressField, string>;
+
+interface ShippingFieldsProps extends Pick<FormSectionProps, 'invalidFields' | 'errorId'> {
+  values: AddressValues;
+  update: (field: AddressField, value: string) => void;
+  catalogue: Pick<Catalogue, 'shippingCountries' | 'shippingDestinations'> & Partial<Pick<Catalogue, 'printedDelivery'>>;
+  /** The heading's level: 3 inside the order form's section, 2 on its own. */
+  headingLevel?: 2 | 3;
 }
 
 type TextField = 'fullName' | 'streetAddress' | 'addressLine2' | 'city' | 'zipCode' | 'phone';
@@ -21,7 +29,8 @@ interface TextFieldSpec {
   hintId?: string;
 }
 
-export function ShippingFields({ values, update, catalogue, ...aria }: ShippingFieldsProps) {
+export function ShippingFields({ values, update, catalogue, headingLevel = 3, ...aria }: ShippingFieldsProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const destination =
     catalogue.shippingDestinations.find((one) => one.country === values.country) ?? catalogue.shippingDestinations[0];
   const regionLabel = destination?.regionLabel ?? 'State / Province';
@@ -60,10 +69,12 @@ export function ShippingFields({ values, update, catalogue, ...aria }: ShippingF
 
   return (
     <div className="shipping">
-      <h3 className="shipping__title">Shipping address</h3>
-      <p className="field__hint" id="ship-arrival">
-        <ArrivalNote delivery={catalogue.printedDelivery} shippingIncluded={catalogue.printedDelivery.shippingIncluded} />
-      </p>
+      <Heading className="shipping__title">Shipping address</Heading>
+      {catalogue.printedDelivery && (
+        <p className="field__hint" id="ship-arrival">
+          <ArrivalNote delivery={catalogue.printedDelivery} shippingIncluded={catalogue.printedDelivery.shippingIncluded} />
+        </p>
+      )}
       <div className="field-grid">
         {textField({ field: 'fullName', id: 'ship-full-name', label: 'Full name', autoComplete: 'shipping name', wide: true })}
         <div className="field field--full">

@@ -11,6 +11,7 @@ import { ChangeRequestSection } from './ChangeRequestSection';
 import { DeleteChildDataSection } from './DeleteChildDataSection';
 import { formatDay, formatWhen, ORDER_MESSAGES, orderHeading, STATUS_LABEL } from './order-page-messages';
 import { OrderSummary } from './OrderSummary';
+import { PaidChangesSection } from './PaidChangesSection';
 import { ProofReviewSection } from './ProofReviewSection';
 import { RenewLinkSection } from './RenewLinkSection';
 
@@ -76,6 +77,8 @@ export function OrderView({ order, catalogue, token, renewed }: OrderViewProps) 
           </button>
         </section>
       )}
+
+      <PaidChangesSection order={order} catalogue={catalogue} token={token} />
 
       {order.proof && (order.status === 'Paid' || (order.status === 'Completed' && order.bookFormat === 'printed')) && (
         <ProofReviewSection order={order} proof={order.proof} token={token} maxLength={catalogue.limits.changeRequestMaxLength} />

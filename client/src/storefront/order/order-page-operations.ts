@@ -74,6 +74,11 @@ export const ORDER_PAGE_FIELDS = graphql(`
       url
     }
     canAnswerProof
+    changes {
+      open
+      until
+      whyNot
+    }
     receiptUrl
   }
 `);
@@ -95,6 +100,23 @@ export const ORDER_PAGE_QUERY = graphql(`
       }
       limits {
         changeRequestMaxLength
+        childNameMaxLength
+        minChildAge
+        maxChildAge
+        dedicationMaxLength
+      }
+      shippingCountries
+      shippingDestinations {
+        country
+        countryCode
+        regionLabel
+        regions {
+          code
+          name
+        }
+        postalLabel
+        postalExample
+        postalPattern
       }
     }
   }
@@ -153,6 +175,34 @@ export const REQUEST_PROOF_CHANGES_MUTATION = graphql(`
 export const DELETE_CHILD_DATA_MUTATION = graphql(`
   mutation DeleteChildData($token: String!) {
     deleteChildData(token: $token) {
+      order {
+        ...OrderPageFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+/** Corrects a paid book's details while nobody has started on it (OrderPage.changes). */
+export const CORRECT_PAID_ORDER_MUTATION = graphql(`
+  mutation CorrectPaidOrder($token: String!, $input: PaidOrderChangesInput!) {
+    correctPaidOrder(token: $token, input: $input) {
+      order {
+        ...OrderPageFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+/** Cancels a paid book with the whole of its price refunded, while nobody has started on it. */
+export const CANCEL_PAID_ORDER_MUTATION = graphql(`
+  mutation CancelPaidOrder($token: String!) {
+    cancelPaidOrder(token: $token) {
       order {
         ...OrderPageFields
       }

@@ -2,6 +2,7 @@
 import type { MockLink } from '@apollo/client/testing';
 
 import { ORDER_PAGE_QUERY } from '../../../../client/src/storefront/order/order-page-operations';
+import { shippingDestinationsData } from './catalogue-mock';
 
 export const TOKEN = 'tok_abc123';
 
@@ -43,6 +44,13 @@ export function anOrderPage(overrides: OrderPageRecord = {}): OrderPageRecord {
     canPay: false,
     proof: null,
     canAnswerProof: false,
+    // The studio has started (the usual case of a page a test opens): nothing to correct or cancel.
+    changes: {
+      __typename: 'PaidOrderChanges',
+      open: false,
+      until: null,
+      whyNot: null,
+    },
     receiptUrl: null,
     ...overrides,
   };
@@ -82,7 +90,16 @@ export const CATALOGUE = {
     { __typename: 'LifeLesson', value: 'Courage', label: 'Courage' },
   ],
   bookStyles: [{ __typename: 'BookStyleOption', value: 'watercolor', label: 'Soft Watercolor' }],
-  limits: { __typename: 'OrderLimits', changeRequestMaxLength: 1000 },
+  limits: {
+    __typename: 'OrderLimits',
+    changeRequestMaxLength: 1000,
+    childNameMaxLength: 50,
+    minChildAge: 2,
+    maxChildAge: 12,
+    dedicationMaxLength: 300,
+  },
+  shippingCountries: ['United States', 'Canada'],
+  shippingDestinations: shippingDestinationsData,
 };
 
 export function orderPageMock(

@@ -55,3 +55,43 @@ for (const width of [390, 1280]) {
     expect(uploads).toEqual([]);
   });
 }
+
+// Long names as parents type them, up to the 50 characters a name may have.
+const LONG_NAMES = [
+  'Léa-Marie',
+  'Maximilian-Alexander Christopher',
+  'Wolfgang-Maximilian Bartholomew Featherstonehaugh',
+  'Mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm',
+];
+
+test('a name of up to 50 characters stays inside the cover in every style, at 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto('/create?type=printed');
+  await page.getByLabel("Child's photo", { exact: true }).setInputFiles({
+    name: 'kid.png',
+    mimeType: 'image/png',
+    buffer: await pngPhoto(600, 800),
+  });
+  for (const name of LONG_NAMES) {
+    await page.getByLabel("Child's name", { exact: true }).fill(name);
+    for (const style of Object.keys(TITLES)) {
+      await page.getByRole('radio', { name: style }).check();
+      const cover = page.getByRole('img', { name: /^Book cover:/ });
+      await expect(cover).toBeVisible();
+      // Measured in the cover's own units: every line of the name within the art's width, none below 18.
+      const lines = await cover.locator('text.book-cover__name').evaluateAll((texts) =>
+        texts.map((text) => {
+          const box = (text as SVGTextElement).getBBox();
+          return { left: box.x, right: box.x + box.width, size: Number(text.getAttribute('font-size')) };
+        }),
+      );
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.length).toBeLessThanOrEqual(2);
+      for (const line of lines) {
+        expect(line.left, `${name} (${style})`).toBeGreaterThanOrEqual(18 - 1);
+        expect(line.right, `${name} (${style})`).toBeLessThanOrEqual(300 - 18 + 1);
+        expect(line.size).toBeGreaterThanOrEqual(18);
+      }
+    }
+  }
+});

@@ -16,9 +16,10 @@ export interface TitleLine {
   squeeze: boolean;
 }
 
-const WIDTH = 264;
+/** The width a line of the name may take on the cover, in its units. */
+export const TITLE_WIDTH = 264;
 const MAX_SIZE = 40;
-const MIN_SIZE = 18;
+export const MIN_TITLE_SIZE = 18;
 /** An average glyph is about this share of the font size wide. */
 const GLYPH = 0.58;
 
@@ -38,22 +39,28 @@ export function coverTitle(style: CoverStyle, name: string, lesson?: string | nu
 }
 
 function sized(text: string): TitleLine {
-  const ideal = WIDTH / (Math.max(text.length, 1) * GLYPH);
-  const size = Math.round(Math.min(MAX_SIZE, Math.max(MIN_SIZE, ideal)));
-  return { text, size, squeeze: ideal < MIN_SIZE };
+  const ideal = TITLE_WIDTH / (Math.max(text.length, 1) * GLYPH);
+  const size = Math.round(Math.min(MAX_SIZE, Math.max(MIN_TITLE_SIZE, ideal)));
+  return { text, size, squeeze: ideal < MIN_TITLE_SIZE };
 }
 
-/** One line when the name fits; two, split at the space nearest the middle, when it is long. */
+/**
+ * One line when the name fits; two when it is long, split at the space or after the hyphen
+ * nearest the middle ("Maximilian-" / "Alexander"). The sizes are estimates: the cover measures
+ * the lines it draws and shrinks any that are still too wide (BookCover).
+ */
 export function fitLines(name: string): TitleLine[] {
   const text = name.trim().replace(/\s+/g, ' ');
-  if (text.length <= 14 || !text.includes(' ')) return [sized(text)];
+  if (text.length <= 12 || !/[ -]/.test(text.slice(1, -1))) return [sized(text)];
   const middle = text.length / 2;
-  let split = -1;
-  for (let index = 0; index < text.length; index += 1) {
-    if (text[index] === ' ' && (split < 0 || Math.abs(index - middle) < Math.abs(split - middle))) split = index;
+  // A break before index `at`: a space is dropped, a hyphen stays at the end of the first line.
+  let at = -1;
+  for (let index = 1; index < text.length - 1; index += 1) {
+    const breakAt = text[index] === ' ' ? index : text[index] === '-' ? index + 1 : -1;
+    if (breakAt > 0 && (at < 0 || Math.abs(breakAt - middle) < Math.abs(at - middle))) at = breakAt;
   }
-  const first = sized(text.slice(0, split));
-  const second = sized(text.slice(split + 1));
+  const first = sized(text.slice(0, at).trimEnd());
+  const second = sized(text.slice(at).trimStart());
   // Both lines at the same size read as one title.
   const size = Math.min(first.size, second.size);
   return [

@@ -1,3 +1,4 @@
+import { FieldProblem } from './FieldProblem';
 import { fieldAria, type FormSectionProps } from './form-section-props';
 
 interface ChildDetailsFieldsProps extends FormSectionProps {
@@ -24,6 +25,7 @@ export function ChildDetailsFields({ values, update, limits, ...aria }: ChildDet
           onChange={(event) => update('childName', event.target.value)}
           {...fieldAria(aria, 'childName', 'child-name-hint')}
         />
+        <FieldProblem field="childName" {...aria} />
         <p id="child-name-hint" className="field__hint">
           As it should appear in the story.
         </p>
@@ -46,6 +48,7 @@ export function ChildDetailsFields({ values, update, limits, ...aria }: ChildDet
           onChange={(event) => update('childAge', event.target.value)}
           {...fieldAria(aria, 'childAge', 'child-age-hint')}
         />
+        <FieldProblem field="childAge" {...aria} />
         <p id="child-age-hint" className="field__hint">
           Ages {limits.minChildAge} to {limits.maxChildAge}.
         </p>
@@ -64,6 +67,7 @@ export function ChildDetailsFields({ values, update, limits, ...aria }: ChildDet
           onChange={(event) => update('storyIdea', event.target.value)}
           {...fieldAria(aria, 'storyIdea', 'story-idea-hint')}
         />
+        <FieldProblem field="storyIdea" {...aria} />
         <p id="story-idea-hint" className="field__hint">
           A favorite toy, a pet, a place they love, a dream they talk about: we'll weave it into the story.
         </p>

@@ -7,7 +7,7 @@ interface ChoiceCardProps {
   onChange: (value: string) => void;
   /** The radio's accessible name: kept to the label alone so it reads e.g. "Kindness". */
   label: ReactNode;
-  /** A decorative picture (an emoji, a swatch) shown before the label. */
+  /** A decorative picture (an icon, a swatch) shown before the label. */
   icon?: ReactNode;
   /** Extra lines (price, delivery) read as the radio's description. */
   details?: ReactNode;

@@ -277,6 +277,58 @@ describe('CreatePage', () => {
     await expectProblem('Please accept the terms and conditions.', terms);
   });
 
+  it('takes the message away as soon as its field is fixed, and keeps marking the address fields still blank', async () => {
+    const { user } = renderCreate('/create?type=printed');
+    const name = await screen.findByLabelText("Child's name");
+    await user.click(submitButton());
+    expect(alertText()).toBe("Please enter your child's name.");
+    // Said again under the field, where focus took the parent (hidden from screen readers, which hear the alert).
+    const underField = name.parentElement!.querySelector('.field__problem');
+    expect(underField).toHaveTextContent("Please enter your child's name.");
+    expect(underField).toHaveAttribute('aria-hidden', 'true');
+    await user.type(name, 'M');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(name.parentElement!.querySelector('.field__problem')).toBeNull();
+    expect(name).not.toHaveAttribute('aria-invalid');
+
+    // A message about several fields stays until the last of them is filled; those filled are no longer marked.
+    await user.type(screen.getByLabelText('Age'), '6');
+    await user.click(screen.getByRole('radio', { name: 'Courage' }));
+    await user.type(screen.getByLabelText('Email'), 'parent@example.com');
+    await user.upload(screen.getByLabelText("Child's photo"), pngFile());
+    await screen.findByRole('img', { name: "Preview of your child's photo" });
+    await user.click(submitButton());
+    expect(alertText()).toBe('Please complete all shipping address fields.');
+    await user.type(screen.getByLabelText('Full name'), 'Sam Parent');
+    expect(alertText()).toBe('Please complete all shipping address fields.');
+    expect(screen.getByLabelText('Full name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('City')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByLabelText('Street address'), '12 Oak Street');
+    await user.type(screen.getByLabelText('City'), 'Portland');
+    await user.selectOptions(screen.getByLabelText('State'), 'OR');
+    await user.type(screen.getByLabelText('ZIP code'), '9');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // The ZIP code's own message goes once the code is a ZIP code, not at every keystroke.
+    await user.click(submitButton());
+    expect(alertText()).toBe('Please enter a valid ZIP code, like 12345 or 12345-6789.');
+    await user.type(screen.getByLabelText('ZIP code'), '720');
+    expect(alertText()).toBe('Please enter a valid ZIP code, like 12345 or 12345-6789.');
+    await user.type(screen.getByLabelText('ZIP code'), '1');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('draws the lesson and format pictures as SVG icons, never as emoji a device may lack', async () => {
+    renderCreate('/create');
+    const kindness = await screen.findByRole('radio', { name: 'Kindness' });
+    const form = kindness.closest('form')!;
+    for (const name of ['Kindness', 'Courage', 'Patience', 'Gratitude', 'Digital Comic Book', 'Premium Printed Storybook']) {
+      const card = screen.getByRole('radio', { name }).closest('label')!;
+      expect(card.querySelector('.choice-card__icon svg')).not.toBeNull();
+    }
+    expect(form.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+
   it('refuses a text file named .png the moment it is chosen, and keeps no photo', async () => {
     const { user } = renderCreate('/create');
     const input = (await screen.findByLabelText("Child's photo")) as HTMLInputElement;

@@ -1,3 +1,4 @@
+import { FieldProblem } from './FieldProblem';
 import { fieldAria, type FormSectionProps } from './form-section-props';
 
 /** An optional dedication printed at the front of the book, with a live count of what is left. */
@@ -18,6 +19,7 @@ export function DedicationField({ values, update, maxLength, ...aria }: FormSect
         onChange={(event) => update('dedication', event.target.value)}
         {...fieldAria(aria, 'dedication', 'dedication-hint dedication-count')}
       />
+      <FieldProblem field="dedication" {...aria} />
       <p id="dedication-hint" className="field__hint">
         A few words for the first page, e.g. "For Mia, who makes every day an adventure. Love, Grandma."
       </p>

@@ -1,6 +1,7 @@
 import type { OrderFormCatalogueQuery } from '../../gql/graphql';
 import { formatPrice } from '../../ui/formatPrice';
 import { ChoiceCard } from './ChoiceCard';
+import { FormatIcon } from './choice-icons';
 import type { FormSectionProps } from './form-section-props';
 import { KeepRangesTogether } from './KeepRangesTogether';
 import { isBookFormat } from './order-form-values';
@@ -12,8 +13,6 @@ interface FormatChoiceProps extends Pick<FormSectionProps, 'values' | 'update'> 
   currency: string;
   labelledBy: string;
 }
-
-const FORMAT_ICONS: Record<string, string> = { digital: '📱', printed: '📖' };
 
 export function FormatChoice({ plans, currency, values, update, labelledBy }: FormatChoiceProps) {
   return (
@@ -28,7 +27,7 @@ export function FormatChoice({ plans, currency, values, update, labelledBy }: Fo
           onChange={(value) => {
             if (isBookFormat(value)) update('bookFormat', value);
           }}
-          icon={FORMAT_ICONS[plan.format]}
+          icon={<FormatIcon format={plan.format} />}
           label={plan.title}
           badge={plan.recommended ? 'Most Popular' : undefined}
           details={

@@ -1,5 +1,8 @@
 import type { OrderFormCatalogueQuery } from '../../gql/graphql';
+import { Icon } from '../../ui/Icon';
 import { ChoiceCard } from './ChoiceCard';
+import { FieldProblem } from './FieldProblem';
+import { LessonIcon } from './choice-icons';
 import type { FormSectionProps } from './form-section-props';
 
 type LifeLesson = OrderFormCatalogueQuery['catalogue']['lifeLessons'][number];
@@ -10,7 +13,7 @@ interface LessonChoiceProps extends FormSectionProps {
   labelledBy: string;
 }
 
-export function LessonChoice({ lessons, values, update, invalidFields, errorId, labelledBy }: LessonChoiceProps) {
+export function LessonChoice({ lessons, values, update, invalidFields, errorId, errorMessage, labelledBy }: LessonChoiceProps) {
   const invalid = invalidFields.includes('moral');
   return (
     <>
@@ -27,16 +30,17 @@ export function LessonChoice({ lessons, values, update, invalidFields, errorId, 
             value={lesson.value}
             checked={values.moral === lesson.value}
             onChange={(value) => update('moral', value)}
-            icon={lesson.emoji}
+            icon={<LessonIcon lesson={lesson.value} />}
             label={lesson.label}
             invalid={invalid}
             errorId={errorId}
           />
         ))}
       </div>
+      <FieldProblem field="moral" invalidFields={invalidFields} errorMessage={errorMessage} />
       <p className="form-section__note">
-        <span className="form-section__sparkle" aria-hidden="true">
-          ✨
+        <span className="form-section__sparkle">
+          <Icon name="sparkles" size={18} />
         </span>{' '}
         <span>Coming soon: More personalized life lessons</span>
       </p>

@@ -11,6 +11,7 @@ import { ChildDetailsFields } from './ChildDetailsFields';
 import { DedicationField } from './DedicationField';
 import { suggestEmail } from './email-suggestion';
 import { type RestoredDraft, useOrderDraft } from './draft/use-order-draft';
+import { FieldProblem } from './FieldProblem';
 import { fieldAria } from './form-section-props';
 import { FormatChoice } from './FormatChoice';
 import { LessonChoice } from './LessonChoice';
@@ -36,6 +37,10 @@ interface ShownError {
   focus: boolean;
   /** Bumped on every new error so a repeated message is announced again. */
   key: number;
+  /** The form's own check (asked again as the parent types), or another's (the server, the photo check). */
+  from: 'form' | 'other';
+  /** The fields' values when it was shown: another's message goes once one of them changes. */
+  shownWith: Partial<OrderFormValues>;
 }
 
 const ERROR_ID = 'order-form-error';
@@ -141,8 +146,36 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
   const update = <K extends keyof OrderFormValues>(field: K, value: OrderFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
 
-  const showError = (message: string, fields: OrderFormField[], focus = true) =>
-    setError((current) => ({ message, fields, focus, key: (current?.key ?? 0) + 1 }));
+  // The values as they are now, for messages shown from async work (the photo check, the server).
+  const latestValues = useRef(values);
+  useEffect(() => {
+    latestValues.current = values;
+  }, [values]);
+
+  const showError = (
+    message: string,
+    fields: OrderFormField[],
+    focus = true,
+    from: ShownError['from'] = 'other',
+    shownWith: Partial<OrderFormValues> = Object.fromEntries(fields.map((field) => [field, latestValues.current[field]])),
+  ) => setError((current) => ({ message, fields, focus, key: (current?.key ?? 0) + 1, from, shownWith }));
+
+  // The message leaves as soon as its field is fixed: the form's own check no longer says it, or
+  // the field the server or the photo check named has changed. Still-blank address fields stay marked.
+  const { shippingDestinations } = catalogue;
+  useEffect(() => {
+    setError((current) => {
+      if (!current) return current;
+      if (current.from === 'other') {
+        return current.fields.some((field) => values[field] !== current.shownWith[field]) ? null : current;
+      }
+      const now = validateOrderForm(values, limits, shippingDestinations);
+      if (!now || now.message !== current.message) return null;
+      const fields = now.fields ?? [now.field];
+      const same = fields.length === current.fields.length && fields.every((field, index) => field === current.fields[index]);
+      return same ? current : { ...current, fields, focus: false };
+    });
+  }, [values, limits, shippingDestinations]);
 
   // Keyboard and screen-reader users land on the field to fix (it is described by the message).
   useEffect(() => {
@@ -160,7 +193,8 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
     if (check !== photoCheck.current) return true; // a newer choice is being checked
     if (refusal || !file) {
       update('childPhoto', null);
-      if (refusal) showError(refusal, ['childPhoto'], false);
+      // Shown for the empty photo field: it goes once another photo is chosen.
+      if (refusal) showError(refusal, ['childPhoto'], false, 'other', { childPhoto: null });
       return false;
     }
     update('childPhoto', file);
@@ -184,7 +218,7 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
     const problem = validateOrderForm(values, limits, catalogue.shippingDestinations);
     if (problem) {
       // Every blank address field is marked, not just the first, so none is missed.
-      showError(problem.message, problem.fields ?? [problem.field]);
+      showError(problem.message, problem.fields ?? [problem.field], true, 'form');
       return;
     }
     setError(null);
@@ -199,7 +233,7 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
   const printed = values.bookFormat === 'printed';
   const plan = plans.find((candidate) => candidate.format === values.bookFormat);
   const invalidFields = error?.fields ?? [];
-  const section = { values, update, invalidFields, errorId: ERROR_ID };
+  const section = { values, update, invalidFields, errorId: ERROR_ID, errorMessage: error?.message ?? null };
   const hasDraft = !adding && draft.restored && (draft.link !== null || hasAnythingTyped(values));
   // Added to a checkout, the book costs the family discount less (the server prices it).
   const { percentOff, description: familyDiscount } = catalogue.familyDiscount;
@@ -252,6 +286,7 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
               onChoose={choosePhoto}
               invalidFields={invalidFields}
               errorId={ERROR_ID}
+              errorMessage={section.errorMessage}
             />
           </FormSection>
 
@@ -310,6 +345,7 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
                 onBlur={() => setEmailSuggestion(suggestEmail(values.email))}
                 {...fieldAria(section, 'email', emailSuggestion ? 'email-hint email-suggestion' : 'email-hint')}
               />
+              <FieldProblem field="email" {...section} />
               <p id="email-suggestion" className="field__suggestion" aria-live="polite">
                 {emailSuggestion && (
                   <>
@@ -353,6 +389,7 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
                 <label className="terms__label" htmlFor="accept-terms">
                   I accept the terms and conditions
                 </label>
+                <FieldProblem field="acceptTerms" {...section} />
                 <p id="terms-links" className="field__hint">
                   Read our{' '}
                   <a href="/terms" target="_blank" rel="noopener noreferrer">

@@ -1,10 +1,11 @@
 import type { ChangeEvent } from 'react';
 
 import { PHOTO_ACCEPT } from './check-photo';
+import { FieldProblem } from './FieldProblem';
 import { fieldAria, type FormSectionProps } from './form-section-props';
 import { useObjectUrl } from './use-object-url';
 
-interface PhotoFieldProps extends Pick<FormSectionProps, 'invalidFields' | 'errorId'> {
+interface PhotoFieldProps extends Pick<FormSectionProps, 'invalidFields' | 'errorId' | 'errorMessage'> {
   photo: File | null;
   maxBytes: number;
   /** Checks the chosen file; resolves false when it was refused. */
@@ -18,7 +19,7 @@ function formatMegabytes(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
-export function PhotoField({ photo, maxBytes, onChoose, invalidFields, errorId }: PhotoFieldProps) {
+export function PhotoField({ photo, maxBytes, onChoose, invalidFields, errorId, errorMessage }: PhotoFieldProps) {
   const previewUrl = useObjectUrl(photo);
 
   async function handleChange(event: ChangeEvent<HTMLInputElement>) {
@@ -58,6 +59,7 @@ export function PhotoField({ photo, maxBytes, onChoose, invalidFields, errorId }
           onChange={(event) => void handleChange(event)}
           {...fieldAria({ invalidFields, errorId }, 'childPhoto', `${HINT_ID} ${PRIVACY_ID}`)}
         />
+        <FieldProblem field="childPhoto" invalidFields={invalidFields} errorMessage={errorMessage} />
         <p id={PRIVACY_ID} className="photo-field__privacy">
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h1Zm2 0h6V7a3 3 0 0 0-6 0v3Z" />

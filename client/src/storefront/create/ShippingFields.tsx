@@ -1,5 +1,6 @@
 import type { OrderFormCatalogueQuery } from '../../gql/graphql';
 import { ArrivalNote } from '../../ui/arrival-window';
+import { FieldProblem } from './FieldProblem';
 import { fieldAria, type FormSectionProps } from './form-section-props';
 import type { AddressField } from './order-form-values';
 
@@ -8,7 +9,7 @@ type Catalogue = OrderFormCatalogueQuery['catalogue'];
 /** The address as typed: the order form's, or the order page's when a parent corrects it. */
 export type AddressValues = Record<AddressField, string>;
 
-interface ShippingFieldsProps extends Pick<FormSectionProps, 'invalidFields' | 'errorId'> {
+interface ShippingFieldsProps extends Pick<FormSectionProps, 'invalidFields' | 'errorId' | 'errorMessage'> {
   values: AddressValues;
   update: (field: AddressField, value: string) => void;
   catalogue: Pick<Catalogue, 'shippingCountries' | 'shippingDestinations'> & Partial<Pick<Catalogue, 'printedDelivery'>>;
@@ -53,6 +54,7 @@ export function ShippingFields({ values, update, catalogue, headingLevel = 3, ..
         {...(spec.field === 'zipCode' && destination?.countryCode === 'CA' ? { autoCapitalize: 'characters' } : {})}
         {...fieldAria(aria, spec.field, spec.hintId)}
       />
+      <FieldProblem field={spec.field} {...aria} />
       {spec.field === 'phone' && (
         <p id="ship-phone-hint" className="field__hint">
           Only for the carrier, if they need you to receive the parcel. Deleted once the book ships.
@@ -97,6 +99,7 @@ export function ShippingFields({ values, update, catalogue, headingLevel = 3, ..
               </option>
             ))}
           </select>
+          <FieldProblem field="country" {...aria} />
           <p id="ship-country-note" className="field__hint field__hint--note">
             Shipping currently limited to North America
           </p>
@@ -138,6 +141,7 @@ export function ShippingFields({ values, update, catalogue, headingLevel = 3, ..
               </option>
             ))}
           </select>
+          <FieldProblem field="state" {...aria} />
         </div>
         {textField({
           field: 'zipCode',

@@ -8,6 +8,8 @@ export interface FormSectionProps {
   invalidFields: ReadonlyArray<keyof OrderFormValues>;
   /** The id of that message, so the invalid field can point at it. */
   errorId: string;
+  /** That message, repeated by the first field it is about (FieldProblem), where the parent is looking. */
+  errorMessage?: string | null;
 }
 
 /** aria attributes for a field: its hints, plus the error message when it is the one at fault. */

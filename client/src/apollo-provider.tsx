@@ -36,16 +36,7 @@ export const SITE_CATALOGUE_QUERY = graphql(`
       }
       shippingCountries
       shippingDestinations {
-        country
-        countryCode
-        regionLabel
-        regions {
-          code
-          name
-        }
-        postalLabel
-        postalExample
-        postalPattern
+        ...ShippingDestinationFields
       }
       printedDelivery {
         shippingIncluded

@@ -23,16 +23,7 @@ export const ORDER_FORM_CATALOGUE_QUERY = graphql(`
       }
       shippingCountries
       shippingDestinations {
-        country
-        countryCode
-        regionLabel
-        regions {
-          code
-          name
-        }
-        postalLabel
-        postalExample
-        postalPattern
+        ...ShippingDestinationFields
       }
       printedDelivery {
         shippingIncluded

@@ -107,16 +107,7 @@ export const ORDER_PAGE_QUERY = graphql(`
       }
       shippingCountries
       shippingDestinations {
-        country
-        countryCode
-        regionLabel
-        regions {
-          code
-          name
-        }
-        postalLabel
-        postalExample
-        postalPattern
+        ...ShippingDestinationFields
       }
     }
   }

@@ -2,19 +2,12 @@ import { lazy, type ReactNode, Suspense } from 'react';
 
 import { ArrivalNote, type PrintedDelivery } from '../../ui/arrival-window';
 import { formatPrice } from '../../ui/formatPrice';
+import type { PostalAddressFields } from '../../ui/PostalAddress';
 
 // The cover is drawn only on this page's client, from the order's own photo link.
 const CoverPreview = lazy(() => import('../cover/CoverPreview'));
 
-export interface SummaryAddress {
-  fullName: string;
-  streetAddress: string;
-  addressLine2?: string | null;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-}
+export type SummaryAddress = PostalAddressFields;
 
 export interface SummaryOrder {
   title: string;

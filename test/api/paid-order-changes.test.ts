@@ -10,6 +10,7 @@ import { GraphQLClient } from '../support/graphql-client';
 import { digitalOrder, printedOrder } from '../support/orders';
 import { itOnPostgres, sessionsWaitingForLocks } from '../support/postgres-only';
 import { proofFile, SEND_PROOF } from '../support/proofs';
+import { PAID_CHANGE_MESSAGES } from '../../server/src/order-page/paid-order-window';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -119,26 +120,63 @@ describe('a paid book before the studio starts on it', () => {
     expect(await snapshot(orderId)).toEqual(before);
   });
 
-  it('takes no address for a digital book, and records nothing when nothing changed', async () => {
+  it('keeps no address for a digital book, even when one is sent', async () => {
     const { orderId, checkoutToken: token } = await placePaidOrder(parent, digitalOrder());
-    const same = { childName: 'Mia', childAge: 6, dedication: null, shippingAddress: null };
+    const input = { childName: 'Mia', childAge: 5, dedication: null, shippingAddress: corrected().shippingAddress };
+    const answer = (await parent.query(CORRECT, { token, input })).data!.correctPaidOrder;
+    expect(answer.order).toMatchObject({ childAge: 5, shippingAddress: null });
+    expect((await server.dataSource.query('SELECT shipping_address FROM orders WHERE id = $1', [orderId]))[0]).toEqual({
+      shipping_address: null,
+    });
+  });
+
+  it('records nothing when nothing changed, and only what changed: the stored address is compared field by field', async () => {
+    const { orderId, checkoutToken: token } = await placePaidOrder(parent, printedOrder());
+    const stored = (await parent.query(PAGE, { token })).data!.orderPage;
+    const same = {
+      childName: stored.childName,
+      childAge: stored.childAge,
+      dedication: stored.dedication,
+      // As the form sends it: blanks for the optional fields the order has none of.
+      shippingAddress: { ...stored.shippingAddress, addressLine2: '', phone: '' },
+    };
     const before = await snapshot(orderId);
     expect((await parent.query(CORRECT, { token, input: same })).data!.correctPaidOrder.userErrors).toEqual([]);
     expect(await snapshot(orderId)).toEqual(before);
-    const answer = (await parent.query(CORRECT, { token, input: { ...same, childAge: 5 } })).data!.correctPaidOrder;
-    expect(answer.order).toMatchObject({ childAge: 5, shippingAddress: null });
+
+    const renamed = (await parent.query(CORRECT, { token, input: { ...same, childName: 'Mira' } })).data!.correctPaidOrder;
+    expect(renamed.order.timeline.at(-1)).toEqual({ title: "You corrected the book's details", detail: "Child's name" });
   });
 
   it('may be cancelled, with the whole price refunded and the parent e-mailed', async () => {
-    const { orderId, checkoutToken: token } = await placePaidOrder(parent, printedOrder());
+    const withPhone = { ...printedOrder(), shippingAddress: { ...printedOrder().shippingAddress, phone: '503 555 0199' } };
+    const { orderId, checkoutToken: token } = await placePaidOrder(parent, withPhone);
     const answer = (await parent.query(CANCEL, { token })).data!.cancelPaidOrder;
     expect(answer.userErrors).toEqual([]);
     expect(answer.order).toMatchObject({ status: 'Refunded', refunds: [{ amountCents: 5000 }], changes: { open: false } });
     const emails = await server.dataSource.query('SELECT template FROM outbox_emails WHERE order_id = $1', [orderId]);
     expect(emails.map((row: { template: string }) => row.template)).toContain('refund-confirmation');
-    // Once cancelled, neither works again.
+    // Once cancelled, neither works again, and the phone kept for the carrier is gone.
     const again = (await parent.query(CANCEL, { token })).data!.cancelPaidOrder;
-    expect(again.userErrors[0].code).toBe('WRONG_STATUS');
+    expect(again.userErrors[0]).toMatchObject({ code: 'WRONG_STATUS', message: PAID_CHANGE_MESSAGES.notPaid });
+    expect(answer.order.shippingAddress.phone).toBeNull();
+  });
+
+  it('closes while a cancellation is being refunded: no second cancel, no correction', async () => {
+    const { orderId, checkoutToken: token } = await placePaidOrder(parent, printedOrder());
+    // What a refund the provider keeps pending leaves: the order still Paid, the parent's refund open.
+    const paymentId = (await server.dataSource.query('SELECT payment_id FROM orders WHERE id = $1', [orderId]))[0].payment_id;
+    await server.dataSource.query(
+      `INSERT INTO refunds (id, order_id, provider, status, payment_id, amount_cents, reason, actor)
+       VALUES (gen_random_uuid(), $1, 'sandbox', 'pending', $2, 5000, 'cancelled', 'customer')`,
+      [orderId, paymentId],
+    );
+    const page = (await parent.query(PAGE, { token })).data!.orderPage;
+    expect(page.changes).toEqual({ open: false, until: null, whyNot: PAID_CHANGE_MESSAGES.cancelling });
+    const correction = (await parent.query(CORRECT, { token, input: corrected() })).data!.correctPaidOrder;
+    expect(correction.userErrors[0]).toMatchObject({ code: 'WRONG_STATUS', message: PAID_CHANGE_MESSAGES.cancelling });
+    const cancellation = (await parent.query(CANCEL, { token })).data!.cancelPaidOrder;
+    expect(cancellation.userErrors[0]).toMatchObject({ code: 'WRONG_STATUS', message: PAID_CHANGE_MESSAGES.cancelling });
   });
 });
 

@@ -63,11 +63,13 @@ test.describe('changing a paid book before the studio starts', () => {
       expect(stored).toMatchObject({ childName: `${childName}a`, shippingAddress: { zipCode: '97202-1234' } });
 
       await section.getByRole('button', { name: 'Cancel and refund' }).click();
-      await expect(section.getByRole('group')).toContainText('We refund $50 to the card you paid with');
+      await expect(section.getByRole('group')).toContainText('We refund $50 the way you paid');
       expect(await graveAxeViolations(page)).toEqual([]);
       await section.getByRole('button', { name: 'Yes, cancel and refund' }).click();
       await expect(page.getByRole('region', { name: 'Refunds' })).toContainText('$50 refunded');
       await expect(section).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Your order is cancelled' }).getByRole('status')).toBeFocused();
+      expect(await graveAxeViolations(page)).toEqual([]);
       expect(await adminOrder(request, order.orderId, 'status')).toMatchObject({ status: 'Refunded' });
     });
   }

@@ -12,22 +12,42 @@ import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingErro
 import { CUSTOMER } from '../orders/actor';
 import { orderForToken } from '../orders/order-access';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
-import { Order } from '../orders/order.entity';
+import { Order, type ShippingAddress } from '../orders/order.entity';
 import type { RefundService } from '../payments/refund.service';
 import { ORDER_PAGE_MESSAGES } from './order-page.service';
 import type { PaidOrderChangesInput } from './paid-order-changes.input';
-import { paidChangeWindowOf } from './paid-order-window';
+import { PAID_CHANGE_MESSAGES, paidChangeWindowOf } from './paid-order-window';
 
 export const DETAILS_CORRECTED_EVENT = 'details_corrected';
 export const PARENT_CANCELLATION_REASON = 'Cancelled by the parent before our studio started on the book';
 
 type Correctable = 'childName' | 'childAge' | 'dedication' | 'shippingAddress';
 
+const ADDRESS_FIELDS: ReadonlyArray<keyof ShippingAddress> = [
+  'fullName',
+  'streetAddress',
+  'addressLine2',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+  'phone',
+];
+
+/** Field by field: a stored address's keys come back in the database's order, and older ones lack the newer fields. */
+function sameAddress(a: ShippingAddress | null, b: ShippingAddress | null): boolean {
+  if (!a || !b) return !a && !b;
+  return ADDRESS_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null));
+}
+
+/** What the parent is told when the refund of a cancellation could not be made: the staff's details go to the log. */
+export const CANCEL_FAILED =
+  'We could not cancel your order just now, and nothing was refunded. Please try again in a moment, or contact us.';
+
 /** The window, under the lock: a refusal thrown, so the caller's transaction changes nothing. */
 async function assertWindowOpen(manager: EntityManager, order: Order, now: Date): Promise<void> {
   const window = await paidChangeWindowOf(manager, order, now);
-  if (!window.open)
-    throw new UserFacingError(UserErrorCode.WRONG_STATUS, window.whyNot ?? 'This order cannot be changed.', 'token');
+  if (!window.open) throw new UserFacingError(UserErrorCode.WRONG_STATUS, window.whyNot ?? PAID_CHANGE_MESSAGES.notPaid, 'token');
 }
 
 export class PaidOrderChangesService {
@@ -65,8 +85,10 @@ export class PaidOrderChangesService {
           dedication: checked.value.dedication,
           shippingAddress: checked.value.shippingAddress,
         };
-        const changed = (Object.keys(wanted) as Correctable[]).filter(
-          (field) => JSON.stringify(wanted[field] ?? null) !== JSON.stringify(order[field] ?? null),
+        const changed = (Object.keys(wanted) as Correctable[]).filter((field) =>
+          field === 'shippingAddress'
+            ? !sameAddress(wanted.shippingAddress, order.shippingAddress)
+            : (wanted[field] ?? null) !== (order[field] ?? null),
         );
         if (changed.length === 0) return succeed(order.id);
         await manager.update(
@@ -94,10 +116,22 @@ export class PaidOrderChangesService {
   async cancel(token: string, now = new Date()): Promise<Outcome<string>> {
     const order = await orderForToken(this.dataSource.manager, token);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, ORDER_PAGE_MESSAGES.notFound, 'token');
+    // Asked first without the lock, so a closed window is said as such; asked again under it below.
+    const window = await paidChangeWindowOf(this.dataSource.manager, order, now);
+    if (!window.open) return refuse(UserErrorCode.WRONG_STATUS, window.whyNot ?? PAID_CHANGE_MESSAGES.notPaid, 'token');
+    let windowClosed = false;
     const refunded = await this.refunds.refundOrder(order.id, PARENT_CANCELLATION_REASON, CUSTOMER, null, (locked, manager) =>
-      assertWindowOpen(manager, locked, now),
+      assertWindowOpen(manager, locked, now).catch((error: unknown) => {
+        windowClosed = true;
+        throw error;
+      }),
     );
-    if (!refunded.ok) return refunded;
+    if (!refunded.ok) {
+      // Why the window is closed is the parent's to read; the refund's own refusals are written for the staff.
+      if (windowClosed) return refunded;
+      this.logger.warn('a cancellation by the parent could not be refunded', { orderId: order.id, error: refunded.error });
+      return refuse(UserErrorCode.PAYMENT_FAILED, CANCEL_FAILED, 'token');
+    }
     this.logger.info('paid order cancelled by the parent', { orderId: order.id });
     return succeed(order.id);
   }

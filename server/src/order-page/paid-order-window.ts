@@ -12,6 +12,8 @@ import type { OrderEventType } from '../orders/order-event-type';
 import { OrderEvent } from '../orders/order-event.entity';
 import type { Order } from '../orders/order.entity';
 import { OrderStatus } from '../orders/order-status';
+import { actorLabel, CUSTOMER } from '../orders/actor';
+import { Refund } from '../payments/refund.entity';
 
 export const PAID_CHANGE_MESSAGES = {
   notPaid: 'Only a paid book that our studio has not started on can be changed or cancelled here.',
@@ -19,6 +21,8 @@ export const PAID_CHANGE_MESSAGES = {
     'Our studio has started on this book, so it can no longer be changed or cancelled here. Please contact us and we will see what we can still do.',
   tooLate: `It is more than ${PAID_ORDER_CHANGE_HOURS} hours since you paid, so our studio may already be working on this book. Please contact us and we will see what we can still do.`,
   deleted: "Your child's details were deleted, so the book can no longer be changed.",
+  cancelling:
+    'Your cancellation is being refunded: this page shows the refund once the payment provider has sent the money back.',
 } as const;
 
 /** The studio's steps after which a book is being made. */
@@ -57,7 +61,15 @@ export async function productionStarted(manager: EntityManager, orderId: string)
   return manager.exists(OrderEvent, { where: { orderId, type: In([...PRODUCTION_EVENTS]) } });
 }
 
+/** Whether the parent's own cancellation is being refunded (asked of the provider, or waiting there). */
+async function cancellationUnderWay(manager: EntityManager, orderId: string): Promise<boolean> {
+  return manager.exists(Refund, {
+    where: { orderId, actor: actorLabel(CUSTOMER), status: In(['requested', 'unconfirmed', 'pending']) },
+  });
+}
+
 export async function paidChangeWindowOf(manager: EntityManager, order: Order, now: Date): Promise<PaidChangeWindow> {
   if (order.status !== OrderStatus.Paid) return paidChangeWindow(order, false, now);
+  if (await cancellationUnderWay(manager, order.id)) return { ...CLOSED, whyNot: PAID_CHANGE_MESSAGES.cancelling };
   return paidChangeWindow(order, await productionStarted(manager, order.id), now);
 }

@@ -1,5 +1,5 @@
 import type { MockLink } from '@apollo/client/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { anOrderPage, orderPageMock, TOKEN } from '../../../../test/support/client/storefront/order-page-mocks';
@@ -78,7 +78,7 @@ describe('a paid book the studio has not started on', () => {
     await user.type(zip, '2');
     await user.click(within(section).getByRole('button', { name: 'Save the changes' }));
 
-    expect(await within(section).findByRole('status')).toHaveTextContent('Your changes are saved.');
+    await waitFor(() => expect(within(section).getByRole('status')).toHaveTextContent('Your changes are saved.'));
     expect(within(section).getByRole('button', { name: 'Correct the details' })).toHaveFocus();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Mila');
   });
@@ -100,7 +100,7 @@ describe('a paid book the studio has not started on', () => {
     const section = await screen.findByRole('region', { name: 'Need to fix something?' });
     await user.click(within(section).getByRole('button', { name: 'Cancel and refund' }));
     const confirm = within(section).getByRole('group');
-    expect(confirm).toHaveTextContent("Cancel Mia's book? We refund $50 to the card you paid with");
+    expect(confirm).toHaveTextContent("Cancel Mia's book? We refund $50 the way you paid");
     await user.click(within(confirm).getByRole('button', { name: 'Keep my order' }));
     expect(within(section).queryByRole('group')).not.toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Cancel and refund' })).toHaveFocus();
@@ -109,6 +109,10 @@ describe('a paid book the studio has not started on', () => {
     await user.click(within(section).getByRole('button', { name: 'Yes, cancel and refund' }));
     expect(await screen.findByRole('region', { name: 'Refunds' })).toHaveTextContent('$50 refunded');
     expect(screen.queryByRole('region', { name: 'Need to fix something?' })).not.toBeInTheDocument();
+    // Said, and focus kept there rather than lost with the button that is gone.
+    const done = await screen.findByRole('region', { name: 'Your order is cancelled' });
+    await waitFor(() => expect(within(done).getByRole('status')).toHaveFocus());
+    expect(within(done).getByRole('status')).toHaveTextContent('We have refunded your payment for this book.');
   });
 
   it('once started, says why not and where to ask instead', async () => {

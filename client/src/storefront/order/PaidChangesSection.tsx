@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -8,7 +8,7 @@ import { formatPrice } from '../../ui/formatPrice';
 import type { AddressField } from '../create/order-form-values';
 import { type AddressValues, ShippingFields } from '../create/ShippingFields';
 import { formatWhen, ORDER_MESSAGES } from './order-page-messages';
-import { CANCEL_PAID_ORDER_MUTATION, CORRECT_PAID_ORDER_MUTATION } from './order-page-operations';
+import { CANCEL_PAID_ORDER_MUTATION, CORRECT_PAID_ORDER_MUTATION, ORDER_PAGE_QUERY } from './order-page-operations';
 
 type Catalogue = OrderPageQuery['catalogue'];
 
@@ -26,8 +26,12 @@ interface DetailValues extends AddressValues {
 
 type DetailField = keyof DetailValues;
 
-function valuesOf(order: OrderPageFieldsFragment): DetailValues {
+function valuesOf(order: OrderPageFieldsFragment, catalogue: Catalogue): DetailValues {
   const address = order.shippingAddress;
+  // An order placed before the region lists holds its state as typed: its code when it names one, else to choose again.
+  const regions = catalogue.shippingDestinations.find((one) => one.country === address?.country)?.regions ?? [];
+  const typedState = (address?.state ?? '').trim().toLowerCase();
+  const state = regions.find((region) => region.code.toLowerCase() === typedState || region.name.toLowerCase() === typedState);
   return {
     childName: order.childName ?? '',
     childAge: order.childAge === null || order.childAge === undefined ? '' : String(order.childAge),
@@ -36,7 +40,7 @@ function valuesOf(order: OrderPageFieldsFragment): DetailValues {
     streetAddress: address?.streetAddress ?? '',
     addressLine2: address?.addressLine2 ?? '',
     city: address?.city ?? '',
-    state: address?.state ?? '',
+    state: state?.code ?? '',
     zipCode: address?.zipCode ?? '',
     country: address?.country ?? '',
     phone: address?.phone ?? '',
@@ -77,6 +81,8 @@ export function PaidChangesSection({ order, catalogue, token }: PaidChangesSecti
   const titleId = useId();
   const [mode, setMode] = useState<'idle' | 'editing' | 'cancelling'>('idle');
   const [saved, setSaved] = useState(false);
+  const [cancelled, setCancelled] = useState(false);
+  const cancelledRef = useRef<HTMLParagraphElement>(null);
   // Back from the form or the confirmation, focus returns to the button that opened it.
   const [returnFocus, setReturnFocus] = useState<'editing' | 'cancelling' | null>(null);
   const editOpener = useRef<HTMLButtonElement>(null);
@@ -90,6 +96,22 @@ export function PaidChangesSection({ order, catalogue, token }: PaidChangesSecti
     }
   }, [returnFocus, mode]);
 
+  useEffect(() => {
+    if (cancelled) cancelledRef.current?.focus();
+  }, [cancelled]);
+
+  if (cancelled) {
+    return (
+      <section className="order-page__card paid-changes" aria-labelledby={titleId}>
+        <h2 id={titleId} className="order-page__heading">
+          Your order is cancelled
+        </h2>
+        <p ref={cancelledRef} tabIndex={-1} role="status">
+          {ORDER_MESSAGES.cancelled}
+        </p>
+      </section>
+    );
+  }
   if (order.status !== 'Paid' || (!changes.open && !changes.whyNot)) return null;
 
   const close = (didSave: boolean) => {
@@ -114,11 +136,8 @@ export function PaidChangesSection({ order, catalogue, token }: PaidChangesSecti
             <time dateTime={changes.until!}>{formatWhen(changes.until!)}</time>, you can correct your child's details and the
             address, or cancel for a full refund.
           </p>
-          {saved && (
-            <p className="order-page__notice" role="status">
-              {ORDER_MESSAGES.detailsSaved}
-            </p>
-          )}
+          {/* Mounted before it has anything to say, so a screen reader announces what it then says. */}
+          <div role="status">{saved && <p className="order-page__notice">{ORDER_MESSAGES.detailsSaved}</p>}</div>
           {mode === 'idle' && (
             <div className="paid-changes__actions">
               <button
@@ -151,7 +170,9 @@ export function PaidChangesSection({ order, catalogue, token }: PaidChangesSecti
               onCancel={() => close(false)}
             />
           )}
-          {mode === 'cancelling' && <CancelConfirm order={order} token={token} onKeep={() => close(false)} />}
+          {mode === 'cancelling' && (
+            <CancelConfirm order={order} token={token} onKeep={() => close(false)} onCancelled={() => setCancelled(true)} />
+          )}
         </>
       )}
     </section>
@@ -166,9 +187,10 @@ function CorrectionForm({
   onCancel,
 }: PaidChangesSectionProps & { onDone(): void; onCancel(): void }) {
   const errorId = useId();
-  const [values, setValues] = useState(() => valuesOf(order));
+  const [values, setValues] = useState(() => valuesOf(order, catalogue));
   const [problem, setProblem] = useState<{ message: string; field: DetailField | null } | null>(null);
   const [correct, { loading }] = useMutation(CORRECT_PAID_ORDER_MUTATION);
+  const client = useApolloClient();
   const formRef = useRef<HTMLFormElement>(null);
   const printed = order.bookFormat === 'printed';
   const { limits } = catalogue;
@@ -195,6 +217,11 @@ function CorrectionForm({
       const payload = data?.correctPaidOrder;
       if (error || !payload) return setProblem({ message: ORDER_MESSAGES.genericError, field: null });
       const refused = payload.userErrors[0];
+      if (refused?.code === 'WRONG_STATUS') {
+        // The window closed meanwhile: the page says why, in place of the form.
+        await client.refetchQueries({ include: [ORDER_PAGE_QUERY] });
+        return onCancel();
+      }
       if (refused) return setProblem({ message: refused.message, field: fieldOf(refused.field) });
       onDone();
     } catch {
@@ -279,7 +306,18 @@ function CorrectionForm({
   );
 }
 
-function CancelConfirm({ order, token, onKeep }: { order: OrderPageFieldsFragment; token: string; onKeep(): void }) {
+function CancelConfirm({
+  order,
+  token,
+  onKeep,
+  onCancelled,
+}: {
+  order: OrderPageFieldsFragment;
+  token: string;
+  onKeep(): void;
+  onCancelled(): void;
+}) {
+  const client = useApolloClient();
   const textId = useId();
   const textRef = useRef<HTMLParagraphElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -294,17 +332,26 @@ function CancelConfirm({ order, token, onKeep }: { order: OrderPageFieldsFragmen
       const { data, error } = await cancel({ variables: { token } });
       const payload = data?.cancelPaidOrder;
       if (error || !payload) return setProblem(ORDER_MESSAGES.genericError);
-      if (payload.userErrors[0]) return setProblem(payload.userErrors[0].message);
+      const refused = payload.userErrors[0];
+      if (refused?.code === 'WRONG_STATUS') {
+        await client.refetchQueries({ include: [ORDER_PAGE_QUERY] });
+        return onKeep();
+      }
+      if (refused) return setProblem(refused.message);
+      // Refunded at once; or the refund waits at the provider, and the page says so in the section.
+      if (payload.order?.status === 'Refunded') onCancelled();
     } catch {
       setProblem(ORDER_MESSAGES.genericError);
     }
   }
 
+  const amount = order.refunds.length === 0 ? formatPrice(order.amountCents, order.currency) : 'what is left of your payment';
+
   return (
     <div className="paid-changes__confirm" role="group" aria-labelledby={textId}>
       <p id={textId} ref={textRef} tabIndex={-1}>
-        Cancel {order.childName ? `${order.childName}'s book` : 'this book'}? We refund{' '}
-        {formatPrice(order.amountCents, order.currency)} to the card you paid with, and e-mail you when it is on its way back.
+        Cancel {order.childName ? `${order.childName}'s book` : 'this book'}? We refund {amount} the way you paid, and e-mail you
+        when it is on its way back.
       </p>
       {problem && (
         <p className="order-page__error" role="alert">

@@ -22,6 +22,7 @@ export const ORDER_MESSAGES = {
     'Anyone who has this page’s address can see your order. If you shared it by mistake, get a new private link: every older link to this order, including the ones in our e-mails, stops working, and we e-mail you the new one.',
   renewed: 'Here is your new private link. Older links to this order no longer work: bookmark this page or keep our e-mail.',
   detailsSaved: 'Your changes are saved. Our studio will make the book with them.',
+  cancelled: 'We have refunded your payment for this book. The refund and its e-mail are on their way to you.',
   requestChange: 'Request a change',
   sendChange: 'Send my request',
   changeSent: 'Thank you: we have your request and will be in touch by e-mail.',

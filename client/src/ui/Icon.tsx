@@ -2,6 +2,8 @@
  * Our own small line icons (24×24, drawn with the current text colour). Always decorative:
  * the text beside an icon carries the meaning, so icons are hidden from screen readers.
  */
+import type { ReactNode } from 'react';
+
 const PATHS = {
   'arrow-right': <path d="M5 12h14M13 6l6 6-6 6" />,
   book: (
@@ -28,7 +30,6 @@ const PATHS = {
   close: <path d="M6 6l12 12M18 6L6 18" />,
   gift: <path d="M4 10h16v10H4zM3 7h18v3H3zM12 7v13M12 7c-1.5-3-5-3.5-5-1s5 1 5 1zM12 7c1.5-3 5-3.5 5-1s-5 1-5 1z" />,
   heart: <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />,
-  hourglass: <path d="M6 3h12M6 21h12M7 3c0 5 10 5.5 10 9s-10 4-10 9M17 3c0 5-10 5.5-10 9s10 4 10 9" />,
   leaf: (
     <>
       <path d="M5 19c0-8 5-13 14-14 0 9-5 14-13 14z" />
@@ -56,7 +57,6 @@ const PATHS = {
     </>
   ),
   moon: <path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" />,
-  mountain: <path d="M2.5 20L9 8.5l4 6.5 2.5-4 6 9z" />,
   palette: (
     <>
       <path d="M12 3a9 9 0 1 0 0 18c1.4 0 2-1 2-2s-1-1.5-1-2.5S14 15 15 15h2a4 4 0 0 0 4-4c0-4.4-4-8-9-8z" />
@@ -90,26 +90,6 @@ const PATHS = {
       <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />
     </>
   ),
-  star: <path d="M12 3.5l2.6 5.3 5.8.8-4.2 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.2-4.1 5.8-.8z" />,
-  sun: (
-    <>
-      <circle cx="12" cy="12" r="4" />
-      <path d="M12 2.5v2M12 19.5v2M2.5 12h2M19.5 12h2M5.3 5.3l1.4 1.4M17.3 17.3l1.4 1.4M5.3 18.7l1.4-1.4M17.3 6.7l1.4-1.4" />
-    </>
-  ),
-  tablet: (
-    <>
-      <rect x="5.5" y="2.5" width="13" height="19" rx="2" />
-      <path d="M10.5 18h3" />
-    </>
-  ),
-  target: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <circle cx="12" cy="12" r="5" />
-      <circle cx="12" cy="12" r="1" />
-    </>
-  ),
   trash: <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />,
   truck: (
     <>
@@ -131,6 +111,15 @@ export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, size = 24, className }: { name: IconName; size?: number; className?: string }) {
   return (
+    <LineIcon size={size} className={className}>
+      {PATHS[name]}
+    </LineIcon>
+  );
+}
+
+/** The frame every icon is drawn in, for a page's own shapes that the shared set does not carry. */
+export function LineIcon({ size = 24, className, children }: { size?: number; className?: string; children: ReactNode }) {
+  return (
     <svg
       className={className}
       width={size}
@@ -144,7 +133,7 @@ export function Icon({ name, size = 24, className }: { name: IconName; size?: nu
       aria-hidden="true"
       focusable="false"
     >
-      {PATHS[name]}
+      {children}
     </svg>
   );
 }

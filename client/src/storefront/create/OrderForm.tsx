@@ -18,7 +18,7 @@ import { LessonChoice } from './LessonChoice';
 import { type BookFormat, initialOrderFormValues, type OrderFormField, type OrderFormValues } from './order-form-values';
 import { PhotoField } from './PhotoField';
 import { ProcessingOverlay } from './ProcessingOverlay';
-import { ShippingFields } from './ShippingFields';
+import { regionCodeIn, ShippingFields } from './ShippingFields';
 import { StyleChoice } from './StyleChoice';
 import { useObjectUrl } from './use-object-url';
 import { useSubmitOrder } from './use-submit-order';
@@ -126,10 +126,7 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
         if (next.moral && !catalogue.lifeLessons.some((lesson) => lesson.value === next.moral)) next.moral = '';
         if (!catalogue.shippingCountries.includes(next.country)) next.country = current.country;
         // A draft from before the region lists holds the state as typed: its code, or nothing to choose again.
-        const regions = catalogue.shippingDestinations.find((one) => one.country === next.country)?.regions ?? [];
-        const typed = next.state.trim().toLowerCase();
-        next.state =
-          regions.find((region) => region.code.toLowerCase() === typed || region.name.toLowerCase() === typed)?.code ?? '';
+        next.state = regionCodeIn(catalogue.shippingDestinations, next.country, next.state);
         if (next.bookFormat !== 'digital' && next.bookFormat !== 'printed') next.bookFormat = current.bookFormat;
         if (formatFromLink) next.bookFormat = formatFromLink;
         return next;

@@ -17,6 +17,16 @@ interface ShippingFieldsProps extends Pick<FormSectionProps, 'invalidFields' | '
   headingLevel?: 2 | 3;
 }
 
+/**
+ * A state as stored or typed before the region lists ("ON", "ontario") as its code in the
+ * country's list, or '' for the parent to choose again.
+ */
+export function regionCodeIn(destinations: Catalogue['shippingDestinations'], country: string, typed: string): string {
+  const wanted = typed.trim().toLowerCase();
+  const regions = destinations.find((one) => one.country === country)?.regions ?? [];
+  return regions.find((region) => region.code.toLowerCase() === wanted || region.name.toLowerCase() === wanted)?.code ?? '';
+}
+
 type TextField = 'fullName' | 'streetAddress' | 'addressLine2' | 'city' | 'zipCode' | 'phone';
 
 interface TextFieldSpec {

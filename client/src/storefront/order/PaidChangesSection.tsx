@@ -6,7 +6,7 @@ import type { OrderPageFieldsFragment, OrderPageQuery, PaidOrderChangesInput } f
 import '../../ui/fields.css';
 import { formatPrice } from '../../ui/formatPrice';
 import type { AddressField } from '../create/order-form-values';
-import { type AddressValues, ShippingFields } from '../create/ShippingFields';
+import { type AddressValues, regionCodeIn, ShippingFields } from '../create/ShippingFields';
 import { formatWhen, ORDER_MESSAGES } from './order-page-messages';
 import { CANCEL_PAID_ORDER_MUTATION, CORRECT_PAID_ORDER_MUTATION, ORDER_PAGE_QUERY } from './order-page-operations';
 
@@ -29,9 +29,6 @@ type DetailField = keyof DetailValues;
 function valuesOf(order: OrderPageFieldsFragment, catalogue: Catalogue): DetailValues {
   const address = order.shippingAddress;
   // An order placed before the region lists holds its state as typed: its code when it names one, else to choose again.
-  const regions = catalogue.shippingDestinations.find((one) => one.country === address?.country)?.regions ?? [];
-  const typedState = (address?.state ?? '').trim().toLowerCase();
-  const state = regions.find((region) => region.code.toLowerCase() === typedState || region.name.toLowerCase() === typedState);
   return {
     childName: order.childName ?? '',
     childAge: order.childAge === null || order.childAge === undefined ? '' : String(order.childAge),
@@ -40,7 +37,7 @@ function valuesOf(order: OrderPageFieldsFragment, catalogue: Catalogue): DetailV
     streetAddress: address?.streetAddress ?? '',
     addressLine2: address?.addressLine2 ?? '',
     city: address?.city ?? '',
-    state: state?.code ?? '',
+    state: regionCodeIn(catalogue.shippingDestinations, address?.country ?? '', address?.state ?? ''),
     zipCode: address?.zipCode ?? '',
     country: address?.country ?? '',
     phone: address?.phone ?? '',

@@ -1,6 +1,6 @@
 /**
- * The public pages as the build prerenders them: their content, prices, title, description and
- * canonical link in the HTML itself (read with JavaScript off), and their hydration in the
+ * The public pages as the build prerenders them: their content, prices, title, description,
+ * canonical link and share card in the HTML itself (read with JavaScript off), and their hydration in the
  * browser without a console error or warning (React reports a hydration mismatch there).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -35,8 +35,33 @@ test.describe('prerendered pages, JavaScript off', () => {
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', publicPage.description);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin()}${publicPage.canonical}`);
       await expect(page.locator('footer')).toBeVisible();
+      // Its share card: a link preview's title, text, address and picture.
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', await page.title());
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', publicPage.description);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${origin()}${publicPage.canonical}`);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
     });
   }
+
+  test('the share card is a 1200 by 630 JPEG at an absolute address, with its own text', async ({ page, request }) => {
+    await page.goto('/');
+    const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(image).toMatch(new RegExp(`^${origin()}/assets/share-card-[\\w-]+\\.jpg$`));
+    const response = await request.get(image!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/jpeg');
+    const bytes = await response.body();
+    // A JPEG's start-of-frame segment (FFC0) holds its height, then its width.
+    const frame = bytes.indexOf(Buffer.from([0xff, 0xc0]));
+    expect(frame).toBeGreaterThan(0);
+    expect({ height: bytes.readUInt16BE(frame + 5), width: bytes.readUInt16BE(frame + 7) }).toEqual({ width: 1200, height: 630 });
+    await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+    await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
+    await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute(
+      'content',
+      /a storybook where your child is the hero/,
+    );
+  });
 
   test('the home page has the prices from the catalogue in its HTML', async ({ page }) => {
     await page.goto('/');
@@ -57,6 +82,7 @@ test.describe('prerendered pages, JavaScript off', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
     await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+    await expect(page.locator('meta[property^="og:"]')).toHaveCount(0);
   });
 });
 
@@ -84,7 +110,7 @@ for (const viewport of [
   });
 }
 
-test('the description and canonical link follow client-side navigation', async ({ page }) => {
+test('the description, canonical link and share card follow client-side navigation', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
   await expect(page).toHaveTitle('Frequently Asked Questions | Storybook Shop');
@@ -93,6 +119,12 @@ test('the description and canonical link follow client-side navigation', async (
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin()}/faq`);
   await expect(page.locator('meta[name="description"]')).toHaveCount(1);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', faq.description);
+  await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    'Frequently Asked Questions | Storybook Shop',
+  );
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${origin()}/faq`);
 });
 
 test('robots.txt and sitemap.xml are served, not the app', async ({ request }) => {

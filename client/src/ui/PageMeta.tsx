@@ -1,23 +1,52 @@
 import { useLocation } from 'react-router-dom';
 
+import shareCard from '../assets/share-card.jpg';
 import { findPublicPage } from '../public-pages';
 import { siteOrigin } from '../site-data';
 
 const DEFAULT_DESCRIPTION =
   'Personalized storybooks starring your child: a digital comic book within 24 hours or a printed hardcover in 7-10 business days.';
 
+export const SITE_NAME = 'Storybook Shop';
+
+/** What the share card (assets/share-card.svg, rendered by scripts/share-card.mjs) shows. */
+const SHARE_CARD = {
+  width: 1200,
+  height: 630,
+  alt: 'Storybook Shop: a storybook where your child is the hero. An open book with a smiling child on its page.',
+};
+
 /**
  * The page's description and canonical link (React 19 hoists both into <head>), from the list
  * of public pages, so they are in the prerendered HTML and follow client-side navigation.
- * Pages that are not public (a payment, a video link, the 404 page) get no canonical link.
+ * A public page also gets its share card: the Open Graph tags link previews read (Facebook,
+ * WhatsApp, iMessage, Slack), with Twitter's large-image card, which takes the rest from them.
+ * Pages that are not public (a payment, a video link, the 404 page) get neither.
  */
 export function PageMeta() {
   const { pathname } = useLocation();
   const page = findPublicPage(pathname);
+  const origin = siteOrigin();
   return (
     <>
       <meta name="description" content={page?.description ?? DEFAULT_DESCRIPTION} />
-      {page && <link rel="canonical" href={`${siteOrigin()}${page.canonical}`} />}
+      {page && (
+        <>
+          <link rel="canonical" href={`${origin}${page.canonical}`} />
+          <meta property="og:type" content="website" />
+          <meta property="og:site_name" content={SITE_NAME} />
+          <meta property="og:locale" content="en_US" />
+          <meta property="og:url" content={`${origin}${page.canonical}`} />
+          <meta property="og:description" content={page.description} />
+          <meta property="og:image" content={`${origin}${shareCard}`} />
+          <meta property="og:image:type" content="image/jpeg" />
+          <meta property="og:image:width" content={String(SHARE_CARD.width)} />
+          <meta property="og:image:height" content={String(SHARE_CARD.height)} />
+          <meta property="og:image:alt" content={SHARE_CARD.alt} />
+          <meta name="twitter:card" content="summary_large_image" />
+          <meta name="twitter:image:alt" content={SHARE_CARD.alt} />
+        </>
+      )}
     </>
   );
 }

@@ -1,6 +1,16 @@
-const SITE_NAME = 'Storybook Shop';
+import { useLocation } from 'react-router-dom';
 
-/** React 19 hoists <title> into <head>. */
+import { findPublicPage } from '../public-pages';
+import { SITE_NAME } from './PageMeta';
+
+/** React 19 hoists <title> into <head>; a public page's share card (see PageMeta) takes the same title. */
 export function PageTitle({ children }: { children: string }) {
-  return <title>{`${children} | ${SITE_NAME}`}</title>;
+  const title = `${children} | ${SITE_NAME}`;
+  const shared = Boolean(findPublicPage(useLocation().pathname));
+  return (
+    <>
+      <title>{title}</title>
+      {shared && <meta property="og:title" content={title} />}
+    </>
+  );
 }

@@ -64,6 +64,7 @@ import { SandboxProvider } from './payments/sandbox/sandbox.provider';
 import { StripeProvider, stripeApiTarget } from './payments/stripe/stripe.provider';
 import { PayPalProvider, paypalSdkUrl } from './payments/paypal/paypal.provider';
 import type { ShopSettings } from './shop/shop-config.types';
+import { OrderLinks } from './orders/order-access';
 
 /** Where payments, files and e-mail go. */
 export interface Providers {
@@ -205,10 +206,13 @@ export function createServices(
   );
   const rateLimiter = new RateLimiter(dataSource, { enabled: config.rateLimits });
   const rateLimits = clientRateLimits({ createOrderPerHour: config.rateLimitCreateOrderPerHour });
+  // Every e-mail about an order carries its one e-mailed link.
+  const links = new OrderLinks(config.publicUrl, config.sessionSecret);
   const changeRequests = new ChangeRequestService(dataSource, lifecycle, outbox, staff.changeRequest, logger, {
     publicUrl: config.publicUrl,
+    links,
   });
-  const refunds = new RefundService(dataSource, providers.payments, lifecycle, outbox, logger, config.publicUrl);
+  const refunds = new RefundService(dataSource, providers.payments, lifecycle, outbox, logger, links);
   const orderNotes = new OrderNotesService(dataSource, lifecycle, logger);
   lifecycle.onEvent(orderNotes.blankOnChildDataDeletion);
   const workItems = new WorkItems(dataSource, logger);
@@ -218,11 +222,12 @@ export function createServices(
   jobs.define(workItemsRebuildJob(() => workItems.rebuild()));
   const proofs = new ProofsService(dataSource, storage, lifecycle, outbox, staff.proofAnswer, logger, {
     publicUrl: config.publicUrl,
+    links,
     pdfMaxBytes: config.pdfMaxBytes,
     metrics,
   });
   jobs.define(proofRemindersJob(proofs));
-  const paymentReminders = new PaymentReminders(dataSource, lifecycle, outbox, logger, config.publicUrl);
+  const paymentReminders = new PaymentReminders(dataSource, lifecycle, outbox, logger, links);
   jobs.define(paymentRemindersJob(paymentReminders));
   const payments: PaymentService = new PaymentService(
     dataSource,
@@ -230,7 +235,7 @@ export function createServices(
     orders,
     lifecycle,
     logger,
-    config.publicUrl,
+    links,
     refunds,
     metrics,
     receiptLinks,
@@ -238,6 +243,7 @@ export function createServices(
   );
   const printing = new PrintingService(dataSource, providers.printer, storage, signer, lifecycle, logger, {
     publicUrl: config.publicUrl,
+    links,
     pdfMaxBytes: config.pdfMaxBytes,
     contactEmail: config.staffEmails[0] ?? config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'),
   });
@@ -272,6 +278,7 @@ export function createServices(
     payments,
     delivery: new DeliveryService(dataSource, storage, orders, lifecycle, outbox, signer, logger, {
       publicUrl: config.publicUrl,
+      links,
       videoMaxBytes: config.videoMaxBytes,
       pdfMaxBytes: config.pdfMaxBytes,
       mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
@@ -280,6 +287,7 @@ export function createServices(
     changeRequests,
     orderPages: new OrderPageService(dataSource, storage, lifecycle, outbox, signer, changeRequests, proofs, logger, {
       publicUrl: config.publicUrl,
+      links,
       shop: config.shop,
       receiptLinks,
       mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
@@ -287,6 +295,7 @@ export function createServices(
     paidOrderChanges: new PaidOrderChangesService(dataSource, lifecycle, refunds, logger),
     orderLookup: new OrderLookupService(dataSource, outbox, rateLimiter, logger, {
       publicUrl: config.publicUrl,
+      links,
       limits: rateLimits,
     }),
     photoRetention,
@@ -295,13 +304,13 @@ export function createServices(
     newsletter: new NewsletterService(dataSource),
     contact: new ContactService(dataSource, outbox, logger, { staffEmails: config.staffEmails, publicUrl: config.publicUrl }),
     // A book at the print partner is shipped by it, not by hand.
-    shipping: new ShippingService(dataSource, lifecycle, outbox, logger, config.publicUrl, partnerShipsRefusal),
+    shipping: new ShippingService(dataSource, lifecycle, outbox, logger, links, partnerShipsRefusal),
     refunds,
     cancellation: new CancellationService(dataSource, lifecycle, logger),
     staffChangeRequestEmails: staff.changeRequest,
     admins: new AdminAccountsService(dataSource, auth, outbox, logger, { publicUrl: config.publicUrl }),
     assignments: new AssignmentService(dataSource, lifecycle, logger),
-    changeAnswers: new ChangeAnswersService(dataSource, lifecycle, outbox, logger, { publicUrl: config.publicUrl }),
+    changeAnswers: new ChangeAnswersService(dataSource, lifecycle, outbox, logger, { publicUrl: config.publicUrl, links }),
     orderNotes,
     workItems,
     workQueue: new WorkQueueService(dataSource),

@@ -9,7 +9,7 @@ import type { JobDefinition } from '../jobs/job-runner';
 import { paymentReminderOutboxEmail } from '../mail/templates/payment-reminder';
 import type { OutboxService } from '../mail/outbox.service';
 import { jobActor } from '../orders/actor';
-import { orderEmailOptions } from '../orders/order-access';
+import type { OrderLinks } from '../orders/order-access';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { lockOrder } from '../orders/order-lock';
 import { OrderStatus } from '../orders/order-status';
@@ -30,7 +30,7 @@ export class PaymentReminders {
     private readonly lifecycle: OrderLifecycle,
     private readonly outbox: OutboxService,
     private readonly logger: Logger,
-    private readonly publicUrl: string,
+    private readonly links: OrderLinks,
   ) {}
 
   /** Reminds up to a batch of the orders due; returns how many were reminded (a full batch: run again; failures wait for the next run). */
@@ -76,7 +76,7 @@ export class PaymentReminders {
       const due = checkoutTotalCents(await pendingCheckoutBooks(manager, order));
       await this.outbox.enqueue(
         manager,
-        paymentReminderOutboxEmail({ ...order, amountCents: due }, await orderEmailOptions(manager, orderId, this.publicUrl)),
+        paymentReminderOutboxEmail({ ...order, amountCents: due }, await this.links.emailOptions(manager, orderId)),
       );
       await this.lifecycle.recordEvent(manager, {
         orderId,

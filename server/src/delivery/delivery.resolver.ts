@@ -45,7 +45,7 @@ export class DeliveryResolver {
     description:
       "Admin only. A new version of a Completed or Shipped order's book, as a multipart request with `video`, " +
       '`storybookPdf` or both (what is not sent carries over). Records the version and a delivery_revised event and ' +
-      'e-mails the parent a fresh link; the status does not change.',
+      "e-mails the parent the order's link; the status does not change.",
   })
   async reviseDelivery(
     @Arg('orderId', () => ID) orderId: string,
@@ -59,7 +59,7 @@ export class DeliveryResolver {
 
   @Authorized()
   @Mutation(() => ResendDeliveryEmailPayload, {
-    description: 'Admin only. Queues the delivery e-mail again, with a fresh link, for a Completed order.',
+    description: "Admin only. Queues the delivery e-mail again, with the order's link, for a Completed order.",
   })
   async resendDeliveryEmail(
     @Arg('orderId', () => ID) orderId: string,

@@ -12,14 +12,14 @@ import { sha256Hex } from '../common/tokens';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import type { OutboxService } from '../mail/outbox.service';
-import { videoDeliveryOutboxEmail } from '../mail/templates/video-delivery';
+import { type VideoDeliveryLink, videoDeliveryOutboxEmail } from '../mail/templates/video-delivery';
 import { mediaContentType } from '../media/content-type';
 import { bookFileName, downloadUrl } from '../media/download-name';
 import { lessonLabel } from '../catalogue/catalogue';
 import type { MediaSigner } from '../media/signed-url';
 import type { Storage } from '../media/storage';
 import type { Metrics } from '../observability/metrics';
-import { mintOrderLink } from '../orders/order-access';
+import type { OrderLinks } from '../orders/order-access';
 import { Order } from '../orders/order.entity';
 import { isDelivered, OrderStatus, transitionRefusal } from '../orders/order-status';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
@@ -48,6 +48,8 @@ export const DELIVERY_MESSAGES = {
 
 export interface DeliveryOptions {
   publicUrl: string;
+  /** The order's e-mailed link. */
+  links: OrderLinks;
   videoMaxBytes: number;
   pdfMaxBytes: number;
   /** How long the watch and download URLs on the parent's page stay valid. */
@@ -120,7 +122,7 @@ export class DeliveryService {
           patch: { videoKey, pdfKey },
           data: { videoKey, pdfKey, bytes: stored.value.videoBytes, pdfBytes: stored.value.pdfBytes },
           email: async (completed, tx) =>
-            videoDeliveryOutboxEmail(completed, await mintOrderLink(tx, completed.id, this.options.publicUrl), this.options),
+            videoDeliveryOutboxEmail(completed, await this.deliveryLink(tx, completed.id), this.options),
         });
         await this.recordVersion(manager, order.id, 1, { videoKey: videoKey!, pdfKey }, actor);
         return moved;
@@ -138,7 +140,7 @@ export class DeliveryService {
   /**
    * A new version of a delivered (Completed or Shipped) order's book: a new video, a new PDF, or
    * both; what is not replaced carries over, so a digital order never loses its PDF. Records the
-   * version and a `delivery_revised` event and e-mails the parent a fresh link; the status stays.
+   * version and a `delivery_revised` event and e-mails the parent the order's link; the status stays.
    * The replaced files stay in storage until retention removes them.
    */
   async reviseDelivery(
@@ -192,7 +194,7 @@ export class DeliveryService {
           },
         });
         const updated: Order = Object.assign(new Order(), current, { videoKey, pdfKey, updatedAt: now });
-        const link = await mintOrderLink(manager, updated.id, this.options.publicUrl);
+        const link = await this.deliveryLink(manager, updated.id);
         await this.outbox.enqueue(manager, videoDeliveryOutboxEmail(updated, link, this.options, 'revised'));
         return { updated, version };
       });
@@ -260,6 +262,12 @@ export class DeliveryService {
   }
 
   /** Locks the order's row and refuses one whose child's details the parent deleted meanwhile. */
+  /** The order's e-mailed link, named for this one e-mail. */
+  private async deliveryLink(manager: EntityManager, orderId: string): Promise<VideoDeliveryLink> {
+    const { url } = await this.options.links.emailLink(manager, orderId);
+    return { id: randomUUID(), url };
+  }
+
   private async lockKeptOrder(manager: EntityManager, orderId: string): Promise<Order> {
     const order = await lockOrder(manager, orderId);
     if (!order) throw new UserFacingError(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');
@@ -299,7 +307,7 @@ export class DeliveryService {
     }
   }
 
-  /** Queues the delivery e-mail again, with a link of its own, for a Completed order. */
+  /** Queues the delivery e-mail again, with the order's link, for a Completed order. */
   async resendDeliveryEmail(orderId: string, actor: Actor): Promise<Outcome<Order>> {
     if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');
     return this.dataSource.transaction(async (manager) => {
@@ -308,7 +316,7 @@ export class DeliveryService {
       if (!isDelivered(order.status) || !order.videoKey) {
         return refuse(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.notCompleted);
       }
-      const link = await mintOrderLink(manager, order.id, this.options.publicUrl);
+      const link = await this.deliveryLink(manager, order.id);
       await this.outbox.enqueue(manager, videoDeliveryOutboxEmail(order, link, this.options));
       await this.lifecycle.recordEvent(manager, {
         orderId: order.id,

@@ -11,7 +11,7 @@ import type { Logger } from '../common/logger';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, refusal, type UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import { shippingConfirmationOutboxEmail } from '../mail/templates/shipping-confirmation';
-import { orderEmailOptions } from '../orders/order-access';
+import type { OrderLinks } from '../orders/order-access';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import type { OutboxService } from '../mail/outbox.service';
 import { OrderStatus, transitionRefusal } from '../orders/order-status';
@@ -27,7 +27,7 @@ export class ShippingService {
     private readonly lifecycle: OrderLifecycle,
     private readonly outbox: OutboxService,
     private readonly logger: Logger,
-    private readonly publicUrl: string,
+    private readonly links: OrderLinks,
     /** Why an order may not be shipped by hand now (the print partner ships it), or null; checked under the order's lock. */
     private readonly shipGate: (manager: EntityManager, orderId: string) => Promise<UserFacingError | null> = async () => null,
   ) {}
@@ -53,8 +53,7 @@ export class ShippingService {
           actor,
           patch: { shippingCarrier: input.carrier, trackingNumber: input.trackingNumber },
           data: { carrier: input.carrier, trackingNumber: input.trackingNumber },
-          email: async (order, tx) =>
-            shippingConfirmationOutboxEmail(order, await orderEmailOptions(tx, order.id, this.publicUrl)),
+          email: async (order, tx) => shippingConfirmationOutboxEmail(order, await this.links.emailOptions(tx, order.id)),
         });
       });
       if (!shipped) return refuse(UserErrorCode.NOT_FOUND, SHIPPING_MESSAGES.orderNotFound, 'orderId');
@@ -96,7 +95,7 @@ export class ShippingService {
       });
       await this.outbox.enqueue(
         manager,
-        shippingConfirmationOutboxEmail(corrected, await orderEmailOptions(manager, orderId, this.publicUrl), true),
+        shippingConfirmationOutboxEmail(corrected, await this.links.emailOptions(manager, orderId), true),
       );
       this.logger.info('tracking corrected', { orderId, carrier: input.carrier, actor: actorLabel(actor) });
       return succeed(corrected);

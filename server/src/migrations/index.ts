@@ -24,6 +24,7 @@ import { PaymentAttempts1765700000000 } from './1765700000000-payment-attempts';
 import { DiscountCodes1765800000000 } from './1765800000000-discount-codes';
 import { Checkouts1765900000000 } from './1765900000000-checkouts';
 import { ContactMessages1766000000000 } from './1766000000000-contact-messages';
+import { OrderEmailLinks1766100000000 } from './1766100000000-order-email-links';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   DiscountCodes1765800000000,
   Checkouts1765900000000,
   ContactMessages1766000000000,
+  OrderEmailLinks1766100000000,
 ];

@@ -19,7 +19,7 @@ import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { isDelivered } from '../orders/order-status';
 import { type Actor, actorLabel } from '../orders/actor';
 import { lockOrder } from '../orders/order-lock';
-import { mintOrderLink } from '../orders/order-access';
+import type { OrderLinks } from '../orders/order-access';
 import { changeReceivedOutboxEmail } from '../mail/templates/change-request-replies';
 
 export const CHANGE_REQUEST_MESSAGES = {
@@ -42,7 +42,7 @@ export class ChangeRequestService {
     private readonly outbox: OutboxService,
     private readonly staffEmails: StaffChangeRequestEmails,
     private readonly logger: Logger,
-    private readonly options: { publicUrl: string },
+    private readonly options: { publicUrl: string; links: OrderLinks },
   ) {}
 
   /** Records the request, or refuses it and changes nothing. `actor`: the parent, or an admin on the parent's behalf. */
@@ -80,7 +80,7 @@ export class ChangeRequestService {
       });
       for (const email of this.staffEmails(order, input.message)) await this.outbox.enqueue(manager, email);
       // The parent hears at once that the request arrived, with the link back to the order.
-      const link = await mintOrderLink(manager, orderId, this.options.publicUrl);
+      const link = await this.options.links.emailLink(manager, orderId);
       await this.outbox.enqueue(
         manager,
         changeReceivedOutboxEmail(order, input.message, { publicUrl: this.options.publicUrl, orderUrl: link.url }),

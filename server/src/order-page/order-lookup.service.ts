@@ -1,6 +1,6 @@
 /**
  * "Find my order": a parent gives an e-mail address and, if the shop has orders for it, gets one
- * e-mail listing them with a fresh link each. The answer is the same whether or not the address
+ * e-mail listing them with each order's link. The answer is the same whether or not the address
  * has orders, and past the per-address limit no e-mail goes (silently), so the form can neither
  * tell who is a customer nor flood an inbox; past the per-client limit the client is told to wait.
  */
@@ -15,7 +15,7 @@ import type { Logger } from '../common/logger';
 import { type Outcome, refuse, succeed, UserErrorCode } from '../common/user-error';
 import type { OutboxService } from '../mail/outbox.service';
 import { orderLinksOutboxEmail } from '../mail/templates/order-links';
-import { mintOrderLink } from '../orders/order-access';
+import type { OrderLinks } from '../orders/order-access';
 import { Order } from '../orders/order.entity';
 import { isUuid } from '../common/uuid';
 
@@ -28,6 +28,8 @@ const MAX_ORDERS = 20;
 
 export interface OrderLookupOptions {
   publicUrl: string;
+  /** The order's e-mailed link. */
+  links: OrderLinks;
   /** E-mails one address may be sent (past it: silently none), and lookups one client may make (past it: RATE_LIMITED). */
   limits: Pick<ClientRateLimits, 'orderLinksPerEmail' | 'orderLinksPerClient'>;
 }
@@ -89,7 +91,7 @@ export class OrderLookupService {
       if (orders.length === 0) return 0;
       const entries = [];
       for (const order of orders) {
-        const link = await mintOrderLink(manager, order.id, this.options.publicUrl);
+        const link = await this.options.links.emailLink(manager, order.id);
         entries.push({ ...order, url: link.url });
       }
       await this.outbox.enqueue(manager, orderLinksOutboxEmail(address, entries, randomUUID(), this.options));

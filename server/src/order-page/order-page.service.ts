@@ -26,7 +26,7 @@ import type { Storage } from '../media/storage';
 import { Refund } from '../payments/refund.entity';
 import { CHANGE_REQUESTED_EVENT, changeWindow } from './change-request';
 import type { ChangeRequestService } from './change-request.service';
-import { mintOrderLink, mintOrderToken, orderForToken, orderPageUrl, revokeOrderTokens } from '../orders/order-access';
+import { mintOrderToken, type OrderLinks, orderForToken, revokeOrderTokens } from '../orders/order-access';
 import { OrderEvent } from '../orders/order-event.entity';
 import { Order } from '../orders/order.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
@@ -72,6 +72,8 @@ const PAID_WITH: Record<string, string> = {
 
 export interface OrderPageOptions {
   publicUrl: string;
+  /** The order's e-mailed link. */
+  links: OrderLinks;
   /** The shop as its receipts name it: SHOP_NAME, and SHOP_ADDRESS a line each. */
   shop: { name: string; addressLines: string[] };
   /** The receipts' own links, which open a receipt and nothing else. */
@@ -189,7 +191,7 @@ export class OrderPageService {
           actor: CUSTOMER,
           data: { files: keys.length },
         });
-        const link = await mintOrderLink(manager, order.id, this.options.publicUrl);
+        const link = await this.options.links.emailLink(manager, order.id);
         await this.outbox.enqueue(
           manager,
           childDataDeletedOutboxEmail(order, { publicUrl: this.options.publicUrl, orderUrl: link.url }),
@@ -221,7 +223,7 @@ export class OrderPageService {
       await revokeOrderTokens(manager, order.id);
       await manager.update(VideoLink, { orderId: order.id, expiresAt: MoreThan(new Date()) }, { expiresAt: new Date() });
       const fresh = await mintOrderToken(manager, order.id);
-      const emailed = await mintOrderLink(manager, order.id, this.options.publicUrl);
+      const emailed = await this.options.links.emailLink(manager, order.id);
       await this.lifecycle.recordEvent(manager, {
         orderId: order.id,
         type: ORDER_LINK_RENEWED_EVENT,
@@ -243,7 +245,7 @@ export class OrderPageService {
 
   /** The address of an order's page for a token. */
   pageUrl(token: string): string {
-    return orderPageUrl(this.options.publicUrl, token);
+    return this.options.links.pageUrl(token);
   }
 
   private async orderForVideoLink(token: string, now: Date): Promise<Order | null> {

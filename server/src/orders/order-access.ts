@@ -1,10 +1,16 @@
 /**
  * Order access tokens: the secrets that open one order (its page, its payment, the parent's
- * requests). Each is 256 random bits handed out once and kept only as its sha256, looked up
- * through the unique index, never compared as a string. Every e-mail about an order mints one
- * in the transaction that queues it, so each e-mail carries a link of its own.
+ * requests). Each is 256 bits kept only as its sha256, looked up through the unique index, never
+ * compared as a string.
+ *
+ * A browser's token (createOrder's checkout token, a renewed link) is random and handed out once.
+ * The e-mails about an order all carry one link, its e-mailed token: the HMAC of its row's id
+ * under a key derived from SESSION_SECRET, so the shop can write the same link again without
+ * keeping it anywhere, and a copy of the database alone opens no order. One live e-mailed token
+ * per order (a partial unique index); renewing the order's link revokes it with the rest, and the
+ * next e-mail carries a new one.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { type EntityManager, IsNull } from 'typeorm';
 import { randomToken, sha256Hex } from '../common/tokens';
 import { OrderAccessToken } from './order-access-token.entity';
@@ -15,7 +21,7 @@ import type { OrderEmailOptions } from './order-email';
 const MAX_TOKEN_LENGTH = 100;
 
 export interface MintedLink {
-  /** The token row's id: names the e-mail that carries it, so a retried request queues it once. */
+  /** The token row's id. */
   id: string;
   token: string;
   /** {PUBLIC_URL}/order/{token}. */
@@ -32,22 +38,70 @@ export function newOrderToken(): { id: string; token: string; tokenHash: string 
   return { id: randomUUID(), token, tokenHash: sha256Hex(token) };
 }
 
-/** A new live token for the order, in the caller's transaction. */
+/** A new live token for a browser (never e-mailed), in the caller's transaction. */
 export async function mintOrderToken(manager: EntityManager, orderId: string): Promise<{ id: string; token: string }> {
   const { id, token, tokenHash } = newOrderToken();
   await manager.insert(OrderAccessToken, { id, orderId, tokenHash, revokedAt: null });
   return { id, token };
 }
 
-/** A new token and the order page's address that carries it. */
-export async function mintOrderLink(manager: EntityManager, orderId: string, publicUrl: string): Promise<MintedLink> {
-  const { id, token } = await mintOrderToken(manager, orderId);
-  return { id, token, url: orderPageUrl(publicUrl, token) };
-}
+/** The links the shop e-mails: the order's one e-mailed link, on the shop's public address. */
+export class OrderLinks {
+  private readonly key: Buffer;
 
-/** What an e-mail about the order needs: the shop's address and a freshly minted link to the order page. */
-export async function orderEmailOptions(manager: EntityManager, orderId: string, publicUrl: string): Promise<OrderEmailOptions> {
-  return { publicUrl, orderUrl: (await mintOrderLink(manager, orderId, publicUrl)).url };
+  /** `secret`: SESSION_SECRET; the links' own key is derived from it, for this use alone. */
+  constructor(
+    readonly publicUrl: string,
+    secret: string,
+  ) {
+    this.key = createHmac('sha256', secret).update('storybook-shop order e-mail links').digest();
+  }
+
+  pageUrl(token: string): string {
+    return orderPageUrl(this.publicUrl, token);
+  }
+
+  /**
+   * The order's e-mailed link, in the caller's transaction: the live one, or a new one when the
+   * order has none (its first e-mail, or the first after its link was renewed).
+   */
+  async emailLink(manager: EntityManager, orderId: string): Promise<MintedLink> {
+    const live = await this.liveEmailed(manager, orderId);
+    if (live) {
+      const token = this.tokenFor(live.id);
+      if (sha256Hex(token) === live.tokenHash) return { id: live.id, token, url: this.pageUrl(token) };
+      // Signed under an earlier SESSION_SECRET: it still opens the order from the e-mails that
+      // carry it, but cannot be written again, so a new one takes its place in the next e-mails.
+      await manager.update(OrderAccessToken, { id: live.id }, { emailed: false });
+    }
+    const id = randomUUID();
+    // A transaction writing the order's first link at the same moment waits on the unique index,
+    // then inserts nothing, and both carry the one that committed.
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(OrderAccessToken)
+      .values({ id, orderId, tokenHash: sha256Hex(this.tokenFor(id)), revokedAt: null, emailed: true })
+      .orIgnore()
+      .execute();
+    const written = await this.liveEmailed(manager, orderId);
+    if (!written) throw new Error(`the e-mailed link of order ${orderId} was not written`);
+    const token = this.tokenFor(written.id);
+    return { id: written.id, token, url: this.pageUrl(token) };
+  }
+
+  /** What an e-mail about the order needs: the shop's address and the order's e-mailed link. */
+  async emailOptions(manager: EntityManager, orderId: string): Promise<OrderEmailOptions> {
+    return { publicUrl: this.publicUrl, orderUrl: (await this.emailLink(manager, orderId)).url };
+  }
+
+  private tokenFor(id: string): string {
+    return createHmac('sha256', this.key).update(id).digest('base64url');
+  }
+
+  private liveEmailed(manager: EntityManager, orderId: string): Promise<OrderAccessToken | null> {
+    return manager.findOne(OrderAccessToken, { where: { orderId, emailed: true, revokedAt: IsNull() } });
+  }
 }
 
 /** The order a live token opens; null when the token is unknown, altered or revoked. */

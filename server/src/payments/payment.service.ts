@@ -20,7 +20,7 @@ import {
   refusal,
 } from '../common/user-error';
 import { orderConfirmationOutboxEmail } from '../mail/templates/order-confirmation';
-import { orderEmailOptions } from '../orders/order-access';
+import type { OrderLinks } from '../orders/order-access';
 import { Order } from '../orders/order.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import type { OrderService } from '../checkout/order.service';
@@ -75,7 +75,7 @@ export class PaymentService {
     private readonly orders: OrderService,
     private readonly lifecycle: OrderLifecycle,
     private readonly logger: Logger,
-    private readonly publicUrl: string,
+    private readonly links: OrderLinks,
     /** Refunds seen in the provider's webhook are recorded there. */
     private readonly refunds: Pick<RefundService, 'handleRefundWebhook'>,
     /** Payment outcomes by provider. */
@@ -450,8 +450,8 @@ export class PaymentService {
           },
           email: async (paidOrder, tx) =>
             orderConfirmationOutboxEmail(paidOrder, {
-              ...(await orderEmailOptions(tx, paidOrder.id, this.publicUrl)),
-              receiptUrl: this.receiptLinks && `${this.publicUrl}${this.receiptLinks.path(paidOrder.id)}`,
+              ...(await this.links.emailOptions(tx, paidOrder.id)),
+              receiptUrl: this.receiptLinks && `${this.links.publicUrl}${this.receiptLinks.path(paidOrder.id)}`,
             }),
         });
         if (book.id === order.id) paid = paidBook;

@@ -41,7 +41,7 @@ import {
 import type { PaymentProviders } from './payment-providers';
 import { OPEN_REQUEST_STATUSES, Refund } from './refund.entity';
 import { OrderEvent } from '../orders/order-event.entity';
-import { orderEmailOptions } from '../orders/order-access';
+import type { OrderLinks } from '../orders/order-access';
 import { EXTRA_CHARGE_REFUNDED_EVENT, NEEDS_ATTENTION_EVENT, unresolvedCharges } from './payment-alerts';
 import { firstInputError } from '../common/input-validation';
 import { REFUND_REASON_MAX_CHARS, RefundReasonInput } from './refund-reason';
@@ -125,7 +125,7 @@ export class RefundService {
     private readonly lifecycle: OrderLifecycle,
     private readonly outbox: EmailQueue,
     private readonly logger: Logger,
-    private readonly publicUrl: string,
+    private readonly links: OrderLinks,
   ) {}
 
   /**
@@ -575,7 +575,7 @@ export class RefundService {
           refundConfirmationOutboxEmail(
             moved,
             { refundId, amountCents, reason: parentReason },
-            await orderEmailOptions(tx, moved.id, this.publicUrl),
+            await this.links.emailOptions(tx, moved.id),
           ),
       });
       this.logger.info('order refunded', { orderId: order.id, refundId, amountCents: backCents, actor });
@@ -593,7 +593,7 @@ export class RefundService {
         refundConfirmationOutboxEmail(
           order,
           { refundId, amountCents, reason: parentReason },
-          await orderEmailOptions(manager, order.id, this.publicUrl),
+          await this.links.emailOptions(manager, order.id),
         ),
       );
       this.logger.info('order partly refunded', { orderId: order.id, amountCents, amountRefundedCents: backCents });

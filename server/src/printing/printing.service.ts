@@ -22,7 +22,7 @@ import type { IncomingFile } from '../media/incoming-file';
 import type { MediaSigner } from '../media/signed-url';
 import type { Storage } from '../media/storage';
 import { type Actor, actorLabel, webhookActor } from '../orders/actor';
-import { orderEmailOptions } from '../orders/order-access';
+import type { OrderLinks } from '../orders/order-access';
 import { orderReference } from '../orders/order-format';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { lockOrder } from '../orders/order-lock';
@@ -95,6 +95,8 @@ export const PRINT_MESSAGES = {
 
 export interface PrintingOptions {
   publicUrl: string;
+  /** The order's e-mailed link. */
+  links: OrderLinks;
   pdfMaxBytes: number;
   /** Who the partner asks about a job (STAFF_EMAIL's first address, or the shop's sender). */
   contactEmail: string;
@@ -485,7 +487,7 @@ export class PrintingService {
           patch: { shippingCarrier: carrier, trackingNumber },
           data: { carrier, trackingNumber, printJob: job.id, trackingUrl: job.trackingUrl },
           email: async (shipped, tx) =>
-            shippingConfirmationOutboxEmail(shipped, await orderEmailOptions(tx, shipped.id, this.options.publicUrl)),
+            shippingConfirmationOutboxEmail(shipped, await this.options.links.emailOptions(tx, shipped.id)),
         });
         return 'shipped';
       }

@@ -20,7 +20,7 @@ import type { IncomingFile } from '../media/incoming-file';
 import type { Storage } from '../media/storage';
 import type { Metrics } from '../observability/metrics';
 import { type Actor, actorLabel, CUSTOMER, jobActor } from '../orders/actor';
-import { orderEmailOptions } from '../orders/order-access';
+import type { OrderLinks } from '../orders/order-access';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { lockOrder } from '../orders/order-lock';
 import { OrderStatus } from '../orders/order-status';
@@ -54,6 +54,8 @@ export const PROOF_REMINDER_JOB = 'proof-reminders';
 
 export interface ProofsOptions {
   publicUrl: string;
+  /** The order's e-mailed link. */
+  links: OrderLinks;
   pdfMaxBytes: number;
   metrics: Pick<Metrics, 'uploadReceived'>;
 }
@@ -185,7 +187,7 @@ export class ProofsService {
             order!,
             sent.version,
             previous?.status === ProofStatus.CHANGES_ASKED,
-            await orderEmailOptions(manager, orderId, this.options.publicUrl),
+            await this.options.links.emailOptions(manager, orderId),
           ),
         );
         return sent;
@@ -289,7 +291,7 @@ export class ProofsService {
         const emails = this.staffEmails(order, { version: proof.version, approved, message: answer.message ?? undefined });
         for (const email of emails) await this.outbox.enqueue(manager, email);
       } else if (approved) {
-        const options = await orderEmailOptions(manager, orderId, this.options.publicUrl);
+        const options = await this.options.links.emailOptions(manager, orderId);
         await this.outbox.enqueue(manager, proofApprovedForYouOutboxEmail(order, proof.version, options));
       }
       this.logger.info(approved ? 'proof approved' : 'proof changes asked', {
@@ -337,7 +339,7 @@ export class ProofsService {
       if (!inProofWindow(order) || order.childDataDeletedAt) return false;
       await this.outbox.enqueue(
         manager,
-        proofReminderOutboxEmail(order, proof.version, await orderEmailOptions(manager, order.id, this.options.publicUrl)),
+        proofReminderOutboxEmail(order, proof.version, await this.options.links.emailOptions(manager, order.id)),
       );
       await this.lifecycle.recordEvent(manager, {
         orderId: order.id,

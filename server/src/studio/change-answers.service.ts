@@ -13,7 +13,7 @@ import type { OutboxService } from '../mail/outbox.service';
 import { changeAnsweredOutboxEmail, changeDeclinedOutboxEmail } from '../mail/templates/change-request-replies';
 import { CHANGE_ANSWERED_EVENT, CHANGE_DECLINED_EVENT, openChangeRequest } from '../order-page/change-request';
 import { adminActor } from '../orders/actor';
-import { mintOrderLink } from '../orders/order-access';
+import type { OrderLinks } from '../orders/order-access';
 import { OrderEvent } from '../orders/order-event.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { lockOrder } from '../orders/order-lock';
@@ -31,7 +31,7 @@ export class ChangeAnswersService {
     private readonly lifecycle: OrderLifecycle,
     private readonly outbox: OutboxService,
     private readonly logger: Logger,
-    private readonly options: { publicUrl: string },
+    private readonly options: { publicUrl: string; links: OrderLinks },
   ) {}
 
   /** E-mails the parent the staff's reply and closes the request. */
@@ -64,7 +64,7 @@ export class ChangeAnswersService {
         actor: adminActor(admin),
         data: { message: input.text },
       });
-      const link = await mintOrderLink(manager, orderId, this.options.publicUrl);
+      const link = await this.options.links.emailLink(manager, orderId);
       const emailOptions = { publicUrl: this.options.publicUrl, orderUrl: link.url };
       await this.outbox.enqueue(
         manager,

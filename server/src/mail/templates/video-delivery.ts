@@ -23,7 +23,7 @@ export interface VideoDeliveryOrder {
 }
 
 export interface VideoDeliveryLink {
-  /** Names this e-mail: one token per e-mail, so a resend is a new e-mail and a retried request is not. */
+  /** Names this e-mail: a new one for each sending, so a resend is a new e-mail. */
   id: string;
   /** The whole address the parent opens: {PUBLIC_URL}/order/{token}, the order page. */
   url: string;

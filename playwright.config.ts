@@ -23,15 +23,8 @@ if (!executablePath || !existsSync(executablePath)) {
 
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password 1234' };
 
-/**
- * The public pages' prerendered HTML, hydration, routes and axe checks: static files and client
- * code, the same whatever the database. TEST_SCOPE=database (scripts/test.mjs) leaves them out.
- */
-const PAGES_WITHOUT_DATA = ['prerender.spec.ts', 'accessibility.spec.ts', 'routes.spec.ts', 'navigation.spec.ts'];
-
 export default defineConfig({
   testDir: 'test/e2e',
-  testIgnore: process.env.TEST_SCOPE === 'database' ? PAGES_WITHOUT_DATA : [],
   // Every test makes its own orders and admins, so the tests of one file run side by side too,
   // and one long file does not hold the run after the others are done.
   fullyParallel: true,

@@ -1,23 +1,28 @@
 // npm test: the jest suite (unit and API tests), then the browser tests (Playwright) against the
 // built shop. `npm test -- <jest args>` runs jest only; `npm test -- test/e2e/...` Playwright only.
 // TEST_RESULTS_DIR=<dir> also writes jest.json and e2e.json there (CI's summary reads them).
-// TEST_SCOPE=database runs only the tests whose outcome can depend on the database or the
-// server's runtime: the server's jest project, and the browser tests but for the public pages'
-// prerendered HTML, hydration, routes and axe checks (static files and client code). CI's second
-// run, on PostgreSQL and Node 24, uses it; the first run, on PGlite, runs everything.
+// TEST_SCOPE=database runs only the tests whose outcome can depend on the database: the server's
+// jest project (unit and API tests). The browser tests drive the client through the server's API,
+// whose every operation those API tests check on both databases; a browser test's cost is the
+// browser's, the same on either. CI's second run, on PostgreSQL, uses it; the first, on PGlite,
+// runs everything.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const args = process.argv.slice(2);
 const e2eArgs = args.filter((a) => a.includes('test/e2e') || a.endsWith('.spec.ts'));
 const runJest = args.length === 0 || e2eArgs.length === 0;
-const runE2e = args.length === 0 || e2eArgs.length > 0;
 const results = process.env.TEST_RESULTS_DIR;
 const databaseScope = process.env.TEST_SCOPE === 'database';
 if (process.env.TEST_SCOPE && !databaseScope) {
   console.error(`TEST_SCOPE=${process.env.TEST_SCOPE} is not known: leave it unset, or set it to 'database'.`);
   process.exit(2);
 }
+if (databaseScope && e2eArgs.length > 0) {
+  console.error('TEST_SCOPE=database runs no browser test: run the browser tests without it (DATABASE_URL still applies).');
+  process.exit(2);
+}
+const runE2e = !databaseScope && (args.length === 0 || e2eArgs.length > 0);
 
 function run(command, commandArgs, env = {}) {
   const { status } = spawnSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } });

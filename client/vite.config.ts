@@ -16,6 +16,9 @@ export default defineConfig({
     // One stylesheet for the whole app, linked from every page's head: a prerendered page is
     // styled before its lazy chunk arrives, and no page waits on a stylesheet of its own.
     cssCodeSplit: false,
+    // The sample book's drawings stay files, loaded lazily by their <img>, never inlined into a
+    // script every visitor downloads.
+    assetsInlineLimit: (file) => (file.includes('/samples/spreads/') ? false : undefined),
   },
   server: {
     proxy: Object.fromEntries(API_PATHS.map((path) => [path, { target: API_ORIGIN, changeOrigin: false }])),

@@ -23,6 +23,46 @@ test.describe('the home page', () => {
     await embedRequested;
   });
 
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`shows pages of a sample book in each style, each drawing fetched only when picked, at ${viewport.width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const drawings: string[] = [];
+      page.on('request', (request) => {
+        const match = /\/assets\/(classic|adventure|fairytale|superhero)-[\w-]+\.svg$/.exec(request.url());
+        if (match) drawings.push(match[1]);
+      });
+      await gotoHydrated(page, '/');
+      // Only the style shown is fetched (lazily: the browser decides how near the fold it must be).
+      expect(drawings.filter((style) => style !== 'classic')).toEqual([]);
+      const spreads = page.getByRole('region', { name: 'Pages from “Mia and the Lighthouse”' });
+      await spreads.scrollIntoViewIfNeeded();
+      for (const style of ['Classic', 'Adventure', 'Fairytale', 'Superhero']) {
+        await spreads.getByRole('button', { name: style }).click();
+        await expect(spreads.getByRole('button', { name: style })).toHaveAttribute('aria-pressed', 'true');
+        const art = spreads.getByRole('img', { name: new RegExp(`^${style} style: `) });
+        await expect(art).toBeVisible();
+        await expect.poll(() => art.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(480);
+        await expect(spreads.getByText(/Brave doesn’t mean not being scared/)).toBeVisible();
+      }
+      expect(drawings).toEqual(['classic', 'adventure', 'fairytale', 'superhero']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      // The order form offers the same pages, closed until asked for.
+      await gotoHydrated(page, '/create');
+      const peek = page.getByText('Peek inside a sample book');
+      const inForm = page.getByRole('region', { name: 'Pages from “Mia and the Lighthouse”' });
+      await expect(inForm).toBeHidden();
+      await peek.click();
+      await expect(inForm.getByRole('img', { name: /^Classic style: / })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    });
+  }
+
   test('fetches nothing from other sites while the visitor browses', async ({ page }) => {
     const outside: string[] = [];
     page.on('request', (request) => {

@@ -10,6 +10,7 @@ import { ORDER_FORM_CATALOGUE_QUERY } from './order-form-operations';
 import { isBookFormat } from './order-form-values';
 import { OrderForm } from './OrderForm';
 import { TrustNotes } from './TrustNotes';
+import { SampleSpreads } from '../samples/SampleSpreads';
 import { ORDER_TIME_SENTENCE } from '../../ui/order-time';
 import { type AddingBook, readAddingBook } from '../checkout-session';
 
@@ -58,6 +59,11 @@ export function CreatePage() {
           Tell us about your little hero and we'll make them the star of their very own illustrated story. {ORDER_TIME_SENTENCE}
         </p>
         <TrustNotes />
+        {/* Closed until asked for: its drawing is fetched only once it is opened. */}
+        <details className="create-page__peek">
+          <summary>Peek inside a sample book</summary>
+          <SampleSpreads headingLevel={2} />
+        </details>
       </header>
       {body}
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { Icon, type IconName } from '../../ui/Icon';
+import { SampleSpreads } from '../samples/SampleSpreads';
 import { SamplePoster } from './SamplePoster';
 import './sample-story.css';
 import { SAMPLE_STORY_TITLE, sampleVideoEmbedUrl } from './sample-video';
@@ -77,6 +78,9 @@ export function SampleStorySection() {
           </div>
           <figcaption className="sample__caption">The video is hosted on YouTube and loads only when you press play.</figcaption>
         </figure>
+      </div>
+      <div className="container">
+        <SampleSpreads />
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import { PageHero } from '../../ui/PageHero';
 import { PageTitle } from '../../ui/PageTitle';
 import { SUPPORT_EMAIL } from '../../ui/contact';
 import { FAQ_CATEGORIES, FAQ_QUESTIONS, type FaqCategory } from './faq-questions';
+import '../../ui/chip.css';
 import './faq.css';
 
 type Filter = 'All' | FaqCategory;

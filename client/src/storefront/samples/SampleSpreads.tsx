@@ -4,6 +4,7 @@ import adventure from './spreads/adventure.svg';
 import classic from './spreads/classic.svg';
 import fairytale from './spreads/fairytale.svg';
 import superhero from './spreads/superhero.svg';
+import '../../ui/chip.css';
 import './sample-spreads.css';
 
 /** The example book whose pages the shop shows: one spread of it, drawn in each style the form offers. */
@@ -66,7 +67,7 @@ export function SampleSpreads({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           <button
             key={option.style}
             type="button"
-            className="spreads__style"
+            className="chip"
             aria-pressed={option.style === picked}
             onClick={() => setPicked(option.style)}
           >

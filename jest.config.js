@@ -51,7 +51,7 @@ module.exports = {
       transform: { '^.+\\.tsx?$': swcTsx, '^.+\\.m?js$': swcJs },
       // apollo-upload-client and extract-files ship ESM only.
       transformIgnorePatterns: ['/node_modules/(?!(apollo-upload-client|extract-files|is-plain-obj)/)'],
-      moduleNameMapper: { '\\.(css|svg|png|jpe?g)$': '<rootDir>/test/support/file-stub.js' },
+      moduleNameMapper: { '\\.(css|svg|png|jpe?g|mp4)$': '<rootDir>/test/support/file-stub.js' },
       setupFilesAfterEnv: ['<rootDir>/test/support/setup-client.ts'],
     },
   ],

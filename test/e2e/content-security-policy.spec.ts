@@ -31,7 +31,11 @@ for (const width of [390, 1280]) {
     const home = await gotoHydrated(page, '/');
     expect(home!.headers()['content-security-policy']).toMatch(/default-src 'self'.*frame-ancestors 'none'/);
     await page.getByRole('button', { name: 'Play the sample story' }).click();
-    await expect(page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]')).toBeAttached();
+    await expect
+      .poll(() =>
+        page.getByLabel('Sample story video: Mia and the Lighthouse').evaluate((video: HTMLVideoElement) => video.readyState),
+      )
+      .toBeGreaterThanOrEqual(2);
 
     await gotoHydrated(page, '/create?type=digital');
     await page.getByLabel("Child's name", { exact: true }).fill('Nora');

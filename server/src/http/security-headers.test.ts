@@ -34,7 +34,7 @@ function policy(headers: Headers): Record<string, string[]> {
 const NOTHING: CspSources = { stripe: false, pixel: false };
 
 describe('the Content-Security-Policy', () => {
-  it('allows the shop itself, the sample video player, and previews from blob and data URLs only', async () => {
+  it('allows the shop itself (the sample video among it) and previews from blob and data URLs only, and no frame', async () => {
     const csp = policy(await headersFor(false, NOTHING));
     expect(csp).toMatchObject({
       'default-src': ["'self'"],
@@ -43,7 +43,8 @@ describe('the Content-Security-Policy', () => {
       'style-src': ["'self'"],
       'img-src': ["'self'", 'data:', 'blob:'],
       'connect-src': ["'self'"],
-      'frame-src': ['https://www.youtube-nocookie.com'],
+      'frame-src': ["'none'"],
+      'media-src': ["'self'", 'blob:'],
       'frame-ancestors': ["'none'"],
       'object-src': ["'none'"],
       'base-uri': ["'self'"],

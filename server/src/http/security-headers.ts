@@ -42,9 +42,6 @@ const PIXEL = {
   img: ['https://www.facebook.com'],
   connect: ['https://www.facebook.com'],
 };
-/** The sample video's player, embedded on click. */
-const VIDEO_PLAYER = 'https://www.youtube-nocookie.com';
-
 /** Every page's fixed part: nothing embeds the shop, no plugins, no <base> or form posts elsewhere. */
 const LOCKDOWN: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
@@ -52,6 +49,8 @@ const LOCKDOWN: Record<string, string[]> = {
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
 };
+
+const orNone = (sources: string[]) => (sources.length > 0 ? sources : ["'none'"]);
 
 /** The storefront and admin portal (the built client). */
 export function storefrontDirectives({ stripe, paypal = null, pixel }: CspSources): Directives {
@@ -69,7 +68,8 @@ export function storefrontDirectives({ stripe, paypal = null, pixel }: CspSource
     'img-src': ["'self'", 'data:', 'blob:', ...paypalSources(PAYPAL.img), ...add(pixel, PIXEL.img)],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...add(stripe, STRIPE.connect), ...paypalSources(PAYPAL.connect), ...add(pixel, PIXEL.connect)],
-    'frame-src': [VIDEO_PLAYER, ...add(stripe, STRIPE.frame), ...paypalSources(PAYPAL.frame)],
+    // Only the payment providers' frames; none without them (the sample video is the shop's own).
+    'frame-src': orNone([...add(stripe, STRIPE.frame), ...paypalSources(PAYPAL.frame)]),
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],

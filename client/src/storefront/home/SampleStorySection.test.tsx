@@ -2,33 +2,29 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { SampleStorySection } from './SampleStorySection';
-import { sampleVideoEmbedUrl } from './sample-video';
 
-// The real config reads import.meta.env, which only exists in the Vite build.
-jest.mock('./sample-video-config', () => ({ SAMPLE_VIDEO_ID: 'test-video-1' }));
+// Vite turns the import into the file's hashed address.
+jest.mock('../../assets/sample-story.mp4', () => ({ __esModule: true, default: '/assets/sample-story-abc123.mp4' }));
 
 describe('SampleStorySection', () => {
-  it('embeds nothing from the video host until the visitor presses play, then embeds the player with autoplay', async () => {
+  it('loads no video until the visitor presses play, then plays the shop’s own from the start', async () => {
     const user = userEvent.setup();
     const { container } = render(<SampleStorySection />);
 
     expect(screen.getByRole('heading', { level: 2, name: 'See a Sample Story' })).toBeInTheDocument();
-    expect(container.querySelector('iframe')).toBeNull();
-    expect(container.innerHTML).not.toContain('youtube');
+    expect(container.querySelector('video, iframe')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Play the sample story' }));
 
-    const player = container.querySelector('iframe');
+    const player = container.querySelector('video');
     expect(player).not.toBeNull();
-    expect(player).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/test-video-1?autoplay=1&rel=0');
-    expect(player).toHaveAttribute('title', expect.stringContaining('Sample story'));
-    expect(player).toHaveAttribute('allow', expect.stringContaining('autoplay'));
+    expect(player).toHaveAttribute('src', '/assets/sample-story-abc123.mp4');
+    expect(player).toHaveAttribute('aria-label', 'Sample story video: Mia and the Lighthouse');
+    expect(player).toHaveAttribute('controls');
+    expect(player?.autoplay).toBe(true);
+    expect(player?.muted).toBe(true);
     expect(player).toHaveFocus();
+    expect(container.querySelector('iframe')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Play the sample story' })).not.toBeInTheDocument();
-  });
-
-  it('builds the privacy-enhanced embed address, escaping the id', () => {
-    expect(sampleVideoEmbedUrl('abc_DEF-123')).toBe('https://www.youtube-nocookie.com/embed/abc_DEF-123?autoplay=1&rel=0');
-    expect(sampleVideoEmbedUrl('a/b?c')).toBe('https://www.youtube-nocookie.com/embed/a%2Fb%3Fc?autoplay=1&rel=0');
   });
 });

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 
 import { Icon, type IconName } from '../../ui/Icon';
 import { SampleSpreads } from '../samples/SampleSpreads';
+import sampleStory from '../../assets/sample-story.mp4';
+import { SAMPLE_BOOK } from '../samples/SampleSpreads';
 import { SamplePoster } from './SamplePoster';
 import './sample-story.css';
-import { SAMPLE_STORY_TITLE, sampleVideoEmbedUrl } from './sample-video';
-import { SAMPLE_VIDEO_ID } from './sample-video-config';
 
 const HIGHLIGHTS: { icon: IconName; text: string }[] = [
   { icon: 'smile', text: 'Your child, drawn as the hero on every page' },
@@ -14,16 +14,17 @@ const HIGHLIGHTS: { icon: IconName; text: string }[] = [
 ];
 
 /**
- * The sample story. Nothing is requested from the video host until the visitor presses
- * play: until then the poster is our own drawing, then the player is embedded and starts.
+ * The sample story: the example book of the pages below, turned page by page (made by
+ * scripts/sample-video.mjs from the shop's own drawings), served by the shop itself. Nothing of
+ * it is fetched until the visitor presses play: until then the poster is our own drawing.
  */
 export function SampleStorySection() {
   const [playing, setPlaying] = useState(false);
-  const frameRef = useRef<HTMLIFrameElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
 
   // The play button disappears with the click: keep keyboard focus in the same place.
   useEffect(() => {
-    if (playing) frameRef.current?.focus();
+    if (playing) videoRef.current?.focus();
   }, [playing]);
 
   return (
@@ -35,8 +36,8 @@ export function SampleStorySection() {
             See a Sample Story
           </h2>
           <p className="section__lead">
-            Watch one of our storybooks come to life: a child's photo becomes the hero of an illustrated adventure. Your child's
-            book is made the same way, just for them.
+            Watch one of our storybooks, page by page: a child becomes the hero of an illustrated adventure. Your child's book is
+            made the same way, just for them.
           </p>
           <ul className="sample__highlights">
             {HIGHLIGHTS.map(({ icon, text }) => (
@@ -53,14 +54,17 @@ export function SampleStorySection() {
         <figure className="sample__media">
           <div className="sample__frame">
             {playing ? (
-              <iframe
-                ref={frameRef}
+              <video
+                ref={videoRef}
                 className="sample__video"
-                src={sampleVideoEmbedUrl(SAMPLE_VIDEO_ID)}
-                title={`Sample story video: ${SAMPLE_STORY_TITLE}`}
-                allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-                allowFullScreen
-                referrerPolicy="strict-origin-when-cross-origin"
+                src={sampleStory}
+                aria-label={`Sample story video: ${SAMPLE_BOOK.title}`}
+                controls
+                // Focus moves here from the play button; its controls are then a key press away.
+                tabIndex={0}
+                autoPlay
+                muted
+                playsInline
               />
             ) : (
               <button type="button" className="sample__poster" onClick={() => setPlaying(true)}>
@@ -76,7 +80,9 @@ export function SampleStorySection() {
               </button>
             )}
           </div>
-          <figcaption className="sample__caption">The video is hosted on YouTube and loads only when you press play.</figcaption>
+          <figcaption className="sample__caption">
+            “{SAMPLE_BOOK.title}”, a sample book, page by page. The video loads only when you press play.
+          </figcaption>
         </figure>
       </div>
       <div className="container">

@@ -58,6 +58,9 @@ export function useOrderDraft(options: {
   const pending = useRef(false);
   // Set once the draft's order is paid: the form is leaving and must not write it back.
   const finished = useRef(false);
+  // The store's writes, one after another: a write still reading the photo when the draft is
+  // cleared finishes first, so the clearing is the last word and nothing brings the draft back.
+  const writing = useRef<Promise<unknown>>(Promise.resolve());
   const restoreRef = useRef(onRestore);
   const enabledRef = useRef(enabled);
   // Kept current after each render (before the effects below read them).
@@ -86,24 +89,37 @@ export function useOrderDraft(options: {
     };
   }, [enabled]);
 
-  const write = useCallback(async (override?: { link: DraftOrderLink | null }) => {
-    pending.current = false;
-    if (finished.current || !enabledRef.current) return;
-    const current = latest.current;
-    const orderLink = override ? override.link : current.link;
-    const { saveDraft, clearDraft } = await store();
-    if (isBlank(current.values, orderLink)) {
-      await clearDraft();
-      return;
-    }
-    let photo: DraftPhoto | null = null;
-    const file = current.values.childPhoto;
-    if (file) {
-      if (photoBytes.current?.file !== file) photoBytes.current = { file, bytes: await readBytes(file) };
-      photo = { bytes: photoBytes.current.bytes, name: file.name, type: file.type, version: current.photoVersion };
-    }
-    await saveDraft({ values: draftValues(current.values), photo, order: orderLink, savedAt: Date.now() });
+  /** Runs `task` after the store's earlier writes; its own failure is the caller's. */
+  const inTurn = useCallback(<T>(task: () => Promise<T>): Promise<T> => {
+    const turn = writing.current.then(task);
+    writing.current = turn.catch(() => undefined);
+    return turn;
   }, []);
+
+  const write = useCallback(
+    (override?: { link: DraftOrderLink | null }) => {
+      pending.current = false;
+      return inTurn(async () => {
+        if (finished.current || !enabledRef.current) return;
+        const current = latest.current;
+        const orderLink = override ? override.link : current.link;
+        const { saveDraft, clearDraft } = await store();
+        if (isBlank(current.values, orderLink)) {
+          await clearDraft();
+          return;
+        }
+        let photo: DraftPhoto | null = null;
+        const file = current.values.childPhoto;
+        if (file) {
+          if (photoBytes.current?.file !== file) photoBytes.current = { file, bytes: await readBytes(file) };
+          photo = { bytes: photoBytes.current.bytes, name: file.name, type: file.type, version: current.photoVersion };
+        }
+        if (finished.current) return;
+        await saveDraft({ values: draftValues(current.values), photo, order: orderLink, savedAt: Date.now() });
+      });
+    },
+    [inTurn],
+  );
 
   // Every change is written shortly after it is made (only once the old draft is back).
   useEffect(() => {
@@ -141,17 +157,15 @@ export function useOrderDraft(options: {
     pending.current = false;
     latest.current = { ...latest.current, link: null };
     setLink(null);
-    const { clearDraft } = await store();
-    await clearDraft();
-  }, []);
+    await inTurn(async () => (await store()).clearDraft());
+  }, [inTurn]);
 
   /** The draft's order is paid: forget the draft for good (nothing is written after this). */
   const finish = useCallback(async () => {
     finished.current = true;
     pending.current = false;
-    const { clearDraft } = await store();
-    await clearDraft();
-  }, []);
+    await inTurn(async () => (await store()).clearDraft());
+  }, [inTurn]);
 
   return { restored, link, rememberOrder, clear, finish };
 }

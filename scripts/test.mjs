@@ -1,11 +1,11 @@
 // npm test: the jest suite (unit and API tests), then the browser tests (Playwright) against the
 // built shop. `npm test -- <jest args>` runs jest only; `npm test -- test/e2e/...` Playwright only.
 // TEST_RESULTS_DIR=<dir> also writes jest.json and e2e.json there (CI's summary reads them).
-// TEST_SCOPE=database runs only the tests whose outcome can depend on the database: the server's
-// jest project (unit and API tests). The browser tests drive the client through the server's API,
-// whose every operation those API tests check on both databases; a browser test's cost is the
-// browser's, the same on either. CI's second run, on PostgreSQL, uses it; the first, on PGlite,
-// runs everything.
+// TEST_SCOPE=database runs the tests whose outcome depends on the database: the server's jest
+// project (unit and API tests), and of the browser tests only the checkout's (DATABASE_SMOKE), which
+// pay through the compiled shop as it runs in production. The other browser tests drive the client
+// through the same API, and their cost is the browser's, the same on either database. CI's second
+// run, on PostgreSQL, uses it; the first, on PGlite, runs everything.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -18,11 +18,14 @@ if (process.env.TEST_SCOPE && !databaseScope) {
   console.error(`TEST_SCOPE=${process.env.TEST_SCOPE} is not known: leave it unset, or set it to 'database'.`);
   process.exit(2);
 }
+/** The browser tests TEST_SCOPE=database runs: the parent's checkout, through the compiled shop. */
+const DATABASE_SMOKE = ['test/e2e/checkout.spec.ts'];
 if (databaseScope && e2eArgs.length > 0) {
-  console.error('TEST_SCOPE=database runs no browser test: run the browser tests without it (DATABASE_URL still applies).');
+  console.error(`TEST_SCOPE=database runs its own browser tests (${DATABASE_SMOKE.join(', ')}): leave it unset to choose them.`);
   process.exit(2);
 }
-const runE2e = !databaseScope && (args.length === 0 || e2eArgs.length > 0);
+const runE2e = args.length === 0 || e2eArgs.length > 0;
+const e2eFiles = databaseScope ? DATABASE_SMOKE : e2eArgs;
 
 function run(command, commandArgs, env = {}) {
   const { status } = spawnSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -49,7 +52,7 @@ if (runE2e) {
   failed += run(process.execPath, ['scripts/build-if-stale.mjs']);
   failed += run(
     'npx',
-    ['playwright', 'test', ...e2eArgs],
+    ['playwright', 'test', ...e2eFiles],
     results ? { PLAYWRIGHT_JSON_OUTPUT: path.join(results, 'e2e.json') } : {},
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The finished book over real HTTP: a digital order is delivered with its video and storybook
  * PDF (a printed one may carry a PDF), every delivery is a version, a revision sends a new
- * version with a fresh link, and the parent's page offers both files.
+ * version with the order's link, and the parent's page offers both files.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -82,6 +82,11 @@ describe("an order's e-mails", () => {
 
     const rows = await emailedRows(orderId);
     expect(rows).toEqual([{ id: expect.any(String), token_hash: sha256Hex(token), revoked_at: null }]);
+    // Derived under the shop's own SESSION_SECRET: the shop writes the same link again from it.
+    const again = await server.dataSource.transaction((manager) =>
+      new OrderLinks(PUBLIC_URL, server.config.sessionSecret).emailLink(manager, orderId),
+    );
+    expect(again.token).toBe(token);
     const stored = JSON.stringify(
       await server.dataSource.query('SELECT * FROM order_access_tokens WHERE order_id = $1', [orderId]),
     );
@@ -147,4 +152,32 @@ describe("an order's e-mails", () => {
     expect(b.token).toBe(a.token);
     expect(await emailedRows(orderId)).toHaveLength(1);
   });
+
+  itOnPostgres(
+    'written at the same moment by a shop on another SESSION_SECRET, is refused rather than e-mailed dead',
+    async () => {
+      // A Pending order: nothing has been e-mailed about it yet.
+      const { orderId } = await placeOrder(parent, digitalOrder());
+      expect(await emailedRows(orderId)).toEqual([]);
+      const links = new OrderLinks(PUBLIC_URL, server.config.sessionSecret);
+      const otherShop = new OrderLinks(PUBLIC_URL, 'the session secret of a shop started before a change');
+      let releaseFirst!: () => void;
+      const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+      let firstWrote!: () => void;
+      const firstWritten = new Promise<void>((resolve) => (firstWrote = resolve));
+      const first = server.dataSource.transaction(async (manager) => {
+        const link = await links.emailLink(manager, orderId);
+        firstWrote();
+        await firstHolds;
+        return link;
+      });
+      await firstWritten;
+      const second = server.dataSource.transaction((manager) => otherShop.emailLink(manager, orderId));
+      expect(await sessionsWaitingForLocks(server.dataSource, 1)).toBe(1);
+      releaseFirst();
+      await expect(second).rejects.toThrow('could not be written under this SESSION_SECRET');
+      const written = await first;
+      expect(await emailedRows(orderId)).toEqual([{ id: written.id, token_hash: sha256Hex(written.token), revoked_at: null }]);
+    },
+  );
 });

@@ -261,13 +261,13 @@ export class DeliveryService {
     }
   }
 
-  /** Locks the order's row and refuses one whose child's details the parent deleted meanwhile. */
   /** The order's e-mailed link, named for this one e-mail. */
   private async deliveryLink(manager: EntityManager, orderId: string): Promise<VideoDeliveryLink> {
     const { url } = await this.options.links.emailLink(manager, orderId);
     return { id: randomUUID(), url };
   }
 
+  /** Locks the order's row and refuses one whose child's details the parent deleted meanwhile. */
   private async lockKeptOrder(manager: EntityManager, orderId: string): Promise<Order> {
     const order = await lockOrder(manager, orderId);
     if (!order) throw new UserFacingError(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');

@@ -82,21 +82,22 @@ export class OrderLookupService {
       this.logger.info('order links not sent: too many for this address');
       return succeed(undefined);
     }
-    const sent = await this.dataSource.transaction(async (manager) => {
-      const orders = await manager.find(Order, {
-        where: { email: address },
-        order: { createdAt: 'DESC', id: 'DESC' },
-        take: MAX_ORDERS,
-      });
-      if (orders.length === 0) return 0;
-      const entries = [];
-      for (const order of orders) {
-        const link = await this.options.links.emailLink(manager, order.id);
-        entries.push({ ...order, url: link.url });
-      }
-      await this.outbox.enqueue(manager, orderLinksOutboxEmail(address, entries, randomUUID(), this.options));
-      return orders.length;
+    const orders = await this.dataSource.getRepository(Order).find({
+      where: { email: address },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: MAX_ORDERS,
     });
+    const entries = [];
+    for (const order of orders) {
+      // Each order's link in a transaction of its own that holds nothing else: a payment writing
+      // the links of several books at once never waits on this request while it waits on the payment.
+      const link = await this.dataSource.transaction((manager) => this.options.links.emailLink(manager, order.id));
+      entries.push({ ...order, url: link.url });
+    }
+    if (entries.length > 0) {
+      await this.outbox.enqueue(this.dataSource.manager, orderLinksOutboxEmail(address, entries, randomUUID(), this.options));
+    }
+    const sent = entries.length;
     this.logger.info('order links requested', { orders: sent });
     return succeed(undefined);
   }

@@ -5,10 +5,11 @@
  *
  * A browser's token (createOrder's checkout token, a renewed link) is random and handed out once.
  * The e-mails about an order all carry one link, its e-mailed token: the HMAC of its row's id
- * under a key derived from SESSION_SECRET, so the shop can write the same link again without
- * keeping it anywhere, and a copy of the database alone opens no order. One live e-mailed token
- * per order (a partial unique index); renewing the order's link revokes it with the rest, and the
- * next e-mail carries a new one.
+ * under a key derived from SESSION_SECRET, so the shop can write the same link again while the
+ * token table keeps only its hash (the stored copies of the e-mails carry it as sent). One live
+ * e-mailed token per order (a partial unique index); renewing the order's link revokes it with the
+ * rest, and the next e-mail carries a new one. A new SESSION_SECRET revokes nothing: the next
+ * e-mails carry a new link, and the links already sent keep working until the order's link is renewed.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { type EntityManager, IsNull } from 'typeorm';
@@ -76,17 +77,18 @@ export class OrderLinks {
     }
     const id = randomUUID();
     // A transaction writing the order's first link at the same moment waits on the unique index,
-    // then inserts nothing, and both carry the one that committed.
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(OrderAccessToken)
-      .values({ id, orderId, tokenHash: sha256Hex(this.tokenFor(id)), revokedAt: null, emailed: true })
-      .orIgnore()
-      .execute();
+    // then inserts nothing, and both carry the one that committed. Only that conflict is let pass.
+    await manager.query(
+      `INSERT INTO "order_access_tokens" ("id", "order_id", "token_hash", "emailed") VALUES ($1, $2, $3, true)
+       ON CONFLICT ("order_id") WHERE "emailed" AND "revoked_at" IS NULL DO NOTHING`,
+      [id, orderId, sha256Hex(this.tokenFor(id))],
+    );
     const written = await this.liveEmailed(manager, orderId);
-    if (!written) throw new Error(`the e-mailed link of order ${orderId} was not written`);
-    const token = this.tokenFor(written.id);
+    const token = written && this.tokenFor(written.id);
+    // Written at the same moment by a shop on another SESSION_SECRET: never e-mail a link that opens nothing.
+    if (!written || !token || sha256Hex(token) !== written.tokenHash) {
+      throw new Error(`the e-mailed link of order ${orderId} could not be written under this SESSION_SECRET`);
+    }
     return { id: written.id, token, url: this.pageUrl(token) };
   }
 

@@ -207,7 +207,7 @@ describe('OrderDetailPanel', () => {
 
       await user.click(panel.getByRole('button', { name: 'Resend delivery e-mail' }));
       expect(await panel.findByRole('status')).toHaveTextContent(
-        'The delivery e-mail has been queued again for mia.parent@example.com, with a fresh link.',
+        "The delivery e-mail has been queued again for mia.parent@example.com, with the order's link.",
       );
       expect(panel.getByText('video-delivery')).toBeInTheDocument();
       expect(panel.getByText('Watch it here: https://shop.test/video/abc123')).toBeInTheDocument();

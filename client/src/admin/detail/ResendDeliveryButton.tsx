@@ -6,14 +6,14 @@ import { isUnauthenticated } from '../session/is-unauthenticated';
 import { RESEND_DELIVERY_EMAIL_MUTATION } from './resend-operations';
 
 export const RESEND_MESSAGES = {
-  sent: (email: string) => `The delivery e-mail has been queued again for ${email}, with a fresh link.`,
+  sent: (email: string) => `The delivery e-mail has been queued again for ${email}, with the order's link.`,
   failed: 'Failed to resend the delivery e-mail',
   error: 'An error occurred while resending the delivery e-mail',
 } as const;
 
 type Outcome = { tone: 'success' | 'error'; message: string };
 
-/** For a Completed order: queue the delivery e-mail again (a new link), and say how it went. */
+/** For a Completed order: queue the delivery e-mail again (with the order's one link), and say how it went. */
 export function ResendDeliveryButton({ orderId }: { orderId: string }) {
   const { expire } = useAdminSession();
   const [resend, { loading }] = useMutation(RESEND_DELIVERY_EMAIL_MUTATION);

@@ -18,7 +18,7 @@ export const COMPLETE_ORDER_WITH_VIDEO_MUTATION = graphql(`
   }
 `);
 
-/** A new version of a delivered book: a new video, a new PDF, or both; the parent is e-mailed a fresh link. */
+/** A new version of a delivered book: a new video, a new PDF, or both; the parent is e-mailed the order's link. */
 export const REVISE_DELIVERY_MUTATION = graphql(`
   mutation ReviseDelivery($orderId: ID!, $video: Upload, $storybookPdf: Upload) {
     reviseDelivery(orderId: $orderId, video: $video, storybookPdf: $storybookPdf) {

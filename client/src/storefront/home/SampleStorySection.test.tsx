@@ -20,6 +20,7 @@ describe('SampleStorySection', () => {
     expect(player).not.toBeNull();
     expect(player).toHaveAttribute('src', '/assets/sample-story-abc123.mp4');
     expect(player).toHaveAttribute('aria-label', 'Sample story video: Mia and the Lighthouse');
+    expect(player).toHaveAccessibleDescription(/A silent video that turns the pages of “Mia and the Lighthouse”/);
     expect(player).toHaveAttribute('controls');
     expect(player?.autoplay).toBe(true);
     expect(player?.muted).toBe(true);

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import { Icon, type IconName } from '../../ui/Icon';
-import { SampleSpreads } from '../samples/SampleSpreads';
 import sampleStory from '../../assets/sample-story.mp4';
-import { SAMPLE_BOOK } from '../samples/SampleSpreads';
+import { SAMPLE_BOOK, SampleSpreads } from '../samples/SampleSpreads';
 import { SamplePoster } from './SamplePoster';
 import './sample-story.css';
 
@@ -21,6 +20,7 @@ const HIGHLIGHTS: { icon: IconName; text: string }[] = [
 export function SampleStorySection() {
   const [playing, setPlaying] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
+  const descriptionId = useId();
 
   // The play button disappears with the click: keep keyboard focus in the same place.
   useEffect(() => {
@@ -59,6 +59,7 @@ export function SampleStorySection() {
                 className="sample__video"
                 src={sampleStory}
                 aria-label={`Sample story video: ${SAMPLE_BOOK.title}`}
+                aria-describedby={descriptionId}
                 controls
                 // Focus moves here from the play button; its controls are then a key press away.
                 tabIndex={0}
@@ -80,6 +81,10 @@ export function SampleStorySection() {
               </button>
             )}
           </div>
+          {/* The video has no sound: this says what it shows, for a screen reader. */}
+          <p id={descriptionId} className="visually-hidden">
+            {`A silent video that turns the pages of “${SAMPLE_BOOK.title}”: its cover, then pages 6 and 7 drawn in the classic, adventure, fairytale and superhero styles (their words are in the sample pages below), then The End.`}
+          </p>
           <figcaption className="sample__caption">
             “{SAMPLE_BOOK.title}”, a sample book, page by page. The video loads only when you press play.
           </figcaption>

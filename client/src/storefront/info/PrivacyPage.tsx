@@ -165,8 +165,8 @@ const SECTIONS: LegalSection[] = [
           off unless you agree.
         </p>
         <p>
-          The sample video on our home page is provided by YouTube in its privacy-enhanced mode and loads only when you press
-          play. From then on, YouTube's own privacy policy applies to it.
+          The sample video on our home page is served by us, like the rest of the site, and loads only when you press play.
+          Nothing on our pages comes from a video service.
         </p>
       </>
     ),

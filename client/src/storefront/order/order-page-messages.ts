@@ -6,7 +6,7 @@ export const ORDER_MESSAGES = {
   loadFailed: 'We could not load your order just now.',
   invalidTitle: 'This link is not valid any more',
   invalidLead:
-    'The address may be mistyped, or a newer link to this order has replaced it. Ask for a fresh link with the e-mail address you ordered with.',
+    'The address may be mistyped, or a newer link to this order has replaced it. Ask for your link again with the e-mail address you ordered with.',
   findMyOrder: 'Find my order',
   completePayment: 'Complete payment',
   pendingNote: 'Your order is saved, and nothing has been charged yet.',

@@ -1,7 +1,7 @@
 /**
  * The answer to "find my order": one e-mail to the address that asked, listing each of its
  * orders (newest first) with its reference, the child's name, the format, where it stands and a
- * fresh link to its private page. HTML and plain text; every value the parent typed is escaped.
+ * link to its private page. HTML and plain text; every value the parent typed is escaped.
  */
 import { planFor, type BookFormat } from '../../catalogue/catalogue';
 import { escapeHtml } from '../escape-html';

@@ -68,6 +68,33 @@ async function deliveredOrder(email: string): Promise<string> {
   return orderId;
 }
 
+/**
+ * A Pending order's first e-mailed link, written by two transactions at once: the shop's own
+ * writes it and holds its transaction open until `other`'s waits on the index, then commits.
+ * `waiting` is how many sessions were seen waiting: proof that the two raced.
+ */
+async function raceForFirstLink(other: OrderLinks) {
+  // Nothing has been e-mailed about a Pending order yet.
+  const { orderId } = await placeOrder(parent, digitalOrder());
+  expect(await emailedRows(orderId)).toEqual([]);
+  const links = new OrderLinks(PUBLIC_URL, server.config.sessionSecret);
+  let release!: () => void;
+  const holds = new Promise<void>((resolve) => (release = resolve));
+  let wrote!: () => void;
+  const written = new Promise<void>((resolve) => (wrote = resolve));
+  const first = server.dataSource.transaction(async (manager) => {
+    const link = await links.emailLink(manager, orderId);
+    wrote();
+    await holds;
+    return link;
+  });
+  await written;
+  const second = server.dataSource.transaction((manager) => other.emailLink(manager, orderId));
+  const waiting = await sessionsWaitingForLocks(server.dataSource, 1);
+  release();
+  return { orderId, first, second, waiting };
+}
+
 describe("an order's e-mails", () => {
   it('all carry the same link, which opens the order and is kept only as its hash', async () => {
     const orderId = await deliveredOrder('one-link@example.com');
@@ -130,54 +157,23 @@ describe("an order's e-mails", () => {
   });
 
   itOnPostgres("written at the same moment for an order's first e-mails, is one link", async () => {
-    // A Pending order: nothing has been e-mailed about it yet.
-    const { orderId } = await placeOrder(parent, digitalOrder());
-    expect(await emailedRows(orderId)).toEqual([]);
-    const links = new OrderLinks(PUBLIC_URL, server.config.sessionSecret);
-    let releaseFirst!: () => void;
-    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
-    let firstWrote!: () => void;
-    const firstWritten = new Promise<void>((resolve) => (firstWrote = resolve));
-    const first = server.dataSource.transaction(async (manager) => {
-      const link = await links.emailLink(manager, orderId);
-      firstWrote();
-      await firstHolds;
-      return link;
-    });
-    await firstWritten;
-    const second = server.dataSource.transaction((manager) => links.emailLink(manager, orderId));
-    expect(await sessionsWaitingForLocks(server.dataSource, 1)).toBe(1);
-    releaseFirst();
-    const [a, b] = await Promise.all([first, second]);
+    const race = await raceForFirstLink(new OrderLinks(PUBLIC_URL, server.config.sessionSecret));
+    expect(race.waiting).toBe(1);
+    const [a, b] = await Promise.all([race.first, race.second]);
     expect(b.token).toBe(a.token);
-    expect(await emailedRows(orderId)).toHaveLength(1);
+    expect(await emailedRows(race.orderId)).toHaveLength(1);
   });
 
   itOnPostgres(
     'written at the same moment by a shop on another SESSION_SECRET, is refused rather than e-mailed dead',
     async () => {
-      // A Pending order: nothing has been e-mailed about it yet.
-      const { orderId } = await placeOrder(parent, digitalOrder());
-      expect(await emailedRows(orderId)).toEqual([]);
-      const links = new OrderLinks(PUBLIC_URL, server.config.sessionSecret);
-      const otherShop = new OrderLinks(PUBLIC_URL, 'the session secret of a shop started before a change');
-      let releaseFirst!: () => void;
-      const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
-      let firstWrote!: () => void;
-      const firstWritten = new Promise<void>((resolve) => (firstWrote = resolve));
-      const first = server.dataSource.transaction(async (manager) => {
-        const link = await links.emailLink(manager, orderId);
-        firstWrote();
-        await firstHolds;
-        return link;
-      });
-      await firstWritten;
-      const second = server.dataSource.transaction((manager) => otherShop.emailLink(manager, orderId));
-      expect(await sessionsWaitingForLocks(server.dataSource, 1)).toBe(1);
-      releaseFirst();
-      await expect(second).rejects.toThrow('could not be written under this SESSION_SECRET');
-      const written = await first;
-      expect(await emailedRows(orderId)).toEqual([{ id: written.id, token_hash: sha256Hex(written.token), revoked_at: null }]);
+      const race = await raceForFirstLink(new OrderLinks(PUBLIC_URL, 'the session secret of a shop started before a change'));
+      expect(race.waiting).toBe(1);
+      await expect(race.second).rejects.toThrow('could not be written under this SESSION_SECRET');
+      const written = await race.first;
+      expect(await emailedRows(race.orderId)).toEqual([
+        { id: written.id, token_hash: sha256Hex(written.token), revoked_at: null },
+      ]);
     },
   );
 });

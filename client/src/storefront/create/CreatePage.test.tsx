@@ -166,9 +166,12 @@ describe('CreatePage', () => {
     expect(country).toHaveValue('United States');
     expect([...(country as HTMLSelectElement).options].map((option) => option.text)).toEqual(['United States', 'Canada']);
     expect(screen.getByText('Shipping currently limited to North America')).toBeInTheDocument();
-    // Shipping is in the price, and the book's arrival is given as dates.
+    // Shipping is in the price, and the book's arrival is given as dates, worked out once the
+    // page is in the browser (after its first render), so awaited.
     expect(
-      screen.getByText(/^Shipping included\. Arrives between \w{3}, \w{3} \d+ and \w{3}, \w{3} \d+ \(7-10 business days\)\.$/),
+      await screen.findByText(
+        /^Shipping included\. Arrives between \w{3}, \w{3} \d+ and \w{3}, \w{3} \d+ \(7-10 business days\)\.$/,
+      ),
     ).toBeInTheDocument();
   });
 

@@ -35,18 +35,16 @@ const page = (left, right) => `<!doctype html><html><head><style>
   .right .end { padding: 36px; text-align: center; color: #2b2540; font-size: 24px; line-height: 1.5; }
 </style></head><body><div class="book"><div class="left">${left}</div><div class="right">${right}</div></div></body></html>`;
 
-const WORDS = [
-  'Mia had never climbed the hill after dark. Far away, the old lighthouse blinked once, twice, and went quiet.',
-  '“Brave doesn’t mean not being scared,” Mia whispered. “It means going anyway.” And up she went.',
-];
+// The book's title, lesson and words, as the "Peek inside" pages show them.
+const book = JSON.parse(readFileSync(path.join(root, 'client', 'src', 'storefront', 'samples', 'sample-book.json'), 'utf8'));
 const PAGES = [
   page(
-    '<h1>Mia and the Lighthouse</h1><p>A story about courage</p><small>A sample book by Storybook Shop</small>',
+    `<h1>${book.title}</h1><p>A story about ${book.lesson.toLowerCase()}</p><small>A sample book by Storybook Shop</small>`,
     `<img src="${drawing('classic')}" alt="">`,
   ),
   ...['classic', 'adventure', 'fairytale', 'superhero'].map((style) =>
     page(
-      `${WORDS.map((line) => `<p>${line}</p>`).join('')}<small>Pages 6 and 7, ${style} style</small>`,
+      `${book.words.map((line) => `<p>${line}</p>`).join('')}<small>Pages 6 and 7, ${style} style</small>`,
       `<img src="${drawing(style)}" alt="">`,
     ),
   ),

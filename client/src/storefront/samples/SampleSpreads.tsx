@@ -5,10 +5,14 @@ import classic from './spreads/classic.svg';
 import fairytale from './spreads/fairytale.svg';
 import superhero from './spreads/superhero.svg';
 import '../../ui/chip.css';
+import sampleBook from './sample-book.json';
 import './sample-spreads.css';
 
-/** The example book whose pages the shop shows: one spread of it, drawn in each style the form offers. */
-export const SAMPLE_BOOK = { title: 'Mia and the Lighthouse', lesson: 'Courage' } as const;
+/**
+ * The example book whose pages the shop shows: one spread of it, drawn in each style the form
+ * offers. Its words are kept in sample-book.json, which the sample video's script reads too.
+ */
+export const SAMPLE_BOOK = sampleBook;
 
 /** The right-hand page of the spread in each style: our own drawings, with what they show for a screen reader. */
 export const SAMPLE_SPREADS = [
@@ -37,12 +41,6 @@ export const SAMPLE_SPREADS = [
     alt: 'Superhero style: Mia flies in a red cape across a bright sunburst toward the lighthouse.',
   },
 ] as const;
-
-/** The left-hand page: the same words in every style. */
-const PAGE_TEXT = [
-  'Mia had never climbed the hill after dark. Far away, the old lighthouse blinked once, twice, and went quiet.',
-  '“Brave doesn’t mean not being scared,” Mia whispered. “It means going anyway.” And up she went.',
-];
 
 /**
  * "Peek inside": one spread of an example book, in the style the visitor picks. The drawing loads
@@ -77,7 +75,7 @@ export function SampleSpreads({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
       </div>
       <figure className="spreads__book">
         <div className="spreads__page spreads__page--text">
-          {PAGE_TEXT.map((line) => (
+          {SAMPLE_BOOK.words.map((line) => (
             <p key={line}>{line}</p>
           ))}
           <span className="spreads__folio" aria-hidden="true">

@@ -53,6 +53,8 @@ export const SITE_CATALOGUE_QUERY = graphql(`
         photoMaxBytes
         photoTypes
         dedicationMaxLength
+        giftMessageMaxLength
+        giftDeliveryMaxDays
         changeRequestMaxLength
       }
       familyDiscount {

@@ -51,6 +51,8 @@ export interface SiteCatalogue {
     photoMaxBytes: number;
     photoTypes: string[];
     dedicationMaxLength: number;
+    giftMessageMaxLength: number;
+    giftDeliveryMaxDays: number;
     changeRequestMaxLength: number;
   };
 }

@@ -36,6 +36,7 @@ import { photoRetentionJob, supersededDeliveryFilesJob } from './delivery/retent
 import { orphanedFilesJob } from './media/orphaned-files.job';
 import { OrderLookupService } from './order-page/order-lookup.service';
 import { PaidOrderChangesService } from './order-page/paid-order-changes.service';
+import { GiftDateService } from './order-page/gift-date.service';
 import { OrderPageService } from './order-page/order-page.service';
 import { AssignmentService } from './studio/assignment.service';
 import { ChangeAnswersService } from './studio/change-answers.service';
@@ -105,6 +106,7 @@ export interface Services {
   orderLookup: OrderLookupService;
   /** A paid book corrected or cancelled by the parent before the studio starts on it. */
   paidOrderChanges: PaidOrderChangesService;
+  giftDates: GiftDateService;
   photoRetention: PhotoRetention;
   /** Files no order references (left by a crash), swept at start-up and hourly. */
   orphanedFiles: OrphanedFiles;
@@ -293,6 +295,7 @@ export function createServices(
       mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
     }),
     paidOrderChanges: new PaidOrderChangesService(dataSource, lifecycle, refunds, logger),
+    giftDates: new GiftDateService(dataSource, lifecycle, logger),
     orderLookup: new OrderLookupService(dataSource, outbox, rateLimiter, logger, {
       publicUrl: config.publicUrl,
       links,

@@ -194,9 +194,11 @@ describe('a code on the payment page', () => {
 
     const csv = await (await fetch(`${server.url}/admin/orders.csv`, { headers: { cookie: owner.cookie! } })).text();
     const [header, ...rows] = csv.trim().split('\r\n');
-    expect(header.endsWith(',Discount code,Discount,"Apartment, suite",Phone for the carrier')).toBe(true);
-    // A digital book: no apartment, no phone after the discount's two columns.
-    expect(rows.find((row) => row.startsWith(ref.orderId))).toMatch(new RegExp(`,22\\.50,USD,.*,${code.code},2\\.50,,$`));
+    expect(
+      header.endsWith(',Discount code,Discount,"Apartment, suite",Phone for the carrier,Gift message,Gift delivery date'),
+    ).toBe(true);
+    // A digital book and not a gift: no apartment, no phone, no gift after the discount's two columns.
+    expect(rows.find((row) => row.startsWith(ref.orderId))).toMatch(new RegExp(`,22\\.50,USD,.*,${code.code},2\\.50,,,,$`));
 
     const listed = (await owner.query(LIST)).data!.discountCodes.find((row: { id: string }) => row.id === code.id);
     expect(listed).toMatchObject({ used: 1, held: 0, status: 'ACTIVE' });

@@ -115,7 +115,7 @@ describe("a printed book's address", () => {
 
     const csv = await (await fetch(`${server.url}/admin/orders.csv`, { headers: { cookie: admin.cookie! } })).text();
     const [header, ...rows] = csv.trim().split('\r\n');
-    expect(header).toMatch(/,"Apartment, suite",Phone for the carrier$/);
+    expect(header).toMatch(/,"Apartment, suite",Phone for the carrier,Gift message,Gift delivery date$/);
     const line = rows.find((one) => one.startsWith(orderId));
     expect(line).toContain('Unit 4');
     expect(line).not.toContain('555-0123');

@@ -54,6 +54,8 @@ const COLUMNS: Array<[header: string, value: (order: Order, extras: OrderExtras)
   ['Discount', (_o, x) => (x.discount ? (x.discount.amountCents / 100).toFixed(2) : null)],
   ['Apartment, suite', (o) => o.shippingAddress?.addressLine2],
   ['Phone for the carrier', (o) => o.shippingAddress?.phone],
+  ['Gift message', (o) => o.giftMessage],
+  ['Gift delivery date', (o) => o.giftDeliveryDate],
 ];
 
 /** Where the parent deleted the child's details, as the export says it. */

@@ -119,6 +119,10 @@ export const LIMITS = {
   childNameMaxLength: 50,
   storyIdeaMaxLength: 1000,
   dedicationMaxLength: 300,
+  /** A gift's message: on a printed book's dedication page, in a digital book's delivery e-mail. */
+  giftMessageMaxLength: 300,
+  /** How many days ahead a digital gift's delivery date may be. */
+  giftDeliveryMaxDays: 365,
   /** What the parent may write when asking for a change to the delivered book. */
   changeRequestMaxLength: 1000,
   emailMaxLength: EMAIL_MAX_LENGTH,

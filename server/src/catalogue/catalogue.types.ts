@@ -69,6 +69,12 @@ export class OrderLimitsType {
   @Field(() => Int, { description: 'Longest dedication; line breaks allowed.' })
   dedicationMaxLength: number;
 
+  @Field(() => Int, { description: 'Longest gift message; line breaks allowed.' })
+  giftMessageMaxLength: number;
+
+  @Field(() => Int, { description: "How many days ahead a digital gift's delivery date may be." })
+  giftDeliveryMaxDays: number;
+
   @Field(() => Int, { description: 'Longest message when asking for a change to the delivered book.' })
   changeRequestMaxLength: number;
 

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsNotEmpty, Max, Min, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, Matches, Max, Min, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
 import { BOOK_STYLES, LIFE_LESSONS, LIMITS, PLANS, SHIPPING_COUNTRIES } from '../catalogue/catalogue';
 import { isPostalCodeOf, phoneNumberFor, regionCodeOf } from '../catalogue/shipping-destinations';
@@ -17,6 +17,16 @@ const IsRegionOfCountry = () =>
       },
     },
     orderRule('shippingRegion'),
+  );
+
+/** A delivery date is a digital book's: a printed one ships when it is printed. */
+const IsForDigitalBooks = () =>
+  ValidateBy(
+    {
+      name: 'isForDigitalBooks',
+      validator: { validate: (_value, args) => (args!.object as { bookFormat?: unknown }).bookFormat === 'digital' },
+    },
+    orderRule('giftDeliveryDatePrinted'),
   );
 
 const IsPostalCodeOfCountry = () =>
@@ -161,4 +171,31 @@ export class CreateOrderInput {
   @ValidateNested()
   @Field(() => ShippingAddressInput, { nullable: true })
   shippingAddress?: ShippingAddressInput | null;
+
+  @MaxChars(LIMITS.giftMessageMaxLength, orderRule('giftMessage'))
+  @PrintableLines(orderRule('giftMessageCharacters'))
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Optional, for a gift: printed on the dedication page of a printed book, written in the delivery e-mail of a digital one. ' +
+      'At most catalogue.limits.giftMessageMaxLength characters; line breaks allowed.',
+  })
+  giftMessage?: string | null;
+
+  @ValidateIf((input: CreateOrderInput) => Boolean(input.giftDeliveryDate))
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, orderRule('giftDeliveryDate'))
+  @IsForDigitalBooks()
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Optional, digital books only: the day (YYYY-MM-DD, in giftTimeZone) the delivery e-mail waits for, from today to ' +
+      'catalogue.limits.giftDeliveryMaxDays ahead; it goes out at 08:00 that day, or when the book is ready if later.',
+  })
+  giftDeliveryDate?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The parent's IANA time zone (e.g. America/Toronto) for giftDeliveryDate; UTC when absent.",
+  })
+  giftTimeZone?: string | null;
 }

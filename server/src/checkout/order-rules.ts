@@ -6,6 +6,7 @@
 import type { ValidationOptions } from 'class-validator';
 import { LIMITS } from '../catalogue/catalogue';
 import { rule } from '../common/input-validation';
+import { GIFT_DATE_MESSAGES } from '../orders/gift-delivery';
 
 export const MESSAGES = {
   missingFields: 'Missing required fields',
@@ -25,6 +26,10 @@ export const MESSAGES = {
   shippingRegion: 'Invalid state or province for the country',
   shippingPostalCode: 'Invalid ZIP or postal code for the country',
   shippingPhone: 'Invalid phone number: give a North American number with its area code',
+  giftMessage: `Gift message must be at most ${LIMITS.giftMessageMaxLength} characters`,
+  giftMessageCharacters: 'Gift message can have line breaks but no tabs or other control characters',
+  giftDeliveryDate: GIFT_DATE_MESSAGES.format,
+  giftDeliveryDatePrinted: GIFT_DATE_MESSAGES.printed,
 } as const;
 
 const STEPS = Object.keys(MESSAGES) as Array<keyof typeof MESSAGES>;

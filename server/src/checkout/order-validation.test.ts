@@ -45,7 +45,29 @@ describe('validateOrderInput', () => {
         bookFormat: 'digital',
         bookStyle: null,
         shippingAddress: null,
+        giftMessage: null,
+        giftDeliveryDate: null,
+        giftSendAt: null,
       },
+    });
+  });
+
+  it("keeps a gift message as typed and turns a digital gift's day into its sending time, from today where the parent is", () => {
+    const now = new Date('2026-11-28T02:00:00Z');
+    const gift = { ...digital(), giftMessage: '  Happy birthday!\r\nLove, Grandma ', giftDeliveryDate: '2026-11-27' };
+    const result = validateOrderInput({ ...gift, giftTimeZone: 'America/Los_Angeles' }, now);
+    expect(result).toMatchObject({
+      ok: true,
+      value: {
+        giftMessage: 'Happy birthday!\nLove, Grandma',
+        giftDeliveryDate: '2026-11-27',
+        giftSendAt: new Date('2026-11-27T16:00:00Z'),
+      },
+    });
+    // In UTC, the 27th is already yesterday.
+    expect(validateOrderInput({ ...gift, giftTimeZone: 'UTC' }, now)).toMatchObject({
+      ok: false,
+      error: { field: 'giftDeliveryDate', message: 'Delivery date must be from today to 365 days ahead' },
     });
   });
 

@@ -7,7 +7,8 @@
 import type { BookFormat } from '../catalogue/catalogue';
 import { phoneNumberFor, postalCodeFor, regionCodeOf } from '../catalogue/shipping-destinations';
 import { firstInputError } from '../common/input-validation';
-import type { Outcome } from '../common/user-error';
+import { type Outcome, refuse, UserErrorCode } from '../common/user-error';
+import { checkGiftDate } from '../orders/gift-delivery';
 import { CreateOrderInput, ShippingAddressInput } from './create-order.input';
 import type { ShippingAddress } from '../orders/order.entity';
 
@@ -22,6 +23,12 @@ export interface ValidOrder {
   bookFormat: BookFormat;
   bookStyle: string | null;
   shippingAddress: ShippingAddress | null;
+  /** Null when the parent wrote none; line breaks kept as \n. */
+  giftMessage: string | null;
+  /** A digital gift's day, YYYY-MM-DD; null: delivered when ready. */
+  giftDeliveryDate: string | null;
+  /** When that day's e-mail goes out (08:00 there, in the parent's zone). */
+  giftSendAt: Date | null;
 }
 
 const clean = (value: string | null | undefined): string => (value ?? '').trim();
@@ -49,6 +56,9 @@ function cleaned(input: CreateOrderInput): CreateOrderInput {
     bookFormat: clean(input.bookFormat),
     bookStyle: clean(input.bookStyle),
     shippingAddress: Object.assign(new ShippingAddressInput(), address),
+    giftMessage: clean(input.giftMessage).replace(/\r\n?/g, '\n'),
+    giftDeliveryDate: clean(input.giftDeliveryDate),
+    giftTimeZone: clean(input.giftTimeZone),
   });
 }
 
@@ -67,10 +77,13 @@ function storedAddress(address: ShippingAddress): ShippingAddress {
   };
 }
 
-export function validateOrderInput(input: CreateOrderInput): Outcome<ValidOrder> {
+/** `now`: when the order is placed, for a gift's delivery date (from today, where the parent is). */
+export function validateOrderInput(input: CreateOrderInput, now = new Date()): Outcome<ValidOrder> {
   const order = cleaned(input);
   const error = firstInputError(order);
   if (error) return { ok: false, error };
+  const gift = order.giftDeliveryDate ? checkGiftDate(order.giftDeliveryDate, order.giftTimeZone, now) : null;
+  if (gift && !gift.ok) return refuse(UserErrorCode.INVALID_INPUT, gift.message, 'giftDeliveryDate');
 
   // The rules have checked the format is one of the catalogue's.
   const bookFormat = order.bookFormat as BookFormat;
@@ -87,6 +100,9 @@ export function validateOrderInput(input: CreateOrderInput): Outcome<ValidOrder>
       bookFormat,
       bookStyle: printed ? (order.bookStyle ?? null) : null,
       shippingAddress: printed ? storedAddress(order.shippingAddress as ShippingAddress) : null,
+      giftMessage: order.giftMessage || null,
+      giftDeliveryDate: gift?.value.date ?? null,
+      giftSendAt: gift?.value.sendAt ?? null,
     },
   };
 }

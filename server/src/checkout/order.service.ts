@@ -454,8 +454,9 @@ function changedFields(order: Order, valid: ValidOrder, amountCents: number, new
 const INSERT_NEW_ORDER_SQL = `
   WITH new_order AS (
     INSERT INTO orders (id, child_name, child_age, moral, story_idea, dedication, email, book_format,
-                        book_style, shipping_address, status, amount_cents, currency, photo_key, checkout_id)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $19)
+                        book_style, shipping_address, status, amount_cents, currency, photo_key, checkout_id,
+                        gift_message, gift_delivery_date, gift_send_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $19, $20, $21, $22)
     RETURNING id, created_at, updated_at
   ), first_token AS (
     INSERT INTO order_access_tokens (id, order_id, token_hash)
@@ -488,6 +489,9 @@ async function insertNewOrder(manager: EntityManager, order: Order, token: { id:
     randomUUID(),
     JSON.stringify(event),
     order.checkoutId,
+    order.giftMessage,
+    order.giftDeliveryDate,
+    order.giftSendAt,
   ])) as Array<{ created_at: Date; updated_at: Date }>;
   order.createdAt = row!.created_at;
   order.updatedAt = row!.updated_at;

@@ -12,7 +12,7 @@ import { sha256Hex } from '../common/tokens';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import type { OutboxService } from '../mail/outbox.service';
-import { type VideoDeliveryLink, videoDeliveryOutboxEmail } from '../mail/templates/video-delivery';
+import { VIDEO_DELIVERY_TEMPLATE, type VideoDeliveryLink, videoDeliveryOutboxEmail } from '../mail/templates/video-delivery';
 import { mediaContentType } from '../media/content-type';
 import { bookFileName, downloadUrl } from '../media/download-name';
 import { lessonLabel } from '../catalogue/catalogue';
@@ -194,8 +194,11 @@ export class DeliveryService {
           },
         });
         const updated: Order = Object.assign(new Order(), current, { videoKey, pdfKey, updatedAt: now });
-        const link = await this.deliveryLink(manager, updated.id);
-        await this.outbox.enqueue(manager, videoDeliveryOutboxEmail(updated, link, this.options, 'revised'));
+        // A gift's e-mail still waiting for its day opens the new version too: one e-mail on the day, not two.
+        if (!(await this.giftEmailWaiting(manager, order.id))) {
+          const link = await this.deliveryLink(manager, updated.id);
+          await this.outbox.enqueue(manager, videoDeliveryOutboxEmail(updated, link, this.options, 'revised'));
+        }
         return { updated, version };
       });
       this.logger.info('delivery revised', { orderId: order.id, version: revised.version, actor: actorLabel(actor) });
@@ -265,6 +268,17 @@ export class DeliveryService {
   private async deliveryLink(manager: EntityManager, orderId: string): Promise<VideoDeliveryLink> {
     const { url } = await this.options.links.emailLink(manager, orderId);
     return { id: randomUUID(), url };
+  }
+
+  /** Whether the order's delivery e-mail is queued, unsent, waiting for a gift's day still to come. */
+  private async giftEmailWaiting(manager: EntityManager, orderId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM "outbox_emails"
+       WHERE "order_id" = $1 AND "template" = $2 AND "status" = 'pending' AND "attempts" = 0 AND "not_before" > now()
+       LIMIT 1`,
+      [orderId, VIDEO_DELIVERY_TEMPLATE],
+    );
+    return rows.length > 0;
   }
 
   /** Locks the order's row and refuses one whose child's details the parent deleted meanwhile. */

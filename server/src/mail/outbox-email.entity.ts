@@ -56,6 +56,13 @@ export class OutboxEmail {
   @Column({ name: 'next_attempt_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
   nextAttemptAt: Date;
 
+  @Field(() => Date, {
+    nullable: true,
+    description: "Not sent before this (a digital gift's e-mail waits for its day); null: sent as soon as it can be.",
+  })
+  @Column({ name: 'not_before', type: 'timestamptz', precision: 3, nullable: true })
+  notBefore: Date | null;
+
   @Column({ name: 'locked_until', type: 'timestamptz', precision: 3, nullable: true })
   lockedUntil: Date | null;
 

@@ -185,6 +185,30 @@ describe('OutboxService.backlog', () => {
   });
 });
 
+describe('an e-mail that waits for its day (notBefore)', () => {
+  it('is due only from then, and is not counted late while it waits', async () => {
+    const outbox = new OutboxService(server.dataSource, recordingLogger().logger, { sendingEnabled: true });
+    const day = new Date(Date.now() + 3 * 86_400_000);
+    await server.dataSource.transaction((manager) => outbox.enqueue(manager, email({ idempotencyKey: 'gift', notBefore: day })));
+    await server.dataSource.transaction((manager) => outbox.enqueue(manager, email({ idempotencyKey: 'now' })));
+    const [waiting] = await server.dataSource.query(
+      `SELECT next_attempt_at, not_before FROM outbox_emails WHERE idempotency_key = 'gift'`,
+    );
+    expect(new Date(waiting.next_attempt_at).getTime()).toBe(day.getTime());
+    expect(new Date(waiting.not_before).getTime()).toBe(day.getTime());
+    expect((await outbox.backlog()).pending).toBe(1);
+
+    // Once its day has come and gone unsent, it is late from its day, not from when it was queued.
+    await server.dataSource.query(
+      `UPDATE outbox_emails SET created_at = now() - interval '10 days', not_before = now() - interval '1 hour' WHERE idempotency_key = 'gift'`,
+    );
+    const backlog = await outbox.backlog();
+    expect(backlog.pending).toBe(2);
+    expect(backlog.oldestAgeSeconds).toBeGreaterThanOrEqual(3600);
+    expect(backlog.oldestAgeSeconds).toBeLessThan(7200);
+  });
+});
+
 describe('OutboxService.emailsForOrders', () => {
   it("returns each order's e-mails oldest first, in the order asked, [] for orders without any", async () => {
     const outbox = new OutboxService(server.dataSource, recordingLogger().logger, { sendingEnabled: true });

@@ -37,18 +37,30 @@ export class OutboxService {
     const id = randomUUID();
     // An INSERT ... RETURNING comes back as its rows: one when inserted, none on a conflict.
     const inserted: Array<{ id: string }> = await manager.query(
-      `INSERT INTO "outbox_emails" ("id", "idempotency_key", "order_id", "template", "to_address", "subject", "html", "text")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      `INSERT INTO "outbox_emails" ("id", "idempotency_key", "order_id", "template", "to_address", "subject", "html", "text",
+                                    "not_before", "next_attempt_at")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, COALESCE($9, now()))
        ON CONFLICT ("idempotency_key") DO NOTHING
        RETURNING "id"`,
-      [id, email.idempotencyKey, email.orderId, email.template, email.to, email.subject, email.html, email.text],
+      [
+        id,
+        email.idempotencyKey,
+        email.orderId,
+        email.template,
+        email.to,
+        email.subject,
+        email.html,
+        email.text,
+        email.notBefore ?? null,
+      ],
     );
     if (inserted.length === 0) {
       this.logger.debug('e-mail already queued', { idempotencyKey: email.idempotencyKey, orderId: email.orderId });
       return;
     }
+    const waits = email.notBefore && email.notBefore.getTime() > Date.now() ? { notBefore: email.notBefore } : {};
     if (this.options.sendingEnabled) {
-      this.logger.info('e-mail queued', { outboxId: id, template: email.template, orderId: email.orderId });
+      this.logger.info('e-mail queued', { outboxId: id, template: email.template, orderId: email.orderId, ...waits });
     } else if (this.options.logContents ?? true) {
       // No mail provider: the row stays pending in the outbox; show a developer what it says.
       this.logger.info('e-mail queued, not sent: no mail provider is configured', {
@@ -70,12 +82,16 @@ export class OutboxService {
     }
   }
 
-  /** How many e-mails wait to be sent and how long the oldest has waited: one indexed query, for the metrics. */
+  /**
+   * How many e-mails are due and unsent and how long the oldest has waited since it was due: one
+   * indexed query, for the metrics. An e-mail waiting for its day (a gift's) is not late, so not counted.
+   */
   async backlog(): Promise<OutboxBacklog> {
     const [row]: Array<{ pending: number; oldest: number | null }> = await this.dataSource.query(
       `SELECT count(*)::int AS "pending",
-              EXTRACT(EPOCH FROM (now() - min("created_at")))::float8 AS "oldest"
-       FROM "outbox_emails" WHERE "status" IN ('pending', 'sending')`,
+              EXTRACT(EPOCH FROM (now() - min(GREATEST("created_at", COALESCE("not_before", "created_at")))))::float8 AS "oldest"
+       FROM "outbox_emails"
+       WHERE "status" IN ('pending', 'sending') AND ("not_before" IS NULL OR "not_before" <= now())`,
     );
     return { pending: Number(row.pending), oldestAgeSeconds: Math.max(0, Number(row.oldest ?? 0)) };
   }

@@ -25,6 +25,7 @@ import { DiscountCodes1765800000000 } from './1765800000000-discount-codes';
 import { Checkouts1765900000000 } from './1765900000000-checkouts';
 import { ContactMessages1766000000000 } from './1766000000000-contact-messages';
 import { OrderEmailLinks1766100000000 } from './1766100000000-order-email-links';
+import { Gifts1766200000000 } from './1766200000000-gifts';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   Checkouts1765900000000,
   ContactMessages1766000000000,
   OrderEmailLinks1766100000000,
+  Gifts1766200000000,
 ];

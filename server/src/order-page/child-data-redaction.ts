@@ -2,7 +2,7 @@
  * What a deletion of the child's details does to the copies of them the shop keeps beyond the
  * order's own columns: the e-mails about the order (sent ones stay as a record of what was sent
  * and when; unsent ones still go out, without the details) and the order's history. Every
- * occurrence of what the parent typed about the child (name, story idea, dedication, the
+ * occurrence of what the parent typed about the child (name, story idea, dedication, gift message, the
  * shipping address, the change requests and the staff's answers to them) is replaced by one marker, whole words only, in plain
  * text and in its HTML-escaped form.
  */
@@ -37,6 +37,7 @@ function sensitiveValues(order: Order, changeRequests: string[]): string[] {
     order.childName,
     order.storyIdea,
     order.dedication,
+    order.giftMessage,
     address?.fullName,
     address?.streetAddress,
     address?.addressLine2,

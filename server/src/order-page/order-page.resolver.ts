@@ -13,6 +13,7 @@ import type { OrderLookupService } from './order-lookup.service';
 import type { OrderPageService } from './order-page.service';
 import { PaidOrderChangesInput } from './paid-order-changes.input';
 import type { PaidOrderChangesService } from './paid-order-changes.service';
+import type { GiftDateService } from './gift-date.service';
 import { OrderPage, OrderPagePayload, OrderReceipt, RenewOrderLinkPayload, RequestOrderLinksPayload } from './order-page.types';
 import { ONE_ORDER_PER_REQUEST } from '../checkout/order.resolver';
 import type { OrderService } from '../checkout/order.service';
@@ -25,6 +26,7 @@ export class OrderPageResolver {
   private readonly pages: OrderPageService;
   private readonly lookup: OrderLookupService;
   private readonly paidChanges: PaidOrderChangesService;
+  private readonly giftDates: GiftDateService;
 
   private readonly rateLimiter: RateLimiter;
   private readonly rateLimits: ClientRateLimits;
@@ -34,6 +36,7 @@ export class OrderPageResolver {
     orderPages: OrderPageService;
     orderLookup: OrderLookupService;
     paidOrderChanges: PaidOrderChangesService;
+    giftDates: GiftDateService;
     rateLimiter: RateLimiter;
     rateLimits: ClientRateLimits;
   }) {
@@ -41,6 +44,7 @@ export class OrderPageResolver {
     this.pages = services.orderPages;
     this.lookup = services.orderLookup;
     this.paidChanges = services.paidOrderChanges;
+    this.giftDates = services.giftDates;
     this.rateLimiter = services.rateLimiter;
     this.rateLimits = services.rateLimits;
   }
@@ -182,6 +186,24 @@ export class OrderPageResolver {
   })
   async cancelPaidOrder(@Arg('token', () => String) token: string, @Ctx() ctx: Context): Promise<OrderPagePayload> {
     const result = (await this.pageActionRefused(ctx)) ?? (await this.paidChanges.cancel(token));
+    return this.pageAfter(result, token);
+  }
+
+  @Mutation(() => OrderPagePayload, {
+    description:
+      "Sets the day a digital book's e-mail waits for (YYYY-MM-DD in timeZone, from today to " +
+      'catalogue.limits.giftDeliveryMaxDays ahead; it goes out at 08:00 there), or with a null date sends it as soon as ' +
+      'the book is ready; while OrderPage.giftDelivery.canChange. Otherwise WRONG_STATUS, saying why.',
+  })
+  async changeGiftDeliveryDate(
+    @Arg('token', () => String) token: string,
+    @Arg('date', () => String, { nullable: true }) date: string | null,
+    @Arg('timeZone', () => String, { nullable: true, description: "The parent's IANA time zone; UTC when absent." })
+    timeZone: string | null,
+    @Ctx() ctx: Context,
+  ): Promise<OrderPagePayload> {
+    const result =
+      (await this.pageActionRefused(ctx)) ?? (await this.giftDates.changeDate(token, date ?? null, timeZone ?? null));
     return this.pageAfter(result, token);
   }
 

@@ -33,6 +33,7 @@ import type { OrderLifecycle } from '../orders/order-lifecycle';
 import type { OrderPage, OrderReceipt } from './order-page.types';
 import { isDelivered, OrderStatus } from '../orders/order-status';
 import { CHILD_DATA_DELETED_EVENT, ORDER_LINK_RENEWED_EVENT, orderTimeline } from './order-timeline';
+import { giftDeliveryState } from './gift-delivery-state';
 import { shippingIncluded } from '../checkout/order.service';
 import { orderReference } from '../orders/order-format';
 import { blankedBook, checkoutIdOf, isCheckoutLead, pendingCheckoutBooks } from '../orders/checkout-books';
@@ -142,7 +143,7 @@ export class OrderPageService {
   /**
    * Deletes the child's photo and every delivered file from storage at once (just after the
    * commit; the sweep of unreferenced files retries any that fails), blanks the child's
-   * name, age, story idea, dedication and the shipping address, and keeps what the accounts need
+   * name, age, story idea, dedication, gift message and the shipping address, and keeps what the accounts need
    * (reference, amount, dates, payment id, e-mail, status). A Pending order is cancelled too: no
    * book can be made without the photo. Records `child_data_deleted` and e-mails a confirmation.
    * Doing it again changes nothing.
@@ -343,12 +344,13 @@ export class OrderPageService {
   }
 
   private async page(manager: EntityManager, order: Order, accessToken: boolean, now: Date): Promise<OrderPage> {
-    const [events, refunds, latest, proof, discount] = await Promise.all([
+    const [events, refunds, latest, proof, discount, gift] = await Promise.all([
       manager.find(OrderEvent, { where: { orderId: order.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
       manager.find(Refund, { where: { orderId: order.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
       manager.findOne(OrderDelivery, { where: { orderId: order.id }, order: { version: 'DESC' } }),
       latestProof(manager, order.id),
       manager.findOneBy(OrderDiscount, { orderId: order.id }),
+      giftDeliveryState(manager, order),
     ]);
     const delivered = isDelivered(order.status) && order.completedAt !== null;
     const window = changeWindow(order, now);
@@ -376,6 +378,14 @@ export class OrderPageService {
       moral: order.moral,
       storyIdea: deleted ? null : order.storyIdea || null,
       dedication: order.dedication,
+      giftMessage: order.giftMessage,
+      giftDelivery: gift && {
+        date: order.giftDeliveryDate,
+        sendAt: order.giftSendAt,
+        emailedAt: gift.emailedAt,
+        // Only through the order page's own link, like every change.
+        canChange: accessToken && gift.canChange,
+      },
       bookFormat: order.bookFormat,
       bookStyle: order.bookStyle,
       title: planFor(order.bookFormat).title,

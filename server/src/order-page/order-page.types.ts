@@ -145,6 +145,24 @@ export class PaidOrderChangesType {
   whyNot: string | null;
 }
 
+@ObjectType({ description: "A digital book's delivery date: the day its e-mail waits for (a gift's, say)." })
+export class GiftDelivery {
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD; null: e-mailed as soon as the book is ready.' })
+  date: string | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When the e-mail goes out at the earliest: 08:00 on that day where the parent is.',
+  })
+  sendAt: Date | null;
+
+  @Field(() => Date, { nullable: true, description: "When the book's e-mail went out; null while it waits." })
+  emailedAt: Date | null;
+
+  @Field({ description: 'Whether changeGiftDeliveryDate may still change it (until the e-mail goes out).' })
+  canChange: boolean;
+}
+
 @ObjectType({ description: "The parent's private order page." })
 export class OrderPage {
   @Field(() => ID)
@@ -170,6 +188,15 @@ export class OrderPage {
 
   @Field(() => String, { nullable: true })
   dedication: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'A gift message: on the dedication page of a printed book, in the delivery e-mail of a digital one.',
+  })
+  giftMessage: string | null;
+
+  @Field(() => GiftDelivery, { nullable: true, description: "A digital book's delivery date; null for a printed book." })
+  giftDelivery: GiftDelivery | null;
 
   @Field(() => BookFormatEnum)
   bookFormat: BookFormat;

@@ -111,6 +111,12 @@ const DESCRIPTIONS: Partial<Record<OrderEventType, Describe>> = {
     title: 'Your book went to the printer',
     detail: 'We will e-mail you the tracking number when it ships.',
   }),
+  gift_date_changed: (event) => ({
+    title: 'Delivery date changed',
+    detail: text(event.data.to)
+      ? `We will e-mail the book on ${text(event.data.to)}.`
+      : 'We will e-mail the book as soon as it is ready.',
+  }),
   [ORDER_LINK_RENEWED_EVENT]: () => ({ title: 'Private link renewed', detail: 'Older links no longer open this order.' }),
 };
 

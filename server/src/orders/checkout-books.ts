@@ -57,6 +57,7 @@ export function blankedBook(now: Date): Partial<Order> {
     childAge: null,
     storyIdea: '',
     dedication: null,
+    giftMessage: null,
     shippingAddress: null,
     photoKey: null,
     childDataDeletedAt: now,

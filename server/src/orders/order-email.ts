@@ -15,6 +15,8 @@ export interface QueuedEmail {
   subject: string;
   html: string;
   text: string;
+  /** Not sent before this (a digital gift's day); absent or null: as soon as it can be. */
+  notBefore?: Date | null;
 }
 
 export interface EmailQueue {

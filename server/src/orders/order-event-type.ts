@@ -38,6 +38,7 @@ export const ORDER_EVENT_TYPES = [
   'discount_removed',
   'payment_reminder_sent',
   'details_corrected',
+  'gift_date_changed',
 ] as const;
 
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];

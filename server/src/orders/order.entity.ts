@@ -50,6 +50,7 @@ export class ShippingAddress {
 @Check('orders_book_format_check', `"book_format" IN ('digital', 'printed')`)
 @Check('orders_status_check', `"status" IN ('Pending', 'Paid', 'Completed', 'Shipped', 'Cancelled', 'Refunded')`)
 @Check('orders_amount_check', `"amount_cents" > 0`)
+@Check('orders_gift_date_check', `("gift_delivery_date" IS NULL) = ("gift_send_at" IS NULL)`)
 export class Order {
   @Field(() => ID)
   @PrimaryColumn('uuid')
@@ -74,6 +75,29 @@ export class Order {
   @Field(() => String, { nullable: true, description: 'The words printed at the front of the book; null when none.' })
   @Column({ type: 'text', nullable: true })
   dedication: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "A gift's message: printed on the dedication page of a printed book, written in the delivery e-mail of a digital one; null when none.",
+  })
+  @Column({ name: 'gift_message', type: 'text', nullable: true })
+  giftMessage: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "A digital gift's day (YYYY-MM-DD, the parent's own calendar): its delivery e-mail waits for it. Null: sent when ready.",
+  })
+  @Column({ name: 'gift_delivery_date', type: 'date', nullable: true })
+  giftDeliveryDate: string | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: "When a digital gift's delivery e-mail goes out at the earliest: 08:00 on giftDeliveryDate where the parent is.",
+  })
+  @Column({ name: 'gift_send_at', type: 'timestamptz', precision: 3, nullable: true })
+  giftSendAt: Date | null;
 
   @Field()
   @Column({ type: 'varchar', length: 254 })
@@ -172,7 +196,8 @@ export class Order {
 
   @Field(() => Date, {
     nullable: true,
-    description: "When the parent deleted the child's photo, files and details (name, age, story idea, dedication, address).",
+    description:
+      "When the parent deleted the child's photo, files and details (name, age, story idea, dedication, gift message, address).",
   })
   @Column({ name: 'child_data_deleted_at', type: 'timestamptz', precision: 3, nullable: true })
   childDataDeletedAt: Date | null;

@@ -11,6 +11,7 @@
  * PDF are the browser tests' fixtures: the seed runs from a checkout (the production image has
  * neither the fixtures nor a reason to seed).
  */
+import { addDays, todayIn } from '../orders/gift-delivery';
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -47,6 +48,8 @@ interface DemoOrder {
   step: Step;
   storyIdea?: string;
   dedication?: string;
+  /** A gift: its message, and (digital) how many days from today its e-mail waits for. */
+  gift?: { message: string; inDays?: number };
   /** A proof waiting for the parent's answer. (A printed book that is made has its approved proof anyway.) */
   proofWaiting?: boolean;
 }
@@ -62,6 +65,7 @@ const SHOWCASE: DemoOrder[] = [
     format: 'digital',
     step: 'paid',
     storyIdea: 'Leo rescues a kite from a tall tree',
+    gift: { message: 'Happy 7th birthday, Leo!\nLove, Grandma and Grandpa', inDays: 14 },
   },
   {
     child: 'Maya',
@@ -171,6 +175,9 @@ export async function seed(services: Services, admin: AdminUser, publicUrl: stri
       moral: demo.moral,
       storyIdea: demo.storyIdea ?? null,
       dedication: demo.dedication ?? null,
+      giftMessage: demo.gift?.message ?? null,
+      giftDeliveryDate: demo.gift?.inDays === undefined ? null : addDays(todayIn('UTC', new Date()), demo.gift.inDays),
+      giftTimeZone: demo.gift?.inDays === undefined ? null : 'UTC',
       email: `${DEMO_EMAIL_PREFIX}${demo.child.toLowerCase()}${DEMO_EMAIL_DOMAIN}`,
       bookFormat: demo.format,
       bookStyle: demo.style,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { OrderDetailFragment } from '../../gql/graphql';
 import { childNameInText, childNameLabel, DELETED_CHILD_DATA, formatAmount, formatDateTime, formatLabel } from '../order-format';
 import { PostalAddress } from '../../ui/PostalAddress';
@@ -9,6 +10,7 @@ import { DetailList } from './DetailList';
 import { OrderDelivery } from './OrderDelivery';
 import { OrderEmails } from './OrderEmails';
 import { OrderHistory } from './OrderHistory';
+import { formatCalendarDate } from '../../ui/calendar-date';
 
 const when = (iso: string | null | undefined) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : null);
 
@@ -51,6 +53,7 @@ export function OrderDetailContent({ order }: { order: OrderDetailFragment }) {
               ['Life lesson', order.moral],
               ['Story idea', order.storyIdea ? <span className="order-detail__story-idea">{order.storyIdea}</span> : null],
               ['Dedication', order.dedication ? <span className="order-detail__story-idea">{order.dedication}</span> : null],
+              ...giftItems(order),
               ['Format', formatLabel(order.bookFormat)],
               ['Style', order.bookStyle],
             ]}
@@ -121,4 +124,25 @@ export function OrderDetailContent({ order }: { order: OrderDetailFragment }) {
       </section>
     </div>
   );
+}
+
+/** A gift's rows, when the order is one: its message (where the studio puts it) and a digital book's day. */
+function giftItems(order: OrderDetailFragment): Array<[string, ReactNode]> {
+  const items: Array<[string, ReactNode]> = [];
+  if (order.giftMessage) {
+    items.push([
+      order.bookFormat === 'printed' ? 'Gift message (dedication page)' : 'Gift message (delivery e-mail)',
+      <span className="order-detail__story-idea">{order.giftMessage}</span>,
+    ]);
+  }
+  if (order.giftDeliveryDate && order.giftSendAt) {
+    items.push([
+      'Gift delivery day',
+      <>
+        {formatCalendarDate(order.giftDeliveryDate)}: the e-mail waits until{' '}
+        <time dateTime={order.giftSendAt}>{formatDateTime(order.giftSendAt)}</time>
+      </>,
+    ]);
+  }
+  return items;
 }

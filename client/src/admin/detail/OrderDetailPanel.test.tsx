@@ -145,6 +145,44 @@ describe('OrderDetailPanel', () => {
     expect((await within(dialog).findAllByText("Deleted at the parent's request")).length).toBeGreaterThanOrEqual(2);
   });
 
+  it("shows a gift's message where the studio puts it, a digital gift's day, and how long its e-mail waits", async () => {
+    const { dialog } = await openDetails(
+      anOrder({
+        giftMessage: 'Happy birthday, Mia!',
+        giftDeliveryDate: '2026-12-24',
+        giftSendAt: '2026-12-24T13:00:00.000Z',
+        emails: [
+          {
+            __typename: 'OutboxEmail',
+            id: 'gift-m1',
+            template: 'video-delivery',
+            toAddress: 'mia.parent@example.com',
+            subject: "Mia's story is ready",
+            status: 'pending',
+            attempts: 0,
+            lastError: null,
+            createdAt: '2026-12-20T10:00:00.000Z',
+            notBefore: '2026-12-24T13:00:00.000Z',
+            sentAt: null,
+            text: 'A gift for Mia',
+          },
+        ],
+      }),
+    );
+    const panel = within(dialog);
+    const value = (label: string) => panel.getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(value('Gift message (delivery e-mail)')).toHaveTextContent('Happy birthday, Mia!');
+    expect(value('Gift delivery day')).toHaveTextContent(
+      `Thursday, December 24, 2026: the e-mail waits until ${formatDateTime('2026-12-24T13:00:00.000Z')}`,
+    );
+    expect(panel.getByText(/waits until/, { selector: '.order-email__meta' })).toBeInTheDocument();
+  });
+
+  it('shows no gift rows for an order that is not a gift', async () => {
+    const { dialog } = await openDetails(printed());
+    expect(within(dialog).queryByText(/^Gift/, { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
   it('shows the dedication', async () => {
     const { dialog } = await openDetails(anOrder({ dedication: 'For Mia,\nwith love' }));
     expect(within(dialog).getByText(/For Mia,\s+with love/)).toBeInTheDocument();
@@ -195,6 +233,7 @@ describe('OrderDetailPanel', () => {
             attempts: 0,
             lastError: null,
             createdAt: '2025-03-07T10:00:00.000Z',
+            notBefore: null,
             sentAt: null,
             text: 'Watch it here: https://shop.test/video/abc123',
           },

@@ -25,6 +25,12 @@ function OrderEmail({ email }: { email: Email }) {
       <p className="order-email__subject">{email.subject}</p>
       <p className="order-email__meta">
         To {email.toAddress} · queued <time dateTime={email.createdAt}>{formatDateTime(email.createdAt)}</time>
+        {email.notBefore && !email.sentAt && (
+          <>
+            {' '}
+            · waits until <time dateTime={email.notBefore}>{formatDateTime(email.notBefore)}</time>
+          </>
+        )}
         {email.sentAt && (
           <>
             {' '}

@@ -7,6 +7,9 @@ export const ORDER_DETAIL_FIELDS = graphql(`
     childAge
     storyIdea
     dedication
+    giftMessage
+    giftDeliveryDate
+    giftSendAt
     childDataDeletedAt
     bookStyle
     shippingAddress {
@@ -57,6 +60,7 @@ export const ORDER_DETAIL_FIELDS = graphql(`
       attempts
       lastError
       createdAt
+      notBefore
       sentAt
       text
     }

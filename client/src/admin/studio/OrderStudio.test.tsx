@@ -129,6 +129,7 @@ const aProof = (overrides: Record<string, unknown> = {}) => ({
   id: 'proof-1',
   version: 1,
   status: 'CHANGES_ASKED',
+  notBefore: null,
   sentAt: '2025-03-06T09:00:00.000Z',
   sentBy: `admin:${STUDIO_ADMIN.email}`,
   answeredAt: '2025-03-06T12:00:00.000Z',

@@ -33,6 +33,7 @@ const aPrintJob = (overrides: Record<string, unknown> = {}) => ({
   currency: 'USD',
   error: null,
   hasFiles: true,
+  notBefore: null,
   sentAt: null,
   updatedAt: '2025-03-07T10:00:00.000Z',
   ...overrides,
@@ -43,6 +44,7 @@ const SENT = {
   externalId: '98765',
   status: 'CREATED',
   statusLabel: 'Received by the printer',
+  notBefore: null,
   sentAt: '2025-03-07T11:00:00.000Z',
 };
 

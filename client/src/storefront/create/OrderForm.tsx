@@ -9,6 +9,7 @@ import { type AddingBook, stopAddingBook } from '../checkout-session';
 import { checkPhoto } from './check-photo';
 import { ChildDetailsFields } from './ChildDetailsFields';
 import { DedicationField } from './DedicationField';
+import { GiftFields } from './GiftFields';
 import { suggestEmail } from './email-suggestion';
 import { type RestoredDraft, useOrderDraft } from './draft/use-order-draft';
 import { FieldProblem } from './FieldProblem';
@@ -62,6 +63,8 @@ function hasAnythingTyped(values: OrderFormValues): boolean {
     values.state,
     values.zipCode,
     values.phone,
+    values.giftMessage,
+    values.giftDeliveryDate,
   ];
   return typed.some((text) => text.trim() !== '');
 }
@@ -368,6 +371,7 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
               </p>
             </div>
             {printed && <ShippingFields {...section} catalogue={catalogue} />}
+            <GiftFields {...section} maxLength={limits.giftMessageMaxLength} maxDays={limits.giftDeliveryMaxDays} />
           </FormSection>
 
           <div className="order-form__finish">

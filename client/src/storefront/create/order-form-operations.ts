@@ -36,6 +36,8 @@ export const ORDER_FORM_CATALOGUE_QUERY = graphql(`
         childNameMaxLength
         storyIdeaMaxLength
         dedicationMaxLength
+        giftMessageMaxLength
+        giftDeliveryMaxDays
         emailMaxLength
         photoMaxBytes
       }

@@ -27,6 +27,12 @@ export interface OrderFormValues {
   country: string;
   /** Optional: for the carrier. */
   phone: string;
+  /** The parent said the book is a gift: the gift fields below count only then. */
+  isGift: boolean;
+  /** Optional: on a printed book's dedication page, in a digital book's delivery e-mail. */
+  giftMessage: string;
+  /** Optional, digital books: the day (YYYY-MM-DD, this browser's calendar) the book's e-mail waits for. */
+  giftDeliveryDate: string;
   acceptTerms: boolean;
 }
 
@@ -68,6 +74,9 @@ export function initialOrderFormValues(defaults: {
     state: '',
     zipCode: '',
     phone: '',
+    isGift: false,
+    giftMessage: '',
+    giftDeliveryDate: '',
     acceptTerms: false,
     ...defaults,
   };

@@ -17,6 +17,23 @@ const filled = (bookFormat: 'digital' | 'printed') => ({
 });
 
 describe('toCreateOrderInput', () => {
+  it("sends a gift's message, and a digital gift's day with this browser's time zone, only while the box is ticked", () => {
+    const gift = { ...filled('digital'), isGift: true, giftMessage: ' Happy birthday! ', giftDeliveryDate: '2026-12-24' };
+    expect(toCreateOrderInput(gift)).toMatchObject({
+      giftMessage: 'Happy birthday!',
+      giftDeliveryDate: '2026-12-24',
+      giftTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    const notAGift = toCreateOrderInput({ ...gift, isGift: false });
+    expect(notAGift).not.toHaveProperty('giftMessage');
+    expect(notAGift).not.toHaveProperty('giftDeliveryDate');
+    // A printed book ships when it is printed: its message goes on the dedication page, and no day is sent.
+    const printed = toCreateOrderInput({ ...gift, bookFormat: 'printed' });
+    expect(printed).toMatchObject({ giftMessage: 'Happy birthday!' });
+    expect(printed).not.toHaveProperty('giftDeliveryDate');
+    expect(printed).not.toHaveProperty('giftTimeZone');
+  });
+
   it('trims a digital order and leaves out the style and the address', () => {
     expect(toCreateOrderInput(filled('digital'))).toEqual({
       childName: 'Mia',

@@ -54,6 +54,8 @@ function formFieldOf(path: string | null | undefined): OrderFormField | null {
     'zipCode',
     'country',
     'phone',
+    'giftMessage',
+    'giftDeliveryDate',
   ];
   return known.find((name) => name === field) ?? null;
 }

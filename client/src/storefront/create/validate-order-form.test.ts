@@ -167,3 +167,37 @@ describe('the e-mail pattern', () => {
     expect(EMAIL_PATTERN.flags).toBe(SERVER_EMAIL_PATTERN.flags);
   });
 });
+
+describe("a digital gift's delivery date", () => {
+  const now = new Date(2026, 10, 27, 12);
+  const complete = {
+    ...blank('digital'),
+    childName: 'Mia',
+    childAge: '6',
+    moral: 'Kindness',
+    email: 'parent@example.com',
+    childPhoto: photo,
+    acceptTerms: true,
+    isGift: true,
+  };
+  const check = (values: OrderFormValues) => validateOrderForm(values, limits, [], now);
+
+  it('may be empty, today, or up to the limit ahead; anything else names the field', () => {
+    expect(check({ ...complete, giftDeliveryDate: '' })).toBeNull();
+    expect(check({ ...complete, giftDeliveryDate: '2026-11-27' })).toBeNull();
+    expect(check({ ...complete, giftDeliveryDate: '2027-11-27' })).toBeNull();
+    for (const day of ['2026-11-26', '2027-11-28']) {
+      expect(check({ ...complete, giftDeliveryDate: day })).toEqual({
+        message: 'Please choose a delivery date from today to 365 days ahead, or leave it empty.',
+        field: 'giftDeliveryDate',
+      });
+    }
+  });
+
+  it('is not checked once the box is unticked or the book is printed (it is not sent then)', () => {
+    expect(check({ ...complete, isGift: false, giftDeliveryDate: '2020-01-01' })).toBeNull();
+    expect(
+      validateOrderForm({ ...complete, bookFormat: 'printed', giftDeliveryDate: '2020-01-01' }, limits, [], now)?.field,
+    ).not.toBe('giftDeliveryDate');
+  });
+});

@@ -2,6 +2,7 @@
  * The order form's checks, in the spec's order (section 5): only the first failure is shown,
  * so a parent fixes one thing at a time. Pure, so the order is unit-tested.
  */
+import { isDayWithin, todayHere } from '../../ui/calendar-date';
 import { ADDRESS_FIELDS, type OrderFormField, type OrderFormValues } from './order-form-values';
 
 export interface FormError {
@@ -29,6 +30,8 @@ export interface AgeLimits {
 /** The catalogue's limits the form checks before sending. */
 export interface FormLimits extends AgeLimits {
   emailMaxLength: number;
+  /** How many days ahead a digital gift's delivery date may be. */
+  giftDeliveryMaxDays: number;
 }
 
 /** A label inside a sentence: "Postal code" as "postal code", "ZIP code" kept. */
@@ -43,6 +46,8 @@ export const MESSAGES = {
   shippingAddress: 'Please complete all shipping address fields.',
   postalCode: (rule: PostalRule) => `Please enter a valid ${inSentence(rule.postalLabel)}, like ${rule.postalExample}.`,
   phone: 'Please enter a phone number with its area code, like 416-555-0123, or leave it blank.',
+  giftDeliveryDate: (limits: Pick<FormLimits, 'giftDeliveryMaxDays'>) =>
+    `Please choose a delivery date from today to ${limits.giftDeliveryMaxDays} days ahead, or leave it empty.`,
   acceptTerms: 'Please accept the terms and conditions.',
 } as const;
 
@@ -77,6 +82,8 @@ export function validateOrderForm(
   values: OrderFormValues,
   limits: FormLimits,
   postalRules: readonly PostalRule[] = [],
+  /** For a gift's delivery date: today on this browser's calendar. */
+  now = new Date(),
 ): FormError | null {
   if (!values.childName.trim()) return { message: MESSAGES.childName, field: 'childName' };
   if (parseAge(values.childAge, limits) === null) return { message: MESSAGES.childAge(limits), field: 'childAge' };
@@ -91,6 +98,10 @@ export function validateOrderForm(
       return { message: MESSAGES.postalCode(postal), field: 'zipCode' };
     }
     if (values.phone.trim() && !isPhoneNumber(values.phone.trim())) return { message: MESSAGES.phone, field: 'phone' };
+  }
+  const giftDay = values.isGift && values.bookFormat === 'digital' ? values.giftDeliveryDate : '';
+  if (giftDay && !isDayWithin(giftDay, todayHere(now), limits.giftDeliveryMaxDays)) {
+    return { message: MESSAGES.giftDeliveryDate(limits), field: 'giftDeliveryDate' };
   }
   if (!values.acceptTerms) return { message: MESSAGES.acceptTerms, field: 'acceptTerms' };
   return null;

@@ -120,6 +120,8 @@ describe('PricingSection', () => {
           photoMaxBytes: 1,
           photoTypes: [],
           dedicationMaxLength: 300,
+          giftMessageMaxLength: 300,
+          giftDeliveryMaxDays: 365,
           changeRequestMaxLength: 1000,
         },
       },

@@ -81,7 +81,7 @@ const SECTIONS: LegalSection[] = [
         <ul>
           <li>
             <strong>Deletes at once:</strong> your child's photo, the delivered files (the video and the PDF), your child's name
-            and age, the story idea, the dedication and the shipping address.
+            and age, the story idea, the dedication, the gift message and the shipping address.
           </li>
           <li>
             <strong>Keeps, for accounting:</strong> the order reference, the amount, the dates, the payment reference and your

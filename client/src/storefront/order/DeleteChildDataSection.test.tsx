@@ -34,7 +34,7 @@ describe("Delete my child's photo and details", () => {
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(within(dialog).getByRole('heading', { level: 2 })).toHaveFocus();
     expect(dialog).toHaveTextContent(
-      "Deleted at once: your child's photo, the delivered files (the video and the PDF), your child's name and age, the story idea, the dedication and the shipping address.",
+      "Deleted at once: your child's photo, the delivered files (the video and the PDF), your child's name and age, the story idea, the dedication, the gift message and the shipping address.",
     );
     expect(dialog).toHaveTextContent(
       'Kept for accounting: the order reference, the amount, the dates, the payment reference and your e-mail address, for receipts.',

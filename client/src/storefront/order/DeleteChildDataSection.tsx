@@ -8,7 +8,7 @@ import { DELETE_CHILD_DATA_MUTATION } from './order-page-operations';
 
 /** What deleting removes and what it keeps: the dialog and the privacy policy say the same. */
 export const DELETED_AT_ONCE =
-  "your child's photo, the delivered files (the video and the PDF), your child's name and age, the story idea, the dedication and the shipping address";
+  "your child's photo, the delivered files (the video and the PDF), your child's name and age, the story idea, the dedication, the gift message and the shipping address";
 export const KEPT_FOR_ACCOUNTING =
   'the order reference, the amount, the dates, the payment reference and your e-mail address, for receipts';
 

@@ -25,6 +25,7 @@ export function OrderSummary({ order, catalogue }: OrderSummaryProps) {
     ['Life lesson', lesson],
     ['Story idea', order.storyIdea],
     ['Dedication', order.dedication ? <span className="order-page__dedication">{order.dedication}</span> : null],
+    ['Gift message', order.giftMessage ? <span className="order-page__dedication">{order.giftMessage}</span> : null],
     ['Book', order.title],
     ['Style', style],
     ['Price', order.shippingIncluded ? `${price}, shipping to the US and Canada included` : price],

@@ -7,6 +7,7 @@ import { Icon } from '../../ui/Icon';
 import { PageTitle } from '../../ui/PageTitle';
 import { saveCheckout } from '../checkout-session';
 import { paymentUrl } from '../create/use-submit-order';
+import { GiftDeliverySection } from './GiftDeliverySection';
 import { ChangeRequestSection } from './ChangeRequestSection';
 import { DeleteChildDataSection } from './DeleteChildDataSection';
 import { formatDay, formatWhen, ORDER_MESSAGES, orderHeading, STATUS_LABEL } from './order-page-messages';
@@ -85,6 +86,10 @@ export function OrderView({ order, catalogue, token, renewed }: OrderViewProps) 
       )}
 
       {delivered && order.delivery && <DeliveredFiles order={order} delivery={order.delivery} />}
+
+      {order.giftDelivery && !order.childDataDeleted && order.status !== 'Cancelled' && order.status !== 'Refunded' && (
+        <GiftDeliverySection order={order} token={token} maxDays={catalogue.limits.giftDeliveryMaxDays} />
+      )}
 
       {order.shipment && (
         <section className="order-page__card" aria-labelledby="order-tracking">

@@ -11,6 +11,13 @@ export const ORDER_PAGE_FIELDS = graphql(`
     moral
     storyIdea
     dedication
+    giftMessage
+    giftDelivery {
+      date
+      sendAt
+      emailedAt
+      canChange
+    }
     bookFormat
     bookStyle
     title
@@ -104,6 +111,7 @@ export const ORDER_PAGE_QUERY = graphql(`
         minChildAge
         maxChildAge
         dedicationMaxLength
+        giftDeliveryMaxDays
       }
       shippingCountries
       shippingDestinations {
@@ -194,6 +202,20 @@ export const CORRECT_PAID_ORDER_MUTATION = graphql(`
 export const CANCEL_PAID_ORDER_MUTATION = graphql(`
   mutation CancelPaidOrder($token: String!) {
     cancelPaidOrder(token: $token) {
+      order {
+        ...OrderPageFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+/** Sets (or with a null date clears) the day a digital book's e-mail waits for. */
+export const CHANGE_GIFT_DELIVERY_DATE_MUTATION = graphql(`
+  mutation ChangeGiftDeliveryDate($token: String!, $date: String, $timeZone: String) {
+    changeGiftDeliveryDate(token: $token, date: $date, timeZone: $timeZone) {
       order {
         ...OrderPageFields
       }

@@ -16,7 +16,7 @@ export interface ChildDataDeletedOrder {
 }
 
 export const DELETED_WHAT =
-  "We have deleted your child's photo, the finished video and PDF, and your child's name, age, story idea, dedication and the shipping address.";
+  "We have deleted your child's photo, the finished video and PDF, and your child's name, age, story idea, dedication, gift message and the shipping address.";
 export const KEPT_WHAT =
   'We keep only what our accounts need: the order reference, the amount paid, the dates, the payment reference and your e-mail address for receipts.';
 

@@ -28,6 +28,27 @@ describe('the delivery e-mail', () => {
     expect(email.text).toContain('being printed and will be shipped separately');
   });
 
+  it("carries a digital gift's message, escaped, and waits for its day; a printed book's message is on its page instead", () => {
+    const sendAt = new Date('2026-12-24T13:00:00Z');
+    const gift = videoDeliveryOutboxEmail(
+      order({ giftMessage: 'Happy birthday!\n<3 Grandma', giftSendAt: sendAt }),
+      link,
+      options,
+    );
+    expect(gift.text).toContain('A gift for Mia, with this message:\n\n  Happy birthday!\n  <3 Grandma\n');
+    expect(gift.html).toContain('Happy birthday!\n&lt;3 Grandma</blockquote>');
+    expect(gift.notBefore).toEqual(sendAt);
+
+    const printed = videoDeliveryOutboxEmail(
+      order({ bookFormat: 'printed', giftMessage: 'Happy birthday!', giftSendAt: sendAt }),
+      link,
+      options,
+    );
+    expect(printed.text).not.toContain('Happy birthday');
+    expect(printed.notBefore).toBeNull();
+    expect(videoDeliveryOutboxEmail(order(), link, options).notBefore).toBeNull();
+  });
+
   it('says the book was updated when it is a revision, under a template of its own', () => {
     const outbox = videoDeliveryOutboxEmail(order(), link, options, 'revised');
     expect(outbox).toMatchObject({

@@ -20,6 +20,10 @@ export interface VideoDeliveryOrder {
   bookFormat: BookFormat;
   /** Set when the delivery carries the storybook PDF. */
   pdfKey: string | null;
+  /** A gift's message: a digital book's e-mail carries it (a printed book has it on its dedication page). */
+  giftMessage?: string | null;
+  /** A digital gift's e-mails wait until then. */
+  giftSendAt?: Date | null;
 }
 
 export interface VideoDeliveryLink {
@@ -57,12 +61,15 @@ export function videoDeliveryEmail(
   const printedNote =
     printed && !revised ? `Your ${planFor(order.bookFormat).title} is being printed and will be shipped separately.` : null;
   const linkLabel = withPdf ? 'Watch and download the video and the PDF' : 'Watch and download';
+  const giftMessage = !printed && order.giftMessage ? order.giftMessage : null;
+  const giftIntro = `A gift for ${child}, with this message:`;
 
   const text = [
     heading,
     '',
     intro,
     '',
+    ...(giftMessage ? [giftIntro, '', ...giftMessage.split('\n').map((line) => `  ${line}`), ''] : []),
     contents,
     '',
     `${linkLabel}: ${link.url}`,
@@ -80,6 +87,10 @@ export function videoDeliveryEmail(
     sections: [
       `<h1 style="margin:0 0 12px;font-size:24px;color:${EMAIL_COLORS.accent}">${e(heading)}</h1>\n` +
         `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${e(intro)}</p>\n` +
+        (giftMessage
+          ? `<p style="margin:0 0 4px;font-size:16px;line-height:1.5">${e(giftIntro)}</p>\n` +
+            `<blockquote style="margin:0 0 12px;padding:8px 16px;border-left:4px solid ${EMAIL_COLORS.accent};font-size:17px;line-height:1.5;white-space:pre-line">${e(giftMessage)}</blockquote>\n`
+          : '') +
         `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${e(contents)}</p>`,
       `<p style="margin:8px 0 16px;text-align:center"><a href="${e(link.url)}" style="display:inline-block;padding:14px 28px;background:${EMAIL_COLORS.accent};color:#ffffff;border-radius:999px;font-size:17px;font-weight:bold;text-decoration:none">${revised ? 'See the updated story' : 'Watch the story'}</a></p>\n` +
         `<p style="margin:0 0 8px;font-size:13px;line-height:1.5;color:${EMAIL_COLORS.muted}">If the button doesn't work, copy this address into your browser:<br><a href="${e(link.url)}" style="color:${EMAIL_COLORS.accent};word-break:break-all">${e(link.url)}</a></p>\n` +
@@ -107,5 +118,7 @@ export function videoDeliveryOutboxEmail(
     subject,
     html,
     text,
+    // A digital gift's e-mails wait for its day (a printed gift's day is the parcel's).
+    notBefore: order.bookFormat === 'digital' ? (order.giftSendAt ?? null) : null,
   };
 }

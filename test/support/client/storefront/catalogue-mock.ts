@@ -61,6 +61,8 @@ export const catalogueData = {
       childNameMaxLength: 50,
       storyIdeaMaxLength: 1000,
       dedicationMaxLength: 300,
+      giftMessageMaxLength: 300,
+      giftDeliveryMaxDays: 365,
       photoMaxBytes: 5 * 1024 * 1024,
       emailMaxLength: 254,
     },

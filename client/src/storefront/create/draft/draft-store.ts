@@ -29,6 +29,10 @@ export interface DraftValues {
   country: string;
   /** Not in drafts saved before the phone. */
   phone?: string;
+  /** Not in drafts saved before gifts. */
+  isGift?: boolean;
+  giftMessage?: string;
+  giftDeliveryDate?: string;
   acceptTerms: boolean;
 }
 

@@ -21,8 +21,16 @@ function draftValues(values: OrderFormValues): DraftValues {
 
 /** Nothing worth keeping: no photo, no order and nothing typed (the format and style are defaults). */
 function isBlank(values: OrderFormValues, link: DraftOrderLink | null): boolean {
-  if (link || values.childPhoto || values.acceptTerms) return false;
-  const { childPhoto: _photo, bookFormat: _format, bookStyle: _style, country: _country, acceptTerms: _terms, ...typed } = values;
+  if (link || values.childPhoto || values.acceptTerms || values.isGift) return false;
+  const {
+    childPhoto: _photo,
+    bookFormat: _format,
+    bookStyle: _style,
+    country: _country,
+    acceptTerms: _terms,
+    isGift: _gift,
+    ...typed
+  } = values;
   return Object.values(typed).every((text) => !text.trim());
 }
 

@@ -30,7 +30,9 @@ describe("a digital book's delivery day", () => {
     const moved = paidGift({ date: later, sendAt: `${later}T13:00:00.000Z` });
     renderOrderPage([orderPageMock(paidGift()), changeMock(later, { order: moved })]);
     const section = await screen.findByRole('region', { name: 'Delivery day' });
-    expect(section).toHaveTextContent(`We will e-mail the book on ${formatCalendarDate(day)}`);
+    expect(section).toHaveTextContent(`We will e-mail the book on ${formatCalendarDate(day)} at`);
+    // The day once, then the hour alone.
+    expect(section).toHaveTextContent(/ at \d{1,2}:\d{2}\s?[AP]M your time, or as soon as it is ready if that is later\./);
     expect(
       within(screen.getByRole('region', { name: 'What you ordered' })).getByText('Happy birthday, Mia!'),
     ).toBeInTheDocument();

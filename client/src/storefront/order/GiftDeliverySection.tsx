@@ -6,6 +6,9 @@ import { addDays, browserTimeZone, formatCalendarDate, isDayWithin, todayHere } 
 import { formatWhen, ORDER_MESSAGES } from './order-page-messages';
 import { CHANGE_GIFT_DELIVERY_DATE_MUTATION } from './order-page-operations';
 
+/** "8:00 AM", in this browser's zone: the day is named beside it. */
+const TIME = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+
 interface GiftDeliverySectionProps {
   order: OrderPageFieldsFragment;
   token: string;
@@ -64,8 +67,9 @@ export function GiftDeliverySection({ order, token, maxDays }: GiftDeliverySecti
         </p>
       ) : gift.date && gift.sendAt ? (
         <p>
-          We will e-mail the book on <strong>{formatCalendarDate(gift.date)}</strong>, at{' '}
-          <time dateTime={gift.sendAt}>{formatWhen(gift.sendAt)}</time> your time, or as soon as it is ready if that is later.
+          We will e-mail the book on <strong>{formatCalendarDate(gift.date)}</strong> at{' '}
+          <time dateTime={gift.sendAt}>{TIME.format(new Date(gift.sendAt))}</time> your time, or as soon as it is ready if that is
+          later.
         </p>
       ) : (
         <p>We will e-mail the book as soon as it is ready.</p>

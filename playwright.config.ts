@@ -44,6 +44,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT ?? 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // The browser asks for reduced motion, which the shop honours (no twinkling stars, no smooth
+    // scrolling): an idle page otherwise keeps a fifth of a core repainting its stars, and four
+    // pages at a time on two cores starve the tests. What the motion looks like is not what they check.
+    reducedMotion: 'reduce',
     trace: 'on-first-retry',
     launchOptions: {
       executablePath,

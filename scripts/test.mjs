@@ -2,11 +2,13 @@
 // built shop. `npm test -- <jest args>` runs jest only; `npm test -- test/e2e/...` Playwright only.
 // TEST_RESULTS_DIR=<dir> also writes jest.json and e2e.json there (CI's summary reads them).
 // TEST_SCOPE=database runs the tests whose outcome depends on the database: the server's jest
-// project (unit and API tests), and of the browser tests only the checkout's (DATABASE_SMOKE), which
-// pay through the compiled shop as it runs in production. The other browser tests drive the client
-// through the same API, and their cost is the browser's, the same on either database. CI's second
-// run, on PostgreSQL, uses it; the first, on PGlite, runs everything.
+// project (its API tests, and the unit tests that open a database), and of the browser tests only
+// the checkout's (DATABASE_SMOKE), which pay through the compiled shop as it runs in production.
+// The other browser tests drive the client through the same API, and their cost is the browser's,
+// the same on either database. CI's second run, on PostgreSQL, uses it; the first, on PGlite, runs
+// everything.
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const args = process.argv.slice(2);
@@ -27,6 +29,43 @@ if (databaseScope && e2eArgs.length > 0) {
 const runE2e = args.length === 0 || e2eArgs.length > 0;
 const e2eFiles = databaseScope ? DATABASE_SMOKE : e2eArgs;
 
+/** What a test that reaches a database mentions: a test server or process, a data source, the database's own names. */
+const OPENS_A_DATABASE = /support\/|DataSource|DATABASE_URL|pglite|PGlite|from 'pg'|openDatabase/;
+
+/**
+ * The server's unit tests that never open a database (pure functions, templates, parsers): their
+ * outcome is the same on either, so TEST_SCOPE=database leaves them to the first run.
+ */
+function testsWithoutADatabase() {
+  const root = path.join(process.cwd(), 'server', 'src');
+  return readdirSync(root, { recursive: true })
+    .filter((file) => file.endsWith('.test.ts'))
+    .filter((file) => !OPENS_A_DATABASE.test(readFileSync(path.join(root, file), 'utf8')))
+    .map((file) => path.join('server', 'src', file));
+}
+
+/**
+ * Tests that start the shop but whose subject is not its database: the lint rules (CI's guards and
+ * the layering), the HTTP plumbing (health, the access log, proxies, upload limits, the client's
+ * files, GraphiQL), tracing, file storage and the compose file. The first run checks them on
+ * PGlite; TEST_SCOPE=database does not run them again on PostgreSQL.
+ */
+const SAME_ON_EITHER_DATABASE = [
+  'test/api/ci-guards.test.ts',
+  'test/api/server-layers.test.ts',
+  'test/api/http.test.ts',
+  'test/api/access-log.test.ts',
+  'test/api/trust-proxy.test.ts',
+  'test/api/upload-limits.test.ts',
+  'test/api/client-hosting.test.ts',
+  'test/api/graphiql.test.ts',
+  'test/api/tracing.test.ts',
+  'test/api/s3-storage.test.ts',
+  'test/api/docker-compose.test.ts',
+  'test/api/runtime.test.ts',
+  'server/src/media/storage.test.ts',
+];
+
 function run(command, commandArgs, env = {}) {
   const { status } = spawnSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
   return status ?? 1;
@@ -36,7 +75,16 @@ let failed = 0;
 if (runJest) {
   const jestArgs = [
     ...(results ? ['--json', `--outputFile=${path.join(results, 'jest.json')}`] : []),
-    ...(databaseScope ? ['--selectProjects', 'server'] : []),
+    ...(databaseScope
+      ? [
+          '--selectProjects',
+          'server',
+          ...[...testsWithoutADatabase(), ...SAME_ON_EITHER_DATABASE].flatMap((file) => [
+            '--testPathIgnorePatterns',
+            `/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+          ]),
+        ]
+      : []),
     ...args,
   ];
   failed += run(process.execPath, [

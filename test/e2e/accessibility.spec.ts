@@ -1,33 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
+/** The order form from the keyboard alone. axe on every public page: public-pages.spec.ts; on the private ones, their own specs. */
 import { expect, test } from '@playwright/test';
-import { PUBLIC_PAGES } from './support/shop';
-
-const pages = [...PUBLIC_PAGES, ['/create?type=printed', "Create Your Child's Storybook"] as [string, string]];
-
-for (const width of [1280, 390]) {
-  test.describe(`accessibility at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
-
-    for (const [path, heading] of pages) {
-      test(`${path} has no serious or critical axe violations`, async ({ page }) => {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-        await page.waitForLoadState('networkidle');
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        const grave = violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map(
-            (v) =>
-              `${v.impact} ${v.id}: ${v.help} (${v.nodes
-                .map((n) => n.target.join(' '))
-                .slice(0, 3)
-                .join(', ')})`,
-          );
-        expect(grave).toEqual([]);
-      });
-    }
-  });
-}
 
 test('the order form works from the keyboard alone', async ({ page }) => {
   await page.goto('/create?type=digital');

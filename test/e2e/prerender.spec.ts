@@ -1,27 +1,14 @@
 /**
  * The public pages as the build prerenders them: their content, prices, title, description,
- * canonical link and share card in the HTML itself (read with JavaScript off), and their hydration in the
- * browser without a console error or warning (React reports a hydration mismatch there).
+ * canonical link and share card in the HTML itself (read with JavaScript off). Their hydration in the
+ * browser is public-pages.spec.ts's.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PUBLIC_PAGES } from '../../client/src/public-pages';
 import { formatPrice } from '../../client/src/ui/formatPrice';
 import { CURRENCY, PLANS } from '../../server/src/catalogue/catalogue';
 
 const origin = () => (process.env.PUBLIC_URL ?? `http://localhost:${process.env.E2E_PORT}`).replace(/\/+$/, '');
-
-/** What the console said while `path` loaded and hydrated, the 404 page's own status line aside. */
-async function consoleWhileLoading(page: Page, path: string): Promise<string[]> {
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error' && message.type() !== 'warning') return;
-    if (/status of 404/.test(message.text())) return;
-    messages.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
-  await page.goto(path, { waitUntil: 'networkidle' });
-  return messages;
-}
 
 test.describe('prerendered pages, JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
@@ -85,30 +72,6 @@ test.describe('prerendered pages, JavaScript off', () => {
     await expect(page.locator('meta[property^="og:"]')).toHaveCount(0);
   });
 });
-
-for (const viewport of [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-]) {
-  test.describe(`hydration at ${viewport.width} px`, () => {
-    test.use({ viewport });
-
-    for (const path of [...PUBLIC_PAGES.map((p) => p.path), '/there/is/nothing/here']) {
-      test(`${path} hydrates without a console error or warning`, async ({ page }) => {
-        expect(await consoleWhileLoading(page, path)).toEqual([]);
-        // Hydrated: the page answers to a click (the menu toggle on a phone, a link on a desktop).
-        if (viewport.width < 800) {
-          const toggle = page.getByRole('button', { name: 'Open menu' });
-          await toggle.click();
-          await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-        } else {
-          await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
-          await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently Asked Questions');
-        }
-      });
-    }
-  });
-}
 
 test('the description, canonical link and share card follow client-side navigation', async ({ page }) => {
   await page.goto('/');

@@ -1,7 +1,7 @@
 /** Helpers for the browser tests: real images, orders made through the API, and the admin API to check what was stored. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Cookie, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../../../playwright.config';
 
@@ -14,12 +14,15 @@ export function pngPhoto(width = 120, height = 90): Promise<Buffer> {
 const ORDER_FIELDS = `id status childName childAge moral email bookFormat bookStyle amountCents
   shippingAddress { fullName streetAddress addressLine2 city state zipCode country phone } photoUrl`;
 
-/** Signs in through the API (the request context keeps the cookie) and reads one order. */
-export async function adminOrder(
-  request: APIRequestContext,
-  id: string,
-  fields = ORDER_FIELDS,
-): Promise<Record<string, any> | null> {
+/**
+ * The request contexts signed in as the e2e admin. A sign-in hashes the password at production's
+ * scrypt cost (most of a core for a third of a second), so a context signs in once, not per call.
+ */
+const signedIn = new WeakSet<APIRequestContext>();
+
+/** Signs `request` in as the e2e admin through the API, once (the context keeps the cookie). */
+export async function signInRequest(request: APIRequestContext): Promise<void> {
+  if (signedIn.has(request)) return;
   const login = await request.post('/graphql', {
     data: {
       query: 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }',
@@ -27,6 +30,16 @@ export async function adminOrder(
     },
   });
   if (!(await login.json()).data.login.admin) throw new Error('e2e admin could not sign in');
+  signedIn.add(request);
+}
+
+/** Signs in through the API (the request context keeps the cookie) and reads one order. */
+export async function adminOrder(
+  request: APIRequestContext,
+  id: string,
+  fields = ORDER_FIELDS,
+): Promise<Record<string, any> | null> {
+  await signInRequest(request);
   const response = await request.post('/graphql', {
     data: {
       query: `query($id: ID!) { order(id: $id) { ${fields} } }`,
@@ -161,14 +174,32 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** Signs in through the admin login form and waits for the dashboard. */
+/** This worker's e2e admin session, from its first sign-in through the form (see signedIn for why). */
+let adminSession: Cookie[] | null = null;
+
+/**
+ * Signs the page's browser in as the e2e admin and waits for the dashboard: through the login
+ * form the first time in a worker, then with that session's cookie, until it has ended (a test
+ * signed out), when the form signs in again.
+ */
 export async function loginAsAdmin(page: Page): Promise<void> {
+  const orders = page.getByRole('heading', { level: 1, name: 'Orders' });
+  if (adminSession) {
+    await page.context().addCookies(adminSession);
+    await page.goto('/admin/dashboard');
+    const login = page.getByRole('button', { name: 'Login' });
+    await expect(orders.or(login)).toBeVisible();
+    if (await orders.isVisible()) return;
+    adminSession = null;
+  }
   await page.goto('/admin');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/admin/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(orders).toBeVisible();
+  // The session alone: the other cookies (the consent banner's, say) stay each test's own.
+  adminSession = (await page.context().cookies()).filter((cookie) => cookie.name.endsWith('storybook_session'));
 }
 
 /**

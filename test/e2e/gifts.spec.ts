@@ -3,20 +3,9 @@
  * digital book the day its e-mail goes out), paid in the sandbox, then the day moved from the
  * order page; axe on the form and the page, nothing wider than the screen.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { graveAxeViolations, fitsWidth } from './support/page-checks';
 import { adminOrder, gotoHydrated, pngPhoto, uniqueName } from './support/shop';
-
-async function graveAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-async function fitsWidth(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 /** The day `days` from today on the browser's calendar, YYYY-MM-DD, and as the page names it. */
 function dayAhead(page: Page, days: number): Promise<{ iso: string; long: string }> {
@@ -52,6 +41,8 @@ for (const width of [390, 1280]) {
       mimeType: 'image/png',
       buffer: await pngPhoto(),
     });
+    // The photo is checked before the form takes it: its preview says it has.
+    await expect(page.getByRole('img', { name: "Preview of your child's photo" })).toBeVisible();
 
     // The gift's details show once the box is ticked; a printed book's message goes on its dedication page, with no day.
     const gift = page.getByLabel('This book is a gift (optional)');

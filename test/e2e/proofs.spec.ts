@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { atBothWidths } from './support/widths';
 import {
   createOrderByApi,
   loginAsAdmin,
@@ -33,69 +34,73 @@ async function markShipped(dialog: Locator): Promise<Locator> {
   return form;
 }
 
+// The studio works at a desk (1280 px), the parent reviews on a phone (390 px); each screen is checked at both widths.
 test.describe('proofs', () => {
-  for (const width of [390, 1280]) {
-    test(`a proof is sent, sent back with a change, and a second approved before the book ships, at ${width} px`, async ({
-      page,
-      browser,
-      request,
-    }) => {
-      const childName = uniqueName('Proof');
-      const order = await createOrderByApi(request, printedOrderInput(childName));
-      await payOrderByApi(request, order);
-      await page.setViewportSize({ width, height: 900 });
-      await loginAsAdmin(page);
-      let dialog = await openOrder(page, childName);
+  test('a proof is sent, sent back with a change, and a second approved before the book ships, checked at 390 and 1280 px', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const childName = uniqueName('Proof');
+    const order = await createOrderByApi(request, printedOrderInput(childName));
+    await payOrderByApi(request, order);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAsAdmin(page);
+    let dialog = await openOrder(page, childName);
 
-      // Not before the parent approved a proof.
-      const ship = await markShipped(dialog);
-      await expect(ship.getByRole('alert')).toHaveText(
-        'A printed book goes to print only once the parent has approved its newest proof.',
-      );
+    // Not before the parent approved a proof.
+    const ship = await markShipped(dialog);
+    await expect(ship.getByRole('alert')).toHaveText(
+      'A printed book goes to print only once the parent has approved its newest proof.',
+    );
 
-      await sendProofFromPanel(dialog, 1);
+    await sendProofFromPanel(dialog, 1);
+    await atBothWidths(page, async (width) => {
       await fits(page, width);
       await page.screenshot({ path: `test-results/proofs-panel-${width}.png` });
+    });
 
-      const parent = await browser.newContext({ viewport: { width, height: 900 } });
-      const parentPage = await parent.newPage();
-      await parentPage.goto(`/order/${order.checkoutToken}`);
-      const review = parentPage.getByRole('region', { name: 'Review your book' });
+    const parent = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    const parentPage = await parent.newPage();
+    await parentPage.goto(`/order/${order.checkoutToken}`);
+    const review = parentPage.getByRole('region', { name: 'Review your book' });
+    await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();
+    await expect(review).toContainText('Page 1 of 1');
+    await atBothWidths(parentPage, async (width) => {
       await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();
-      await expect(review).toContainText('Page 1 of 1');
       await fits(parentPage, width);
       expect(await graveAxeViolations(parentPage)).toEqual([]);
       await parentPage.screenshot({ path: `test-results/proof-review-${width}.png`, fullPage: true });
-
-      await review.getByRole('button', { name: 'Ask for changes' }).click();
-      await review.getByLabel('What would you like changed in this proof?').fill('Her hair is curlier, please.');
-      await review.getByRole('button', { name: 'Send my changes' }).click();
-      // Answered: the section no longer asks for a review, and keeps the parent's words in view.
-      const answered = parentPage.getByRole('region', { name: 'The proof of your book' });
-      await expect(answered.getByRole('status')).toHaveText('Thank you: we have your changes and will send you a new proof.');
-      await expect(answered.getByRole('button', { name: 'Approve' })).toHaveCount(0);
-
-      dialog = await openOrder(page, childName);
-      await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText('Proof 1 · Changes asked');
-      await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText('Her hair is curlier, please.');
-      await sendProofFromPanel(dialog, 2);
-
-      await parentPage.reload();
-      const second = parentPage.getByRole('region', { name: 'Review your book' });
-      await expect(second).toContainText('Proof 2 of');
-      await expect(second.locator('canvas[data-drawn="true"]')).toBeVisible();
-      await second.getByRole('button', { name: 'Approve' }).click();
-      await second.getByRole('group', { name: 'Approve this proof?' }).getByRole('button', { name: 'Yes, approve it' }).click();
-      await expect(parentPage.getByText('Thank you: you approved the proof. We are making your book now.')).toBeVisible();
-      await expect(parentPage.getByRole('region', { name: 'Where your order stands' })).toContainText('You approved the proof');
-      await parent.close();
-
-      dialog = await openOrder(page, childName);
-      await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText('Proof 2 · Approved');
-      await markShipped(dialog);
-      await expect(dialog.getByRole('status')).toHaveText(
-        'Marked as shipped with UPS. The parent has been e-mailed the tracking details.',
-      );
     });
-  }
+
+    await review.getByRole('button', { name: 'Ask for changes' }).click();
+    await review.getByLabel('What would you like changed in this proof?').fill('Her hair is curlier, please.');
+    await review.getByRole('button', { name: 'Send my changes' }).click();
+    // Answered: the section no longer asks for a review, and keeps the parent's words in view.
+    const answered = parentPage.getByRole('region', { name: 'The proof of your book' });
+    await expect(answered.getByRole('status')).toHaveText('Thank you: we have your changes and will send you a new proof.');
+    await expect(answered.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+    dialog = await openOrder(page, childName);
+    await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText('Proof 1 · Changes asked');
+    await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText('Her hair is curlier, please.');
+    await sendProofFromPanel(dialog, 2);
+
+    await parentPage.reload();
+    const second = parentPage.getByRole('region', { name: 'Review your book' });
+    await expect(second).toContainText('Proof 2 of');
+    await expect(second.locator('canvas[data-drawn="true"]')).toBeVisible();
+    await second.getByRole('button', { name: 'Approve' }).click();
+    await second.getByRole('group', { name: 'Approve this proof?' }).getByRole('button', { name: 'Yes, approve it' }).click();
+    await expect(parentPage.getByText('Thank you: you approved the proof. We are making your book now.')).toBeVisible();
+    await expect(parentPage.getByRole('region', { name: 'Where your order stands' })).toContainText('You approved the proof');
+    await parent.close();
+
+    dialog = await openOrder(page, childName);
+    await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText('Proof 2 · Approved');
+    await markShipped(dialog);
+    await expect(dialog.getByRole('status')).toHaveText(
+      'Marked as shipped with UPS. The parent has been e-mailed the tracking details.',
+    );
+  });
 });

@@ -3,8 +3,8 @@
  * without a console error or warning (React reports a hydration mismatch there) and then answers
  * a click, and it has no serious or critical axe violations.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { graveAxeViolations } from './support/page-checks';
 import { PUBLIC_PAGES as PRERENDERED } from '../../client/src/public-pages';
 import { PUBLIC_PAGES } from './support/shop';
 
@@ -26,19 +26,6 @@ async function consoleWhileLoading(page: Page, path: string): Promise<string[]> 
   page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
   await page.goto(path, { waitUntil: 'networkidle' });
   return messages;
-}
-
-async function graveAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')})`,
-    );
 }
 
 for (const viewport of [

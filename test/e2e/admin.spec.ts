@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { graveAxeViolations } from './support/page-checks';
 import { E2E_ADMIN } from '../../playwright.config';
 import { createOrderByApi, createPaidOrderByApi, loginAsAdmin, printedOrderInput, uniqueName } from './support/shop';
 
@@ -18,20 +18,6 @@ async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(text);
   await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}`));
-}
-
-/** axe-core's serious and critical findings on the page as it is now. */
-async function graveAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')})`,
-    );
 }
 
 const rowFor = (page: Page, childName: string): Locator => page.getByRole('row', { name: new RegExp(childName) });

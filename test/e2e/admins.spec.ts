@@ -4,15 +4,10 @@
  * the orders the dashboard shows.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { graveAxeViolations } from './support/page-checks';
 import { E2E_ADMIN } from '../../playwright.config';
 import { createOrderByApi, createPaidOrderByApi, loginAsAdmin, uniqueName } from './support/shop';
-
-async function graveAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help}`);
-}
 
 test.describe('admins from the portal', () => {
   test('an admin adds an admin, who sets a password from the link and signs in', async ({ page, browser }) => {

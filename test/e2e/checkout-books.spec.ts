@@ -4,8 +4,8 @@
  * lists both books with the family discount; a book can be taken out again; one sandbox payment
  * pays them all, and the success page names both.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { graveAxeViolations } from './support/page-checks';
 import { gotoHydrated, pngPhoto } from './support/shop';
 import { atBothWidths } from './support/widths';
 
@@ -20,11 +20,6 @@ async function fillBook(page: Page, childName: string, email: string) {
     buffer: await pngPhoto(),
   });
   await page.getByLabel('I accept the terms and conditions').check();
-}
-
-async function graveAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help}`);
 }
 
 test.describe('several books in one checkout', () => {

@@ -3,8 +3,8 @@
  * page through the order form to 'Payment Successful!', what the payment page says when
  * something is wrong, and what ends up stored (the order Paid, its confirmation e-mail queued).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { graveAxeViolations } from './support/page-checks';
 import { adminOrder, openPaymentPage, pngPhoto } from './support/shop';
 
 const MESSAGES = {
@@ -98,20 +98,6 @@ async function payWithCard(page: Page, cardNumber: string, amountLabel = 'Pay $2
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: amountLabel }).click();
-}
-
-/** axe-core's serious and critical findings on the page as it is now. */
-async function graveAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')})`,
-    );
 }
 
 const orderIdFrom = (page: Page) => new URL(page.url()).searchParams.get('orderId')!;

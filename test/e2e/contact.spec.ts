@@ -3,15 +3,10 @@
  * parent's message is refused with the first problem (the field marked and focused), then sent and
  * acknowledged; the staff read it under Messages and mark it answered.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { graveAxeViolations } from './support/page-checks';
 import { gotoHydrated, loginAsAdmin, uniqueName } from './support/shop';
 import { atBothWidths } from './support/widths';
-
-async function graveAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help}`);
-}
 
 // The parent writes from a phone (390 px; routes.spec.ts lands on the section at a desktop's width),
 // the staff answer at a desk (1280 px); each screen is checked at both widths.

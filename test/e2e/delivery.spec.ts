@@ -5,23 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { fitsWidth, graveAxeViolations } from './support/page-checks';
 import { createPaidOrderByApi, loginAsAdmin, uniqueName } from './support/shop';
 
 const STORY_MP4 = path.join(__dirname, 'fixtures', 'story.mp4');
 const STORYBOOK_PDF = path.join(__dirname, 'fixtures', 'storybook.pdf');
-
-async function graveAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-async function fitsWidth(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 for (const width of [390, 1280]) {
   test(`an admin delivers a digital book with its PDF, and the parent gets both files, at ${width} px`, async ({

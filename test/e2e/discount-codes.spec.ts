@@ -3,9 +3,9 @@
  * it on the payment page (typed in lower case), sees the discount in the summary and pays the
  * lower total; the next parent is told the code is used up and pays the full price.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { atBothWidths } from './support/widths';
 import { expect, type Page, test } from '@playwright/test';
+import { graveAxeViolations } from './support/page-checks';
 import { createOrderByApi, loginAsAdmin, openPaymentPage, uniqueName } from './support/shop';
 
 async function applyCode(page: Page, code: string) {
@@ -13,11 +13,6 @@ async function applyCode(page: Page, code: string) {
   await expect(page.getByLabel('Discount code', { exact: true })).toBeFocused();
   await page.getByLabel('Discount code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Apply' }).click();
-}
-
-async function graveAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help}`);
 }
 
 // The owner works at a desk (1280 px), the parents on phones (390 px); each screen is checked at both widths.

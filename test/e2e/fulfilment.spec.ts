@@ -4,8 +4,8 @@
  * panel and list, with the new statuses, checked with axe and for sideways scrolling at phone
  * and desktop widths.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { graveAxeViolations } from './support/page-checks';
 import { atBothWidths } from './support/widths';
 import {
   adminOrder,
@@ -38,13 +38,6 @@ async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(text);
   await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}`));
-}
-
-async function graveAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 const fits = async (page: Page, width: number) =>

@@ -5,21 +5,10 @@
  * child's data (the photo's signed link stops working). Each page passes axe and never scrolls
  * sideways.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { fitsWidth, graveAxeViolations } from './support/page-checks';
 import { atBothWidths } from './support/widths';
 import { adminOrder, createOrderByApi, payOrderByApi, uniqueName, type ApiOrder, completeOrderByApi } from './support/shop';
-
-async function graveAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-async function fitsWidth(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 /** A printed order made and paid through the API; its checkout token is one of its links. */
 async function paidPrintedOrder(request: APIRequestContext, childName: string): Promise<ApiOrder> {
@@ -134,60 +123,57 @@ test.describe("the parent's order page", () => {
   });
 
   // The parent asks from a phone (390 px); each screen on the way is checked at 1280 px too.
-  {
-    const width = 390;
-    test('a change is requested on a delivered book, and the page passes axe, checked at 390 and 1280 px', async ({
-      browser,
-      request,
-    }, testInfo) => {
-      const childName = uniqueName('Change');
-      const order = await paidPrintedOrder(request, childName);
-      await completeOrderByApi(request, order.orderId);
+  test('a change is requested on a delivered book, and the page passes axe, checked at 390 and 1280 px', async ({
+    browser,
+    request,
+  }, testInfo) => {
+    const childName = uniqueName('Change');
+    const order = await paidPrintedOrder(request, childName);
+    await completeOrderByApi(request, order.orderId);
 
-      const { context, page } = await freshPage(browser, width);
-      try {
-        await page.goto(`/order/${order.checkoutToken}`);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${childName}'s story is ready`);
-        await expect(page.getByRole('link', { name: 'Download video' })).toBeVisible();
-        await expect(page.getByText(`For ${childName},`)).toBeVisible();
-        await expect(page.getByText(/You can ask until/)).toBeVisible();
-        await atBothWidths(page, async (at) => {
-          expect(await graveAxeViolations(page)).toEqual([]);
-          await fitsWidth(page, at);
-          await page.screenshot({ path: testInfo.outputPath(`completed-${at}.png`), fullPage: true });
-        });
+    const { context, page } = await freshPage(browser, 390);
+    try {
+      await page.goto(`/order/${order.checkoutToken}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${childName}'s story is ready`);
+      await expect(page.getByRole('link', { name: 'Download video' })).toBeVisible();
+      await expect(page.getByText(`For ${childName},`)).toBeVisible();
+      await expect(page.getByText(/You can ask until/)).toBeVisible();
+      await atBothWidths(page, async (at) => {
+        expect(await graveAxeViolations(page)).toEqual([]);
+        await fitsWidth(page, at);
+        await page.screenshot({ path: testInfo.outputPath(`completed-${at}.png`), fullPage: true });
+      });
 
-        await page.getByRole('button', { name: 'Request a change' }).click();
-        const field = page.getByRole('textbox', { name: 'What would you like changed?' });
-        await field.fill('x'.repeat(1001));
-        await expect(page.getByText('1,001 / 1,000 characters')).toBeVisible();
-        await page.getByRole('button', { name: 'Send my request' }).click();
-        await expect(page.getByRole('alert')).toHaveText('Please keep your request to 1,000 characters or fewer.');
+      await page.getByRole('button', { name: 'Request a change' }).click();
+      const field = page.getByRole('textbox', { name: 'What would you like changed?' });
+      await field.fill('x'.repeat(1001));
+      await expect(page.getByText('1,001 / 1,000 characters')).toBeVisible();
+      await page.getByRole('button', { name: 'Send my request' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Please keep your request to 1,000 characters or fewer.');
 
-        const message = `Please give ${childName} a red scarf on page 3.`;
-        await field.fill(message);
-        await expect(page.getByText(`${message.length} / 1,000 characters`)).toBeVisible();
-        await atBothWidths(page, async (at) => {
-          expect(await graveAxeViolations(page)).toEqual([]);
-          await fitsWidth(page, at);
-        });
-        await page.getByRole('button', { name: 'Send my request' }).click();
-        await expect(page.getByText('Thank you: we have your request')).toBeVisible();
-        const changes = page.getByRole('region', { name: 'Changes to your book' });
-        await expect(changes.getByText(message)).toBeVisible();
-        await expect(page.getByRole('button', { name: 'Request a change' })).toHaveCount(0);
-        await expect(page.getByRole('region', { name: 'Where your order stands' }).getByRole('listitem')).toHaveCount(4);
+      const message = `Please give ${childName} a red scarf on page 3.`;
+      await field.fill(message);
+      await expect(page.getByText(`${message.length} / 1,000 characters`)).toBeVisible();
+      await atBothWidths(page, async (at) => {
+        expect(await graveAxeViolations(page)).toEqual([]);
+        await fitsWidth(page, at);
+      });
+      await page.getByRole('button', { name: 'Send my request' }).click();
+      await expect(page.getByText('Thank you: we have your request')).toBeVisible();
+      const changes = page.getByRole('region', { name: 'Changes to your book' });
+      await expect(changes.getByText(message)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Request a change' })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Where your order stands' }).getByRole('listitem')).toHaveCount(4);
 
-        // Recorded for the staff too, and it survives a reload.
-        const stored = await adminOrder(request, order.orderId, 'changeRequest { message }');
-        expect(stored?.changeRequest).toEqual({ message });
-        await page.reload();
-        await expect(page.getByRole('region', { name: 'Changes to your book' }).getByText(message)).toBeVisible();
-      } finally {
-        await context.close();
-      }
-    });
-  }
+      // Recorded for the staff too, and it survives a reload.
+      const stored = await adminOrder(request, order.orderId, 'changeRequest { message }');
+      expect(stored?.changeRequest).toEqual({ message });
+      await page.reload();
+      await expect(page.getByRole('region', { name: 'Changes to your book' }).getByText(message)).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
 
   test("deleting the child's data removes the details, and the photo link stops working, at 390 px", async ({
     browser,

@@ -3,8 +3,8 @@
  * before the studio starts on it; once a studio member has taken it, the page says why not and
  * points to the contact form. At 390 and 1280 px, with axe on every state.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { graveAxeViolations } from './support/page-checks';
 import { atBothWidths } from './support/widths';
 import {
   adminOrder,
@@ -15,13 +15,6 @@ import {
   uniqueName,
   type ApiOrder,
 } from './support/shop';
-
-async function graveAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 async function paidPrinted(request: APIRequestContext, childName: string): Promise<ApiOrder> {
   const order = await createOrderByApi(request, printedOrderInput(childName));

@@ -4,8 +4,8 @@
  * ranges) and asks for a change; a second proof is approved after the confirm step; the book can
  * then be marked shipped, which it could not before. At phone and desktop widths, with axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { graveAxeViolations } from './support/page-checks';
 import { atBothWidths } from './support/widths';
 import {
   createOrderByApi,
@@ -19,11 +19,6 @@ import {
 
 const fits = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-
-async function graveAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help}`);
-}
 
 async function markShipped(dialog: Locator): Promise<Locator> {
   const form = dialog.getByRole('form', { name: 'Mark as shipped' });

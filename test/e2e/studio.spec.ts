@@ -3,15 +3,10 @@
  * start"; a member of staff opens it from the queue, takes it ("Assign to me") and leaves a note,
  * and the queue then shows who has it. At phone and desktop widths, without sideways scrolling.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { graveAxeViolations } from './support/page-checks';
 import { E2E_ADMIN } from '../../playwright.config';
 import { createPaidOrderByApi, loginAsAdmin, uniqueName } from './support/shop';
-
-async function graveAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help}`);
-}
 
 const fits = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -21,7 +21,7 @@ const ORDER_FIELDS = `id status childName childAge moral email bookFormat bookSt
 const signedIn = new WeakSet<APIRequestContext>();
 
 /** Signs `request` in as the e2e admin through the API, once (the context keeps the cookie). */
-export async function signInRequest(request: APIRequestContext): Promise<void> {
+async function signInRequest(request: APIRequestContext): Promise<void> {
   if (signedIn.has(request)) return;
   const login = await request.post('/graphql', {
     data: {

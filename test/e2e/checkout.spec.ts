@@ -5,7 +5,7 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { graveAxeViolations } from './support/page-checks';
-import { adminOrder, openPaymentPage, pngPhoto } from './support/shop';
+import { adminOrder, gotoHydrated, openPaymentPage, pngPhoto } from './support/shop';
 
 const MESSAGES = {
   missingOrder: 'Missing order information. Please try again.',
@@ -72,6 +72,8 @@ async function createOrderByApi(request: APIRequestContext, format: 'digital' | 
 }
 
 async function fillOrderForm(page: Page, format: 'digital' | 'printed') {
+  // The form is prerendered: what is typed before it hydrates is not the form's yet.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByLabel("Child's name", { exact: true }).fill(format === 'digital' ? 'Mia' : 'Leo');
   await page.getByLabel('Age', { exact: true }).fill(format === 'digital' ? '6' : '8');
   await page.getByRole('radio', { name: 'Kindness' }).check();
@@ -111,7 +113,7 @@ test.describe('checkout in the sandbox', () => {
       page,
       request,
     }) => {
-      await page.goto('/');
+      await gotoHydrated(page, '/');
       await page.getByRole('link', { name: 'CREATE A STORYBOOK' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText("Create Your Child's Storybook");
       await fillOrderForm(page, format);

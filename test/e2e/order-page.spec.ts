@@ -8,7 +8,15 @@
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { fitsWidth, graveAxeViolations } from './support/page-checks';
 import { atBothWidths } from './support/widths';
-import { adminOrder, createOrderByApi, payOrderByApi, uniqueName, type ApiOrder, completeOrderByApi } from './support/shop';
+import {
+  adminOrder,
+  createOrderByApi,
+  payOrderByApi,
+  uniqueName,
+  type ApiOrder,
+  completeOrderByApi,
+  gotoHydrated,
+} from './support/shop';
 
 /** A printed order made and paid through the API; its checkout token is one of its links. */
 async function paidPrintedOrder(request: APIRequestContext, childName: string): Promise<ApiOrder> {
@@ -82,7 +90,7 @@ test.describe("the parent's order page", () => {
     const order = await createOrderByApi(request, { childName, email });
     await page.setViewportSize({ width: 390, height: 900 });
 
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Find my order' }).click();
     await expect(page).toHaveURL(/\/order$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find my order');

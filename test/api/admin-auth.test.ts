@@ -1,8 +1,14 @@
 import { AdminUser } from '../../server/src/admin/admin-user.entity';
-import { currentPasswordCost, hashPassword, LEGACY_PASSWORD_COST, verifyPassword } from '../../server/src/admin/password';
+import {
+  currentPasswordCost,
+  hashPassword,
+  LEGACY_PASSWORD_COST,
+  usePasswordCostForTests,
+  verifyPassword,
+} from '../../server/src/admin/password';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createAdmin, LOGIN, signIn } from '../support/admin';
 import { GraphQLClient } from '../support/graphql-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, TEST_PASSWORD_COST, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 
@@ -194,6 +200,10 @@ describe('sign-in rate limits under parallel guessing', () => {
 });
 
 describe('password hashes from before the current cost', () => {
+  // The cost the shop hashes at here is above the old one, as in production.
+  beforeAll(() => usePasswordCostForTests({ N: 2 ** 15, r: 8, p: 1 }));
+  afterAll(() => usePasswordCostForTests(TEST_PASSWORD_COST));
+
   it('still sign in, and are re-hashed at the current cost in the same request', async () => {
     const email = 'old-hash@example.com';
     await createAdmin(server, email);

@@ -3,7 +3,6 @@
  * which is the media box unless the file narrows it, in points). Read from the whole file in
  * memory; print files are capped (PDF_MAX_BYTES) before they get here.
  */
-import { PDFDocument } from 'pdf-lib';
 
 export interface PdfPages {
   count: number;
@@ -13,6 +12,8 @@ export interface PdfPages {
 
 /** The file's pages, or null when it cannot be read as a PDF (damaged, without pages, or encrypted). */
 export async function readPdfPages(bytes: Uint8Array): Promise<PdfPages | null> {
+  // pdf-lib is loaded with the first print file, not at every start of the shop.
+  const { PDFDocument } = await import('pdf-lib');
   try {
     const document = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
     const sizes = document.getPages().map((page) => {

@@ -18,17 +18,16 @@
  * funding failures (https://developer.paypal.com/docs/checkout/standard/customize/handle-funding-failures)
  * and idempotency (https://developer.paypal.com/api/rest/reference/idempotency/).
  */
-import {
+import type {
   ApiError,
-  CheckoutPaymentIntent,
   Client,
-  Environment,
-  type OAuthToken,
-  type Order as PayPalOrder,
+  OAuthToken,
+  Order as PayPalOrder,
   OrdersController,
   PaymentsController,
-  type Refund as PayPalRefund,
-} from '@paypal/paypal-server-sdk';
+  Refund as PayPalRefund,
+} from '@paypal/paypal-server-sdk' with { 'resolution-mode': 'import' };
+import type * as PayPalSdkModule from '@paypal/paypal-server-sdk' with { 'resolution-mode': 'import' };
 import http from 'node:http';
 import https from 'node:https';
 import { type Outcome, refuse, succeed, UserErrorCode } from '../../common/user-error';
@@ -56,6 +55,30 @@ export interface PayPalProviderOptions {
   webhookId: string;
   /** https://api-m.paypal.com, https://api-m.sandbox.paypal.com, or (tests) a local fake. */
   apiUrl: string;
+}
+
+/**
+ * PayPal's SDK is a third of a second of start-up: loaded when the shop first calls PayPal, so a
+ * shop that does not take PayPal never loads it.
+ */
+type PayPalSdk = typeof PayPalSdkModule;
+let loadedSdk: PayPalSdk | undefined;
+async function paypalSdk(): Promise<PayPalSdk> {
+  const sdk = loadedSdk ?? (await import('@paypal/paypal-server-sdk'));
+  loadedSdk = sdk;
+  return sdk;
+}
+
+/** An error answer from PayPal (only the SDK, once loaded, throws one). */
+function isApiError(error: unknown): error is ApiError {
+  return loadedSdk !== undefined && error instanceof loadedSdk.ApiError;
+}
+
+interface PayPalApi {
+  sdk: PayPalSdk;
+  client: Client;
+  orders: OrdersController;
+  payments: PaymentsController;
 }
 
 const LIVE_URL = 'https://api-m.paypal.com';
@@ -120,7 +143,7 @@ const ACCOUNT_ISSUES = new Set([
 
 function asAccountError(error: unknown): PaymentAccountError | null {
   if (error instanceof PaymentAccountError) return error;
-  if (!(error instanceof ApiError)) return null;
+  if (!isApiError(error)) return null;
   const issues = issuesOf(error);
   if (error.statusCode === 401 || issues.includes('invalid_client')) {
     return new PaymentAccountError(
@@ -152,9 +175,11 @@ export class PayPalProvider implements PaymentProvider {
   readonly browserCreatesPayments = true;
   /** The JS SDK's client id: PayPal's buttons load with it. */
   readonly publishableKey: string;
-  private readonly client: Client;
-  private readonly orders: OrdersController;
-  private readonly payments: PaymentsController;
+  private readonly clientSecret: string;
+  /** How requests reach an address other than PayPal's two hosts (a local fake in tests). */
+  private readonly transport: ReturnType<typeof redirectedTransport> | undefined;
+  /** The SDK's client and controllers, made at the first call to PayPal. */
+  private api: Promise<PayPalApi> | undefined;
   private readonly webhookId: string;
   private readonly apiUrl: string;
   /** The SDK's OAuth token, shared with the webhook check: one token until it expires, not one per call. */
@@ -167,34 +192,42 @@ export class PayPalProvider implements PaymentProvider {
     this.publishableKey = options.clientId;
     this.webhookId = options.webhookId;
     this.apiUrl = options.apiUrl.replace(/\/+$/, '');
-    const target = new URL(this.apiUrl);
+    this.clientSecret = options.clientSecret;
     const known = this.apiUrl === LIVE_URL || this.apiUrl === SANDBOX_URL;
-    this.client = new Client({
-      clientCredentialsAuthCredentials: {
-        oAuthClientId: options.clientId,
-        oAuthClientSecret: options.clientSecret,
-        oAuthOnTokenUpdate: (token) => {
-          this.token = token;
+    this.transport = known ? undefined : redirectedTransport(new URL(this.apiUrl));
+  }
+
+  /** The SDK's client, loading the SDK the first time. */
+  private connect(): Promise<PayPalApi> {
+    this.api ??= paypalSdk().then((sdk) => {
+      const client = new sdk.Client({
+        clientCredentialsAuthCredentials: {
+          oAuthClientId: this.publishableKey,
+          oAuthClientSecret: this.clientSecret,
+          oAuthOnTokenUpdate: (token) => {
+            this.token = token;
+          },
         },
-      },
-      environment: this.apiUrl === LIVE_URL ? Environment.Production : Environment.Sandbox,
-      timeout: 20_000,
-      // The SDK knows PayPal's two hosts only: any other address (a local fake in tests) receives
-      // the sandbox's requests, through a transport that sends them there as they are.
-      ...(known ? {} : { unstable_httpClientOptions: { proxy: false, transport: redirectedTransport(target) } }),
+        environment: this.apiUrl === LIVE_URL ? sdk.Environment.Production : sdk.Environment.Sandbox,
+        timeout: 20_000,
+        // The SDK knows PayPal's two hosts only: any other address (a local fake in tests) receives
+        // the sandbox's requests, through a transport that sends them there as they are.
+        ...(this.transport ? { unstable_httpClientOptions: { proxy: false, transport: this.transport } } : {}),
+      });
+      return { sdk, client, orders: new sdk.OrdersController(client), payments: new sdk.PaymentsController(client) };
     });
-    this.orders = new OrdersController(this.client);
-    this.payments = new PaymentsController(this.client);
+    return this.api;
   }
 
   async createPayment(request: PaymentRequest): Promise<StartedPayment> {
     if (!/^[A-Za-z]{3}$/.test(request.currency)) throw new Error(`Invalid currency: ${request.currency}`);
+    const { sdk, orders } = await this.connect();
     try {
-      const { result } = await this.orders.createOrder({
+      const { result } = await orders.createOrder({
         paypalRequestId: paypalRequestId(request, request.replacing ?? null),
         prefer: 'return=representation',
         body: {
-          intent: CheckoutPaymentIntent.Capture,
+          intent: sdk.CheckoutPaymentIntent.Capture,
           purchaseUnits: [
             {
               customId: request.orderId,
@@ -269,7 +302,8 @@ export class PayPalProvider implements PaymentProvider {
       // No PayPal-Request-Id: a capture that was answered and lost is found by the next call
       // (ORDER_ALREADY_CAPTURED), and one that was declined must not be replayed after the parent
       // chose another way to pay.
-      const { result } = await this.orders.captureOrder({ id: paymentId, prefer: 'return=representation' });
+      const { orders } = await this.connect();
+      const { result } = await orders.captureOrder({ id: paymentId, prefer: 'return=representation' });
       const captures = result.purchaseUnits?.[0]?.payments?.captures ?? [];
       // A card PayPal declined can come back as a capture DECLINED inside a 201.
       if (captures.length > 0 && captures.every((capture) => capture.status === 'DECLINED' || capture.status === 'FAILED')) {
@@ -277,7 +311,7 @@ export class PayPalProvider implements PaymentProvider {
       }
       return succeed('captured');
     } catch (error) {
-      if (error instanceof ApiError) {
+      if (isApiError(error)) {
         const issues = issuesOf(error);
         if (issues.includes('ORDER_ALREADY_CAPTURED')) return succeed('captured');
         if (issues.includes('INSTRUMENT_DECLINED') || issues.includes('PAYER_ACTION_REQUIRED')) {
@@ -297,7 +331,8 @@ export class PayPalProvider implements PaymentProvider {
     );
     if (!capture?.id) throw new RefundRefusedError('resource_missing');
     try {
-      const { result } = await this.payments.refundCapturedPayment({
+      const { payments } = await this.connect();
+      const { result } = await payments.refundCapturedPayment({
         captureId: capture.id,
         paypalRequestId: request.idempotencyKey,
         prefer: 'return=representation',
@@ -310,7 +345,7 @@ export class PayPalProvider implements PaymentProvider {
       });
       return toProviderRefund(result);
     } catch (error) {
-      if (error instanceof ApiError) {
+      if (isApiError(error)) {
         const refused = issuesOf(error).find((issue) => REFUSED_REFUND_ISSUES.has(issue));
         if (refused) throw new RefundRefusedError(refused);
       }
@@ -394,10 +429,11 @@ export class PayPalProvider implements PaymentProvider {
   private async getOrder(paymentId: string): Promise<(PayPalOrder & { id: string }) | null> {
     if (typeof paymentId !== 'string' || !PAYPAL_ORDER_ID.test(paymentId)) return null;
     try {
-      const { result } = await this.orders.getOrder({ id: paymentId });
+      const { orders } = await this.connect();
+      const { result } = await orders.getOrder({ id: paymentId });
       return result.id ? (result as PayPalOrder & { id: string }) : null;
     } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 404) return null;
+      if (isApiError(error) && error.statusCode === 404) return null;
       throw asAccountError(error) ?? error;
     }
   }
@@ -405,17 +441,19 @@ export class PayPalProvider implements PaymentProvider {
   /** The PayPal order a capture belongs to, as PayPal's captures API says. */
   private async orderOfCapture(captureId: string): Promise<string | null> {
     try {
-      const { result } = await this.payments.getCapturedPayment({ captureId });
+      const { payments } = await this.connect();
+      const { result } = await payments.getCapturedPayment({ captureId });
       return result.supplementaryData?.relatedIds?.orderId ?? null;
     } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 404) return null;
+      if (isApiError(error) && error.statusCode === 404) return null;
       throw asAccountError(error) ?? error;
     }
   }
 
   private async accessToken(): Promise<string> {
     try {
-      this.token = await this.client.clientCredentialsAuthManager.updateToken(this.token);
+      const { client } = await this.connect();
+      this.token = await client.clientCredentialsAuthManager.updateToken(this.token);
       return this.token.accessToken;
     } catch (error) {
       throw asAccountError(error) ?? error;

@@ -1,0 +1,114 @@
+/**
+ * The JavaScript each public page downloads before a parent can use it: every page the build
+ * prerenders (client/dist/routes.json) is opened in a fresh browser (cold cache) until it has
+ * hydrated (`html[data-hydrated]`) and the network is idle, and the shop's own scripts it fetched
+ * are added up gzipped at level 9 (what bench/bundle-size.mjs and earlier figures use). The entry
+ * chunk, React and the router count on every page; the page's own lazy chunk on its page.
+ *
+ * Run after `npm run build`:  node bench/first-load.mjs [--check]
+ * --check: exit 1 when a page's first load is over its budget (CI runs it so, after its build).
+ * Env: BENCH_LABEL writes bench/results/first-load-<label>.json; CHROMIUM_PATH.
+ */
+import { chromium } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { startServer, stopServer } from './support/server.mjs';
+
+/**
+ * The most a public page may download before it can be used, in KB of gzipped JavaScript. The
+ * goal is 75 KB a page. Today React's DOM renderer alone is 62 KB of every page, and the order
+ * form also loads Apollo Client (44 KB) and the GraphQL documents (10 KB) for its catalogue and
+ * its mutation, so the budgets hold today's figures: a first load may not grow, and each gain
+ * lowers its budget here.
+ */
+const BUDGETS_KB = { '/create': 178 };
+const DEFAULT_BUDGET_KB = 100;
+const budgetOf = (pagePath) => BUDGETS_KB[pagePath] ?? DEFAULT_BUDGET_KB;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const check = process.argv.includes('--check');
+const browsers = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+const executablePath = browsers.find((file) => file && existsSync(file));
+
+const kb = (bytes) => bytes / 1024;
+
+async function firstLoad(browser, base, pagePath) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (url.origin !== base || response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => null);
+    if (body) scripts.set(url.pathname, gzipSync(body, { level: 9 }).length);
+  });
+  await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle' });
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await context.close();
+  const files = [...scripts].sort((a, b) => b[1] - a[1]);
+  return { path: pagePath, gzipBytes: files.reduce((sum, [, size]) => sum + size, 0), files };
+}
+
+async function main() {
+  const routes = JSON.parse(readFileSync(path.join(root, 'client', 'dist', 'routes.json'), 'utf8'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-first-load-'));
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    MEDIA_SECRET: randomBytes(32).toString('base64url'),
+  };
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  const pages = [];
+  try {
+    const base = await startServer(env);
+    for (const { path: pagePath } of routes.pages) pages.push(await firstLoad(browser, base, pagePath));
+  } finally {
+    await browser.close();
+    await stopServer();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log('First-load JavaScript of each public page (gzip -9), against its budget:');
+  for (const page of pages) {
+    const own = page.files.map(([file, size]) => `${path.basename(file)} ${kb(size).toFixed(1)}`).join(', ');
+    console.log(`  ${page.path.padEnd(14)} ${kb(page.gzipBytes).toFixed(1).padStart(6)} KB of ${budgetOf(page.path)}  (${own})`);
+  }
+  const largest = pages.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
+  console.log(`Largest: ${largest.path} at ${kb(largest.gzipBytes).toFixed(1)} KB`);
+  if (process.env.BENCH_LABEL) {
+    mkdirSync(path.join(here, 'results'), { recursive: true });
+    const out = path.join(here, 'results', `first-load-${process.env.BENCH_LABEL}.json`);
+    const budgets = { ...BUDGETS_KB, default: DEFAULT_BUDGET_KB };
+    writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), budgets, pages }, null, 2)}\n`);
+    console.log(`Written to ${path.relative(root, out)}`);
+  }
+  // A measurement that saw no entry chunk measured nothing, and must not pass as small.
+  const unmeasured = pages.filter((page) => !page.files.some(([file]) => /\/assets\/index-[\w-]+\.js$/.test(file)));
+  if (unmeasured.length > 0) {
+    console.error(`No entry chunk was seen loading on ${unmeasured.map((p) => p.path).join(', ')}: nothing was measured.`);
+    process.exit(1);
+  }
+  const over = pages.filter((page) => kb(page.gzipBytes) > budgetOf(page.path));
+  if (check && over.length > 0) {
+    const list = over.map((p) => `${p.path} ${kb(p.gzipBytes).toFixed(1)} KB (budget ${budgetOf(p.path)} KB)`).join(', ');
+    console.error(
+      `Over the first-load budget: ${list}. Load what the page does not need at once lazily ` +
+        '(node bench/bundle-size.mjs lists the chunks), or lower a budget in bench/first-load.mjs after a gain.',
+    );
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { graphqlDocuments } from './vite-graphql-documents.ts';
+
 /** The API (server workspace) in development, on PORT like the server; `npm start` serves both on one port. */
 const API_ORIGIN = `http://127.0.0.1:${process.env.PORT ?? 4000}`;
 
@@ -8,7 +10,7 @@ const API_ORIGIN = `http://127.0.0.1:${process.env.PORT ?? 4000}`;
 const API_PATHS = ['/graphql', '/media', '/healthz', '/readyz', '/webhooks', '/admin/orders.csv'] as const;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [graphqlDocuments(), react()],
   build: {
     // Relative to the Vite root (this folder when run via `npm run build -w client`).
     outDir: 'dist',

@@ -10,13 +10,12 @@
  * Env: BENCH_LABEL writes bench/results/first-load-<label>.json; CHROMIUM_PATH.
  */
 import { chromium } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { startServer, stopServer } from './support/server.mjs';
+import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
 
 /**
  * The most a public page may download before it can be used, in KB of gzipped JavaScript. The
@@ -56,15 +55,7 @@ async function firstLoad(browser, base, pagePath) {
 async function main() {
   const routes = JSON.parse(readFileSync(path.join(root, 'client', 'dist', 'routes.json'), 'utf8'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-first-load-'));
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    MEDIA_SECRET: randomBytes(32).toString('base64url'),
-  };
+  const env = benchShopEnv(dataDir);
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
   const pages = [];
   try {

@@ -10,12 +10,11 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, stopServer } from './support/server.mjs';
+import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -59,16 +58,7 @@ function figures(lhr) {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-bench-web-'));
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    MEDIA_SECRET: randomBytes(32).toString('base64url'),
-    ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
-  };
+  const env = benchShopEnv(dataDir, process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {});
   const load = os.loadavg().map((l) => l.toFixed(2));
   console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load average ${load.join(' ')}`);
   console.log(`Lighthouse mobile preset, ${RUNS} runs per page, medians; Chromium ${CHROME_PATH}`);

@@ -3,6 +3,7 @@
  * loopback port, ready once /readyz answers, stopped with SIGTERM as in production.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,23 @@ export const serverMain = process.env.BENCH_SERVER_MAIN
   : path.join(repoRoot, 'server', 'dist', 'main.js');
 
 let current = null;
+
+/**
+ * What a benchmark's shop runs with: loopback, `dataDir` for its files and embedded database,
+ * warnings only, fresh secrets, and `extra` on top.
+ */
+export function benchShopEnv(dataDir, extra = {}) {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    MEDIA_SECRET: randomBytes(32).toString('base64url'),
+    ...extra,
+  };
+}
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -19,7 +19,7 @@ import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
 
 /**
  * The most a public page may download before it can be used, in KB of gzipped JavaScript. The
- * goal is 75 KB a page. Today React's DOM renderer alone is 62 KB of every page, and the order
+ * aim is 75 KB a page. Today React's DOM renderer alone is 62 KB of every page, and the order
  * form also loads Apollo Client (44 KB) for its catalogue and its mutation, so the budgets hold
  * today's figures: a first load may not grow, and each gain lowers its budget here.
  */

@@ -6,9 +6,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { graveAxeViolations } from './support/page-checks';
+import { graveAxeViolations, fitsWidth } from './support/page-checks';
 import { E2E_ADMIN } from '../../playwright.config';
 import { createOrderByApi, createPaidOrderByApi, loginAsAdmin, printedOrderInput, uniqueName } from './support/shop';
+import { WIDTHS } from './support/widths';
 
 const STORY_MP4 = path.join(__dirname, 'fixtures', 'story.mp4');
 const STORYBOOK_PDF = path.join(__dirname, 'fixtures', 'storybook.pdf');
@@ -232,7 +233,7 @@ test.describe('the admin portal', () => {
     await expect(page.getByRole('alert')).toHaveText('Your session has expired. Please log in again.');
   });
 
-  for (const width of [390, 1280]) {
+  for (const width of WIDTHS) {
     test(`the login form, the orders and the order panel pass axe and fit at ${width} px`, async ({ page, request }) => {
       const childName = uniqueName('Axe');
       await createPaidOrderByApi(
@@ -242,7 +243,7 @@ test.describe('the admin portal', () => {
         }),
       );
       await page.setViewportSize({ width, height: 900 });
-      const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const fits = () => fitsWidth(page, width);
 
       await page.goto('/admin');
       await page.getByRole('button', { name: 'Login' }).click();

@@ -5,6 +5,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { loginAsAdmin, pngPhoto, gotoHydrated } from './support/shop';
+import { WIDTHS } from './support/widths';
 
 /** Every policy violation the page reports, from its first script on. */
 async function collectViolations(page: Page): Promise<string[]> {
@@ -23,7 +24,7 @@ async function collectViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-for (const width of [390, 1280]) {
+for (const width of WIDTHS) {
   test(`the policy blocks nothing the shop uses, at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     const violations = await collectViolations(page);

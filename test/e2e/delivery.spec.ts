@@ -8,11 +8,12 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fitsWidth, graveAxeViolations } from './support/page-checks';
 import { createPaidOrderByApi, loginAsAdmin, uniqueName } from './support/shop';
+import { WIDTHS } from './support/widths';
 
 const STORY_MP4 = path.join(__dirname, 'fixtures', 'story.mp4');
 const STORYBOOK_PDF = path.join(__dirname, 'fixtures', 'storybook.pdf');
 
-for (const width of [390, 1280]) {
+for (const width of WIDTHS) {
   test(`an admin delivers a digital book with its PDF, and the parent gets both files, at ${width} px`, async ({
     page,
     request,

@@ -5,7 +5,7 @@
  * and desktop widths.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { graveAxeViolations } from './support/page-checks';
+import { graveAxeViolations, fitsWidth } from './support/page-checks';
 import { atBothWidths } from './support/widths';
 import {
   adminOrder,
@@ -40,9 +40,6 @@ async function search(page: Page, text: string) {
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}`));
 }
 
-const fits = async (page: Page, width: number) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-
 // Each journey runs at the studio's desk (1280 px), and each screen on the way is checked at 390 px too.
 test.describe('fulfilment in the admin portal', () => {
   const width = 1280;
@@ -74,7 +71,7 @@ test.describe('fulfilment in the admin portal', () => {
     await expect(form.getByLabel('Tracking number')).toHaveAttribute('aria-invalid', 'true');
     await atBothWidths(page, async (at) => {
       expect(await graveAxeViolations(page)).toEqual([]);
-      await fits(page, at);
+      await fitsWidth(page, at);
       await page.screenshot({ path: test.info().outputPath(`ship-form-${at}.png`), fullPage: false });
     });
 
@@ -113,7 +110,7 @@ test.describe('fulfilment in the admin portal', () => {
     expect(brokenMidWord).toBeNull();
     await atBothWidths(page, async (at) => {
       expect(await graveAxeViolations(page)).toEqual([]);
-      await fits(page, at);
+      await fitsWidth(page, at);
       await page.screenshot({ path: test.info().outputPath(`shipped-panel-${at}.png`), fullPage: false });
     });
 
@@ -122,7 +119,7 @@ test.describe('fulfilment in the admin portal', () => {
     await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
     await expect(row.getByRole('link', { name: /1234 5678 9012 3456/ })).toHaveAttribute('href', trackingUrl);
     await atBothWidths(page, async (at) => {
-      await fits(page, at);
+      await fitsWidth(page, at);
       await page.screenshot({ path: test.info().outputPath(`shipped-row-${at}.png`), fullPage: false });
     });
 
@@ -152,7 +149,7 @@ test.describe('fulfilment in the admin portal', () => {
     await expect(confirm.getByRole('alert')).toHaveText('Please enter the reason for the refund.');
     await atBothWidths(page, async (at) => {
       expect(await graveAxeViolations(page)).toEqual([]);
-      await fits(page, at);
+      await fitsWidth(page, at);
       await page.screenshot({ path: test.info().outputPath(`refund-confirm-${at}.png`), fullPage: false });
     });
 
@@ -169,7 +166,7 @@ test.describe('fulfilment in the admin portal', () => {
     await expect(page.getByRole('row', { name: new RegExp(childName) })).toBeVisible();
     await atBothWidths(page, async (at) => {
       expect(await graveAxeViolations(page)).toEqual([]);
-      await fits(page, at);
+      await fitsWidth(page, at);
     });
     expect((await adminOrder(request, orderId, 'status'))!.status).toBe('Refunded');
   });
@@ -188,7 +185,7 @@ test.describe('fulfilment in the admin portal', () => {
     await expect(confirm.getByRole('button', { name: 'Yes, cancel the order' })).toBeFocused();
     await atBothWidths(page, async (at) => {
       expect(await graveAxeViolations(page)).toEqual([]);
-      await fits(page, at);
+      await fitsWidth(page, at);
     });
     await confirm.getByRole('button', { name: 'Yes, cancel the order' }).click();
     await expect(dialog.getByRole('status')).toHaveText('The order has been cancelled.');

@@ -6,6 +6,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { graveAxeViolations, fitsWidth } from './support/page-checks';
 import { adminOrder, gotoHydrated, pngPhoto, uniqueName } from './support/shop';
+import { WIDTHS } from './support/widths';
 
 /** The day `days` from today on the browser's calendar, YYYY-MM-DD, and as the page names it. */
 function dayAhead(page: Page, days: number): Promise<{ iso: string; long: string }> {
@@ -23,7 +24,7 @@ function dayAhead(page: Page, days: number): Promise<{ iso: string; long: string
 
 const MESSAGE = 'Happy birthday, little one!\nLove, Grandma and Grandpa';
 
-for (const width of [390, 1280]) {
+for (const width of WIDTHS) {
   test(`a grandparent sends a digital book as a gift on a chosen day, then moves the day from the order page, at ${width} px`, async ({
     page,
     request,

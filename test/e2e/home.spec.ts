@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { gotoHydrated } from './support/shop';
+import { fitsWidth } from './support/page-checks';
+import { WIDTHS } from './support/widths';
 
 test.describe('the home page', () => {
-  for (const width of [390, 1280]) {
+  for (const width of WIDTHS) {
     test(`plays the shop's own sample video, fetched only after the visitor asks for it, at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 844 });
       const requests: string[] = [];
@@ -24,7 +26,7 @@ test.describe('the home page', () => {
         .toBeGreaterThan(0.5);
       expect(await video.evaluate((element: HTMLVideoElement) => [element.videoWidth, element.videoHeight])).toEqual([960, 540]);
       expect(requests.filter((url) => !url.startsWith('http://127.0.0.1'))).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await fitsWidth(page, width);
     });
   }
 
@@ -55,7 +57,7 @@ test.describe('the home page', () => {
         await expect(spreads.getByText(/Brave doesn’t mean not being scared/)).toBeVisible();
       }
       expect(drawings).toEqual(['classic', 'adventure', 'fairytale', 'superhero']);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await fitsWidth(page, viewport.width);
 
       // The order form offers the same pages, closed until asked for.
       await gotoHydrated(page, '/create');
@@ -64,7 +66,7 @@ test.describe('the home page', () => {
       await expect(inForm).toBeHidden();
       await peek.click();
       await expect(inForm.getByRole('img', { name: /^Classic style: / })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await fitsWidth(page, viewport.width);
     });
   }
 

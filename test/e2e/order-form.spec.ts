@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { adminOrder, pngPhoto } from './support/shop';
+import { fitsWidth } from './support/page-checks';
+import { WIDTHS } from './support/widths';
 
 async function choosePhoto(page: Page, name: string, mimeType: string, buffer: Buffer) {
   // The form is disabled until the page is hydrated and any draft restored (fill and check wait by themselves).
@@ -20,7 +22,7 @@ async function submit(page: Page) {
 const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 test.describe('the order form', () => {
-  for (const width of [390, 1280]) {
+  for (const width of WIDTHS) {
     test(`asks "Did you mean …@gmail.com?" for a mistyped e-mail and fixes it in one tap, at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 844 });
       await page.goto('/create');
@@ -30,7 +32,7 @@ test.describe('the order form', () => {
       await email.press('Tab');
       const hint = page.locator('#email-suggestion');
       await expect(hint).toHaveText('Did you mean a.rather.long.parent.name@hotmail.com? Yes, use it');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await fitsWidth(page, width);
       await page.screenshot({ path: test.info().outputPath(`email-hint-${width}.png`) });
       await hint.getByRole('button', { name: 'Yes, use it' }).click();
       await expect(email).toHaveValue('a.rather.long.parent.name@hotmail.com');

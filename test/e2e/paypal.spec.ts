@@ -9,6 +9,8 @@ import { expect, type APIRequestContext, request as playwrightRequest, test } fr
 import { type FakePayPal, paypalEnv, startFakePayPal } from '../support/fake-paypal';
 import { type ProductionShop, startShop } from './support/production-shop';
 import { type ApiOrder, createOrderByApi, graphqlCall, openPaymentPage } from './support/shop';
+import { fitsWidth } from './support/page-checks';
+import { WIDTHS } from './support/widths';
 
 const MESSAGES = {
   paymentFailed: 'There was an error processing your payment. Please try again.',
@@ -47,7 +49,7 @@ const paypalOrderOf = (order: ApiOrder) =>
   paypal.orders.filter((candidate) => candidate.purchase_units[0].custom_id === order.orderId).at(-1);
 
 test.describe("paying with PayPal's buttons", () => {
-  for (const width of [390, 1280]) {
+  for (const width of WIDTHS) {
     test(`cancelling does nothing; a declined card restarts the buttons, and PayPal's balance pays, at ${width} px`, async ({
       browser,
     }) => {
@@ -61,7 +63,7 @@ test.describe("paying with PayPal's buttons", () => {
       // PayPal's buttons first, the card form below them.
       await expect(page.getByText('or pay by card')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Pay $25' })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await fitsWidth(page, width);
 
       const window = page.getByRole('dialog', { name: 'PayPal' });
       await button.click();

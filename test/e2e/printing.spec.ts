@@ -20,6 +20,7 @@ import {
   sendProofFromPanel,
   uniqueName,
 } from './support/shop';
+import { fitsWidth } from './support/page-checks';
 
 const OWNER = { email: 'print-owner@example.com', password: 'print owner password 1234' };
 
@@ -45,8 +46,7 @@ test.afterAll(async () => {
   await lulu?.close();
 });
 
-const fits = async (page: Page, width: number) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+const fits = async (page: Page, width: number) => await fitsWidth(page, width);
 
 /** A studio member, invited by the owner through the API and signed in through the invitation page. */
 async function studioMember(browser: Browser, api: APIRequestContext, width: number): Promise<Page> {

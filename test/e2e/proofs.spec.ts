@@ -5,7 +5,7 @@
  * then be marked shipped, which it could not before. At phone and desktop widths, with axe.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { graveAxeViolations } from './support/page-checks';
+import { graveAxeViolations, fitsWidth } from './support/page-checks';
 import { atBothWidths } from './support/widths';
 import {
   createOrderByApi,
@@ -17,8 +17,7 @@ import {
   uniqueName,
 } from './support/shop';
 
-const fits = async (page: Page, width: number) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+const fits = async (page: Page, width: number) => await fitsWidth(page, width);
 
 async function markShipped(dialog: Locator): Promise<Locator> {
   const form = dialog.getByRole('form', { name: 'Mark as shipped' });

@@ -4,11 +4,12 @@
  * the site's header and footer.
  */
 import { expect, test } from '@playwright/test';
-import { graveAxeViolations } from './support/page-checks';
+import { graveAxeViolations, fitsWidth } from './support/page-checks';
 import { createOrderByApi, payOrderByApi, printedOrderInput, uniqueName } from './support/shop';
+import { WIDTHS } from './support/widths';
 
 test.describe('the receipt', () => {
-  for (const width of [390, 1280]) {
+  for (const width of WIDTHS) {
     test(`a paid order's receipt is one tap from its page, and prints on its own, at ${width} px`, async ({ page, request }) => {
       const childName = uniqueName('Receipt');
       const order = await createOrderByApi(request, printedOrderInput(childName));
@@ -33,7 +34,7 @@ test.describe('the receipt', () => {
       ).toBeVisible();
       await expect(receipt.getByRole('row', { name: 'Total paid $50.00' })).toBeVisible();
       await expect(receipt).toContainText('Test card (the offline sandbox)');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await fitsWidth(page, width);
       expect(await graveAxeViolations(page)).toEqual([]);
 
       await page.emulateMedia({ media: 'print' });

@@ -5,12 +5,13 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { createPaidOrderByApi, loginAsAdmin, uniqueName } from './support/shop';
+import { fitsWidth } from './support/page-checks';
+import { WIDTHS } from './support/widths';
 
-const fits = async (page: Page, width: number) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+const fits = async (page: Page, width: number) => await fitsWidth(page, width);
 
 test.describe('roles', () => {
-  for (const width of [390, 1280]) {
+  for (const width of WIDTHS) {
     test(`a studio member works an order but is offered no refund, export or team controls, at ${width} px`, async ({
       page,
       browser,

@@ -10,6 +10,7 @@ import { type APIRequestContext, expect, type Page, request as playwrightRequest
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
 import { type ProductionShop, startShop } from './support/production-shop';
 import { type ApiOrder, createOrderByApi, graphqlCall, openPaymentPage } from './support/shop';
+import { fitsWidth } from './support/page-checks';
 
 let stripe: FakeStripe;
 let shop: ProductionShop;
@@ -84,7 +85,7 @@ test.describe("Stripe's wallet buttons", () => {
       const cardBox = (await card.boundingBox())!;
       expect(walletBox.y).toBeLessThan(cardBox.y);
       expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(height);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await fitsWidth(page, width);
 
       await wallet.click();
       await page.waitForURL('**/payment-success?format=digital');

@@ -4,15 +4,15 @@
  * and the queue then shows who has it. At phone and desktop widths, without sideways scrolling.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { graveAxeViolations } from './support/page-checks';
+import { graveAxeViolations, fitsWidth } from './support/page-checks';
 import { E2E_ADMIN } from '../../playwright.config';
 import { createPaidOrderByApi, loginAsAdmin, uniqueName } from './support/shop';
+import { WIDTHS } from './support/widths';
 
-const fits = async (page: Page, width: number) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+const fits = async (page: Page, width: number) => await fitsWidth(page, width);
 
 test.describe('the studio queue', () => {
-  for (const width of [390, 1280]) {
+  for (const width of WIDTHS) {
     test(`a paid order waits to be started; staff take it from the queue and leave a note, at ${width} px`, async ({
       page,
       request,

@@ -16,7 +16,7 @@ const ORDER_FIELDS = `id status childName childAge moral email bookFormat bookSt
 
 /**
  * The request contexts signed in as the e2e admin. A sign-in hashes the password at production's
- * scrypt cost (most of a core for a third of a second), so a context signs in once, not per call.
+ * scrypt cost (a core for most of a second), so a context signs in once, not per call.
  */
 const signedIn = new WeakSet<APIRequestContext>();
 

@@ -3,11 +3,8 @@ import { type FormEvent, useId, useState } from 'react';
 
 import type { OrderPageFieldsFragment } from '../../gql/graphql';
 import { addDays, browserTimeZone, formatCalendarDate, isDayWithin, todayHere } from '../../ui/calendar-date';
-import { formatWhen, ORDER_MESSAGES } from './order-page-messages';
+import { formatTimeOfDay, formatWhen, ORDER_MESSAGES } from './order-page-messages';
 import { CHANGE_GIFT_DELIVERY_DATE_MUTATION } from './order-page-operations';
-
-/** "8:00 AM", in this browser's zone: the day is named beside it. */
-const TIME = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
 
 interface GiftDeliverySectionProps {
   order: OrderPageFieldsFragment;
@@ -68,7 +65,7 @@ export function GiftDeliverySection({ order, token, maxDays }: GiftDeliverySecti
       ) : gift.date && gift.sendAt ? (
         <p>
           We will e-mail the book on <strong>{formatCalendarDate(gift.date)}</strong> at{' '}
-          <time dateTime={gift.sendAt}>{TIME.format(new Date(gift.sendAt))}</time> your time, or as soon as it is ready if that is
+          <time dateTime={gift.sendAt}>{formatTimeOfDay(gift.sendAt)}</time> your time, or as soon as it is ready if that is
           later.
         </p>
       ) : (

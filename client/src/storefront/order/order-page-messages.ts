@@ -89,6 +89,12 @@ export function orderHeading(status: OrderStatus, childName: string | null | und
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+const TIME = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+
+/** "8:00 AM", in the parent's own time zone (where the day is named beside it). */
+export function formatTimeOfDay(iso: string): string {
+  return TIME.format(new Date(iso));
+}
 
 /** "March 5, 2025 at 2:07 PM", in the parent's own time zone. */
 export function formatWhen(iso: string): string {

@@ -109,6 +109,17 @@ export default tseslint.config(
       // your child's photo") and the child's photo in the admin ("Photo of Leo"), and saying so is
       // the useful part of the text alternative.
       'jsx-a11y/img-redundant-alt': 'off',
+      // An Intl formatter built when its module loads costs every page that imports the module
+      // the locale data's load (tens of ms on a phone, in the hydration the visitor waits on):
+      // build it on first use (`formatter ??= new Intl.…` where it formats).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ":matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name='Intl']",
+          message: 'Build an Intl formatter on first use (`formatter ??= new Intl.…` where it formats), not at import.',
+        },
+      ],
     },
   },
   {

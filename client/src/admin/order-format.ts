@@ -29,17 +29,19 @@ export function storyType(order: { bookFormat: string; moral: string }): string 
   return `${formatLabel(order.bookFormat)} · ${order.moral}`;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+// Built on first use: the first Intl formatter of a page loads the locale's data (tens of ms on a phone).
+let dateTime: Intl.DateTimeFormat | undefined;
 
 /** "Mar 5, 2025, 2:07 PM" in the admin's own time zone. */
 export function formatDateTime(iso: string): string {
-  return DATE_TIME.format(new Date(iso));
+  dateTime ??= new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return dateTime.format(new Date(iso));
 }
 
 /** Bytes as the server words its limit: 2147483648 -> "2 GB", 524288000 -> "500 MB". */

@@ -35,11 +35,13 @@ export function arrivalWindow(delivery: PrintedDelivery, now: Date): ArrivalWind
   };
 }
 
-const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+// Built on first use: the first Intl formatter of a page loads the locale's data (tens of ms on a phone).
+let day: Intl.DateTimeFormat | undefined;
 
 /** "between Fri, Dec 4 and Wed, Dec 9". */
 export function betweenDates(arrival: ArrivalWindow): string {
-  return `between ${DAY.format(arrival.from)} and ${DAY.format(arrival.by)}`;
+  day ??= new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+  return `between ${day.format(arrival.from)} and ${day.format(arrival.by)}`;
 }
 
 /** The window for an order placed now; null on the first render (see above). */

@@ -26,12 +26,15 @@ export function browserTimeZone(): string | undefined {
   }
 }
 
-const LONG = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' });
+// Built on first use: the first Intl formatter of a page loads the locale's data (tens of ms on a phone).
+let long: Intl.DateTimeFormat | undefined;
 
 /** "Thursday, December 24, 2026": the day itself, whatever the browser's zone. */
 export function formatCalendarDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return LONG.format(new Date(Date.UTC(y, m - 1, d)));
+  return (long ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' })).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
 }
 
 /** Whether `date` is a day from `today` to `maxDays` after it. */

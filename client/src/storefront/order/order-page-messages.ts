@@ -87,21 +87,22 @@ export function orderHeading(status: OrderStatus, childName: string | null | und
   }
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-const TIME = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+// Built on first use: the first Intl formatter of a page loads the locale's data (tens of ms on a phone).
+let dateTime: Intl.DateTimeFormat | undefined;
+let date: Intl.DateTimeFormat | undefined;
+let time: Intl.DateTimeFormat | undefined;
 
 /** "8:00 AM", in the parent's own time zone (where the day is named beside it). */
 export function formatTimeOfDay(iso: string): string {
-  return TIME.format(new Date(iso));
+  return (time ??= new Intl.DateTimeFormat('en-US', { timeStyle: 'short' })).format(new Date(iso));
 }
 
 /** "March 5, 2025 at 2:07 PM", in the parent's own time zone. */
 export function formatWhen(iso: string): string {
-  return DATE_TIME.format(new Date(iso));
+  return (dateTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' })).format(new Date(iso));
 }
 
 /** "March 5, 2025". */
 export function formatDay(iso: string): string {
-  return DATE.format(new Date(iso));
+  return (date ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'long' })).format(new Date(iso));
 }

@@ -13,40 +13,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
-import { multipartBody } from './support/multipart.mjs';
 import { startServer, stopServer } from './support/server.mjs';
-import { CREATE_ORDER, PRINTED_ORDER } from './support/shop-api.mjs';
+import { PRINTED_ORDER } from './support/shop-api.mjs';
+import { createOrderWithPhoto, DIGITAL_ORDER } from './support/shop-fixtures.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LABEL = process.env.BENCH_LABEL || 'latest';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const VIEWPORT = { width: 390, height: 844 };
 
-async function createOrder(base, input) {
-  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#f4a' } })
-    .png()
-    .toBuffer();
-  const { body, contentType } = multipartBody(CREATE_ORDER, { input }, 'childPhoto', {
-    name: 'kid.png',
-    type: 'image/png',
-    data: photo,
-  });
-  const res = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': contentType, 'apollo-require-preflight': 'true' },
-    body,
-  });
-  return (await res.json()).data.createOrder;
-}
-
 /** The payment page's offsets from the page top, in CSS px, once its Pay button is there. */
 async function measure(browser, base, format) {
-  const input =
-    format === 'printed'
-      ? PRINTED_ORDER
-      : { ...PRINTED_ORDER, bookFormat: 'digital', bookStyle: undefined, shippingAddress: undefined };
-  const { orderId, checkoutToken } = await createOrder(base, input);
+  const input = format === 'printed' ? PRINTED_ORDER : DIGITAL_ORDER;
+  const { orderId, checkoutToken } = await createOrderWithPhoto(base, input);
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await page.goto(`${base}/faq`);

@@ -24,9 +24,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { multipartBody } from './support/multipart.mjs';
+import { uploadRequest } from './support/multipart.mjs';
 import { startServer, stopServer } from './support/server.mjs';
-import { CREATE_ORDER, payInSandbox, PRINTED_ORDER, signIn } from './support/shop-api.mjs';
+import { payInSandbox, PRINTED_ORDER, signIn } from './support/shop-api.mjs';
+import { createOrderWithPhoto } from './support/shop-fixtures.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -133,35 +134,16 @@ function pdfOf(images, layout) {
   return Buffer.concat(chunks);
 }
 
-async function upload(base, query, variables, fileVariable, file, cookie) {
-  const { body, contentType } = multipartBody(query, variables, fileVariable, file);
-  const res = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': contentType, 'apollo-require-preflight': 'true', ...(cookie ? { cookie } : {}) },
-    body,
-  });
-  return res.json();
-}
-
 /** A printed order, paid in the sandbox, with `pdf` sent as its proof; answers the order page's token. */
 async function orderWithProof(base, pdf) {
-  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#fa8' } })
-    .png()
-    .toBuffer();
-  const created = await upload(base, CREATE_ORDER, { input: PRINTED_ORDER }, 'childPhoto', {
-    name: 'kid.png',
-    type: 'image/png',
-    data: photo,
-  });
-  const { orderId, checkoutToken } = created.data.createOrder;
+  const { orderId, checkoutToken } = await createOrderWithPhoto(base, PRINTED_ORDER);
   await payInSandbox(base, orderId, checkoutToken);
   const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const sent = await upload(
+  const sent = await uploadRequest(
     base,
     'mutation($o: ID!, $proof: Upload!) { sendProof(orderId: $o, proof: $proof) { proof { version bytes } userErrors { message } } }',
     { o: orderId },
-    'proof',
-    { name: 'proof.pdf', type: 'application/pdf', data: pdf },
+    { proof: { name: 'proof.pdf', type: 'application/pdf', data: pdf } },
     cookie,
   );
   if (sent.data?.sendProof?.userErrors?.length !== 0) throw new Error(`sendProof: ${JSON.stringify(sent)}`);

@@ -2,19 +2,31 @@
  * Storefront benchmark: Lighthouse (mobile preset: simulated slow 4G and a 4x slower CPU) on the
  * built shop served by the real server (server/dist), three runs per page, medians reported.
  *
+ * Besides public paths, three private pages, each in the state a visitor finds it in:
+ *   /payment         the sandbox checkout of a digital order just created, its checkout token in
+ *                    the tab's sessionStorage as the order form leaves it;
+ *   /order/{token}   the parent's page of a delivered digital order (video and PDF);
+ *   /admin           the dashboard, signed in (the session cookie sent with every request).
+ * Every run starts with an empty HTTP cache.
+ *
  * Run:  npm run bench:web          (builds first, then serves on a free port, or BENCH_PORT)
- * Env:  BENCH_RUNS (3) runs per page, BENCH_PAGES (/,/create,/faq) comma-separated paths,
+ * Env:  BENCH_RUNS (3) runs per page, BENCH_PAGES (/,/create,/faq) comma-separated paths or
+ *       private pages (e.g. BENCH_PAGES=/payment,/order/{token},/admin),
  *       BENCH_PORT (a free one), BENCH_LABEL (a name for the results file, e.g. "before"),
- *       CHROME_PATH (/usr/bin/chromium).
+ *       CHROME_PATH (/usr/bin/chromium), BENCH_SAVE_REPORTS (a folder for every run's whole report).
  * Out:  a table on stdout and bench/results/web-<label>.json (label defaults to "latest")
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import puppeteer from 'puppeteer-core';
 import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
+import { signIn } from './support/shop-api.mjs';
+import { createOrderWithPhoto, DIGITAL_ORDER, deliveredDigitalOrder } from './support/shop-fixtures.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -24,6 +36,11 @@ const PAGES = (process.env.BENCH_PAGES ?? '/,/create,/faq')
   .filter(Boolean);
 const LABEL = process.env.BENCH_LABEL || 'latest';
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+/** A folder for each run's whole Lighthouse report (its audits, requests and long tasks), if given. */
+const SAVE_REPORTS = process.env.BENCH_SAVE_REPORTS;
+const ADMIN_EMAIL = 'bench@example.com';
+const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
+const PRIVATE_PAGES = ['/payment', '/order/{token}', '/admin'];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -56,9 +73,61 @@ function figures(lhr) {
   };
 }
 
+/**
+ * How Lighthouse visits each private page asked for in BENCH_PAGES: its order made, its admin
+ * signed in, its tab's storage set, all before the first run.
+ */
+async function privateVisits(base, port) {
+  const wanted = PAGES.filter((page) => PRIVATE_PAGES.includes(page));
+  if (wanted.length === 0) return {};
+  const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const visits = {};
+  if (wanted.includes('/admin')) {
+    visits['/admin'] = (flags) => lighthouse(`${base}/admin`, { ...flags, extraHeaders: { Cookie: cookie } });
+  }
+  if (wanted.includes('/order/{token}')) {
+    const token = await deliveredDigitalOrder(base, cookie);
+    visits['/order/{token}'] = (flags) => lighthouse(`${base}/order/${token}`, flags);
+  }
+  if (wanted.includes('/payment')) {
+    const { orderId, checkoutToken } = await createOrderWithPhoto(base, DIGITAL_ORDER);
+    visits['/payment'] = async (flags) => {
+      // The checkout token lives in the tab (sessionStorage), so Lighthouse drives a tab of ours,
+      // set as the order form leaves it; storage is kept, and the HTTP cache emptied by hand.
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+      const tab = await browser.newPage();
+      try {
+        await tab.goto(`${base}/healthz`);
+        await tab.evaluate(
+          (id, token) => {
+            sessionStorage.setItem('paymentOrderId', id);
+            sessionStorage.setItem('checkoutToken', token);
+          },
+          orderId,
+          checkoutToken,
+        );
+        const cdp = await tab.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.detach();
+        const url = `${base}/payment?orderId=${orderId}&amount=25&format=digital`;
+        return await lighthouse(url, { ...flags, disableStorageReset: true }, undefined, tab);
+      } finally {
+        await tab.close();
+        await browser.disconnect();
+      }
+    };
+  }
+  return visits;
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-bench-web-'));
-  const env = benchShopEnv(dataDir, process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {});
+  const env = benchShopEnv(dataDir, {
+    ENV_FILE: 'none',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
+  });
   const load = os.loadavg().map((l) => l.toFixed(2));
   console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load average ${load.join(' ')}`);
   console.log(`Lighthouse mobile preset, ${RUNS} runs per page, medians; Chromium ${CHROME_PATH}`);
@@ -68,17 +137,29 @@ async function main() {
   try {
     const base = await startServer(env);
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] });
+    const visit = await privateVisits(base, chrome.port);
     for (const page of PAGES) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(`${base}${page}`, {
+        const flags = {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
-        });
+        };
+        const run = () => (visit[page] ? visit[page](flags) : lighthouse(`${base}${page}`, flags));
+        let result = await run();
+        // Now and then Chromium's trace of a load misses its start; Lighthouse's answer is to run again.
+        if (result.lhr.runtimeError?.code === 'NO_NAVSTART') {
+          console.error(`  ${page} run ${i + 1}: ${result.lhr.runtimeError.code}, run again`);
+          result = await run();
+        }
         if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.message}`);
         runs.push(figures(result.lhr));
+        if (SAVE_REPORTS) {
+          mkdirSync(SAVE_REPORTS, { recursive: true });
+          writeFileSync(path.join(SAVE_REPORTS, `${page.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(result.lhr));
+        }
         console.error(`  ${page} run ${i + 1}: performance ${runs.at(-1).performance}`);
       }
       const numeric = Object.keys(runs[0]).filter((k) => typeof runs[0][k] === 'number');

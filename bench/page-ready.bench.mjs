@@ -1,0 +1,149 @@
+/**
+ * The pages the browser renders, timed in a real browser as a phone sees them: how long after
+ * the address is opened the page's own content is on screen, not its spinner. Lighthouse
+ * (bench/web.bench.mjs) simulates the network and CPU from one fast load, and what a page waits
+ * on inside the browser (a timer, React holding back content behind a spinner) is lost there;
+ * here Chromium itself throttles the network and slows the CPU 4x, so every wait counts.
+ *
+ *   /order/{token}   a delivered digital order: its heading ("Mia's story is ready");
+ *   /payment         a digital order's sandbox checkout, its token in sessionStorage as the order
+ *                    form leaves it: the Pay button;
+ *   /admin/dashboard signed in: the orders table with the child's name in it.
+ *
+ * Each visit is a fresh context (cold cache) at 390 x 844, 3x pixels, touch.
+ * Networks (Chrome's request-level throttling): "4g" 9 Mbps down, 1.5 Mbps up, 150 ms round
+ * trip; "slow-4g" Lighthouse's mobile 1.6 Mbps down, 750 kbps up, 150 ms.
+ *
+ * Run:  npm run bench:ready      (builds first; serves the built shop on embedded PGlite)
+ * Env:  BENCH_RUNS (5) visits a page and network, BENCH_NETWORKS (4g,slow-4g), BENCH_CPU (4),
+ *       BENCH_LABEL (a name for the results file), CHROMIUM_PATH (/usr/bin/chromium).
+ * Out:  a table on stdout and bench/results/page-ready-<label>.json
+ */
+import { chromium } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
+import { signIn } from './support/shop-api.mjs';
+import { createOrderWithPhoto, DIGITAL_ORDER, deliveredDigitalOrder } from './support/shop-fixtures.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const LABEL = process.env.BENCH_LABEL || 'latest';
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU ?? 4);
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const ADMIN_EMAIL = 'bench@example.com';
+const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
+
+const ALL_NETWORKS = {
+  '4g': { latency: 150, downloadThroughput: (9_000_000 / 8) * 0.9, uploadThroughput: (1_500_000 / 8) * 0.9 },
+  'slow-4g': { latency: 150, downloadThroughput: (1_600_000 / 8) * 0.9, uploadThroughput: (750_000 / 8) * 0.9 },
+};
+const NETWORKS = (process.env.BENCH_NETWORKS ?? '4g,slow-4g').split(',').map((name) => name.trim());
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The pages, each with what must be in its tab before the visit and what says it has arrived. */
+async function pages(base) {
+  const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const token = await deliveredDigitalOrder(base, cookie);
+  const { orderId, checkoutToken } = await createOrderWithPhoto(base, DIGITAL_ORDER);
+  const cookies = cookie.split('; ').map((pair) => {
+    const [name, ...value] = pair.split('=');
+    return { name, value: value.join('='), url: base };
+  });
+  return {
+    '/order/{token}': {
+      url: `${base}/order/${token}`,
+      ready: (page) => page.getByRole('heading', { level: 1, name: "Mia's story is ready" }),
+    },
+    '/payment': {
+      url: `${base}/payment?orderId=${orderId}&amount=25&format=digital`,
+      // The tab as the order form leaves it: the checkout token in sessionStorage, set before any script runs.
+      init: (context) =>
+        context.addInitScript(
+          ([id, secret]) => {
+            sessionStorage.setItem('paymentOrderId', id);
+            sessionStorage.setItem('checkoutToken', secret);
+          },
+          [orderId, checkoutToken],
+        ),
+      ready: (page) => page.getByRole('button', { name: /^Pay \$/ }),
+    },
+    '/admin/dashboard': {
+      url: `${base}/admin/dashboard`,
+      init: (context) => context.addCookies(cookies),
+      ready: (page) => page.getByRole('cell', { name: 'Mia' }).first(),
+    },
+  };
+}
+
+/** One cold visit on a phone: milliseconds from opening the address to the content on screen. */
+async function visit(browser, target, network) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    await target.init?.(context);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...ALL_NETWORKS[network] });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const t0 = Date.now();
+    await page.goto(target.url, { waitUntil: 'commit' });
+    await target.ready(page).waitFor({ state: 'visible', timeout: 120_000 });
+    return Date.now() - t0;
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-bench-ready-'));
+  const load = os.loadavg().map((l) => l.toFixed(2));
+  console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load average ${load.join(' ')}`);
+  console.log(`${RUNS} cold visits a page and network, phone screen, CPU ${CPU_SLOWDOWN}x slower`);
+  let browser;
+  const results = { cpuSlowdown: CPU_SLOWDOWN, runs: {} };
+  try {
+    const base = await startServer(benchShopEnv(dataDir, { ENV_FILE: 'none', ADMIN_EMAIL, ADMIN_PASSWORD }));
+    const targets = await pages(base);
+    browser = await chromium.launch({ executablePath: CHROMIUM });
+    for (const [name, target] of Object.entries(targets)) {
+      for (const network of NETWORKS) {
+        await visit(browser, target, network); // warm-up: the server's first answers
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, target, network));
+        results.runs[`${name} ${network}`] = { page: name, network, medianMs: median(runs), maxMs: Math.max(...runs), runs };
+        console.error(`  ${name} on ${network}: ${runs.join(', ')} ms`);
+      }
+    }
+  } finally {
+    await browser?.close();
+    await stopServer();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log('page               network   content shown (median / max)');
+  for (const r of Object.values(results.runs)) {
+    console.log(`${r.page.padEnd(18)} ${r.network.padEnd(9)} ${r.medianMs} ms / ${r.maxMs} ms`);
+  }
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  const file = path.join(here, 'results', `page-ready-${LABEL}.json`);
+  writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), load: os.loadavg(), ...results }, null, 2)}\n`);
+  console.log(`written: ${path.relative(process.cwd(), file)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,6 +1,6 @@
 /**
  * Apollo Client kept out of the storefront's first load: the pages that need it at first render
- * load it with their own chunk (ui/WithApollo.tsx); the footer's newsletter form and the pixel's
+ * load it with their own chunk (lazyPage in routes.tsx); the footer's newsletter form and the pixel's
  * config load it when they first need it. A client already provided above (a test's mock, or a
  * page's provider) is used as is.
  */

@@ -2,43 +2,86 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 
 import { HomePage } from './storefront/home/HomePage';
+import { lazyPage } from './ui/lazy-page';
 import { Layout } from './ui/Layout';
 import { MarkHydrated } from './ui/MarkHydrated';
 import { RestoreScrollOnLoad } from './ui/RestoreScrollOnLoad';
 import { RouteErrorBoundary } from './ui/RouteErrorBoundary';
 import { Spinner } from './ui/Spinner';
-import { WithApollo } from './ui/WithApollo';
 
 // The home page is in the first load; every other page is its own chunk, fetched when visited,
 // so a visitor to / downloads neither the order form nor the policies nor any admin code.
-const CreatePage = lazy(() => import('./storefront/create/CreatePage').then((m) => ({ default: m.CreatePage })));
-const PaymentPage = lazy(() => import('./storefront/payment/PaymentPage').then((m) => ({ default: m.PaymentPage })));
-const PaymentSuccessPage = lazy(() =>
-  import('./storefront/payment/PaymentSuccessPage').then((m) => ({ default: m.PaymentSuccessPage })),
+const CreatePage = lazyPage(
+  () => import('./storefront/create/CreatePage'),
+  (m) => m.CreatePage,
 );
-const FaqPage = lazy(() => import('./storefront/info/FaqPage').then((m) => ({ default: m.FaqPage })));
-const AboutPage = lazy(() => import('./storefront/info/AboutPage').then((m) => ({ default: m.AboutPage })));
-const ProcessPage = lazy(() => import('./storefront/info/ProcessPage').then((m) => ({ default: m.ProcessPage })));
-const BenefitsPage = lazy(() => import('./storefront/info/BenefitsPage').then((m) => ({ default: m.BenefitsPage })));
-const PrivacyPage = lazy(() => import('./storefront/info/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
-const TermsPage = lazy(() => import('./storefront/info/TermsPage').then((m) => ({ default: m.TermsPage })));
-const NotFoundPage = lazy(() => import('./storefront/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const PaymentPage = lazyPage(
+  () => import('./storefront/payment/PaymentPage'),
+  (m) => m.PaymentPage,
+);
+const PaymentSuccessPage = lazyPage(
+  () => import('./storefront/payment/PaymentSuccessPage'),
+  (m) => m.PaymentSuccessPage,
+);
+const FaqPage = lazyPage(
+  () => import('./storefront/info/FaqPage'),
+  (m) => m.FaqPage,
+  { apollo: false },
+);
+const AboutPage = lazyPage(
+  () => import('./storefront/info/AboutPage'),
+  (m) => m.AboutPage,
+  { apollo: false },
+);
+const ProcessPage = lazyPage(
+  () => import('./storefront/info/ProcessPage'),
+  (m) => m.ProcessPage,
+  { apollo: false },
+);
+const BenefitsPage = lazyPage(
+  () => import('./storefront/info/BenefitsPage'),
+  (m) => m.BenefitsPage,
+  { apollo: false },
+);
+const PrivacyPage = lazyPage(
+  () => import('./storefront/info/PrivacyPage'),
+  (m) => m.PrivacyPage,
+  { apollo: false },
+);
+const TermsPage = lazyPage(
+  () => import('./storefront/info/TermsPage'),
+  (m) => m.TermsPage,
+  { apollo: false },
+);
+const NotFoundPage = lazyPage(
+  () => import('./storefront/NotFoundPage'),
+  (m) => m.NotFoundPage,
+  { apollo: false },
+);
 // The parent's private order page (linked from every e-mail about the order; the older
 // /video/ links of delivery e-mails open it too) and Find my order.
-const OrderPage = lazy(() => import('./storefront/order/OrderPage').then((m) => ({ default: m.OrderPage })));
-const ReceiptPage = lazy(() => import('./storefront/order/ReceiptPage').then((m) => ({ default: m.ReceiptPage })));
-const FindOrderPage = lazy(() => import('./storefront/order/FindOrderPage').then((m) => ({ default: m.FindOrderPage })));
+const OrderPage = lazyPage(
+  () => import('./storefront/order/OrderPage'),
+  (m) => m.OrderPage,
+);
+const ReceiptPage = lazyPage(
+  () => import('./storefront/order/ReceiptPage'),
+  (m) => m.ReceiptPage,
+);
+const FindOrderPage = lazyPage(
+  () => import('./storefront/order/FindOrderPage'),
+  (m) => m.FindOrderPage,
+);
 
 /**
- * A lazy page with Apollo Client loaded beside it (the home page and the info pages, which do
- * not query, go without: `apollo={false}`). Server-rendered HTML stays in place until both are
- * in. Once the page has rendered, a returning visit's scroll position is restored again: the
- * frame restored it while the spinner stood in for the page.
+ * A lazy page (see lazyPage). Server-rendered HTML stays in place until it is in. Once the page
+ * has rendered, a returning visit's scroll position is restored again: the frame restored it
+ * while the spinner stood in for the page.
  */
-function PageSuspense({ children, apollo = true }: { children: ReactNode; apollo?: boolean }) {
+function PageSuspense({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<Spinner label="Loading…" />}>
-      {apollo ? <WithApollo>{children}</WithApollo> : children}
+      {children}
       <RestoreScrollOnLoad />
       <MarkHydrated />
     </Suspense>
@@ -46,7 +89,10 @@ function PageSuspense({ children, apollo = true }: { children: ReactNode; apollo
 }
 
 // Admin code lives in one lazily loaded chunk: the frame and both pages come from the same module.
-const AdminRoot = lazy(() => import('./admin').then((m) => ({ default: m.AdminRoot })));
+const AdminRoot = lazyPage(
+  () => import('./admin'),
+  (m) => m.AdminRoot,
+);
 const AdminLoginPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminLoginPage })));
 const AdminDashboardPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminDashboardPage })));
 const AdminsPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminsPage })));
@@ -58,7 +104,7 @@ const ContactMessagesPage = lazy(() => import('./admin').then((m) => ({ default:
 function AdminSuspense({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<Spinner label="Loading admin…" />}>
-      <WithApollo>{children}</WithApollo>
+      {children}
       <MarkHydrated />
     </Suspense>
   );
@@ -104,7 +150,7 @@ export const routes: RouteObject[] = [
       {
         path: 'privacy',
         element: (
-          <PageSuspense apollo={false}>
+          <PageSuspense>
             <PrivacyPage />
           </PageSuspense>
         ),
@@ -112,7 +158,7 @@ export const routes: RouteObject[] = [
       {
         path: 'cookies',
         element: (
-          <PageSuspense apollo={false}>
+          <PageSuspense>
             <PrivacyPage />
           </PageSuspense>
         ),
@@ -120,7 +166,7 @@ export const routes: RouteObject[] = [
       {
         path: 'terms',
         element: (
-          <PageSuspense apollo={false}>
+          <PageSuspense>
             <TermsPage />
           </PageSuspense>
         ),
@@ -128,7 +174,7 @@ export const routes: RouteObject[] = [
       {
         path: 'faq',
         element: (
-          <PageSuspense apollo={false}>
+          <PageSuspense>
             <FaqPage />
           </PageSuspense>
         ),
@@ -136,7 +182,7 @@ export const routes: RouteObject[] = [
       {
         path: 'about',
         element: (
-          <PageSuspense apollo={false}>
+          <PageSuspense>
             <AboutPage />
           </PageSuspense>
         ),
@@ -144,7 +190,7 @@ export const routes: RouteObject[] = [
       {
         path: 'process',
         element: (
-          <PageSuspense apollo={false}>
+          <PageSuspense>
             <ProcessPage />
           </PageSuspense>
         ),
@@ -152,7 +198,7 @@ export const routes: RouteObject[] = [
       {
         path: 'benefits',
         element: (
-          <PageSuspense apollo={false}>
+          <PageSuspense>
             <BenefitsPage />
           </PageSuspense>
         ),
@@ -184,7 +230,7 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         element: (
-          <PageSuspense apollo={false}>
+          <PageSuspense>
             <NotFoundPage />
           </PageSuspense>
         ),

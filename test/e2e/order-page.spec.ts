@@ -7,7 +7,7 @@
  */
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { fitsWidth, graveAxeViolations } from './support/page-checks';
-import { atBothWidths } from './support/widths';
+import { atBothWidths, WIDTHS } from './support/widths';
 import {
   adminOrder,
   createOrderByApi,
@@ -227,6 +227,47 @@ test.describe("the parent's order page", () => {
       await context.close();
     }
   });
+
+  for (const width of WIDTHS) {
+    test(`while the order loads the footer waits below the fold, and nothing on screen moves when it arrives, at ${width} px`, async ({
+      browser,
+      request,
+    }) => {
+      const childName = uniqueName('Steady');
+      const order = await createOrderByApi(request, { childName, email: `${childName.toLowerCase()}@example.com` });
+      const { context, page } = await freshPage(browser, width);
+      try {
+        // Every layout shift the page makes, as the browser reports it (what CLS adds up).
+        await page.addInitScript(() => {
+          const shifts: number[] = [];
+          (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+              if (!entry.hadRecentInput) shifts.push(entry.value);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        // The order's answer is held back until the spinner has been checked.
+        let release: () => void = () => undefined;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route('**/graphql', async (route) => {
+          if (route.request().postData()?.includes('OrderPage')) await held;
+          await route.continue();
+        });
+        await page.goto(`/order/${order.checkoutToken}`);
+        await expect(page.getByRole('status').filter({ hasText: 'Loading your order…' })).toBeVisible();
+        const footer = await page.locator('footer.footer').boundingBox();
+        expect(footer?.y).toBeGreaterThanOrEqual(900);
+        release();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your order is waiting for payment');
+        // Shifts are reported after the frame that makes them.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+        expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   test('an unknown link says so and leads to Find my order, at 390 px', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 900 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Outlet } from 'react-router-dom';
 
 import { Footer } from './Footer';
@@ -6,17 +6,35 @@ import { NavBar } from './NavBar';
 import { PageMeta } from './PageMeta';
 import { useScrollRestoration } from './use-scroll-restoration';
 
-// The cookie banner and the pixel behind it come after the first paint, in their own chunk.
-const ConsentBanner = lazy(() => import('./ConsentBanner').then((m) => ({ default: m.ConsentBanner })));
+/** The cookie banner and the pixel behind it, once loaded (see useConsentBanner). */
+let ConsentBanner: ComponentType | null = null;
+
+/**
+ * Loads the cookie banner's chunk once the page is hydrated: it depends on this browser (consent
+ * stored, the page's pixel id). By hand, not with lazy() and Suspense: a Suspense fallback shown,
+ * even an empty one, makes React hold back for 300 ms the next page content that replaces a
+ * spinner, and the banner would do that to every page rendered in the browser. True once loaded.
+ */
+function useConsentBanner(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    import('./ConsentBanner').then(
+      (m) => {
+        ConsentBanner = m.ConsentBanner;
+        setLoaded(true);
+      },
+      // Without its chunk (a deploy replaced it, the network dropped) the page goes on without
+      // the banner, and so without the pixel, which waits for consent.
+      () => undefined,
+    );
+  }, []);
+  return loaded;
+}
 
 /** The storefront frame: a skip link, top navigation, the page, the footer. */
 export function Layout() {
   useScrollRestoration();
-  // Mounted once hydrated: it depends on this browser (consent stored, the page's pixel id).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    setHydrated(true);
-  }, []);
+  const bannerLoaded = useConsentBanner();
 
   return (
     <div className="layout">
@@ -29,11 +47,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      {hydrated && (
-        <Suspense fallback={null}>
-          <ConsentBanner />
-        </Suspense>
-      )}
+      {bannerLoaded && ConsentBanner && <ConsentBanner />}
     </div>
   );
 }

@@ -9,7 +9,16 @@ import './queue.css';
 export function NeedsActionSummary() {
   const { data } = useQuery(WORK_COUNTS_QUERY, { fetchPolicy: 'cache-and-network' });
   const counts = data?.workQueue.counts;
-  if (!counts) return null;
+  // Until the counts arrive, a line holds the summary's place: the filters and orders below it
+  // do not move down when it fills in.
+  if (!counts) {
+    return (
+      <section className="needs-action" aria-label="Needs action" aria-busy="true">
+        <p className="needs-action__line">Checking what needs action…</p>
+        <OpenQueueLink />
+      </section>
+    );
+  }
   const total = counts.reduce((sum, c) => sum + c.count, 0);
   const overdue = counts.reduce((sum, c) => sum + c.overdue, 0);
   const waiting = counts.filter((c) => c.count > 0);
@@ -27,9 +36,15 @@ export function NeedsActionSummary() {
           </span>
         )}
       </p>
-      <Link className="button button--primary button--small" to="/admin/queue">
-        Open the queue
-      </Link>
+      <OpenQueueLink />
     </section>
+  );
+}
+
+function OpenQueueLink() {
+  return (
+    <Link className="button button--primary button--small" to="/admin/queue">
+      Open the queue
+    </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 
 import { HomePage } from './storefront/home/HomePage';
@@ -11,67 +11,21 @@ import { Spinner } from './ui/Spinner';
 
 // The home page is in the first load; every other page is its own chunk, fetched when visited,
 // so a visitor to / downloads neither the order form nor the policies nor any admin code.
-const CreatePage = lazyPage(
-  () => import('./storefront/create/CreatePage'),
-  (m) => m.CreatePage,
-);
-const PaymentPage = lazyPage(
-  () => import('./storefront/payment/PaymentPage'),
-  (m) => m.PaymentPage,
-);
-const PaymentSuccessPage = lazyPage(
-  () => import('./storefront/payment/PaymentSuccessPage'),
-  (m) => m.PaymentSuccessPage,
-);
-const FaqPage = lazyPage(
-  () => import('./storefront/info/FaqPage'),
-  (m) => m.FaqPage,
-  { apollo: false },
-);
-const AboutPage = lazyPage(
-  () => import('./storefront/info/AboutPage'),
-  (m) => m.AboutPage,
-  { apollo: false },
-);
-const ProcessPage = lazyPage(
-  () => import('./storefront/info/ProcessPage'),
-  (m) => m.ProcessPage,
-  { apollo: false },
-);
-const BenefitsPage = lazyPage(
-  () => import('./storefront/info/BenefitsPage'),
-  (m) => m.BenefitsPage,
-  { apollo: false },
-);
-const PrivacyPage = lazyPage(
-  () => import('./storefront/info/PrivacyPage'),
-  (m) => m.PrivacyPage,
-  { apollo: false },
-);
-const TermsPage = lazyPage(
-  () => import('./storefront/info/TermsPage'),
-  (m) => m.TermsPage,
-  { apollo: false },
-);
-const NotFoundPage = lazyPage(
-  () => import('./storefront/NotFoundPage'),
-  (m) => m.NotFoundPage,
-  { apollo: false },
-);
+const CreatePage = lazyPage(() => import('./storefront/create/CreatePage'), 'CreatePage');
+const PaymentPage = lazyPage(() => import('./storefront/payment/PaymentPage'), 'PaymentPage');
+const PaymentSuccessPage = lazyPage(() => import('./storefront/payment/PaymentSuccessPage'), 'PaymentSuccessPage');
+const FaqPage = lazyPage(() => import('./storefront/info/FaqPage'), 'FaqPage', { apollo: false });
+const AboutPage = lazyPage(() => import('./storefront/info/AboutPage'), 'AboutPage', { apollo: false });
+const ProcessPage = lazyPage(() => import('./storefront/info/ProcessPage'), 'ProcessPage', { apollo: false });
+const BenefitsPage = lazyPage(() => import('./storefront/info/BenefitsPage'), 'BenefitsPage', { apollo: false });
+const PrivacyPage = lazyPage(() => import('./storefront/info/PrivacyPage'), 'PrivacyPage', { apollo: false });
+const TermsPage = lazyPage(() => import('./storefront/info/TermsPage'), 'TermsPage', { apollo: false });
+const NotFoundPage = lazyPage(() => import('./storefront/NotFoundPage'), 'NotFoundPage', { apollo: false });
 // The parent's private order page (linked from every e-mail about the order; the older
 // /video/ links of delivery e-mails open it too) and Find my order.
-const OrderPage = lazyPage(
-  () => import('./storefront/order/OrderPage'),
-  (m) => m.OrderPage,
-);
-const ReceiptPage = lazyPage(
-  () => import('./storefront/order/ReceiptPage'),
-  (m) => m.ReceiptPage,
-);
-const FindOrderPage = lazyPage(
-  () => import('./storefront/order/FindOrderPage'),
-  (m) => m.FindOrderPage,
-);
+const OrderPage = lazyPage(() => import('./storefront/order/OrderPage'), 'OrderPage');
+const ReceiptPage = lazyPage(() => import('./storefront/order/ReceiptPage'), 'ReceiptPage');
+const FindOrderPage = lazyPage(() => import('./storefront/order/FindOrderPage'), 'FindOrderPage');
 
 /**
  * A lazy page (see lazyPage). Server-rendered HTML stays in place until it is in. Once the page
@@ -88,18 +42,17 @@ function PageSuspense({ children }: { children: ReactNode }) {
   );
 }
 
-// Admin code lives in one lazily loaded chunk: the frame and both pages come from the same module.
-const AdminRoot = lazyPage(
-  () => import('./admin'),
-  (m) => m.AdminRoot,
-);
-const AdminLoginPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminLoginPage })));
-const AdminDashboardPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminDashboardPage })));
-const AdminsPage = lazy(() => import('./admin').then((m) => ({ default: m.AdminsPage })));
-const AdminInvitePage = lazy(() => import('./admin').then((m) => ({ default: m.AdminInvitePage })));
-const WorkQueuePage = lazy(() => import('./admin').then((m) => ({ default: m.WorkQueuePage })));
-const DiscountCodesPage = lazy(() => import('./admin').then((m) => ({ default: m.DiscountCodesPage })));
-const ContactMessagesPage = lazy(() => import('./admin').then((m) => ({ default: m.ContactMessagesPage })));
+// Admin code lives in one lazily loaded chunk: the frame and its pages come from the same module.
+// The frame provides Apollo Client to the pages.
+const loadAdmin = () => import('./admin');
+const AdminRoot = lazyPage(loadAdmin, 'AdminRoot');
+const AdminLoginPage = lazyPage(loadAdmin, 'AdminLoginPage', { apollo: false });
+const AdminDashboardPage = lazyPage(loadAdmin, 'AdminDashboardPage', { apollo: false });
+const AdminsPage = lazyPage(loadAdmin, 'AdminsPage', { apollo: false });
+const AdminInvitePage = lazyPage(loadAdmin, 'AdminInvitePage', { apollo: false });
+const WorkQueuePage = lazyPage(loadAdmin, 'WorkQueuePage', { apollo: false });
+const DiscountCodesPage = lazyPage(loadAdmin, 'DiscountCodesPage', { apollo: false });
+const ContactMessagesPage = lazyPage(loadAdmin, 'ContactMessagesPage', { apollo: false });
 
 function AdminSuspense({ children }: { children: ReactNode }) {
   return (

@@ -17,7 +17,7 @@ const pageModule = () => Promise.resolve({ OrderPage });
 describe('lazyPage', () => {
   it("asks for the page's chunk at the first render, beside Apollo's, not after it", async () => {
     const load = jest.fn(pageModule);
-    const Page = lazyPage(load, (m) => m.OrderPage);
+    const Page = lazyPage(load, 'OrderPage');
     render(
       <Suspense fallback={<p>Loading…</p>}>
         <Page />
@@ -32,7 +32,7 @@ describe('lazyPage', () => {
   });
 
   it('renders a page that does not query without Apollo', async () => {
-    const Page = lazyPage(pageModule, (m) => m.OrderPage, { apollo: false });
+    const Page = lazyPage(pageModule, 'OrderPage', { apollo: false });
     render(
       <Suspense fallback={<p>Loading…</p>}>
         <Page />

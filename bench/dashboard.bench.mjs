@@ -7,7 +7,8 @@
  * Run:  npm run bench:dashboard                             (embedded PGlite, in memory)
  *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x npm run bench:dashboard
  *         (creates a throw-away database bench_<random> on that server, drops it at the end)
- * Env:  BENCH_ITERATIONS (200) per scenario, BENCH_SERVER_DIST (server/dist: another build to
+ * Env:  BENCH_ITERATIONS (200) per scenario, BENCH_ROWS (10000,100000: the table sizes, ascending;
+ *       the searches run at the largest, e.g. 10000,100000,1000000), BENCH_SERVER_DIST (server/dist: another build to
  *       compare), BENCH_LABEL (written into the result's name, e.g. "before").
  * Out:  a table on stdout and bench/results/dashboard-<pglite|postgres>[-<label>].json
  */
@@ -26,6 +27,10 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const MODE = DATABASE_URL ? 'postgres' : 'pglite';
 const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
+const ROWS = (process.env.BENCH_ROWS ?? '10000,100000').split(',').map(Number);
+if (ROWS.some((n, i) => !Number.isInteger(n) || n % 5000 || n <= (ROWS[i - 1] ?? 0))) {
+  throw new Error('BENCH_ROWS: ascending multiples of 5,000, e.g. 10000,100000,1000000');
+}
 
 const SEED_SQL = `
   INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style,
@@ -79,12 +84,12 @@ async function main() {
       return { edges: outcome.value.edges.length, total: await outcome.value.countTotal() };
     };
     let have = 0;
-    for (const rows of [10_000, 100_000]) {
+    for (const rows of ROWS) {
       // In batches: each stays well inside the app's statement timeout on a busy machine.
       for (; have < rows; have += 5000) await database.dataSource.query(SEED_SQL, [have + 1, have + 5000]);
       await database.dataSource.query('VACUUM ANALYZE orders');
       const scenarios = [['first page + total', {}]];
-      if (rows === 100_000) {
+      if (rows === ROWS.at(-1)) {
         for (const search of ['parent1', 'parent4242@', 'child 4242']) scenarios.push([`search "${search}" + total`, { search }]);
       }
       for (const [name, args] of scenarios) {
@@ -111,9 +116,9 @@ async function main() {
       `${String(r.rows).padStart(6)} | ${r.scenario.padEnd(30)} | p50 ${String(r.p50).padStart(7)} ms | p99 ${String(r.p99).padStart(7)} ms | total ${r.total}`,
     );
   }
-  const at10k = results.find((r) => r.rows === 10_000);
-  const at100k = results.find((r) => r.rows === 100_000 && r.scenario === at10k.scenario);
-  console.log(`first page + total, p99 at 100k / at 10k: ${(at100k.p99 / at10k.p99).toFixed(2)}x`);
+  const smallest = results.find((r) => r.rows === ROWS[0]);
+  const largest = results.find((r) => r.rows === ROWS.at(-1) && r.scenario === smallest.scenario);
+  console.log(`first page + total, p99 at ${largest.rows} / at ${smallest.rows}: ${(largest.p99 / smallest.p99).toFixed(2)}x`);
   mkdirSync(path.join(here, 'results'), { recursive: true });
   const file = path.join(here, 'results', `dashboard-${MODE}${LABEL}.json`);
   writeFileSync(

@@ -8,7 +8,9 @@
  * Run:  npm run bench:queue                             (embedded PGlite, in memory)
  *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x npm run bench:queue
  *         (creates a throw-away database bench_<random> on that server, drops it at the end)
- * Env:  BENCH_ITERATIONS (300) per scenario, BENCH_LABEL (written into the result's name).
+ * Env:  BENCH_ITERATIONS (300) per scenario, BENCH_ORDERS (100000; a multiple of 20,000: a
+ *       twentieth of them have open work, a tenth of that assigned), BENCH_LABEL (written into
+ *       the result's name).
  * Out:  a table on stdout and bench/results/work-queue-<pglite|postgres>[-<label>].json
  */
 import 'reflect-metadata';
@@ -26,12 +28,15 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const MODE = DATABASE_URL ? 'postgres' : 'pglite';
 const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
-const ORDERS = 100_000;
-const OPEN_ITEMS = 5_000;
-const ASSIGNED = 500;
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+if (!Number.isInteger(ORDERS) || ORDERS < 20_000 || ORDERS % 20_000) throw new Error('BENCH_ORDERS must be a multiple of 20,000');
+// Every 20th order is Paid and has open work; a tenth of that work is the admin's.
+const OPEN_ITEMS = ORDERS / 20;
+const ASSIGNED = OPEN_ITEMS / 10;
 const ADMIN_ID = '00000000-0000-4000-8000-00000000a001';
 
 // Every 20th order is Paid (5,000 of 100,000): those have work; the rest are Completed or Shipped.
+// Batches of 50,000 stay well inside the app's statement timeout.
 const SEED_SQL = `
   INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style,
                       shipping_address, status, amount_cents, currency, photo_key,
@@ -58,7 +63,7 @@ async function main() {
   const orders = new AdminOrdersService(dataSource);
   const results = [];
   try {
-    for (let have = 0; have < ORDERS; have += 5000) await dataSource.query(SEED_SQL, [have + 1, have + 5000]);
+    for (let have = 0; have < ORDERS; have += 20_000) await dataSource.query(SEED_SQL, [have + 1, have + 20_000]);
     await dataSource.query(
       `INSERT INTO admin_users (id, email, password_hash, role) VALUES ($1, 'studio@example.com', 'x', 'STUDIO')`,
       [ADMIN_ID],

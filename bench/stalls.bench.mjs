@@ -1,0 +1,305 @@
+/**
+ * Stalls benchmark: the admin dashboard's first page with its total (the client's AdminOrders document),
+ * asked one request after another by one admin through the real server (server/dist), straight
+ * after the orders were written, and every request that took longer than BENCH_STALL_MS laid
+ * beside what happened at the same time:
+ *   - in the shop's process: garbage collections and event-loop delays (bench/support/stall-probe.mjs,
+ *     loaded with NODE_OPTIONS=--import);
+ *   - in PostgreSQL: what its other backends were doing (pg_stat_activity sampled every 10 ms:
+ *     autovacuum workers, checkpointer, the shop's own queries and what they waited on).
+ * A stall the process was busy for is the shop's; one it waited through is the database's.
+ *
+ * Run:  npm run bench:stalls                                   (embedded PGlite)
+ *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x npm run bench:stalls
+ *         (creates a throw-away database bench_<random> on that server, drops it at the end)
+ * Env:  BENCH_ROWS (100000) orders written before the requests, BENCH_REQUESTS (2000),
+ *       BENCH_STALL_MS (50), BENCH_VACUUM=1 runs VACUUM ANALYZE after the write (the steady state;
+ *       default: the requests start as soon as the write commits), BENCH_WARM (0): requests the
+ *       shop serves before the write (on its first 100 orders) to tell a cold process from the
+ *       database's settling (PostgreSQL only), BENCH_LABEL.
+ * Out:  a table on stdout and bench/results/stalls-<pglite|postgres>[-<label>].json
+ */
+import { print } from 'graphql';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { createBenchDatabase } from './support/admin-query.mjs';
+import { sleep, startServer, stopServer } from './support/server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..');
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const STALL_MS = Number(process.env.BENCH_STALL_MS ?? 50);
+const VACUUM = process.env.BENCH_VACUUM === '1';
+const WARM = Number(process.env.BENCH_WARM ?? 0);
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const MODE = DATABASE_URL ? 'postgres' : 'pglite';
+const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
+const ADMIN_EMAIL = 'bench@example.com';
+const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
+
+/** The dashboard's own document, as the client sends it: read from the generated client code. */
+function clientDocument(name) {
+  const source = readFileSync(path.join(repoRoot, 'client', 'src', 'gql', 'graphql.ts'), 'utf8');
+  const match = source.match(new RegExp(`export const ${name}Document = (\\{.*?\\}) as unknown as`));
+  if (!match) throw new Error(`${name}Document not found in client/src/gql/graphql.ts`);
+  return print(JSON.parse(match[1]));
+}
+const ORDERS = clientDocument('AdminOrders');
+const LOGIN = `mutation Login($email: String!, $password: String!) {
+  login(email: $email, password: $password) { admin { id } userErrors { message } }
+}`;
+// As bench/api.bench.mjs seeds: a bulk write of `$2` orders, newest a minute ago.
+const SEED_SQL = `
+  INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style,
+                      shipping_address, status, amount_cents, currency, photo_key, created_at, updated_at)
+  SELECT gen_random_uuid(), 'Child ' || i, 2 + (i % 11), 'Courage', '', 'parent' || i || '@example.com',
+         CASE WHEN i % 2 = 0 THEN 'digital' ELSE 'printed' END,
+         CASE WHEN i % 2 = 0 THEN NULL ELSE 'classic' END, NULL,
+         (ARRAY['Pending','Paid','Completed'])[1 + (i % 3)],
+         CASE WHEN i % 2 = 0 THEN 2500 ELSE 5000 END, 'USD', NULL,
+         now() - interval '1 minute' - make_interval(secs => $1::int + i),
+         now() - interval '1 minute' - make_interval(secs => $1::int + i)
+  FROM generate_series(1, $2::int) AS i`;
+
+const pct = (sorted, p) => +sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(2);
+
+async function gql(base, query, variables, cookie) {
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await res.json();
+  if (res.status !== 200 || body.errors) throw new Error(`GraphQL ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  return { data: body.data, res };
+}
+
+async function login(base) {
+  const { data, res } = await gql(base, LOGIN, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (!data.login.admin) throw new Error(`login refused: ${JSON.stringify(data.login.userErrors)}`);
+  const pair = res.headers
+    .getSetCookie()
+    .map((h) => h.split(';')[0])
+    .find((p) => p.startsWith('storybook_session='));
+  if (!pair) throw new Error('login did not set the session cookie');
+  return pair;
+}
+
+/** Writes orders `from`..`rows` in batches of 50,000 (each well inside the statement timeout). */
+async function seed(query, rows, from = 0) {
+  for (let have = from; have < rows; have += 50_000) await query(SEED_SQL, [have, Math.min(50_000, rows - have)]);
+  if (VACUUM) await query('VACUUM ANALYZE orders');
+}
+
+/**
+ * PostgreSQL's other backends, every 10 ms while `running()`: what the autovacuum workers,
+ * the checkpointer and the shop's connections are doing, and what they wait on.
+ */
+async function sampleActivity(url, running) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const samples = [];
+  try {
+    while (running()) {
+      const t = Date.now();
+      const { rows } = await client.query(
+        `SELECT backend_type, state, wait_event_type, wait_event, left(query, 80) AS query
+           FROM pg_stat_activity
+          WHERE pid <> pg_backend_pid()
+            AND (backend_type IN ('autovacuum worker', 'checkpointer', 'background writer', 'walwriter')
+                 OR (datname = current_database() AND state = 'active'))`,
+      );
+      const busy = rows.filter((r) => (r.backend_type !== 'client backend' ? r.wait_event_type !== 'Activity' : true));
+      if (busy.length) samples.push({ t, rows: busy });
+      await sleep(10);
+    }
+  } finally {
+    await client.end();
+  }
+  return samples;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-stalls-'));
+  const probeFile = path.join(dataDir, 'probe.jsonl');
+  const benchDb = MODE === 'postgres' ? await createBenchDatabase(DATABASE_URL) : null;
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    MEDIA_SECRET: randomBytes(32).toString('base64url'),
+    NODE_OPTIONS: `--import=${path.join(here, 'support', 'stall-probe.mjs')} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
+    STALL_PROBE_FILE: probeFile,
+    ...(process.env.BENCH_V8_FLAGS ? { STALL_PROBE_V8_FLAGS: process.env.BENCH_V8_FLAGS } : {}),
+    ...(benchDb ? { DATABASE_URL: benchDb.url } : {}),
+  };
+  const out = {
+    date: new Date().toISOString(),
+    mode: MODE,
+    rows: ROWS,
+    requests: REQUESTS,
+    vacuum: VACUUM,
+    warm: WARM,
+    stallMs: STALL_MS,
+  };
+  try {
+    let base;
+    let writtenAt;
+    if (MODE === 'postgres') {
+      base = await startServer(env);
+      const client = new pg.Client({ connectionString: benchDb.url });
+      await client.connect();
+      const query = async (sql, params) => (await client.query(sql, params)).rows;
+      if (WARM) {
+        await query(SEED_SQL, [ROWS - 100, 100]);
+        const cookie = await login(base);
+        for (let i = 0; i < WARM; i++) await gql(base, ORDERS, { first: 20 }, cookie);
+      }
+      const t0 = performance.now();
+      await seed(query, ROWS - (WARM ? 100 : 0));
+      out.seedSeconds = +((performance.now() - t0) / 1000).toFixed(1);
+      await client.end();
+    } else {
+      // PGlite: one process may open it, so the shop writes the orders through its own first start.
+      base = await startServer(env);
+      await stopServer();
+      const { PGlite } = await import('@electric-sql/pglite');
+      const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+      const db = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+      const t0 = performance.now();
+      await seed(async (sql, params) => (await db.query(sql, params)).rows, ROWS);
+      out.seedSeconds = +((performance.now() - t0) / 1000).toFixed(1);
+      await db.close();
+      rmSync(probeFile, { force: true }); // the first process's events are not this run's
+      base = await startServer(env);
+    }
+    writtenAt = Date.now();
+    const cookie = await login(base);
+    console.error(
+      `  ${ROWS} orders written in ${out.seedSeconds} s${VACUUM ? ' (then VACUUM ANALYZE)' : ''}; ${REQUESTS} requests`,
+    );
+
+    let running = true;
+    const activity = MODE === 'postgres' ? sampleActivity(benchDb.url, () => running) : Promise.resolve([]);
+    const requests = [];
+    const body = JSON.stringify({ query: ORDERS, variables: { first: 20 } });
+    for (let i = 0; i < REQUESTS; i++) {
+      const start = Date.now();
+      const t0 = performance.now();
+      const res = await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body,
+      });
+      const reply = await res.json();
+      const ms = performance.now() - t0;
+      if (res.status !== 200 || reply.errors || reply.data.orders.totalCount !== ROWS) {
+        throw new Error(`request ${i}: unexpected reply ${res.status} ${JSON.stringify(reply).slice(0, 300)}`);
+      }
+      requests.push({ i, start, ms });
+    }
+    running = false;
+    const samples = await activity;
+    await stopServer();
+
+    const probe = existsSync(probeFile)
+      ? readFileSync(probeFile, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [];
+    const sorted = requests.map((r) => r.ms).sort((a, b) => a - b);
+    Object.assign(out, {
+      p50: pct(sorted, 50),
+      p99: pct(sorted, 99),
+      p999: pct(sorted, 99.9),
+      max: +sorted.at(-1).toFixed(2),
+      over: requests.filter((r) => r.ms > STALL_MS).length,
+      gc: {
+        major: probe.filter((e) => e.type === 'gc' && e.kind === 'major').length,
+        minor: probe.filter((e) => e.type === 'gc' && e.kind === 'minor').length,
+        longestMs: Math.max(0, ...probe.filter((e) => e.type === 'gc').map((e) => e.ms)),
+      },
+    });
+    // Every major collection, and the heap after every tenth minor one: a heap that keeps growing
+    // between them is something the shop keeps; a steady one is the collector's own rhythm.
+    out.majorGcs = probe
+      .filter((e) => e.type === 'gc' && e.kind === 'major')
+      .map((e) => ({ afterWriteMs: Math.round(e.start - writtenAt), ms: e.ms, heapMiB: e.heapMiB }));
+    out.heapAfterMinorGcs = probe
+      .filter((e) => e.type === 'gc' && e.kind === 'minor')
+      .filter((_, i) => i % 10 === 0)
+      .map((e) => [Math.round(e.start - writtenAt), e.heapMiB]);
+    const overlapping = (r, start, end) => start < r.start + r.ms && end > r.start;
+    out.stalls = requests
+      .filter((r) => r.ms > STALL_MS)
+      .map((r) => ({
+        request: r.i,
+        afterWriteMs: r.start - writtenAt,
+        ms: +r.ms.toFixed(1),
+        process: probe
+          .filter((e) => overlapping(r, e.start, e.start + e.ms))
+          .map((e) => `${e.type === 'gc' ? `gc ${e.kind}` : 'event loop late'} ${e.ms} ms`),
+        database: [
+          ...new Set(
+            samples
+              .filter((s) => s.t >= r.start && s.t <= r.start + r.ms)
+              .flatMap((s) =>
+                s.rows.map((row) =>
+                  `${row.backend_type}: ${row.wait_event_type ?? 'cpu'}/${row.wait_event ?? '-'} ${row.query ?? ''}`.trim(),
+                ),
+              ),
+          ),
+        ],
+      }));
+    out.autovacuumSeen = [
+      ...new Set(samples.flatMap((s) => s.rows.filter((r) => r.backend_type === 'autovacuum worker').map((r) => r.query))),
+    ];
+  } finally {
+    await stopServer().catch(() => undefined);
+    if (benchDb) await benchDb.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(
+    `\n${MODE}, ${ROWS} orders, ${REQUESTS} sequential first pages with their total (one admin, HTTP), load ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(`p50 ${out.p50} ms, p99 ${out.p99} ms, p99.9 ${out.p999} ms, max ${out.max} ms; ${out.over} over ${STALL_MS} ms`);
+  console.log(
+    `gc: ${out.gc.major} major, ${out.gc.minor} minor, longest ${out.gc.longestMs} ms; autovacuum seen: ${out.autovacuumSeen.join(' | ') || 'none'}`,
+  );
+  console.log(
+    `major gcs (ms after the write: pause, heap after): ${out.majorGcs.map((g) => `+${g.afterWriteMs}: ${g.ms} ms, ${g.heapMiB} MiB`).join('; ')}`,
+  );
+  for (const s of out.stalls) {
+    console.log(`  #${s.request} at +${s.afterWriteMs} ms after the write: ${s.ms} ms`);
+    console.log(`    shop:     ${s.process.join(', ') || 'not busy (no gc, event loop on time)'}`);
+    if (MODE === 'postgres') console.log(`    database: ${s.database.join(' ; ') || 'nothing else active'}`);
+  }
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  const file = path.join(here, 'results', `stalls-${MODE}${LABEL}.json`);
+  writeFileSync(file, `${JSON.stringify({ ...out, loadAverage: os.loadavg(), node: process.version }, null, 2)}\n`);
+  console.log(`written: ${path.relative(repoRoot, file)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

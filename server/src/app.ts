@@ -16,6 +16,7 @@ import type { Config } from './config';
 import { startApollo } from './api/apollo';
 import { contextFactory } from './api/create-context';
 import { createSchema } from './api/schema';
+import { type WarmUpReport, warmUp } from './api/warm-up';
 import { requestLogging } from './http/access-log';
 import { applyServerTimeouts, bodyTimeLimit } from './http/body-time-limit';
 import { hostClient } from './http/client-hosting';
@@ -51,6 +52,11 @@ export interface App {
    * with the URL; also listens on METRICS_PORT, when set.
    */
   listen(port?: number, host?: string): Promise<string>;
+  /**
+   * Runs the dashboard's and the storefront's read-only queries once, in-process (api/warm-up.ts),
+   * so the first requests after a start do not pay for a cold process. Before `listen()`.
+   */
+  warmUp(): Promise<WarmUpReport>;
   /** The metrics listener's /metrics URL once listening, with METRICS_PORT; otherwise null. */
   readonly metricsUrl: string | null;
   close(): Promise<void>;
@@ -115,6 +121,7 @@ export async function createApp({ config, dataSource, logger, server: heldServer
   return {
     server,
     services,
+    warmUp: () => warmUp(schema, services, logger),
     get metricsUrl() {
       return metricsServer?.url ?? null;
     },

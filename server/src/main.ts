@@ -47,6 +47,8 @@ async function main(): Promise<void> {
     ...describeProviders(app.services),
     tracing: tracing ? `OTLP to ${tracing.endpoint} as ${tracing.serviceName}` : 'off (no OTEL_EXPORTER_OTLP_ENDPOINT)',
   });
+  // Paid here, while the port answers "starting", not by the first admin after a deploy.
+  await app.warmUp();
   // The metrics listener binds its port itself, right after it is given back.
   if (metricsPort) await releasePort(metricsPort);
   const url = await app.listen();

@@ -122,10 +122,15 @@ export class AuthService {
   /** The admin a session token belongs to, if the session exists and has not expired. */
   async adminForToken(token: string | undefined): Promise<AdminUser | null> {
     if (!token) return null;
-    const session = await this.dataSource.getRepository(AdminSession).findOne({
-      where: { tokenHash: this.tokenHash(token), expiresAt: MoreThan(new Date()) },
-      relations: { adminUser: true },
-    });
+    // One query: findOne with a relation asks twice (a DISTINCT for the id, then the row), and
+    // this runs on every admin request.
+    const session = await this.dataSource
+      .getRepository(AdminSession)
+      .createQueryBuilder('session')
+      .innerJoinAndSelect('session.adminUser', 'admin')
+      .where('session.tokenHash = :tokenHash', { tokenHash: this.tokenHash(token) })
+      .andWhere('session.expiresAt > :now', { now: new Date() })
+      .getOne();
     // A disabled admin's sessions are deleted when it is disabled; this also covers a session begun in that instant.
     return session?.adminUser && !session.adminUser.disabledAt ? session.adminUser : null;
   }

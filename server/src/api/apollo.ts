@@ -5,7 +5,7 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type http from 'node:http';
@@ -90,6 +90,10 @@ export async function startApollo(options: {
       ApolloServerPluginDrainHttpServer({ httpServer }),
       graphqlMetricsPlugin<Context>(metrics),
       ...limits.plugins,
+      // No field sets a cache hint, and no response is cached: without this, Apollo's default
+      // cache-control plugin wraps every field's resolver of every request to compute a policy
+      // that is always "not cacheable" (measured: 0.35 ms of the dashboard's 12 ms page).
+      ApolloServerPluginCacheControlDisabled(),
       // Without the explorer, no page (and no script from a CDN) at all.
       apiExplorer ? sandboxWithGraphiqlLink() : ApolloServerPluginLandingPageDisabled(),
     ],

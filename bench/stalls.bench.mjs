@@ -204,7 +204,7 @@ async function main() {
       });
       const reply = await res.json();
       const ms = performance.now() - t0;
-      if (res.status !== 200 || reply.errors || reply.data.orders.totalCount !== ROWS) {
+      if (res.status !== 200 || reply.errors || reply.data.orders.total.count !== ROWS) {
         throw new Error(`request ${i}: unexpected reply ${res.status} ${JSON.stringify(reply).slice(0, 300)}`);
       }
       requests.push({ i, start, ms });

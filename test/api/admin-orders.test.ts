@@ -117,6 +117,49 @@ describe('orders (admin list)', () => {
     expect(page.totalCount).toBe(0);
   });
 
+  describe('total: the matches counted as far as asked', () => {
+    const TOTAL = `query($search: String, $status: OrderStatus, $first: Int, $after: String, $upTo: Int) {
+      orders(search: $search, status: $status, first: $first, after: $after) { totalCount total(upTo: $upTo) { count exact } }
+    }`;
+    type Totals = { totalCount: number; total: { count: number; exact: boolean } };
+    const totals = async (variables: Record<string, unknown>): Promise<Totals> => {
+      const response = await admin.query<{ orders: Totals }>(TOTAL, variables);
+      expect(response.errors).toBeUndefined();
+      return response.data!.orders;
+    };
+
+    it('stops counting a search at upTo and says the count is not exact', async () => {
+      // Every seeded e-mail contains "parent": 45 matches.
+      expect(await totals({ search: 'parent', upTo: 10 })).toEqual({ totalCount: 45, total: { count: 10, exact: false } });
+      expect(await totals({ search: 'parent', upTo: 45 })).toEqual({ totalCount: 45, total: { count: 45, exact: true } });
+      expect(await totals({ search: 'parent' })).toEqual({ totalCount: 45, total: { count: 45, exact: true } });
+    });
+
+    it('is exact without a search, whatever upTo, from the kept per-status counts', async () => {
+      expect(await totals({ upTo: 1 })).toEqual({ totalCount: 45, total: { count: 45, exact: true } });
+      expect(await totals({ status: 'Paid', upTo: 1 })).toEqual({ totalCount: 15, total: { count: 15, exact: true } });
+    });
+
+    it('is exact when the first page holds every match, and counts again on a later page', async () => {
+      expect(await totals({ search: 'child 4', upTo: 1 })).toEqual({ totalCount: 7, total: { count: 7, exact: true } });
+      const first = await ordersPage({ search: 'parent', first: 40 });
+      expect(await totals({ search: 'parent', first: 40, after: first.pageInfo.endCursor, upTo: 100 })).toEqual({
+        totalCount: 45,
+        total: { count: 45, exact: true },
+      });
+    });
+
+    it('refuses an upTo outside 1-100,000 with a message', async () => {
+      for (const upTo of [0, 100_001]) {
+        const response = await admin.query(TOTAL, { search: 'parent', upTo });
+        expect(response.errors?.[0]).toMatchObject({
+          message: 'upTo must be between 1 and 100,000',
+          extensions: { code: 'BAD_USER_INPUT', field: 'upTo' },
+        });
+      }
+    });
+  });
+
   it('refuses a page size outside 1-100 and a malformed cursor', async () => {
     for (const variables of [{ first: 0 }, { first: 101 }, { after: 'not-a-cursor' }]) {
       const response = await admin.query(ORDERS, variables);

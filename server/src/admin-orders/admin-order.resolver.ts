@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
 import { valueOrBadInput } from '../graphql/payload';
 import type { Context } from '../graphql/context';
@@ -7,9 +8,9 @@ import { OrderEvent } from '../orders/order-event.entity';
 import { Order } from '../orders/order.entity';
 import type { OrderService } from '../checkout/order.service';
 import { CheckoutSibling } from '../checkout/checkout.types';
-import { OrderConnection } from './order-connection.types';
+import { OrderConnection, OrderTotal } from './order-connection.types';
 import type { AdminOrdersService } from './admin-orders.service';
-import { OrdersArgs } from './orders.args';
+import { DEFAULT_TOTAL_UP_TO, MAX_TOTAL_UP_TO, OrdersArgs, TOTAL_MESSAGES } from './orders.args';
 import { AppliedDiscount } from '../discounts/discount-code.types';
 import type { DiscountCodes } from '../discounts/discount-codes.service';
 
@@ -100,5 +101,22 @@ export class OrderConnectionResolver {
   })
   totalCount(@Root() connection: OrderConnection): Promise<number> {
     return connection.countTotal();
+  }
+
+  @Authorized()
+  @FieldResolver(() => OrderTotal, {
+    description:
+      'Orders matching the filter, across all pages, counted up to `upTo` (1 to 100,000): for a search that matches ' +
+      'more, `exact` is false and `count` is `upTo`. Without a search, or when the first page holds every match, ' +
+      'the count is exact whatever `upTo`. What the dashboard shows; it stays fast however many orders match.',
+  })
+  total(
+    @Root() connection: OrderConnection,
+    @Arg('upTo', () => Int, { defaultValue: DEFAULT_TOTAL_UP_TO }) upTo: number,
+  ): Promise<OrderTotal> {
+    if (!Number.isInteger(upTo) || upTo < 1 || upTo > MAX_TOTAL_UP_TO) {
+      throw new GraphQLError(TOTAL_MESSAGES.upTo, { extensions: { code: 'BAD_USER_INPUT', field: 'upTo' } });
+    }
+    return connection.countUpTo(upTo);
   }
 }

@@ -7,7 +7,7 @@ import { firstInputError } from '../common/input-validation';
 import type { Outcome } from '../common/user-error';
 import { OrderCount } from '../orders/order-count.entity';
 import { Order } from '../orders/order.entity';
-import type { OrderConnection } from './order-connection.types';
+import type { OrderConnection, OrderTotal } from './order-connection.types';
 import { decodeCursor, encodeCursor } from './order-cursor';
 import { applyOrderFilter } from './order-filter';
 import type { OrdersArgs } from './orders.args';
@@ -42,14 +42,41 @@ export class AdminOrdersService {
 
     const nodes = rows.slice(0, first);
     const edges = nodes.map((node) => ({ node, cursor: encodeCursor(node) }));
+    // A first page that holds every match is its own total: no second pass over the matches.
+    const wholeList = !cursor && rows.length <= first ? nodes.length : null;
     return {
       ok: true,
       value: {
         edges,
         pageInfo: { hasNextPage: rows.length > first, endCursor: edges.at(-1)?.cursor ?? null },
-        countTotal: () => this.countOrders(args, filtered),
+        countTotal: async () => wholeList ?? this.countOrders(args, filtered),
+        countUpTo: async (upTo) =>
+          wholeList !== null ? { count: wholeList, exact: true } : this.countOrdersUpTo(args, filtered, upTo),
       },
     };
+  }
+
+  /**
+   * A search's matches counted only up to `upTo`: a search that matches a large part of the
+   * shop ("parent", "@gmail.com") stops after `upTo + 1` of them, where an exact count reads
+   * every one (at a million orders, 111,000 matches took 180 ms against 3 ms). Without a search
+   * the kept per-status counts are exact and cheap, so they are given whole.
+   */
+  private async countOrdersUpTo(args: OrdersArgs, filtered: SelectQueryBuilder<Order>, upTo: number): Promise<OrderTotal> {
+    if (!args.search?.trim()) return { count: await this.countOrders(args, filtered), exact: true };
+    const matches = filtered
+      .clone()
+      .select('1')
+      .orderBy()
+      .limit(upTo + 1);
+    const row = await this.dataSource
+      .createQueryBuilder()
+      .select('count(*)::int', 'n')
+      .from(`(${matches.getQuery()})`, 'matches')
+      .setParameters(matches.getParameters())
+      .getRawOne<{ n: number }>();
+    const n = row?.n ?? 0;
+    return n > upTo ? { count: upTo, exact: false } : { count: n, exact: true };
   }
   /**
    * Exact totals that do not grow with the table: without a search, from the per-status counts

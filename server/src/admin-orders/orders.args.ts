@@ -6,6 +6,10 @@ import { OrderStatus } from '../orders/order-status';
 
 export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 200;
+/** How far a page's `total` counts a search's matches unless asked otherwise, and at most. */
+export const DEFAULT_TOTAL_UP_TO = 1000;
+export const MAX_TOTAL_UP_TO = 100_000;
+export const TOTAL_MESSAGES = { upTo: `upTo must be between 1 and ${MAX_TOTAL_UP_TO.toLocaleString('en-US')}` } as const;
 
 export const LIST_MESSAGES = {
   first: `first must be between 1 and ${MAX_PAGE_SIZE}`,

@@ -33,7 +33,7 @@ const ADMIN_ORDERS = `
         }
       }
       pageInfo { hasNextPage endCursor }
-      totalCount
+      total { count exact }
     }
   }`;
 const CATALOGUE = `

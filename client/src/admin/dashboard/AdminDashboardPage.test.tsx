@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 
 import { formatDateTime } from '../order-format';
 import {
@@ -83,6 +83,23 @@ describe('AdminDashboardPage: the orders table', () => {
     expect(within(row).getByText(formatDateTime(String(paid.createdAt)))).toHaveAttribute('datetime', paid.createdAt);
     expect(within(row).getByText('Paid')).toHaveClass('status-badge', 'status-badge--paid');
     expect(screen.getByText('1 order')).toBeInTheDocument();
+  });
+
+  it('says "More than 1,000 orders" when the server stopped counting a search, and groups the digits of an exact total', async () => {
+    renderAdmin(DASHBOARD, [
+      meMock(),
+      ordersMock({ orders: [anOrder()], totalCount: 1000, exact: false, hasNextPage: true }),
+      videoLimitMock(),
+    ]);
+    expect(await screen.findByText('More than 1,000 orders')).toBeInTheDocument();
+    cleanup();
+
+    renderAdmin(DASHBOARD, [
+      meMock(),
+      ordersMock({ orders: [anOrder()], totalCount: 1234567, hasNextPage: true }),
+      videoLimitMock(),
+    ]);
+    expect(await screen.findByText('1,234,567 orders')).toBeInTheDocument();
   });
 
   it('offers Upload Video only for Paid, View Video only for Completed with a video, View Photo with a photo', async () => {

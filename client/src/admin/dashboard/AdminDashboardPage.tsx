@@ -8,7 +8,7 @@ import { RequireAdmin } from '../session/RequireAdmin';
 import { UploadNotice } from '../upload/UploadNotice';
 import { VideoUploadsProvider } from '../upload/VideoUploadsProvider';
 import { DashboardHeader } from './DashboardHeader';
-import { LIST_MESSAGES } from './dashboard-messages';
+import { LIST_MESSAGES, ordersCountText } from './dashboard-messages';
 import { OrderFilters } from './OrderFilters';
 import { OrdersPagination } from './OrdersPagination';
 import { OrdersTable } from './OrdersTable';
@@ -51,11 +51,7 @@ function OrdersDashboard() {
         <main className="admin-dashboard__main" id="admin-main">
           <div className="admin-dashboard__heading">
             <h1 className="admin-dashboard__title">Orders</h1>
-            {list.totalCount !== null && (
-              <p className="admin-dashboard__count">
-                {list.totalCount} {list.totalCount === 1 ? 'order' : 'orders'}
-              </p>
-            )}
+            {list.total !== null && <p className="admin-dashboard__count">{ordersCountText(list.total)}</p>}
           </div>
           <NeedsActionSummary />
           <OrderFilters filter={filter} onChange={changeFilter} onRefresh={() => void list.refresh()} refreshing={list.loading} />

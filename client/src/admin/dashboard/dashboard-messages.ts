@@ -7,3 +7,13 @@ export const LIST_MESSAGES = {
   // No answer at all (network, server down).
   error: 'An error occurred while fetching orders',
 } as const;
+
+let countFormat: Intl.NumberFormat | undefined;
+
+/** "1 order", "1,234 orders", or "More than 1,000 orders" when the count stopped short of every match. */
+export function ordersCountText(total: { count: number; exact: boolean }): string {
+  countFormat ??= new Intl.NumberFormat('en-US');
+  const n = countFormat.format(total.count);
+  if (!total.exact) return `More than ${n} orders`;
+  return `${n} ${total.count === 1 ? 'order' : 'orders'}`;
+}

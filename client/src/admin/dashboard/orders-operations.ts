@@ -27,7 +27,10 @@ export const ORDER_ROW_FIELDS = graphql(`
   }
 `);
 
-/** One page of orders, newest first, with the total for the filter (the server counts it only when asked). */
+/**
+ * One page of orders, newest first, with the total for the filter: the server counts it only when
+ * asked, and a search's matches only up to 1,000 ("More than 1,000 orders").
+ */
 export const ORDERS_QUERY = graphql(`
   query AdminOrders($status: OrderStatus, $search: String, $first: Int, $after: String) {
     orders(status: $status, search: $search, first: $first, after: $after) {
@@ -41,7 +44,10 @@ export const ORDERS_QUERY = graphql(`
         hasNextPage
         endCursor
       }
-      totalCount
+      total {
+        count
+        exact
+      }
     }
   }
 `);

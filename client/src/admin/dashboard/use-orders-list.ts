@@ -42,7 +42,8 @@ export function useOrdersList(filter: OrderFilter) {
   const connection = data?.orders;
   return {
     orders: connection?.edges.map((edge) => edge.node) ?? null,
-    totalCount: connection?.totalCount ?? null,
+    /** How many orders the filter matches: `exact` false means more than `count`. */
+    total: connection?.total ?? null,
     loading,
     message,
     page: cursors.length + 1,

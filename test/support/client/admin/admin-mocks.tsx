@@ -174,13 +174,15 @@ interface OrdersPage {
   after?: string | null;
   hasNextPage?: boolean;
   totalCount?: number;
+  /** False: the server stopped counting at `totalCount` ("More than ..."). */
+  exact?: boolean;
   delay?: number;
 }
 
 /** The `orders` connection as the server would answer it. */
 export function ordersData(
   orders: OrderRecord[],
-  { hasNextPage = false, totalCount }: { hasNextPage?: boolean; totalCount?: number } = {},
+  { hasNextPage = false, totalCount, exact = true }: { hasNextPage?: boolean; totalCount?: number; exact?: boolean } = {},
 ) {
   return {
     orders: {
@@ -191,7 +193,7 @@ export function ordersData(
         hasNextPage,
         endCursor: orders.length ? `cursor-${orders[orders.length - 1].id}` : null,
       },
-      totalCount: totalCount ?? orders.length,
+      total: { __typename: 'OrderTotal' as const, count: totalCount ?? orders.length, exact },
     },
   };
 }
@@ -202,11 +204,12 @@ export function ordersMock({
   after = null,
   hasNextPage = false,
   totalCount,
+  exact,
   delay,
 }: OrdersPage): MockLink.MockedResponse {
   return {
     request: { query: ORDERS_QUERY, variables: ordersVariables(filter, after) },
-    result: { data: ordersData(orders, { hasNextPage, totalCount }) },
+    result: { data: ordersData(orders, { hasNextPage, totalCount, exact }) },
     delay,
   };
 }

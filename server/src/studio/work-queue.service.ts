@@ -83,11 +83,14 @@ export class WorkQueueService {
         [assignedTo, now.toISOString()],
       );
     }
-    // One round trip: each reason's kept total, and its overdue items read from the (reason, due_at) index.
+    // One round trip: each reason's kept total, and the overdue items read once from the due-time
+    // index for every reason together. (A count per reason ran once per reason, and the planner,
+    // multiplying them, priced it high enough to JIT-compile it: 120 ms at 50,000 open items.)
     return this.dataSource.query(
-      `SELECT c.reason, c.n,
-              (SELECT count(*) FROM work_items w WHERE w.reason = c.reason AND w.due_at <= $1)::int AS overdue
-         FROM work_counts c`,
+      `SELECT c.reason, c.n, coalesce(o.overdue, 0)::int AS overdue
+         FROM work_counts c
+         LEFT JOIN (SELECT w.reason, count(*) AS overdue FROM work_items w WHERE w.due_at <= $1 GROUP BY w.reason) o
+           ON o.reason = c.reason`,
       [now.toISOString()],
     );
   }

@@ -25,8 +25,9 @@ afterAll(() => server?.close());
 afterEach(() => jest.restoreAllMocks());
 
 describe('the warm-up before an instance serves', () => {
-  it("runs the dashboard's first page, its search and the catalogue without an error, and writes nothing", async () => {
+  it("looks up a session and runs the dashboard's first page, its search and the catalogue without an error, and writes nothing", async () => {
     const listOrders = jest.spyOn(server.app.services.adminOrders, 'listOrders');
+    const sessionLookup = jest.spyOn(server.app.services.auth, 'adminForToken');
     const before = await rowCounts();
 
     const report = await server.app.warmUp();
@@ -34,6 +35,8 @@ describe('the warm-up before an instance serves', () => {
     expect(report.errors).toEqual([]);
     const searches = listOrders.mock.calls.map(([args]) => args.search ?? null);
     expect(searches).toEqual(expect.arrayContaining([null, 'warm-up@shop.invalid']));
+    expect(sessionLookup).toHaveBeenCalled();
+    expect(await Promise.all(sessionLookup.mock.results.map((result) => result.value))).not.toContainEqual(expect.anything());
     expect(await rowCounts()).toEqual(before);
   });
 

@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createBenchDatabase } from './support/admin-query.mjs';
 import { sleep, startServer, stopServer } from './support/server.mjs';
+import { gql, signIn } from './support/shop-api.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -51,9 +52,6 @@ function clientDocument(name) {
   return print(JSON.parse(match[1]));
 }
 const ORDERS = clientDocument('AdminOrders');
-const LOGIN = `mutation Login($email: String!, $password: String!) {
-  login(email: $email, password: $password) { admin { id } userErrors { message } }
-}`;
 // As bench/api.bench.mjs seeds: a bulk write of `$2` orders, newest a minute ago.
 const SEED_SQL = `
   INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style,
@@ -68,28 +66,6 @@ const SEED_SQL = `
   FROM generate_series(1, $2::int) AS i`;
 
 const pct = (sorted, p) => +sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(2);
-
-async function gql(base, query, variables, cookie) {
-  const res = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await res.json();
-  if (res.status !== 200 || body.errors) throw new Error(`GraphQL ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
-  return { data: body.data, res };
-}
-
-async function login(base) {
-  const { data, res } = await gql(base, LOGIN, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  if (!data.login.admin) throw new Error(`login refused: ${JSON.stringify(data.login.userErrors)}`);
-  const pair = res.headers
-    .getSetCookie()
-    .map((h) => h.split(';')[0])
-    .find((p) => p.startsWith('storybook_session='));
-  if (!pair) throw new Error('login did not set the session cookie');
-  return pair;
-}
 
 /** Writes orders `from`..`rows` in batches of 50,000 (each well inside the statement timeout). */
 async function seed(query, rows, from = 0) {
@@ -163,7 +139,7 @@ async function main() {
       const query = async (sql, params) => (await client.query(sql, params)).rows;
       if (WARM) {
         await query(SEED_SQL, [ROWS - 100, 100]);
-        const cookie = await login(base);
+        const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
         for (let i = 0; i < WARM; i++) await gql(base, ORDERS, { first: 20 }, cookie);
       }
       const t0 = performance.now();
@@ -185,7 +161,7 @@ async function main() {
       base = await startServer(env);
     }
     writtenAt = Date.now();
-    const cookie = await login(base);
+    const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
     console.error(
       `  ${ROWS} orders written in ${out.seedSeconds} s${VACUUM ? ' (then VACUUM ANALYZE)' : ''}; ${REQUESTS} requests`,
     );

@@ -53,7 +53,7 @@ export interface App {
    */
   listen(port?: number, host?: string): Promise<string>;
   /**
-   * Runs the dashboard's and the storefront's read-only queries once, in-process (api/warm-up.ts),
+   * Runs the dashboard's and the storefront's read-only queries a few times, in-process (api/warm-up.ts),
    * so the first requests after a start do not pay for a cold process. Before `listen()`.
    */
   warmUp(): Promise<WarmUpReport>;

@@ -1,10 +1,10 @@
 /**
  * A new instance looks up a session and runs the admin dashboard's and the storefront's
- * read-only queries a few times, in-process, before its port answers them: the first run of a code path in a new process
- * compiles it, fills the caches TypeORM and GraphQL keep, and grows the heap through its first
- * collections. Measured at 100,000 orders on PostgreSQL (bench/stalls.bench.mjs), that made the
- * first dashboard requests of a new process take 55-95 ms against 12 ms after; here it is
- * paid before the first admin after a deploy asks.
+ * read-only queries a few times, in-process, before its port answers them: the first run of a
+ * code path in a new process compiles it and fills the caches TypeORM and GraphQL keep.
+ * Measured at 100,000 orders on PostgreSQL (bench/stalls.bench.mjs), the first dashboard
+ * requests of a new process took 55-65 ms against 12 ms after; here most of that is paid
+ * before the first admin after a deploy asks.
  *
  * The documents run as an owner who exists only here: in memory, never stored, and reachable
  * by nothing but these fixed, read-only documents. A warm-up that fails is logged and
@@ -42,7 +42,7 @@ const CATALOGUE = `
     catalogue { currency plans { format title priceCents recommended } lifeLessons { value label emoji } }
   }`;
 
-/** Each document with the variables it runs with, and how many times (a path gets faster over its first few runs). */
+/** Each document with the variables it runs with; every round runs them all (a path gets faster over its first few runs). */
 const RUNS: { source: string; variables: Record<string, unknown> }[] = [
   { source: CATALOGUE, variables: {} },
   { source: ADMIN_ORDERS, variables: {} },

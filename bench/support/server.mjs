@@ -58,7 +58,9 @@ function freePort() {
  */
 export async function startServer(env, { logTo } = {}) {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [serverMain], {
+  // BENCH_NODE_ARGS: flags for the shop's node (V8's among them, which NODE_OPTIONS refuses), to compare.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, serverMain], {
     cwd: repoRoot,
     // ENV_FILE=none: a developer's .env never changes what is measured.
     env: { ENV_FILE: 'none', ...env, PORT: String(port) },

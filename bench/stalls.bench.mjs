@@ -91,7 +91,8 @@ async function sampleActivity(url, running) {
             AND (backend_type IN ('autovacuum worker', 'checkpointer', 'background writer', 'walwriter')
                  OR (datname = current_database() AND state = 'active'))`,
       );
-      const busy = rows.filter((r) => (r.backend_type !== 'client backend' ? r.wait_event_type !== 'Activity' : true));
+      // A background process waiting on 'Activity' is idle; the shop's active queries all count.
+      const busy = rows.filter((r) => r.backend_type === 'client backend' || r.wait_event_type !== 'Activity');
       if (busy.length) samples.push({ t, rows: busy });
       await sleep(10);
     }

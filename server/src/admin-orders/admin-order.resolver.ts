@@ -1,5 +1,5 @@
-import { GraphQLError } from 'graphql';
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
+import { refuse, UserErrorCode } from '../common/user-error';
 import { valueOrBadInput } from '../graphql/payload';
 import type { Context } from '../graphql/context';
 import { OutboxEmail } from '../mail/outbox-email.entity';
@@ -115,7 +115,7 @@ export class OrderConnectionResolver {
     @Arg('upTo', () => Int, { defaultValue: DEFAULT_TOTAL_UP_TO }) upTo: number,
   ): Promise<OrderTotal> {
     if (!Number.isInteger(upTo) || upTo < 1 || upTo > MAX_TOTAL_UP_TO) {
-      throw new GraphQLError(TOTAL_MESSAGES.upTo, { extensions: { code: 'BAD_USER_INPUT', field: 'upTo' } });
+      return valueOrBadInput(refuse(UserErrorCode.INVALID_INPUT, TOTAL_MESSAGES.upTo, 'upTo'));
     }
     return connection.countUpTo(upTo);
   }

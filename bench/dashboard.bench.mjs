@@ -14,11 +14,11 @@
  * Out:  a table on stdout and bench/results/dashboard-<pglite|postgres>[-<label>].json
  */
 import 'reflect-metadata';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createBenchDatabase } from './support/admin-query.mjs';
+import { runBench, writeResult } from './support/results.mjs';
 import { quietLogger, timed } from './support/timing.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -122,19 +122,13 @@ async function main() {
   const smallest = results.find((r) => r.rows === ROWS[0]);
   const largest = results.find((r) => r.rows === ROWS.at(-1) && r.scenario === smallest.scenario);
   console.log(`first page + total, p99 at ${largest.rows} / at ${smallest.rows}: ${(largest.p99 / smallest.p99).toFixed(2)}x`);
-  mkdirSync(path.join(here, 'results'), { recursive: true });
-  const file = path.join(here, 'results', `dashboard-${MODE}${LABEL}.json`);
-  writeFileSync(
-    file,
-    `${JSON.stringify({ date: new Date().toISOString(), mode: MODE, dist: path.relative(repoRoot, dist), loadAverage: os.loadavg(), results }, null, 2)}\n`,
-  );
-  console.log(`written: ${path.relative(repoRoot, file)}`);
+  writeResult(`dashboard-${MODE}${LABEL}`, {
+    date: new Date().toISOString(),
+    mode: MODE,
+    dist: path.relative(repoRoot, dist),
+    loadAverage: os.loadavg(),
+    results,
+  });
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -22,7 +22,7 @@
 import { print } from 'graphql';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ import { performance } from 'node:perf_hooks';
 import { createBenchDatabase } from './support/admin-query.mjs';
 import { sleep, startServer, stopServer } from './support/server.mjs';
 import { gql, signIn } from './support/shop-api.mjs';
+import { runBench, writeResult } from './support/results.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -267,16 +268,7 @@ async function main() {
     console.log(`    shop:     ${s.process.join(', ') || 'not busy (no gc, event loop on time)'}`);
     if (MODE === 'postgres') console.log(`    database: ${s.database.join(' ; ') || 'nothing else active'}`);
   }
-  mkdirSync(path.join(here, 'results'), { recursive: true });
-  const file = path.join(here, 'results', `stalls-${MODE}${LABEL}.json`);
-  writeFileSync(file, `${JSON.stringify({ ...out, loadAverage: os.loadavg(), node: process.version }, null, 2)}\n`);
-  console.log(`written: ${path.relative(repoRoot, file)}`);
+  writeResult(`stalls-${MODE}${LABEL}`, { ...out, loadAverage: os.loadavg(), node: process.version });
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -14,11 +14,11 @@
  * Out:  a table on stdout and bench/results/work-queue-<pglite|postgres>[-<label>].json
  */
 import 'reflect-metadata';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createBenchDatabase } from './support/admin-query.mjs';
+import { runBench, writeResult } from './support/results.mjs';
 import { quietLogger, timed } from './support/timing.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -128,19 +128,13 @@ async function main() {
   console.log(
     `workQueue p99 ${first.p99} ms against the 15 ms the studio asks; ${(first.p99 / reference.p99).toFixed(2)}x the orders list's first page`,
   );
-  mkdirSync(path.join(here, 'results'), { recursive: true });
-  const file = path.join(here, 'results', `work-queue-${MODE}${LABEL}.json`);
-  writeFileSync(
-    file,
-    `${JSON.stringify({ date: new Date().toISOString(), mode: MODE, loadAverage: os.loadavg(), ceilingMs: 15, results }, null, 2)}\n`,
-  );
-  console.log(`written: ${path.relative(repoRoot, file)}`);
+  writeResult(`work-queue-${MODE}${LABEL}`, {
+    date: new Date().toISOString(),
+    mode: MODE,
+    loadAverage: os.loadavg(),
+    ceilingMs: 15,
+    results,
+  });
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

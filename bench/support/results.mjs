@@ -1,0 +1,26 @@
+// What every benchmark does last: write its figures to bench/results/, and exit with its outcome.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Writes `data` as bench/results/<name>.json and says where. */
+export function writeResult(name, data) {
+  const dir = path.join(benchDir, 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  console.log(`written: ${path.relative(path.dirname(benchDir), file)}`);
+}
+
+/** Runs the benchmark, then exits: 0 when it finished, 1 (with the error) when it failed. */
+export function runBench(main) {
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -7,7 +7,8 @@
  *
  * Shop: `createOrder` over HTTP (one GraphQL multipart request per order, autocannon, 10 in
  * flight) against the real server (server/dist), RATE_LIMITS=off. The server's CPU time per order
- * and its peak RSS during the run are read from /proc.
+ * and its peak RSS during the run are read from /proc; its garbage collections (major ones per 100
+ * orders, pauses, the CPU of V8's helper threads) from bench/support/stall-probe.mjs (GC only).
  * Ceiling: the same photo bytes through sharp's decode, resize to fit 2048 px and its default JPEG
  * encoder (libjpeg-turbo) at quality 85, plus the order + event insert, done directly in this
  * process at the same concurrency (sharp's default settings; pg pool on PostgreSQL, PGlite
@@ -17,6 +18,7 @@
  *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x npm run bench:order
  *         (creates a throw-away database bench_<random> on that server, drops it at the end)
  * Env:  BENCH_SECONDS (10) per run, BENCH_CONNECTIONS (10), BENCH_WARMUP (2 s, not measured),
+ *       BENCH_ROUNDS (3): rounds of shop then ceiling; each photo's share is the rounds' median,
  *       BENCH_LABEL (written into the result's name, e.g. "before").
  * Out:  a table on stdout and bench/results/create-order-<pglite|postgres>[-<label>].json
  */
@@ -24,7 +26,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +43,7 @@ const repoRoot = path.resolve(here, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const MODE = DATABASE_URL ? 'postgres' : 'pglite';
 const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
@@ -67,7 +70,7 @@ const digitalOrder = () => ({
 // ---------------------------------------------------------------------------------------------
 // Process state and clean-up
 
-const state = { dataDir: null, benchDb: null, cleaned: false, instance: null };
+const state = { dataDir: null, probeFile: null, benchDb: null, cleaned: false, instance: null };
 
 async function cleanup() {
   if (state.cleaned) return;
@@ -99,6 +102,31 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / CLK_TCK; // utime + stime
 }
 
+/** CPU seconds of the process's V8 helper threads ("V8Worker"): concurrent marking and sweeping, mostly. */
+function v8WorkerCpuSeconds(pid) {
+  let ticks = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      if (readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim() !== 'V8Worker') continue;
+      const fields = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* the thread ended meanwhile */
+    }
+  }
+  return ticks / CLK_TCK;
+}
+
+/** The server's garbage collections from `since` (epoch ms) on, as the probe wrote them. */
+function collectionsSince(since) {
+  if (!existsSync(state.probeFile)) return [];
+  return readFileSync(state.probeFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .filter((event) => event.type === 'gc' && event.start >= since);
+}
+
 function rssMiB(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return +(Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]) / 1024).toFixed(1);
@@ -118,6 +146,8 @@ async function shopRun(base, photo) {
   await warm;
   await sleep(1500); // let the warm-up's last requests finish
   const cpuBefore = cpuSeconds(pid);
+  const helpersBefore = v8WorkerCpuSeconds(pid);
+  const measuredFrom = Date.now();
   let peakRss = rssMiB(pid);
   const sampler = setInterval(() => {
     try {
@@ -141,6 +171,8 @@ async function shopRun(base, photo) {
   state.instance = null;
   clearInterval(sampler);
   const cpu = cpuSeconds(pid) - cpuBefore;
+  const helpers = v8WorkerCpuSeconds(pid) - helpersBefore;
+  const collections = collectionsSince(measuredFrom).filter((event) => event.start <= Date.now());
   const child = runningServer();
   if (!child || child.exitCode !== null || child.signalCode !== null) throw new Error('the server is gone');
   await sleep(2000);
@@ -155,6 +187,15 @@ async function shopRun(base, photo) {
     mismatches: result.mismatches,
     serverCpuMsPerOrder: ok ? +((cpu * 1000) / ok).toFixed(0) : null,
     serverPeakRssMiB: peakRss,
+    // What the photos' memory costs in garbage collection: these follow from what is allocated,
+    // so they hold still on a machine whose speed does not.
+    gc: ok
+      ? {
+          majorPer100Orders: +((collections.filter((event) => event.kind === 'major').length * 100) / ok).toFixed(1),
+          pauseMsPerOrder: +(collections.reduce((sum, event) => sum + event.ms, 0) / ok).toFixed(2),
+          helperCpuMsPerOrder: +((helpers * 1000) / ok).toFixed(1),
+        }
+      : null,
     multipartBytes: body.length,
   };
 }
@@ -259,6 +300,7 @@ async function main() {
   if (!existsSync(serverMain)) throw new Error(`${serverMain} is missing: run \`npm run build -w server\` first`);
   const benchStart = new Date();
   state.dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-order-bench-'));
+  state.probeFile = path.join(state.dataDir, 'server-gc.jsonl');
   let benchUrl;
   let pgVersion;
   if (MODE === 'postgres') {
@@ -276,6 +318,7 @@ async function main() {
     mode: MODE,
     ...(MODE === 'postgres' ? { postgres: pgVersion } : {}),
     seconds: SECONDS,
+    rounds: ROUNDS,
     connections: CONNECTIONS,
     warmupSeconds: WARMUP,
     sharp: sharp.versions,
@@ -293,36 +336,63 @@ async function main() {
     DATA_DIR: state.dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMITS: 'off',
+    // The stalls benchmark's probe: it writes every garbage collection of the server to a file.
+    NODE_OPTIONS: `--import=${path.join(here, 'support', 'stall-probe.mjs')}`,
+    STALL_PROBE_FILE: state.probeFile,
+    STALL_PROBE_GC_ONLY: '1',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     MEDIA_SECRET: randomBytes(32).toString('base64url'),
     ...(benchUrl ? { DATABASE_URL: benchUrl } : {}),
   };
 
-  console.error('starting server...');
-  const base = await startServer(env);
-  const shop = {};
-  for (const photo of photos) {
-    shop[photo.label] = await shopRun(base, photo);
-    const r = shop[photo.label];
-    console.error(`  shop, ${photo.label}: ${fmt(r.rps, 2)} orders/s, p50 ${r.p50} ms, ${r.serverCpuMsPerOrder} ms CPU/order`);
-  }
-  await stopServer();
-
-  const ceiling = {};
-  await withInserter(benchUrl, async (insertTx) => {
+  // Rounds, each the shop then its ceiling for both photos, so that both sides of a ratio are
+  // measured within a minute of each other on a machine whose speed drifts; the median is reported.
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    console.error(`round ${round} of ${ROUNDS}: starting server...`);
+    const base = await startServer(env);
+    const shop = {};
     for (const photo of photos) {
-      ceiling[photo.label] = await ceilingRun(insertTx, photo);
-      const r = ceiling[photo.label];
-      console.error(`  ceiling, ${photo.label}: ${fmt(r.rps, 2)} orders/s, ${r.cpuMsPerOrder} ms CPU/order`);
+      shop[photo.label] = await shopRun(base, photo);
+      const r = shop[photo.label];
+      console.error(`  shop, ${photo.label}: ${fmt(r.rps, 2)} orders/s, p50 ${r.p50} ms, ${r.serverCpuMsPerOrder} ms CPU/order`);
     }
-  });
+    await stopServer();
+    const ceiling = {};
+    await withInserter(benchUrl, async (insertTx) => {
+      for (const photo of photos) {
+        ceiling[photo.label] = await ceilingRun(insertTx, photo);
+        const r = ceiling[photo.label];
+        console.error(`  ceiling, ${photo.label}: ${fmt(r.rps, 2)} orders/s, ${r.cpuMsPerOrder} ms CPU/order`);
+      }
+    });
+    rounds.push({ shop, ceiling });
+  }
 
-  const results = photos.map((p) => ({
-    photo: `${p.label} ${p.width}x${p.height}, ${p.data.length} bytes`,
-    shop: shop[p.label],
-    ceiling: ceiling[p.label],
-    shareOfCeiling: +(shop[p.label].rps / ceiling[p.label].rps).toFixed(3),
-  }));
+  const median = (values) => {
+    const sorted = [...values].sort((x, y) => x - y);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  const results = photos.map((p) => {
+    const perRound = rounds.map(({ shop, ceiling }) => ({
+      shop: shop[p.label],
+      ceiling: ceiling[p.label],
+      shareOfCeiling: +(shop[p.label].rps / ceiling[p.label].rps).toFixed(3),
+    }));
+    // The round whose share is the median stands for the photo; every round is kept in the file.
+    const share = median(perRound.map((r) => r.shareOfCeiling));
+    const middle = perRound.reduce((best, r) =>
+      Math.abs(r.shareOfCeiling - share) < Math.abs(best.shareOfCeiling - share) ? r : best,
+    );
+    return {
+      photo: `${p.label} ${p.width}x${p.height}, ${p.data.length} bytes`,
+      shop: middle.shop,
+      ceiling: middle.ceiling,
+      shareOfCeiling: +share.toFixed(3),
+      rounds: perRound,
+    };
+  });
 
   console.log('');
   const header = [
@@ -345,12 +415,22 @@ async function main() {
     fmt(r.ceiling.rps, 2),
     String(r.ceiling.cpuMsPerOrder),
     `${(r.shareOfCeiling * 100).toFixed(0)}%`,
-    `${r.shop.errors}/${r.shop.non2xx}/${r.shop.mismatches}`,
+    // Failures of every round, not only the median one's.
+    ['errors', 'non2xx', 'mismatches'].map((k) => r.rounds.reduce((sum, x) => sum + x.shop[k], 0)).join('/'),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
   console.log([line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(line)].join('\n'));
-  for (const r of results) console.log(`server peak RSS, ${r.photo}: ${r.shop.serverPeakRssMiB} MiB`);
+  for (const r of results) {
+    const shares = r.rounds.map((x) => `${(x.shareOfCeiling * 100).toFixed(0)}%`).join(', ');
+    const gc = r.rounds.map(
+      (x) => `${x.shop.gc?.majorPer100Orders} / ${x.shop.gc?.pauseMsPerOrder} / ${x.shop.gc?.helperCpuMsPerOrder}`,
+    );
+    console.log(`${r.photo}: shop/ceiling by round ${shares}; server peak RSS ${r.shop.serverPeakRssMiB} MiB`);
+    console.log(
+      `  server GC by round (major GCs per 100 orders / pause ms per order / GC helpers' CPU ms per order): ${gc.join(', ')}`,
+    );
+  }
 
   mkdirSync(path.join(here, 'results'), { recursive: true });
   const file = path.join(here, 'results', `create-order-${MODE}${LABEL}.json`);

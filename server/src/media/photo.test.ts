@@ -62,3 +62,49 @@ describe('processPhoto and image bombs', () => {
     expect(PHOTO_MAX_PIXELS).toBeGreaterThan(4032 * 3024);
   });
 });
+
+describe('processPhoto, one photo after another and several at once', () => {
+  const solid = (width: number, height: number, background: string) =>
+    sharp({ create: { width, height, channels: 3, background } })
+      .png()
+      .toBuffer();
+  const centre = async (jpeg: Buffer) => {
+    const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+    const i = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+    return [...data.subarray(i, i + 3)];
+  };
+  const near = (actual: number[], expected: number[]) => actual.every((v, k) => Math.abs(v - expected[k]!) <= 3);
+
+  it('gives each photo its own picture when many are read into the same reused memory', async () => {
+    const red = await solid(300, 200, '#ff0000');
+    const blue = await solid(120, 90, '#0000ff');
+    const green = await solid(64, 64, '#00ff00');
+    // Larger, then smaller: the second would show the first's bytes if the memory were not its own.
+    expect(near(await centre((await processPhoto(Readable.from([red]))).data), [255, 0, 0])).toBe(true);
+    const second = await processPhoto(Readable.from([blue]));
+    expect([second.width, second.height]).toEqual([120, 90]);
+    expect(near(await centre(second.data), [0, 0, 255])).toBe(true);
+    const together = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => processPhoto(Readable.from([[red, blue, green][i % 3]!]))),
+    );
+    const colours = await Promise.all(together.map((photo) => centre(photo.data)));
+    colours.forEach((colour, i) =>
+      expect(
+        near(
+          colour,
+          [
+            [255, 0, 0],
+            [0, 0, 255],
+            [0, 255, 0],
+          ][i % 3]!,
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('takes the next photo after one that was refused', async () => {
+    await expect(processPhoto(Readable.from([Buffer.from([0xff, 0xd8, 0xff, 1, 2, 3])]))).rejects.toThrow(PHOTO_TYPE_MESSAGE);
+    const photo = await processPhoto(Readable.from([await solid(50, 40, '#00ff00')]));
+    expect([photo.width, photo.height]).toEqual([50, 40]);
+  });
+});

@@ -4,7 +4,7 @@
  * order or its events by id.
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingFile } from '../media/incoming-file';
+import { type IncomingFile, senderLeft } from '../media/incoming-file';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { bookPriceCents, CURRENCY, FAMILY_DISCOUNT, planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
@@ -108,7 +108,12 @@ export class OrderService {
       photo = await processPhoto(upload.createReadStream({ highWaterMark: PHOTO_READ_CHUNK }), undefined, this.metrics);
     } catch (error) {
       if (error instanceof UserFacingError) return refusalOf(error);
-      this.logger.error('photo upload failed', { error });
+      if (senderLeft(error)) {
+        // The parent's request closed while its photo waited its turn: nothing was made.
+        this.logger.info('order not created: the request closed before its photo was read');
+      } else {
+        this.logger.error('photo upload failed', { error });
+      }
       return refuse(UserErrorCode.INTERNAL_FAILURE, CREATE_FAILED_MESSAGE, 'childPhoto');
     }
 
@@ -309,7 +314,9 @@ export class OrderService {
         await this.storage.put(newPhotoKey, photo.data, photo.contentType);
       } catch (error) {
         if (error instanceof UserFacingError) return refusalOf(error);
-        this.logger.error('photo upload failed', { error, orderId: found.id });
+        if (senderLeft(error))
+          this.logger.info('order not changed: the request closed before its photo was read', { orderId: found.id });
+        else this.logger.error('photo upload failed', { error, orderId: found.id });
         return refuse(UserErrorCode.INTERNAL_FAILURE, UPDATE_ORDER_MESSAGES.failed, 'childPhoto');
       }
     }

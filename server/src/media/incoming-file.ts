@@ -9,3 +9,11 @@ export interface IncomingFile {
   mimetype: string;
   createReadStream(options?: { highWaterMark?: number }): Readable;
 }
+
+/**
+ * Whether reading a file failed because its sender went away first (the upload's request was
+ * closed: HTTP's 499). Nobody is waiting for the answer, and nothing went wrong in the shop.
+ */
+export function senderLeft(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 499;
+}

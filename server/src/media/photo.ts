@@ -11,7 +11,7 @@ import { ConcurrencyLimit } from '../common/concurrency-limit';
 import { UserErrorCode, UserFacingError } from '../common/user-error';
 import { type Metrics, secondsSince } from '../observability/metrics';
 import { BufferPool } from './buffer-pool';
-import { readLimited, TooLargeError } from './read-limited';
+import { gatherInto, readChunks, type Received, TooLargeError } from './read-limited';
 
 export const PHOTO_TYPE_MESSAGE = 'Please upload a JPEG or PNG image only.';
 export const PHOTO_SIZE_MESSAGE = 'Image should be less than 5MB in size.';
@@ -28,10 +28,10 @@ export const PHOTO_MAX_PIXELS = 25_000_000;
 export const PHOTO_PIXELS_MESSAGE = 'This photo has too many pixels. Please upload one of at most 25 megapixels.';
 const decodes = new ConcurrencyLimit(2 * PHOTO_MAX_PIXELS);
 /**
- * Photos read and decoded at once, each gathered into a buffer of its own that is used again for
- * the next one (BufferPool says why): one per core, four at least (two cores are kept busy while
- * a photo waits for the disk or the database), eight at most (40 MB of buffers). The others wait
- * their turn with their bytes where the upload left them.
+ * Photos checked and decoded at once, each gathered into a buffer of its own that is used again
+ * for the next one (BufferPool says why): one per core, four at least (two cores are kept busy
+ * while a photo waits for the disk or the database), eight at most (40 MB of buffers). The others
+ * wait their turn, received whole, with their bytes where the upload left them.
  */
 const PHOTOS_AT_ONCE = Math.min(8, Math.max(4, availableParallelism()));
 const photoTurns = new ConcurrencyLimit(PHOTOS_AT_ONCE);
@@ -83,63 +83,33 @@ export async function processPhoto(
   maxBytes: number = LIMITS.photoMaxBytes,
   metrics?: Pick<Metrics, 'uploadReceived' | 'photoProcessed'>,
 ): Promise<ProcessedPhoto> {
-  return photoTurns.run(() => readAndReencode(stream, maxBytes, metrics));
+  // Received whole before it takes a turn: a parent on a slow line holds up nobody else's photo.
+  const received = await receivePhoto(stream, maxBytes, metrics);
+  return photoTurns.run(async () => {
+    const into = received.length <= photoBuffers.size ? photoBuffers.take() : null;
+    try {
+      return await checkAndReencode(into ? gatherInto(received, into) : Buffer.concat(received.chunks, received.length), metrics);
+    } finally {
+      // sharp is done with the bytes once its promise settles; the stored photo is a new buffer of its own.
+      if (into) photoBuffers.give(into, received.length);
+    }
+  });
 }
 
-async function readAndReencode(
-  stream: Readable,
-  maxBytes: number,
-  metrics: Pick<Metrics, 'uploadReceived' | 'photoProcessed'> | undefined,
-): Promise<ProcessedPhoto> {
-  const into = maxBytes <= photoBuffers.size ? photoBuffers.take() : undefined;
-  let input: Buffer | undefined;
-  try {
-    input = await readPhoto(stream, maxBytes, metrics, into);
-    // The header alone tells the size: refuse too many pixels before decoding any of them.
-    const { width = 0, height = 0 } = await sharp(input)
-      .metadata()
-      .catch(() => ({ width: 0, height: 0 }));
-    const pixels = width * height;
-    if (pixels > PHOTO_MAX_PIXELS) throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_PIXELS_MESSAGE, 'childPhoto');
-    const bytes = input;
-    return await decodes.run(async () => {
-      const start = process.hrtime.bigint();
-      try {
-        const photo = await reencode(bytes);
-        metrics?.photoProcessed('ok', secondsSince(start));
-        return photo;
-      } catch (error) {
-        metrics?.photoProcessed('refused', secondsSince(start));
-        throw error;
-      }
-    }, pixels);
-  } finally {
-    // sharp is done with the bytes once its promise settles; the stored photo is its own new buffer.
-    if (into) photoBuffers.give(into, input?.length);
-  }
-}
-
-/** The upload's bytes, judged by their first ones and capped at `maxBytes` while they arrive. */
-async function readPhoto(
+/** The upload's chunks, judged by their first bytes and capped at `maxBytes` while they arrive. */
+async function receivePhoto(
   stream: Readable,
   maxBytes: number,
   metrics: Pick<Metrics, 'uploadReceived'> | undefined,
-  into: Buffer | undefined,
-): Promise<Buffer> {
-  let input: Buffer;
+): Promise<Received> {
   try {
-    input = await readLimited(
-      stream,
-      maxBytes,
-      (head) => {
-        // The file's first 16 bytes (all of it when shorter), however the network split them:
-        // enough for the JPEG and PNG signatures.
-        if (sniffImageType(head) === null)
-          throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_TYPE_MESSAGE, 'childPhoto');
-      },
-      16,
-      into,
-    );
+    const received = await readChunks(stream, maxBytes, (head) => {
+      // The file's first 16 bytes (all of it when shorter, none when empty), however the network
+      // split them: enough for the JPEG and PNG signatures.
+      if (sniffImageType(head) === null) throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_TYPE_MESSAGE, 'childPhoto');
+    });
+    metrics?.uploadReceived('photo', received.length);
+    return received;
   } catch (error) {
     // Ours, or graphql-upload's 413 when the request itself is cut off at the same cap.
     if (error instanceof TooLargeError || (error as { status?: number }).status === 413) {
@@ -148,9 +118,26 @@ async function readPhoto(
     }
     throw error;
   }
-  metrics?.uploadReceived('photo', input.length);
-  if (!sniffImageType(input)) throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_TYPE_MESSAGE, 'childPhoto');
-  return input;
+}
+
+async function checkAndReencode(input: Buffer, metrics: Pick<Metrics, 'photoProcessed'> | undefined): Promise<ProcessedPhoto> {
+  // The header alone tells the size: refuse too many pixels before decoding any of them.
+  const { width = 0, height = 0 } = await sharp(input)
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  const pixels = width * height;
+  if (pixels > PHOTO_MAX_PIXELS) throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_PIXELS_MESSAGE, 'childPhoto');
+  return decodes.run(async () => {
+    const start = process.hrtime.bigint();
+    try {
+      const photo = await reencode(input);
+      metrics?.photoProcessed('ok', secondsSince(start));
+      return photo;
+    } catch (error) {
+      metrics?.photoProcessed('refused', secondsSince(start));
+      throw error;
+    }
+  }, pixels);
 }
 
 async function reencode(input: Buffer): Promise<ProcessedPhoto> {

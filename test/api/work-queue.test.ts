@@ -11,6 +11,7 @@ import { REAL_PDF } from '../support/pdfs';
 import { APPROVE_PROOF, proofFile, SEND_PROOF } from '../support/proofs';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { REAL_MP4 } from '../support/videos';
+import { WorkQueueService } from '../../server/src/studio/work-queue.service';
 
 let server: TestServer;
 let admin: GraphQLClient;
@@ -216,5 +217,38 @@ describe('overdue work', () => {
     expect(sent[0].to_address).toBe('studio@shop.example');
     expect(sent[0].subject).toMatch(/^Overdue: the book is not made yet on order /);
     expect(sent[0].text).toContain(`https://shop.example.com/admin/dashboard?order=${orderId}`);
+  });
+});
+
+describe('the overdue counts', () => {
+  it('are exact whether the overdue items are counted or the ones still to come are', async () => {
+    const orders = [];
+    for (let i = 0; i < 3; i++) orders.push((await placePaidOrder(new GraphQLClient(server.url), digitalOrder())).orderId);
+    await server.dataSource.query(`UPDATE work_items SET due_at = now() - interval '1 hour' WHERE order_id = ANY($1)`, [
+      orders.slice(0, 2),
+    ]);
+    await server.dataSource.query(
+      `INSERT INTO work_items (order_id, reason, due_at) VALUES ($1, 'EMAIL_FAILING', now() - interval '2 hours'),
+                                                                ($2, 'EMAIL_FAILING', now() + interval '2 hours')`,
+      [orders[0], orders[1]],
+    );
+    const expected = [
+      { reason: 'TO_START', count: 3, overdue: 2 },
+      { reason: 'EMAIL_FAILING', count: 2, overdue: 1 },
+    ];
+    const countsOf = async (service: WorkQueueService) => {
+      const page = await service.page({ reason: null, assignedTo: null, first: 10, after: null });
+      if (!page.ok) throw new Error(page.error.message);
+      return page.value.counts;
+    };
+    // Three overdue: counted one by one under a cap of 10; under a cap of 2, the two still to come
+    // are counted and taken from the totals.
+    for (const cap of [10, 2, 1]) {
+      const counts = await countsOf(new WorkQueueService(server.dataSource, cap));
+      for (const count of expected) expect(counts).toContainEqual(count);
+    }
+    const { counts } = await queue();
+    for (const count of expected) expect(counts).toContainEqual(count);
+    expect(counts).toContainEqual({ reason: 'CHANGES_ASKED', count: 0, overdue: 0 });
   });
 });

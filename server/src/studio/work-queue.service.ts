@@ -45,6 +45,11 @@ export interface WorkQueuePage {
 }
 
 export const WORK_QUEUE_MAX_PAGE = 100;
+/**
+ * Overdue items are counted one by one up to this many; past it, the ones not yet due are counted
+ * instead (the fewer, when most are late) and taken from each reason's total.
+ */
+export const OVERDUE_COUNTED_UP_TO = 1_000;
 export const WORK_QUEUE_MESSAGES = { badCursor: 'This page of the queue is out of date: start again from the first page.' };
 
 interface Cursor {
@@ -66,12 +71,16 @@ export function decodeWorkCursor(value: string): Cursor | null {
 }
 
 export class WorkQueueService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly overdueCountedUpTo = OVERDUE_COUNTED_UP_TO,
+  ) {}
 
   /**
    * Every reason's count and how many are overdue. The shop's counts come from work_counts (kept
-   * by triggers) and the overdue ones from the due-time index, which reads only what is overdue;
-   * one admin's are counted from their assignments.
+   * by triggers) and the overdue ones from the due-time index, which reads only what is overdue
+   * or, when more than OVERDUE_COUNTED_UP_TO are, what is not; one admin's are counted from their
+   * assignments.
    */
   private async counts(assignedTo: string | null, now: Date): Promise<Array<{ reason: WorkReason; n: number; overdue: number }>> {
     if (assignedTo) {
@@ -83,15 +92,29 @@ export class WorkQueueService {
         [assignedTo, now.toISOString()],
       );
     }
-    // One round trip: each reason's kept total, and the overdue items read once from the due-time
-    // index for every reason together. (A count per reason ran once per reason, and the planner,
-    // multiplying them, priced it high enough to JIT-compile it: 120 ms at 50,000 open items.)
-    return this.dataSource.query(
+    // Each reason's kept total with its overdue items, counted from the due-time index up to
+    // `overdueCountedUpTo`. (A count per reason ran once per reason, and the planner, multiplying
+    // them, priced it high enough to JIT-compile it: 120 ms at 50,000 open items.)
+    const iso = now.toISOString();
+    const early: Array<{ reason: WorkReason; n: number; overdue: number }> = await this.dataSource.query(
       `SELECT c.reason, c.n, coalesce(o.overdue, 0)::int AS overdue
          FROM work_counts c
-         LEFT JOIN (SELECT w.reason, count(*) AS overdue FROM work_items w WHERE w.due_at <= $1 GROUP BY w.reason) o
+         LEFT JOIN (SELECT e.reason, count(*) AS overdue
+                      FROM (SELECT w.reason FROM work_items w WHERE w.due_at <= $1 ORDER BY w.due_at LIMIT $2) e
+                     GROUP BY e.reason) o
            ON o.reason = c.reason`,
-      [now.toISOString()],
+      [iso, this.overdueCountedUpTo],
+    );
+    if (early.reduce((sum, row) => sum + row.overdue, 0) < this.overdueCountedUpTo) return early;
+    // More are overdue: the items still to come are counted instead, and taken from the totals
+    // (read in the same statement, so both are of one moment). Exact either way; at 50,000 open
+    // items, 45,000 of them overdue, this reads 5,000 index entries instead of 45,000.
+    return this.dataSource.query(
+      `SELECT c.reason, c.n, (c.n - coalesce(l.pending, 0))::int AS overdue
+         FROM work_counts c
+         LEFT JOIN (SELECT w.reason, count(*) AS pending FROM work_items w WHERE w.due_at > $1 GROUP BY w.reason) l
+           ON l.reason = c.reason`,
+      [iso],
     );
   }
 

@@ -1,3 +1,5 @@
+import { AdminOrdersService } from '../../server/src/admin-orders/admin-orders.service';
+import { OrdersArgs } from '../../server/src/admin-orders/orders.args';
 import { createAdmin, signIn } from '../support/admin';
 import { GraphQLClient } from '../support/graphql-client';
 import { makePng } from '../support/images';
@@ -128,10 +130,27 @@ describe('orders (admin list)', () => {
       return response.data!.orders;
     };
 
-    it('stops counting a search at upTo and says the count is not exact', async () => {
+    it('stops counting a search of many matches at upTo and says the count is not exact', async () => {
+      // More matches than a search reads whole for its page (1,000): counted as far as asked.
+      await seedOrders(server.dataSource, 1_100, { newest, emailDomain: 'many.example' });
+      try {
+        expect(await totals({ search: '@many.example', upTo: 10 })).toEqual({
+          totalCount: 1_100,
+          total: { count: 10, exact: false },
+        });
+        expect(await totals({ search: '@many.example', upTo: 1_100 })).toEqual({
+          totalCount: 1_100,
+          total: { count: 1_100, exact: true },
+        });
+        expect(await totals({ search: '@many.example' })).toEqual({ totalCount: 1_100, total: { count: 1_000, exact: false } });
+      } finally {
+        await server.dataSource.query(`DELETE FROM orders WHERE email LIKE '%@many.example'`);
+      }
+    });
+
+    it('is exact, whatever upTo, for a search of few matches: they are all read for its page', async () => {
       // Every seeded e-mail contains "parent": 45 matches.
-      expect(await totals({ search: 'parent', upTo: 10 })).toEqual({ totalCount: 45, total: { count: 10, exact: false } });
-      expect(await totals({ search: 'parent', upTo: 45 })).toEqual({ totalCount: 45, total: { count: 45, exact: true } });
+      expect(await totals({ search: 'parent', upTo: 10 })).toEqual({ totalCount: 45, total: { count: 45, exact: true } });
       expect(await totals({ search: 'parent' })).toEqual({ totalCount: 45, total: { count: 45, exact: true } });
     });
 
@@ -229,6 +248,67 @@ describe('order (admin detail) and signed media links', () => {
       const response = await admin.query(`query($id: ID!) { order(id: $id) { id } }`, { id });
       expect(response.errors).toBeUndefined();
       expect(response.data!.order).toBeNull();
+    }
+  });
+});
+
+describe('a search, read in one pass or in date order', () => {
+  // The shop reads a search with few matches once (page and count together), and one with many in
+  // date order; with room for only two matches, every search here takes the second way.
+  const onePass = () => new AdminOrdersService(server.dataSource);
+  const dateOrder = () => new AdminOrdersService(server.dataSource, 2);
+
+  async function everyPage(service: AdminOrdersService, search: string) {
+    const pages = [];
+    let after: string | null = null;
+    do {
+      const outcome = await service.listOrders(Object.assign(new OrdersArgs(), { search, first: 3, after }));
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      const { edges, pageInfo, countTotal } = outcome.value;
+      pages.push({
+        ids: edges.map((edge) => edge.node.id),
+        cursors: edges.map((edge) => edge.cursor),
+        pageInfo,
+        total: await countTotal(),
+      });
+      after = pageInfo.hasNextPage ? pageInfo.endCursor : null;
+    } while (after);
+    return pages;
+  }
+
+  it('gives the same pages, cursors and totals either way, orders of the same millisecond included', async () => {
+    const sameTime = new Date('2021-01-01T00:00:00.000Z');
+    const ids = [
+      '00000000-0000-4000-8000-0000000000c1',
+      '00000000-0000-4000-8000-0000000000c3',
+      '00000000-0000-4000-8000-0000000000c2',
+    ];
+    for (const id of ids) {
+      await server.dataSource.query(
+        `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, status, amount_cents, currency, created_at)
+         VALUES ($1, 'Triplet', 5, 'Kindness', 'triplets@example.com', 'digital', 'Pending', 2500, 'USD', $2)`,
+        [id, sameTime],
+      );
+    }
+    try {
+      for (const search of ['parent', 'child 4', 'PARENT7@example', 'triplet', 'nobody-here']) {
+        const expected = await everyPage(dateOrder(), search);
+        expect(await everyPage(onePass(), search)).toEqual(expected);
+      }
+      const triplets = await everyPage(onePass(), 'triplets@');
+      expect(triplets[0]!.ids).toEqual([ids[1], ids[2], ids[0]]);
+      // Every 'parent' match (more than five): exact in one pass; in date order, counted up to five and no further.
+      const firstPage = async (service: AdminOrdersService) => {
+        const outcome = await service.listOrders(Object.assign(new OrdersArgs(), { search: 'parent', first: 3 }));
+        if (!outcome.ok) throw new Error(outcome.error.message);
+        return outcome.value;
+      };
+      const matches = await (await firstPage(dateOrder())).countTotal();
+      expect(matches).toBeGreaterThan(5);
+      expect(await (await firstPage(onePass())).countUpTo(5)).toEqual({ count: matches, exact: true });
+      expect(await (await firstPage(dateOrder())).countUpTo(5)).toEqual({ count: 5, exact: false });
+    } finally {
+      await server.dataSource.query(`DELETE FROM orders WHERE email = 'triplets@example.com'`);
     }
   });
 });

@@ -107,8 +107,9 @@ export class OrderConnectionResolver {
   @FieldResolver(() => OrderTotal, {
     description:
       'Orders matching the filter, across all pages, counted up to `upTo` (1 to 100,000): for a search that matches ' +
-      'more, `exact` is false and `count` is `upTo`. Without a search, or when the first page holds every match, ' +
-      'the count is exact whatever `upTo`. What the dashboard shows; it stays fast however many orders match.',
+      'more, `exact` is false and `count` is `upTo`. Without a search, or for a search of at most 1,000 matches ' +
+      '(read whole for its page), the count is exact whatever `upTo`. What the dashboard shows; it stays fast ' +
+      'however many orders match.',
   })
   total(
     @Root() connection: OrderConnection,

@@ -7,15 +7,9 @@ import type { Storage } from '../media/storage';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { CREATE_FAILED_MESSAGE, OrderService } from './order.service';
 import type { CreateOrderInput } from './create-order.input';
+import { digitalOrder } from '../../../test/support/orders';
 
-const form = {
-  childName: 'Mia',
-  childAge: 6,
-  moral: 'Kindness',
-  storyIdea: 'Mia finds a lost puppy and helps it home',
-  email: 'parent@example.com',
-  bookFormat: 'digital',
-} as unknown as CreateOrderInput;
+const form = digitalOrder() as unknown as CreateOrderInput;
 
 /** A photo whose reading fails with `error`, as an upload does when its request closed or broke. */
 const failingPhoto = (error: Error): Promise<IncomingFile> =>

@@ -109,7 +109,7 @@ export class OrderService {
     } catch (error) {
       if (error instanceof UserFacingError) return refusalOf(error);
       if (senderLeft(error)) {
-        // The parent's request closed while its photo waited its turn: nothing was made.
+        // The parent's request closed before its photo was read: nothing was made.
         this.logger.info('order not created: the request closed before its photo was read');
       } else {
         this.logger.error('photo upload failed', { error });

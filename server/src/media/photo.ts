@@ -29,9 +29,9 @@ export const PHOTO_PIXELS_MESSAGE = 'This photo has too many pixels. Please uplo
 const decodes = new ConcurrencyLimit(2 * PHOTO_MAX_PIXELS);
 /**
  * Photos checked and decoded at once, each gathered into a buffer of its own that is used again
- * for the next one (BufferPool says why): one per core, four at least (two cores are kept busy
- * while a photo waits for the disk or the database), eight at most (40 MB of buffers). The others
- * wait their turn, received whole, with their bytes where the upload left them.
+ * for the next one (BufferPool says why): one per core, four at least (as many phone photos as
+ * `decodes` lets decode together), eight at most (40 MB of buffers). The others wait their turn,
+ * received whole, with their bytes where the upload left them.
  */
 const PHOTOS_AT_ONCE = Math.min(8, Math.max(4, availableParallelism()));
 const photoTurns = new ConcurrencyLimit(PHOTOS_AT_ONCE);

@@ -28,6 +28,9 @@ for (const width of WIDTHS) {
     await loginAsAdmin(page);
     await page.getByRole('searchbox', { name: 'Search orders' }).fill(childName);
     await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
+    // The search's own list, not the whole list still shown while it loads: the row is measured
+    // below, and a row about to be replaced measures nothing.
+    await expect(page.getByText('1 order', { exact: true })).toBeVisible();
     const row = page.getByRole('row', { name: new RegExp(childName) });
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
 

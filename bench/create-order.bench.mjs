@@ -97,24 +97,28 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
+/** utime + stime, in seconds, from a /proc stat file (a process's or one of its threads'). */
+function statCpuSeconds(statFile) {
+  const fields = readFileSync(statFile, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+}
+
 function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK; // utime + stime
+  return statCpuSeconds(`/proc/${pid}/stat`);
 }
 
 /** CPU seconds of the process's V8 helper threads ("V8Worker"): concurrent marking and sweeping, mostly. */
 function v8WorkerCpuSeconds(pid) {
-  let ticks = 0;
+  let seconds = 0;
   for (const task of readdirSync(`/proc/${pid}/task`)) {
     try {
       if (readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim() !== 'V8Worker') continue;
-      const fields = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      seconds += statCpuSeconds(`/proc/${pid}/task/${task}/stat`);
     } catch {
       /* the thread ended meanwhile */
     }
   }
-  return ticks / CLK_TCK;
+  return seconds;
 }
 
 /** The server's garbage collections from `since` (epoch ms) on, as the probe wrote them. */

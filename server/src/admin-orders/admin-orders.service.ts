@@ -41,7 +41,8 @@ export class AdminOrdersService {
 
     const filtered = applyOrderFilter(this.dataSource.getRepository(Order).createQueryBuilder('o'), args);
     // A search that matches few orders is read once, for its page and its count alike.
-    const matches = args.search?.trim() ? await this.fewMatches(filtered) : null;
+    const searched = Boolean(args.search?.trim());
+    const matches = searched ? await this.fewMatches(filtered) : null;
     const rows = matches ? await this.pageOfMatches(matches, cursor, first + 1) : await this.page(filtered, cursor, first + 1);
 
     const nodes = rows.slice(0, first);
@@ -58,7 +59,7 @@ export class AdminOrdersService {
         countUpTo: async (upTo) => {
           if (knownTotal !== null) return { count: knownTotal, exact: true };
           // A search found to have more than `fewMatchesUpTo` matches has more than `upTo` when that is no more.
-          if (args.search?.trim() && upTo <= this.fewMatchesUpTo) return { count: upTo, exact: false };
+          if (searched && upTo <= this.fewMatchesUpTo) return { count: upTo, exact: false };
           return this.countOrdersUpTo(args, filtered, upTo);
         },
       },

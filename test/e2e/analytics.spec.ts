@@ -6,7 +6,7 @@
  */
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { graveAxeViolations } from './support/page-checks';
-import { pngPhoto } from './support/shop';
+import { chooseChildPhoto, pngPhoto } from './support/shop';
 
 const PIXEL_ID = '1234567890';
 const isPixelRequest = (request: Request) => request.url().includes('connect.facebook.net');
@@ -67,13 +67,7 @@ async function orderAndPay(page: Page): Promise<string> {
   await page.getByLabel('Age', { exact: true }).fill('7');
   await page.getByRole('radio', { name: 'Friendship' }).check();
   await page.getByLabel('Email', { exact: true }).fill('nora.parent@example.com');
-  await page.getByLabel("Child's photo", { exact: true }).setInputFiles({
-    name: 'nora.png',
-    mimeType: 'image/png',
-    buffer: await pngPhoto(),
-  });
-  // The cover preview appears above the terms once the photo is read: tick the box after it moved.
-  await expect(page.getByText('A first look at the cover, drawn here in your browser.')).toBeVisible();
+  await chooseChildPhoto(page, { name: 'nora.png', mimeType: 'image/png', buffer: await pngPhoto() });
   await page.getByLabel('I accept the terms and conditions').check();
   await page.getByRole('button', { name: "Create My Child's Storybook" }).click();
   await page.waitForURL(/\/payment\?/);

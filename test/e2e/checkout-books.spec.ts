@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { graveAxeViolations, fitsWidth } from './support/page-checks';
-import { gotoHydrated, pngPhoto } from './support/shop';
+import { chooseChildPhoto, gotoHydrated, pngPhoto } from './support/shop';
 import { atBothWidths } from './support/widths';
 
 async function fillBook(page: Page, childName: string, email: string) {
@@ -14,11 +14,7 @@ async function fillBook(page: Page, childName: string, email: string) {
   await page.getByLabel('Age', { exact: true }).fill('7');
   await page.getByRole('radio', { name: 'Courage' }).check();
   await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel("Child's photo", { exact: true }).setInputFiles({
-    name: `${childName}.png`,
-    mimeType: 'image/png',
-    buffer: await pngPhoto(),
-  });
+  await chooseChildPhoto(page, { name: `${childName}.png`, mimeType: 'image/png', buffer: await pngPhoto() });
   await page.getByLabel('I accept the terms and conditions').check();
 }
 

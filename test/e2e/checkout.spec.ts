@@ -5,7 +5,7 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { graveAxeViolations, fitsWidth } from './support/page-checks';
-import { adminOrder, gotoHydrated, openPaymentPage, pngPhoto } from './support/shop';
+import { adminOrder, chooseChildPhoto, gotoHydrated, openPaymentPage, pngPhoto } from './support/shop';
 import { WIDTHS } from './support/widths';
 
 const MESSAGES = {
@@ -79,11 +79,7 @@ async function fillOrderForm(page: Page, format: 'digital' | 'printed') {
   await page.getByLabel('Age', { exact: true }).fill(format === 'digital' ? '6' : '8');
   await page.getByRole('radio', { name: 'Kindness' }).check();
   await page.getByLabel('Email', { exact: true }).fill(`${format}.parent@example.com`);
-  await page.getByLabel("Child's photo", { exact: true }).setInputFiles({
-    name: 'child.png',
-    mimeType: 'image/png',
-    buffer: await pngPhoto(),
-  });
+  await chooseChildPhoto(page, { name: 'child.png', mimeType: 'image/png', buffer: await pngPhoto() });
   if (format === 'printed') {
     await page.getByRole('radio', { name: 'Premium Printed Storybook' }).check();
     await page.getByRole('radio', { name: 'Adventure' }).check();

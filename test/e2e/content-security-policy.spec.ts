@@ -4,7 +4,7 @@
  * (sandbox), the success page, the admin login and dashboard. At 390 and 1280 px.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { loginAsAdmin, pngPhoto, gotoHydrated } from './support/shop';
+import { chooseChildPhoto, loginAsAdmin, pngPhoto, gotoHydrated } from './support/shop';
 import { WIDTHS } from './support/widths';
 
 /** Every policy violation the page reports, from its first script on. */
@@ -43,11 +43,7 @@ for (const width of WIDTHS) {
     await page.getByLabel('Age', { exact: true }).fill('7');
     await page.getByRole('radio', { name: 'Friendship' }).check();
     await page.getByLabel('Email', { exact: true }).fill('nora.parent@example.com');
-    await page.getByLabel("Child's photo", { exact: true }).setInputFiles({
-      name: 'nora.png',
-      mimeType: 'image/png',
-      buffer: await pngPhoto(),
-    });
+    await chooseChildPhoto(page, { name: 'nora.png', mimeType: 'image/png', buffer: await pngPhoto() });
     const preview = page.locator('img[src^="blob:"]');
     await expect(preview).toBeVisible();
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

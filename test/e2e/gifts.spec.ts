@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { graveAxeViolations, fitsWidth } from './support/page-checks';
-import { adminOrder, gotoHydrated, pngPhoto, uniqueName } from './support/shop';
+import { adminOrder, chooseChildPhoto, gotoHydrated, pngPhoto, uniqueName } from './support/shop';
 import { WIDTHS } from './support/widths';
 
 /** The day `days` from today on the browser's calendar, YYYY-MM-DD, and as the page names it. */
@@ -37,13 +37,7 @@ for (const width of WIDTHS) {
     await page.getByLabel('Age', { exact: true }).fill('6');
     await page.getByRole('radio', { name: 'Kindness' }).check();
     await page.getByLabel('Email', { exact: true }).fill('grandma@example.com');
-    await page.getByLabel("Child's photo", { exact: true }).setInputFiles({
-      name: 'child.png',
-      mimeType: 'image/png',
-      buffer: await pngPhoto(),
-    });
-    // The photo is checked before the form takes it: its preview says it has.
-    await expect(page.getByRole('img', { name: "Preview of your child's photo" })).toBeVisible();
+    await chooseChildPhoto(page, { name: 'child.png', mimeType: 'image/png', buffer: await pngPhoto() });
 
     // The gift's details show once the box is ticked; a printed book's message goes on its dedication page, with no day.
     const gift = page.getByLabel('This book is a gift (optional)');

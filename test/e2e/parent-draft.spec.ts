@@ -6,7 +6,7 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { graphqlCall, pngPhoto, uniqueName } from './support/shop';
+import { chooseChildPhoto, graphqlCall, pngPhoto, uniqueName } from './support/shop';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -79,13 +79,7 @@ async function fillForm(page: Page, name: string) {
   await page.getByLabel('Dedication (optional)').fill(`For ${name}, with love`);
   await page.getByRole('radio', { name: 'Kindness' }).check();
   await page.getByLabel('Email', { exact: true }).fill('draft.parent@example.com');
-  await page.getByLabel("Child's photo", { exact: true }).setInputFiles({
-    name: 'child.png',
-    mimeType: 'image/png',
-    buffer: await pngPhoto(),
-  });
-  // The cover preview appears above the terms once there is a name and a photo.
-  await expect(page.getByRole('img', { name: /^Book cover:/ })).toBeVisible();
+  await chooseChildPhoto(page, { name: 'child.png', mimeType: 'image/png', buffer: await pngPhoto() });
   await page.getByLabel('I accept the terms and conditions').check();
   // Written shortly after typing stops: the last change (the terms) with the photo.
   await expect.poll(() => draftSummary(page)).toEqual({ childName: name, photo: 'child.png', acceptTerms: true });

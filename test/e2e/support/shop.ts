@@ -11,6 +11,20 @@ export function pngPhoto(width = 120, height = 90): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * Chooses the child's photo on the order form and waits until the form below it stops moving: the
+ * photo's preview appears once the photo is checked, and, when the child is named, the book's cover
+ * above the terms (its code may arrive a moment later). A tick or tap before then can land on
+ * whatever has just moved under it.
+ */
+export async function chooseChildPhoto(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+  await page.getByLabel("Child's photo", { exact: true }).setInputFiles(file);
+  await expect(page.getByRole('img', { name: "Preview of your child's photo" })).toBeVisible();
+  if (await page.getByLabel("Child's name", { exact: true }).inputValue()) {
+    await expect(page.getByRole('img', { name: /^Book cover: / })).toBeVisible();
+  }
+}
+
 const ORDER_FIELDS = `id status childName childAge moral email bookFormat bookStyle amountCents
   shippingAddress { fullName streetAddress addressLine2 city state zipCode country phone } photoUrl`;
 

@@ -27,8 +27,10 @@ import { validateOrderForm } from './validate-order-form';
 
 type Catalogue = OrderFormCatalogueQuery['catalogue'];
 
-// Drawn only once a name and a photo are given: its code is fetched then.
-const CoverPreview = lazy(() => import('../cover/CoverPreview'));
+// Drawn once a name and a photo are given. Its code is fetched as soon as a photo is chosen, while
+// the photo is checked, so the cover rarely arrives after the preview and moves the form below it.
+const loadCoverPreview = () => import('../cover/CoverPreview');
+const CoverPreview = lazy(loadCoverPreview);
 
 interface ShownError {
   message: string;
@@ -189,6 +191,7 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
 
   async function choosePhoto(file: File | null): Promise<boolean> {
     const check = ++photoCheck.current;
+    if (file) void loadCoverPreview().catch(() => undefined); // React.lazy reports a failed load where it draws
     const refusal = file ? await checkPhoto(file, limits.photoMaxBytes) : null;
     if (check !== photoCheck.current) return true; // a newer choice is being checked
     if (refusal || !file) {

@@ -4,8 +4,10 @@
  * database queries reach an OTLP/HTTP collector (a local stand-in that keeps what it is sent).
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { startShop, stopShop } from '../support/shop-process';
 import { createTestDatabase } from '../support/test-server';
@@ -78,7 +80,9 @@ describe('tracing', () => {
   it('sends the spans of an HTTP request, its GraphQL operation and its queries to the collector', async () => {
     const collector = await startCollector();
     const database = process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : undefined;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-tracing-'));
     const shop = await startShop({
+      DATA_DIR: dataDir,
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       OTEL_SERVICE_NAME: 'shop-under-test',
       OTEL_BSP_SCHEDULE_DELAY: '100',
@@ -113,6 +117,7 @@ describe('tracing', () => {
       await stopShop(shop.child);
       await collector.close();
       await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
 });

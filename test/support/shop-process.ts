@@ -13,8 +13,11 @@ export interface StartedShop {
 /**
  * Resolves once the shop listens; rejects with `{ code, output }` if it exits first. On the
  * embedded database unless `env` names a DATABASE_URL; in development unless it names a NODE_ENV.
+ * `env` names the DATA_DIR: without one the shop would open the checkout's own `data/` folder (the
+ * developer's database, files and secrets, and a folder `npm start` may hold).
  */
 export function startShop(env: Record<string, string>): Promise<StartedShop> {
+  if (!env.DATA_DIR) return Promise.reject(new Error('startShop needs a DATA_DIR of its own (a temporary folder)'));
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
   delete childEnv.DATABASE_URL;
   delete childEnv.NODE_OPTIONS;

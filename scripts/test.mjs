@@ -66,6 +66,12 @@ const SAME_ON_EITHER_DATABASE = [
   'server/src/media/storage.test.ts',
 ];
 
+/**
+ * Tests of the embedded database itself, which open it whatever DATABASE_URL says (the process on a
+ * data folder, PGlite's own set-up): a run on PostgreSQL would repeat them as they are.
+ */
+const EMBEDDED_DATABASE_ONLY = ['test/api/embedded-process.test.ts', 'server/src/db/database.test.ts'];
+
 function run(command, commandArgs, env = {}) {
   const { status } = spawnSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
   return status ?? 1;
@@ -79,7 +85,7 @@ if (runJest) {
       ? [
           '--selectProjects',
           'server',
-          ...[...testsWithoutADatabase(), ...SAME_ON_EITHER_DATABASE].flatMap((file) => [
+          ...[...testsWithoutADatabase(), ...SAME_ON_EITHER_DATABASE, ...EMBEDDED_DATABASE_ONLY].flatMap((file) => [
             '--testPathIgnorePatterns',
             `/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
           ]),

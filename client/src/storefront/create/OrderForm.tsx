@@ -28,7 +28,7 @@ import { validateOrderForm } from './validate-order-form';
 type Catalogue = OrderFormCatalogueQuery['catalogue'];
 
 // Drawn once a name and a photo are given. Its code is fetched as soon as a photo is chosen, while
-// the photo is checked, so the cover rarely arrives after the preview and moves the form below it.
+// the photo is checked, so on a slow line the cover does not wait for the network after the preview.
 const loadCoverPreview = () => import('../cover/CoverPreview');
 const CoverPreview = lazy(loadCoverPreview);
 

@@ -9,12 +9,6 @@ async function choosePhoto(page: Page, name: string, mimeType: string, buffer: B
   await page.getByLabel("Child's photo", { exact: true }).setInputFiles({ name, mimeType, buffer });
 }
 
-/** Chooses a photo the form takes, once the form is ready, and waits for the form to settle. */
-async function chooseGoodPhoto(page: Page, name: string, mimeType: string, buffer: Buffer) {
-  await expect(page.getByLabel("Child's photo", { exact: true })).toBeEnabled();
-  await chooseChildPhoto(page, { name, mimeType, buffer });
-}
-
 async function submit(page: Page) {
   await page.getByRole('button', { name: "Create My Child's Storybook" }).click();
 }
@@ -109,7 +103,7 @@ test.describe('the order form', () => {
     await page.getByLabel('Story idea (optional)').fill('Mia helps a lost puppy find its way home');
     await page.getByRole('radio', { name: 'Kindness' }).check();
     await page.getByLabel('Email', { exact: true }).fill('Parent@Example.com');
-    await chooseGoodPhoto(page, 'mia.png', 'image/png', await pngPhoto());
+    await chooseChildPhoto(page, { name: 'mia.png', mimeType: 'image/png', buffer: await pngPhoto() });
     await page.getByLabel('I accept the terms and conditions').check();
     await submit(page);
 
@@ -148,7 +142,7 @@ test.describe('the order form', () => {
     await page.getByLabel('Age', { exact: true }).fill('9');
     await page.getByRole('radio', { name: 'Gratitude' }).check();
     await page.getByLabel('Email', { exact: true }).fill('leo.parent@example.com');
-    await chooseGoodPhoto(page, 'leo.png', 'image/png', await pngPhoto());
+    await chooseChildPhoto(page, { name: 'leo.png', mimeType: 'image/png', buffer: await pngPhoto() });
     await page.getByLabel('Full name').fill('Ana Parent');
     await page.getByLabel('Street address').fill('1 Maple Ave');
     await page.getByLabel('Country').selectOption('Canada');
@@ -191,7 +185,7 @@ test.describe('the order form', () => {
     await page.getByRole('radio', { name: 'Honesty' }).check();
     await page.getByLabel('Email', { exact: true }).fill('zoe.parent@example.com');
     // The terms box is clicked once the preview and the cover have pushed it to where it stays.
-    await chooseGoodPhoto(page, 'zoe.png', 'image/png', photo);
+    await chooseChildPhoto(page, { name: 'zoe.png', mimeType: 'image/png', buffer: photo });
     await page.getByLabel('I accept the terms and conditions').check();
   }
 

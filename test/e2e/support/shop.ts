@@ -12,13 +12,16 @@ export function pngPhoto(width = 120, height = 90): Promise<Buffer> {
 }
 
 /**
- * Chooses the child's photo on the order form and waits until the form below it stops moving: the
- * photo's preview appears once the photo is checked, and, when the child is named, the book's cover
- * above the terms (its code may arrive a moment later). A tick or tap before then can land on
- * whatever has just moved under it.
+ * Chooses the child's photo on the order form, once the form takes it, and waits until the form
+ * below it stops moving: the photo's preview appears once the photo is checked, and, when the child
+ * is named, the book's cover above the terms (one render later). A tick or tap before then can land
+ * on whatever has just moved under it.
  */
 export async function chooseChildPhoto(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-  await page.getByLabel("Child's photo", { exact: true }).setInputFiles(file);
+  const input = page.getByLabel("Child's photo", { exact: true });
+  // The form is disabled until the page is hydrated and any draft restored; a file set before then is lost.
+  await expect(input).toBeEnabled();
+  await input.setInputFiles(file);
   await expect(page.getByRole('img', { name: "Preview of your child's photo" })).toBeVisible();
   if (await page.getByLabel("Child's name", { exact: true }).inputValue()) {
     await expect(page.getByRole('img', { name: /^Book cover: / })).toBeVisible();

@@ -10,9 +10,6 @@ import { ESLint } from 'eslint';
 const root = path.resolve(__dirname, '..', '..');
 
 export async function lintMessages(code: string, file: string, ruleId: string): Promise<string[]> {
-  // Under CI=true typescript-eslint assumes one run over the files as they are on disk and would
-  // parse the file there instead of `code`; this text is not on disk.
-  process.env.TSESTREE_SINGLE_RUN = 'false';
   const eslint = new ESLint({
     cwd: root,
     ruleFilter: ({ ruleId: id }) => id === ruleId,

@@ -131,7 +131,7 @@ describe('CreatePage', () => {
     // Said by a polite live region, and tied to the field.
     const hint = document.getElementById('email-suggestion')!;
     expect(hint).toHaveAttribute('aria-live', 'polite');
-    expect(hint).toHaveTextContent('Did you mean mia.parent@gmail.com? Yes, use it');
+    await waitFor(() => expect(hint).toHaveTextContent('Did you mean mia.parent@gmail.com? Yes, use it'));
     expect(email).toHaveAccessibleDescription(/Did you mean mia\.parent@gmail\.com ?\?/);
     await user.click(screen.getByRole('button', { name: 'Yes, use it' }));
     expect(email).toHaveValue('mia.parent@gmail.com');
@@ -142,7 +142,7 @@ describe('CreatePage', () => {
     await user.clear(email);
     await user.type(email, 'mia@gmial.com');
     await user.tab();
-    expect(screen.getByText(/Did you mean/)).toBeInTheDocument();
+    expect(await screen.findByText(/Did you mean/)).toBeInTheDocument();
     await user.type(email, 'x');
     expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
     await user.clear(email);

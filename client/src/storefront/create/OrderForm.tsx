@@ -10,7 +10,6 @@ import { checkPhoto } from './check-photo';
 import { ChildDetailsFields } from './ChildDetailsFields';
 import { DedicationField } from './DedicationField';
 import { GiftFields } from './GiftFields';
-import { suggestEmail } from './email-suggestion';
 import { type RestoredDraft, useOrderDraft } from './draft/use-order-draft';
 import { FieldProblem } from './FieldProblem';
 import { fieldAria } from './form-section-props';
@@ -31,6 +30,8 @@ type Catalogue = OrderFormCatalogueQuery['catalogue'];
 // the photo is checked, so on a slow line the cover does not wait for the network after the preview.
 const loadCoverPreview = () => import('../cover/CoverPreview');
 const CoverPreview = lazy(loadCoverPreview);
+// The e-mail's spelling check and its list of providers load when the parent leaves the field, not with the form.
+const loadEmailSuggestion = () => import('./email-suggestion');
 
 interface ShownError {
   message: string;
@@ -345,7 +346,14 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
                   update('email', event.target.value);
                   if (emailSuggestion) setEmailSuggestion(null);
                 }}
-                onBlur={() => setEmailSuggestion(suggestEmail(values.email))}
+                onBlur={() => {
+                  const typed = values.email;
+                  void loadEmailSuggestion().then(
+                    // Only for what is still in the field: a change meanwhile brings its own blur.
+                    ({ suggestEmail }) => emailRef.current?.value === typed && setEmailSuggestion(suggestEmail(typed)),
+                    () => undefined, // no suggestion then: the address is still checked when the order is sent
+                  );
+                }}
                 {...fieldAria(section, 'email', emailSuggestion ? 'email-hint email-suggestion' : 'email-hint')}
               />
               <FieldProblem field="email" {...section} />

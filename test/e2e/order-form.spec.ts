@@ -35,6 +35,36 @@ test.describe('the order form', () => {
     });
   }
 
+  for (const width of WIDTHS) {
+    test(`shows the photo's preview and the book's cover together, so the fields below move once, at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/create');
+      await page.getByLabel("Child's name", { exact: true }).fill('Mia');
+      // Each change the page makes is recorded: whether the preview and the cover are there, and where the terms box is.
+      await page.evaluate(() => {
+        const seen: Array<{ preview: boolean; cover: boolean; termsTop: number }> = [];
+        Object.assign(window, { layoutSeen: seen });
+        const terms = document.querySelector('input[name="acceptTerms"]')!;
+        new MutationObserver(() => {
+          seen.push({
+            preview: document.querySelector('img[alt="Preview of your child\'s photo"]') !== null,
+            cover: document.querySelector('[aria-label^="Book cover: "]') !== null,
+            termsTop: Math.round(terms.getBoundingClientRect().top + window.scrollY),
+          });
+        }).observe(document.body, { childList: true, subtree: true, attributes: true });
+      });
+      await choosePhoto(page, 'mia.png', 'image/png', await pngPhoto());
+      await expect(page.getByRole('img', { name: /^Book cover: / })).toBeVisible();
+      const seen = await page.evaluate(
+        () => (window as unknown as { layoutSeen: Array<{ preview: boolean; cover: boolean; termsTop: number }> }).layoutSeen,
+      );
+      expect(seen.filter((change) => change.preview && !change.cover)).toEqual([]);
+      expect(new Set(seen.map((change) => change.termsTop)).size).toBeLessThanOrEqual(2);
+    });
+  }
+
   test("checks each field in the spec's order, naming the first problem", async ({ page }) => {
     await page.goto('/create?type=printed');
     const expectFirstProblem = async (message: string) => {

@@ -27,9 +27,12 @@ import { validateOrderForm } from './validate-order-form';
 type Catalogue = OrderFormCatalogueQuery['catalogue'];
 
 // Drawn once a name and a photo are given. Its code is fetched as soon as a photo is chosen, while
-// the photo is checked, so on a slow line the cover does not wait for the network after the preview.
+// the photo is checked, and the form takes the photo and the loaded cover in one update: the cover
+// appears with the photo's preview, not a render later, and the fields below move once. A photo
+// the form has without a choice (a restored draft) draws the cover through React.lazy.
 const loadCoverPreview = () => import('../cover/CoverPreview');
-const CoverPreview = lazy(loadCoverPreview);
+type CoverPreviewModule = Awaited<ReturnType<typeof loadCoverPreview>>;
+const LazyCoverPreview = lazy(loadCoverPreview);
 // The e-mail's spelling check and its list of providers load when the parent leaves the field, not with the form.
 const loadEmailSuggestion = () => import('./email-suggestion');
 
@@ -121,6 +124,7 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const photoCheck = useRef(0);
+  const [coverModule, setCoverModule] = useState<CoverPreviewModule | null>(null);
   const { submit, busy, status } = useSubmitOrder();
 
   const restore = useCallback(
@@ -192,9 +196,12 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
 
   async function choosePhoto(file: File | null): Promise<boolean> {
     const check = ++photoCheck.current;
-    if (file) void loadCoverPreview().catch(() => undefined); // React.lazy reports a failed load where it draws
+    // A cover that fails to load is drawn through React.lazy, which reports the failure where it draws.
+    const cover = file && !coverModule ? loadCoverPreview().catch(() => null) : null;
     const refusal = file ? await checkPhoto(file, limits.photoMaxBytes) : null;
+    const loaded = await cover;
     if (check !== photoCheck.current) return true; // a newer choice is being checked
+    if (loaded) setCoverModule(loaded);
     if (refusal || !file) {
       update('childPhoto', null);
       // Shown for the empty photo field: it goes once another photo is chosen.
@@ -244,6 +251,7 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
   const priceCents = plan && adding ? plan.priceCents - Math.round((plan.priceCents * percentOff) / 100) : plan?.priceCents;
   const lesson = catalogue.lifeLessons.find((each) => each.value === values.moral)?.label ?? null;
   const showCover = values.childName.trim() !== '' && photoUrl !== null;
+  const CoverPreview = coverModule?.default ?? LazyCoverPreview;
 
   return (
     <>

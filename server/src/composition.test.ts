@@ -1,4 +1,5 @@
 import { LuluPartner } from './printing/lulu/lulu.partner';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,45 @@ function configWith(env: Record<string, string> = {}) {
 const dataSource = new DataSource({ type: 'postgres' });
 const logger = createLogger('silent');
 
+const root = path.join(__dirname, '..', '..');
+
+/** Stripe, S3 and Mailgun configured (made-up credentials: nothing here calls them). */
+const PROVIDERS_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  S3_BUCKET: 'storybooks',
+  MAILGUN_API_KEY: 'key-x',
+  MAILGUN_DOMAIN: 'mg.example.com',
+};
+
+/**
+ * The provider SDKs (Stripe's, Mailgun's, AWS's) loaded in a fresh process once it has composed
+ * the shop from `env`; then, as the check's own control, once it has also loaded Stripe's.
+ */
+function sdksLoadedComposing(env: Record<string, string>): { composed: string[]; control: string[] } {
+  const script = `
+    require('reflect-metadata');
+    const { DataSource } = require('typeorm');
+    const { createServices } = require('./server/src/composition.ts');
+    const { loadConfig } = require('./server/src/config.ts');
+    const { createLogger } = require('./server/src/common/logger.ts');
+    const SDKS = ['stripe', 'mailgun.js', '@aws-sdk'];
+    const loaded = () => SDKS.filter((sdk) => Object.keys(require.cache).some((file) => file.includes('/node_modules/' + sdk + '/')));
+    createServices(loadConfig(JSON.parse(process.argv[1])), new DataSource({ type: 'postgres' }), createLogger('silent'));
+    const composed = loaded();
+    require('stripe');
+    process.stdout.write(JSON.stringify({ composed, control: loaded() }));`;
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, SWC_NODE_PROJECT: path.join(root, 'server', 'tsconfig.json') };
+  delete childEnv.NODE_OPTIONS;
+  const output = execFileSync(process.execPath, ['-r', '@swc-node/register', '-e', script, JSON.stringify(env)], {
+    cwd: root,
+    env: childEnv,
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as { composed: string[]; control: string[] };
+}
+
 describe('the composition root', () => {
   it('runs on the sandbox, local disk and the outbox alone when nothing is configured', () => {
     const config = configWith();
@@ -48,12 +88,7 @@ describe('the composition root', () => {
 
   it('chooses Stripe, S3 and Mailgun from their settings, and a worker sends the outbox', () => {
     const config = configWith({
-      STRIPE_SECRET_KEY: 'sk_test_x',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-      STRIPE_WEBHOOK_SECRET: 'whsec_x',
-      S3_BUCKET: 'storybooks',
-      MAILGUN_API_KEY: 'key-x',
-      MAILGUN_DOMAIN: 'mg.example.com',
+      ...PROVIDERS_ENV,
       PRINT_PROVIDER: 'lulu',
       LULU_PHONE_NUMBER: '+1 503 555 0100',
       LULU_CLIENT_KEY: 'lulu-key',
@@ -86,4 +121,12 @@ describe('the composition root', () => {
       emailSending: false,
     });
   });
+
+  it("loads Stripe's, Mailgun's and AWS's SDKs only when the shop first talks to them, not when it starts", () => {
+    const dataDir = configWith().dataDir;
+    const base = { DATA_DIR: dataDir, SESSION_SECRET: 's', MEDIA_SECRET: 'm', ENV_FILE: 'none' };
+    expect(sdksLoadedComposing(base)).toEqual({ composed: [], control: ['stripe'] });
+    const configured = sdksLoadedComposing({ ...base, ...PROVIDERS_ENV });
+    expect(configured).toEqual({ composed: [], control: ['stripe'] });
+  }, 60_000);
 });

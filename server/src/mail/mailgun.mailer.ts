@@ -7,7 +7,7 @@
  * have accepted it, and findAccepted asks its Events API so the retry does not send it twice
  * (the recipient's mail system also drops a second copy with the same Message-Id).
  */
-import Mailgun from 'mailgun.js';
+import type Mailgun from 'mailgun.js' with { 'resolution-mode': 'import' };
 import { type EmailMessage, type Mailer, OutcomeUnknownError } from './mailer';
 
 export interface MailgunMailerOptions {
@@ -26,9 +26,16 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
 
 type MailgunClient = ReturnType<Mailgun['client']>;
 
+/** mailgun.js (a third of a megabyte of JavaScript) is loaded with the first e-mail, not by a shop that keeps its mail in the outbox. */
+let loadingMailgun: Promise<typeof Mailgun> | undefined;
+function loadMailgun(): Promise<typeof Mailgun> {
+  loadingMailgun ??= import('mailgun.js').then((module) => module.default);
+  return loadingMailgun;
+}
+
 export class MailgunMailer implements Mailer {
   readonly name = 'mailgun';
-  private readonly client: MailgunClient;
+  private client: Promise<MailgunClient> | undefined;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
 
@@ -38,12 +45,19 @@ export class MailgunMailer implements Mailer {
     }
     this.baseUrl = options.url?.replace(/\/+$/, '') || 'https://api.mailgun.net';
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.client = new Mailgun(FormData).client({
-      username: 'api',
-      key: options.apiKey,
-      url: options.url?.replace(/\/+$/, '') || undefined,
-      timeout: this.timeoutMs,
-    });
+  }
+
+  /** mailgun.js's client, made on first use. */
+  private mailgun(): Promise<MailgunClient> {
+    this.client ??= loadMailgun().then((MailgunSdk) =>
+      new MailgunSdk(FormData).client({
+        username: 'api',
+        key: this.options.apiKey,
+        url: this.options.url?.replace(/\/+$/, '') || undefined,
+        timeout: this.timeoutMs,
+      }),
+    );
+    return this.client;
   }
 
   /** The Message-Id header a row is sent with, without its angle brackets (as the Events API has it). */
@@ -54,7 +68,9 @@ export class MailgunMailer implements Mailer {
   async send(message: EmailMessage, outboxId?: string): Promise<{ messageId: string }> {
     let result: Awaited<ReturnType<MailgunClient['messages']['create']>>;
     try {
-      result = await this.client.messages.create(this.options.domain, {
+      result = await (
+        await this.mailgun()
+      ).messages.create(this.options.domain, {
         from: this.options.from,
         to: message.to,
         subject: message.subject,

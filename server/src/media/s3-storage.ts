@@ -4,22 +4,27 @@
  * to gigabytes) go up as a streamed multipart upload, so memory stays bounded whatever the
  * file's size, and a failed upload is aborted so that no object and no stray parts remain.
  */
-import {
-  AbortMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3ClientModule from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig, S3ServiceException } from '@aws-sdk/client-s3';
+import type { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import type { Logger } from '../common/logger';
 import type { S3Config } from '../config';
 import type { ByteRange, ListedObject, Storage, StoredObject } from './storage';
+
+/**
+ * AWS's SDK (over a megabyte of JavaScript) is loaded when the shop first touches the bucket, so a
+ * shop that keeps its files on local disk never loads it.
+ */
+type S3Sdk = typeof S3ClientModule & { Upload: typeof Upload };
+let s3Sdk: S3Sdk | undefined;
+let loadingS3Sdk: Promise<S3Sdk> | undefined;
+function loadS3Sdk(): Promise<S3Sdk> {
+  loadingS3Sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
+    ([client, storage]) => (s3Sdk = { ...client, Upload: storage.Upload }),
+  );
+  return loadingS3Sdk;
+}
 
 /**
  * Multipart tuning. lib-storage holds at most partSize x queueSize bytes of a stream in memory
@@ -58,16 +63,25 @@ export function s3ClientConfig(config: S3Config): S3ClientConfig {
 }
 
 export class S3Storage implements Storage {
-  private readonly client: S3Client;
+  private client: Promise<S3Client> | undefined;
+  private readonly clientConfig: S3ClientConfig;
   private readonly bucket: string;
   private readonly endpointHost: string | undefined;
   private readonly logger: Logger | undefined;
 
   constructor(config: S3Config, options: S3StorageOptions = {}) {
-    this.client = options.client ?? new S3Client(s3ClientConfig(config));
+    this.client = options.client ? Promise.resolve(options.client) : undefined;
+    this.clientConfig = s3ClientConfig(config);
     this.bucket = config.bucket;
     this.endpointHost = config.endpoint ? new URL(config.endpoint).host : undefined;
     this.logger = options.logger;
+  }
+
+  /** The SDK, and the bucket's client, made on first use. */
+  private async s3(): Promise<{ sdk: S3Sdk; client: S3Client }> {
+    const sdk = await loadS3Sdk();
+    this.client ??= Promise.resolve(new sdk.S3Client(this.clientConfig));
+    return { sdk, client: await this.client };
   }
 
   /**
@@ -88,8 +102,9 @@ export class S3Storage implements Storage {
     const Key = this.objectKey(key);
     if (Buffer.isBuffer(body)) {
       // A single PutObject is atomic: S3 stores all of it or nothing.
-      await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentLength: body.length, ContentType: contentType }),
+      const { sdk, client } = await this.s3();
+      await client.send(
+        new sdk.PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentLength: body.length, ContentType: contentType }),
       );
       return;
     }
@@ -105,8 +120,17 @@ export class S3Storage implements Storage {
       sourceError ??= error;
     };
     body.on('error', onSourceError);
-    const upload = new Upload({
-      client: this.client,
+    let s3: Awaited<ReturnType<S3Storage['s3']>>;
+    try {
+      s3 = await this.s3();
+    } catch (error) {
+      body.off('error', onSourceError);
+      body.destroy();
+      throw sourceError ?? error;
+    }
+    const { sdk, client } = s3;
+    const upload = new sdk.Upload({
+      client,
       params: { Bucket: this.bucket, Key, Body: body, ContentType: contentType },
       partSize: PART_SIZE,
       queueSize: QUEUE_SIZE,
@@ -130,7 +154,8 @@ export class S3Storage implements Storage {
 
   private async abortUpload(Key: string, UploadId: string): Promise<void> {
     try {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId }));
+      const { sdk, client } = await this.s3();
+      await client.send(new sdk.AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId }));
     } catch (abortError) {
       // The write has failed either way and its own error matters more to the caller; the parts
       // stay (billed, never visible as an object) until a lifecycle rule removes them.
@@ -148,9 +173,10 @@ export class S3Storage implements Storage {
 
   async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     const Key = this.objectKey(key);
+    const { sdk, client } = await this.s3();
     try {
-      const output = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      const output = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.bucket, Key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
       );
       const body = output.Body;
       // ContentLength is the length of what was sent; for a range the whole size is only in
@@ -171,8 +197,9 @@ export class S3Storage implements Storage {
 
   async size(key: string): Promise<number | null> {
     const Key = this.objectKey(key);
+    const { sdk, client } = await this.s3();
     try {
-      const output = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key }));
+      const output = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key }));
       return output.ContentLength ?? 0;
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -182,7 +209,8 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     // S3 answers 204 for a key that does not exist, so deleting twice is fine.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+    const { sdk, client } = await this.s3();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
   }
 
   async exists(key: string): Promise<boolean> {
@@ -190,10 +218,11 @@ export class S3Storage implements Storage {
   }
 
   async *list(prefix: string): AsyncIterable<ListedObject[]> {
+    const { sdk, client } = await this.s3();
     let ContinuationToken: string | undefined;
     do {
-      const output = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken, MaxKeys: 1000 }),
+      const output = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken, MaxKeys: 1000 }),
       );
       const page = (output.Contents ?? [])
         .filter((object) => object.Key !== undefined)
@@ -225,8 +254,8 @@ function sizeFromContentRange(contentRange: string | undefined, range: ByteRange
  * A missing object: GetObject says NoSuchKey, HeadObject (no body to carry a code) NotFound.
  * A missing bucket is a configuration error and must not read as "no such file".
  */
-function isNotFound(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
+function isNotFound(error: unknown): error is S3ServiceException {
+  if (!s3Sdk || !(error instanceof s3Sdk.S3ServiceException)) return false;
   if (error.name === 'NoSuchKey' || error.name === 'NotFound') return true;
   return error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
 }

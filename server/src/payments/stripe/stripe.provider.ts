@@ -11,7 +11,7 @@
  *
  * Tests point the SDK at a local fake of Stripe's REST API through host/port/protocol.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe' with { 'resolution-mode': 'import' };
 import { PaymentAccountError, RefundRefusedError } from '../payment-provider';
 import {
   type PaymentProvider,
@@ -26,6 +26,23 @@ import {
   type WebhookRequest,
   WebhookSignatureError,
 } from '../payment-provider';
+
+/**
+ * Stripe's SDK (about 1 MB of JavaScript) is loaded when the shop first talks to Stripe, so a shop
+ * that takes payment through the sandbox, and every process that never pays, does not load it.
+ */
+type StripeSdk = typeof Stripe;
+let stripeSdk: StripeSdk | undefined;
+let loadingStripeSdk: Promise<StripeSdk> | undefined;
+function loadStripeSdk(): Promise<StripeSdk> {
+  loadingStripeSdk ??= import('stripe').then((module) => (stripeSdk = module.default));
+  return loadingStripeSdk;
+}
+
+/** An error Stripe's SDK raised (one can only have come from it once it is loaded). */
+function isStripeError(error: unknown): error is Stripe.errors.StripeError {
+  return stripeSdk !== undefined && error instanceof stripeSdk.errors.StripeError;
+}
 
 export interface StripeProviderOptions {
   /** sk_test_... / sk_live_... (or a restricted rk_ key). Never leaves the server. */
@@ -112,7 +129,7 @@ export function mapStripeStatus(status: string, hasPaymentError: boolean): Payme
 
 function isResourceMissing(error: unknown): boolean {
   return (
-    error instanceof Stripe.errors.StripeError &&
+    isStripeError(error) &&
     (error.code === 'resource_missing' || (error.statusCode === 404 && error.rawType === 'invalid_request_error'))
   );
 }
@@ -120,8 +137,10 @@ function isResourceMissing(error: unknown): boolean {
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly publishableKey: string;
-  private readonly stripe: Stripe;
   private readonly webhookSecret: string;
+  private readonly clientOptions: Stripe.StripeConfig;
+  private readonly secretKey: string;
+  private client: Promise<Stripe> | undefined;
 
   constructor(options: StripeProviderOptions) {
     const { secretKey, publishableKey, webhookSecret } = options;
@@ -142,12 +161,19 @@ export class StripeProvider implements PaymentProvider {
     }
     this.publishableKey = publishableKey;
     this.webhookSecret = webhookSecret;
-    this.stripe = new Stripe(secretKey, {
+    this.secretKey = secretKey;
+    this.clientOptions = {
       maxNetworkRetries: 2,
       ...(options.host !== undefined ? { host: options.host } : {}),
       ...(options.port !== undefined ? { port: options.port } : {}),
       ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
-    });
+    };
+  }
+
+  /** The SDK's client, made on first use. */
+  private stripe(): Promise<Stripe> {
+    this.client ??= loadStripeSdk().then((StripeSdk) => new StripeSdk(this.secretKey, this.clientOptions));
+    return this.client;
   }
 
   async createPayment(request: PaymentRequest): Promise<StartedPayment> {
@@ -162,7 +188,9 @@ export class StripeProvider implements PaymentProvider {
     for (let tries = 0; tries < MAX_CREATE_ATTEMPTS; tries++) {
       let intent: Stripe.Response<Stripe.PaymentIntent>;
       try {
-        intent = await this.stripe.paymentIntents.create(
+        intent = await (
+          await this.stripe()
+        ).paymentIntents.create(
           {
             amount: request.amountCents,
             currency: request.currency.toLowerCase(),
@@ -218,7 +246,7 @@ export class StripeProvider implements PaymentProvider {
   private async cancelReplaced(intent: Stripe.PaymentIntent, request: PaymentRequest): Promise<void> {
     if (intent.metadata?.orderId !== request.orderId || !CANCELABLE.has(intent.status)) return;
     try {
-      await this.stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });
+      await (await this.stripe()).paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });
     } catch (error) {
       const account = asAccountError(error);
       if (account) throw account;
@@ -230,7 +258,7 @@ export class StripeProvider implements PaymentProvider {
   /** Stripe's PaymentIntent as it is now; null when it does not exist. */
   private async retrieveIntent(paymentId: string): Promise<Stripe.PaymentIntent | null> {
     try {
-      return await this.stripe.paymentIntents.retrieve(paymentId);
+      return await (await this.stripe()).paymentIntents.retrieve(paymentId);
     } catch (error) {
       if (isResourceMissing(error)) return null;
       throw asAccountError(error) ?? error;
@@ -240,7 +268,7 @@ export class StripeProvider implements PaymentProvider {
   /** A cheap authenticated read (the balance): throws PaymentAccountError when Stripe refuses the key. */
   async checkAccount(): Promise<void> {
     try {
-      await this.stripe.balance.retrieve();
+      await (await this.stripe()).balance.retrieve();
     } catch (error) {
       throw asAccountError(error) ?? error;
     }
@@ -272,7 +300,9 @@ export class StripeProvider implements PaymentProvider {
       throw new Error(`Invalid refund amount: ${request.amountCents}`);
     }
     try {
-      const refund = await this.stripe.refunds.create(
+      const refund = await (
+        await this.stripe()
+      ).refunds.create(
         {
           payment_intent: request.paymentId,
           amount: request.amountCents,
@@ -297,7 +327,7 @@ export class StripeProvider implements PaymentProvider {
     if (!PAYMENT_INTENT_ID.test(paymentId)) return [];
     const refunds: ProviderRefund[] = [];
     try {
-      for await (const refund of this.stripe.refunds.list({ payment_intent: paymentId, limit: 100 })) {
+      for await (const refund of (await this.stripe()).refunds.list({ payment_intent: paymentId, limit: 100 })) {
         refunds.push(toProviderRefund(refund));
       }
     } catch (error) {
@@ -313,7 +343,7 @@ export class StripeProvider implements PaymentProvider {
       if (!Buffer.isBuffer(rawBody)) throw new Error('The webhook body must be the raw request body');
       const signature = headers['stripe-signature'];
       if (typeof signature !== 'string' || !signature) throw new Error('No Stripe-Signature header');
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+      event = (await this.stripe()).webhooks.constructEvent(rawBody, signature, this.webhookSecret);
     } catch (error) {
       throw new WebhookSignatureError(
         `Webhook signature verification failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
@@ -390,7 +420,7 @@ function paysRequest(intent: Stripe.PaymentIntent, request: PaymentRequest): boo
 
 /** A 5xx Stripe answered and saved under the key (it will only be replayed), after the SDK's own retries. */
 function isSavedServerError(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500;
+  return isStripeError(error) && (error.statusCode ?? 0) >= 500;
 }
 
 /** Stripe's codes for a problem with the shop's own account, not the customer's card. */

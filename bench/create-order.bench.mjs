@@ -36,6 +36,7 @@ import { multipartBody } from './support/multipart.mjs';
 import { orderInsertStatements } from './support/order-insert.mjs';
 import { createBenchDatabase } from './support/admin-query.mjs';
 import { makeJpeg, makePng } from './support/photos.mjs';
+import { cpuSeconds, statCpuSeconds } from './support/process-cpu.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -47,7 +48,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const MODE = DATABASE_URL ? 'postgres' : 'pglite';
 const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
-const CLK_TCK = 100; // Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times
 
 const CREATE_ORDER = `
   mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!) {
@@ -96,16 +96,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 // ---------------------------------------------------------------------------------------------
 // Measuring
-
-/** utime + stime, in seconds, from a /proc stat file (a process's or one of its threads'). */
-function statCpuSeconds(statFile) {
-  const fields = readFileSync(statFile, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-}
-
-function cpuSeconds(pid) {
-  return statCpuSeconds(`/proc/${pid}/stat`);
-}
 
 /** CPU seconds of the process's V8 helper threads ("V8Worker"): concurrent marking and sweeping, mostly. */
 function v8WorkerCpuSeconds(pid) {

@@ -119,6 +119,11 @@ export async function stopServer() {
   const child = current;
   if (!child) return;
   current = null;
+  await stopChild(child);
+}
+
+/** Stops a server `startServer` started (the running one, or one started before it) as production is: SIGTERM. */
+export async function stopChild(child) {
   if (child.exitCode === null && child.signalCode === null) {
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);

@@ -65,6 +65,17 @@ test.describe('the order form', () => {
     });
   }
 
+  test("shows the photo's preview even when the cover's code does not arrive, and draws no cover", async ({ page }) => {
+    // The cover's code is held back as on a line that stalls: the preview must not wait for it.
+    await page.route(/\/assets\/CoverPreview-[^/]*\.js$/, () => undefined);
+    await page.goto('/create');
+    await page.getByLabel("Child's name", { exact: true }).fill('Mia');
+    await choosePhoto(page, 'mia.png', 'image/png', await pngPhoto());
+    await expect(page.getByRole('img', { name: "Preview of your child's photo" })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Book cover: / })).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
   test("checks each field in the spec's order, naming the first problem", async ({ page }) => {
     await page.goto('/create?type=printed');
     const expectFirstProblem = async (message: string) => {

@@ -35,6 +35,8 @@ type CoverPreviewModule = Awaited<ReturnType<typeof loadCoverPreview>>;
 const LazyCoverPreview = lazy(loadCoverPreview);
 // The e-mail's spelling check and its list of providers load when the parent leaves the field, not with the form.
 const loadEmailSuggestion = () => import('./email-suggestion');
+/** How long a chosen photo's preview waits for the cover's code on a slow line before it is shown alone. */
+const COVER_WAIT_MS = 3000;
 
 interface ShownError {
   message: string;
@@ -196,8 +198,14 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
 
   async function choosePhoto(file: File | null): Promise<boolean> {
     const check = ++photoCheck.current;
-    // A cover that fails to load is drawn through React.lazy, which reports the failure where it draws.
-    const cover = file && !coverModule ? loadCoverPreview().catch(() => null) : null;
+    // A cover that fails to load, or is slow to, is drawn through React.lazy, which reports a failure where it draws.
+    const cover =
+      file && !coverModule
+        ? Promise.race([
+            loadCoverPreview().catch(() => null),
+            new Promise<null>((resolve) => setTimeout(() => resolve(null), COVER_WAIT_MS)),
+          ])
+        : null;
     const refusal = file ? await checkPhoto(file, limits.photoMaxBytes) : null;
     const loaded = await cover;
     if (check !== photoCheck.current) return true; // a newer choice is being checked

@@ -8,6 +8,7 @@
  * (the recipient's mail system also drops a second copy with the same Message-Id).
  */
 import type Mailgun from 'mailgun.js' with { 'resolution-mode': 'import' };
+import { loadOnFirstUse } from '../common/load-on-first-use';
 import { type EmailMessage, type Mailer, OutcomeUnknownError } from './mailer';
 
 export interface MailgunMailerOptions {
@@ -27,11 +28,7 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
 type MailgunClient = ReturnType<Mailgun['client']>;
 
 /** mailgun.js (a third of a megabyte of JavaScript) is loaded with the first e-mail, not by a shop that keeps its mail in the outbox. */
-let loadingMailgun: Promise<typeof Mailgun> | undefined;
-function loadMailgun(): Promise<typeof Mailgun> {
-  loadingMailgun ??= import('mailgun.js').then((module) => module.default);
-  return loadingMailgun;
-}
+const mailgunSdk = loadOnFirstUse(() => import('mailgun.js').then((module) => module.default));
 
 export class MailgunMailer implements Mailer {
   readonly name = 'mailgun';
@@ -49,7 +46,7 @@ export class MailgunMailer implements Mailer {
 
   /** mailgun.js's client, made on first use. */
   private mailgun(): Promise<MailgunClient> {
-    this.client ??= loadMailgun().then((MailgunSdk) =>
+    this.client ??= mailgunSdk.load().then((MailgunSdk) =>
       new MailgunSdk(FormData).client({
         username: 'api',
         key: this.options.apiKey,

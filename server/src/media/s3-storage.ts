@@ -8,6 +8,7 @@ import type * as S3ClientModule from '@aws-sdk/client-s3';
 import type { S3Client, S3ClientConfig, S3ServiceException } from '@aws-sdk/client-s3';
 import type { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
+import { loadOnFirstUse } from '../common/load-on-first-use';
 import type { Logger } from '../common/logger';
 import type { S3Config } from '../config';
 import type { ByteRange, ListedObject, Storage, StoredObject } from './storage';
@@ -17,14 +18,12 @@ import type { ByteRange, ListedObject, Storage, StoredObject } from './storage';
  * shop that keeps its files on local disk never loads it.
  */
 type S3Sdk = typeof S3ClientModule & { Upload: typeof Upload };
-let s3Sdk: S3Sdk | undefined;
-let loadingS3Sdk: Promise<S3Sdk> | undefined;
-function loadS3Sdk(): Promise<S3Sdk> {
-  loadingS3Sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
-    ([client, storage]) => (s3Sdk = { ...client, Upload: storage.Upload }),
-  );
-  return loadingS3Sdk;
-}
+const s3Sdk = loadOnFirstUse<S3Sdk>(() =>
+  Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([client, storage]) => ({
+    ...client,
+    Upload: storage.Upload,
+  })),
+);
 
 /**
  * Multipart tuning. lib-storage holds at most partSize x queueSize bytes of a stream in memory
@@ -63,14 +62,14 @@ export function s3ClientConfig(config: S3Config): S3ClientConfig {
 }
 
 export class S3Storage implements Storage {
-  private client: Promise<S3Client> | undefined;
+  private client: S3Client | undefined;
   private readonly clientConfig: S3ClientConfig;
   private readonly bucket: string;
   private readonly endpointHost: string | undefined;
   private readonly logger: Logger | undefined;
 
   constructor(config: S3Config, options: S3StorageOptions = {}) {
-    this.client = options.client ? Promise.resolve(options.client) : undefined;
+    this.client = options.client;
     this.clientConfig = s3ClientConfig(config);
     this.bucket = config.bucket;
     this.endpointHost = config.endpoint ? new URL(config.endpoint).host : undefined;
@@ -79,9 +78,9 @@ export class S3Storage implements Storage {
 
   /** The SDK, and the bucket's client, made on first use. */
   private async s3(): Promise<{ sdk: S3Sdk; client: S3Client }> {
-    const sdk = await loadS3Sdk();
-    this.client ??= Promise.resolve(new sdk.S3Client(this.clientConfig));
-    return { sdk, client: await this.client };
+    const sdk = await s3Sdk.load();
+    this.client ??= new sdk.S3Client(this.clientConfig);
+    return { sdk, client: this.client };
   }
 
   /**
@@ -255,7 +254,7 @@ function sizeFromContentRange(contentRange: string | undefined, range: ByteRange
  * A missing bucket is a configuration error and must not read as "no such file".
  */
 function isNotFound(error: unknown): error is S3ServiceException {
-  if (!s3Sdk || !(error instanceof s3Sdk.S3ServiceException)) return false;
+  if (!s3Sdk.loaded || !(error instanceof s3Sdk.loaded.S3ServiceException)) return false;
   if (error.name === 'NoSuchKey' || error.name === 'NotFound') return true;
   return error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
 }

@@ -30,6 +30,7 @@ import type {
 import type * as PayPalSdkModule from '@paypal/paypal-server-sdk' with { 'resolution-mode': 'import' };
 import http from 'node:http';
 import https from 'node:https';
+import { loadOnFirstUse } from '../../common/load-on-first-use';
 import { type Outcome, refuse, succeed, UserErrorCode } from '../../common/user-error';
 import { orderReference } from '../../orders/order-format';
 import {
@@ -62,16 +63,11 @@ export interface PayPalProviderOptions {
  * shop that does not take PayPal never loads it.
  */
 type PayPalSdk = typeof PayPalSdkModule;
-let loadedSdk: PayPalSdk | undefined;
-async function paypalSdk(): Promise<PayPalSdk> {
-  const sdk = loadedSdk ?? (await import('@paypal/paypal-server-sdk'));
-  loadedSdk = sdk;
-  return sdk;
-}
+const paypalSdk = loadOnFirstUse<PayPalSdk>(() => import('@paypal/paypal-server-sdk'));
 
 /** An error answer from PayPal (only the SDK, once loaded, throws one). */
 function isApiError(error: unknown): error is ApiError {
-  return loadedSdk !== undefined && error instanceof loadedSdk.ApiError;
+  return paypalSdk.loaded !== undefined && error instanceof paypalSdk.loaded.ApiError;
 }
 
 interface PayPalApi {
@@ -199,7 +195,7 @@ export class PayPalProvider implements PaymentProvider {
 
   /** The SDK's client, loading the SDK the first time. */
   private connect(): Promise<PayPalApi> {
-    this.api ??= paypalSdk().then((sdk) => {
+    this.api ??= paypalSdk.load().then((sdk) => {
       const client = new sdk.Client({
         clientCredentialsAuthCredentials: {
           oAuthClientId: this.publishableKey,

@@ -12,6 +12,7 @@
  * Tests point the SDK at a local fake of Stripe's REST API through host/port/protocol.
  */
 import type Stripe from 'stripe' with { 'resolution-mode': 'import' };
+import { loadOnFirstUse } from '../../common/load-on-first-use';
 import { PaymentAccountError, RefundRefusedError } from '../payment-provider';
 import {
   type PaymentProvider,
@@ -31,17 +32,11 @@ import {
  * Stripe's SDK (about 1 MB of JavaScript) is loaded when the shop first talks to Stripe, so a shop
  * that takes payment through the sandbox, and every process that never pays, does not load it.
  */
-type StripeSdk = typeof Stripe;
-let stripeSdk: StripeSdk | undefined;
-let loadingStripeSdk: Promise<StripeSdk> | undefined;
-function loadStripeSdk(): Promise<StripeSdk> {
-  loadingStripeSdk ??= import('stripe').then((module) => (stripeSdk = module.default));
-  return loadingStripeSdk;
-}
+const stripeSdk = loadOnFirstUse(() => import('stripe').then((module) => module.default));
 
-/** An error Stripe's SDK raised (one can only have come from it once it is loaded). */
+/** An error Stripe's SDK raised. */
 function isStripeError(error: unknown): error is Stripe.errors.StripeError {
-  return stripeSdk !== undefined && error instanceof stripeSdk.errors.StripeError;
+  return stripeSdk.loaded !== undefined && error instanceof stripeSdk.loaded.errors.StripeError;
 }
 
 export interface StripeProviderOptions {
@@ -172,7 +167,7 @@ export class StripeProvider implements PaymentProvider {
 
   /** The SDK's client, made on first use. */
   private stripe(): Promise<Stripe> {
-    this.client ??= loadStripeSdk().then((StripeSdk) => new StripeSdk(this.secretKey, this.clientOptions));
+    this.client ??= stripeSdk.load().then((StripeSdk) => new StripeSdk(this.secretKey, this.clientOptions));
     return this.client;
   }
 

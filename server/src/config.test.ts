@@ -96,6 +96,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('sends videos straight to AWS S3, and to a self-hosted store only at the address browsers reach it by', () => {
+    const s3 = (env: Record<string, string>) => loadConfig({ ...base(), S3_BUCKET: 'media', ...env }).s3;
+    expect(s3({})).toMatchObject({ directUploads: true, uploadEndpoint: undefined });
+    // The shop reaches the store by its container's name, which an admin's browser cannot.
+    expect(s3({ S3_ENDPOINT: 'http://minio:9000' })).toMatchObject({ directUploads: false });
+    expect(s3({ S3_ENDPOINT: 'http://minio:9000', S3_UPLOAD_ENDPOINT: 'https://files.example.com' })).toMatchObject({
+      directUploads: true,
+      endpoint: 'http://minio:9000',
+      uploadEndpoint: 'https://files.example.com',
+    });
+    expect(s3({ S3_ENDPOINT: 'http://localhost:7070', S3_DIRECT_UPLOADS: 'true' })).toMatchObject({
+      directUploads: true,
+      uploadEndpoint: 'http://localhost:7070',
+    });
+    expect(s3({ S3_DIRECT_UPLOADS: 'false' })).toMatchObject({ directUploads: false });
+    expect(() => s3({ S3_UPLOAD_ENDPOINT: 'files.example.com' })).toThrow(
+      /S3_UPLOAD_ENDPOINT must be an absolute http\(s\) address/,
+    );
+  });
+
   it('wants all three Stripe keys together', () => {
     expect(() => loadConfig({ ...base(), STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY must be set/);
     const config = loadConfig({

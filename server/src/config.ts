@@ -94,6 +94,14 @@ export interface S3Config {
   forcePathStyle: boolean;
   /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; unset: the AWS SDK's default chain (AWS_* variables, instance roles). */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /**
+   * Admins' browsers send finished videos straight to the bucket (presigned multipart upload), at
+   * this address: `endpoint` is what the shop reaches the store at, which browsers often cannot
+   * (a container's name). Undefined with `directUploads` on: AWS's own address for the bucket.
+   */
+  uploadEndpoint: string | undefined;
+  /** Videos go to the bucket from the browser; off: through the shop, as on local disk. */
+  directUploads: boolean;
 }
 
 export const DEFAULT_VIDEO_MAX_BYTES = 2 * 1024 ** 3;
@@ -252,6 +260,8 @@ const envSchema = z.object({
   S3_REGION: optional,
   S3_ENDPOINT: url('S3_ENDPOINT', 'http://minio:9000'),
   S3_FORCE_PATH_STYLE: optional,
+  S3_UPLOAD_ENDPOINT: url('S3_UPLOAD_ENDPOINT', 'https://files.example.com'),
+  S3_DIRECT_UPLOADS: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   VIDEO_MAX_BYTES: int('VIDEO_MAX_BYTES', DEFAULT_VIDEO_MAX_BYTES, { positive: true }),
@@ -416,6 +426,11 @@ function crossChecks(env: RawEnv, isProduction: boolean): { errors: string[]; wa
   } else {
     requiredWith('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID');
     requiredWith('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY');
+    if (env.S3_UPLOAD_ENDPOINT !== undefined && env.S3_DIRECT_UPLOADS !== undefined && !isOn(env.S3_DIRECT_UPLOADS)) {
+      warnings.push(
+        'S3_UPLOAD_ENDPOINT is set but S3_DIRECT_UPLOADS is off: videos go through the shop and the address is unused',
+      );
+    }
   }
   return { errors, warnings };
 }
@@ -560,6 +575,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             v.S3_ACCESS_KEY_ID && v.S3_SECRET_ACCESS_KEY
               ? { accessKeyId: v.S3_ACCESS_KEY_ID, secretAccessKey: v.S3_SECRET_ACCESS_KEY }
               : undefined,
+          uploadEndpoint: v.S3_UPLOAD_ENDPOINT ?? endpoint,
+          // AWS S3 is reachable from any browser; a self-hosted store only where the operator says so.
+          directUploads: v.S3_DIRECT_UPLOADS
+            ? isOn(v.S3_DIRECT_UPLOADS)
+            : endpoint === undefined || v.S3_UPLOAD_ENDPOINT !== undefined,
         }
       : undefined,
     videoMaxBytes: v.VIDEO_MAX_BYTES,

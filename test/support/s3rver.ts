@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { S3Config } from '../../server/src/config';
@@ -53,6 +54,21 @@ export interface RunningS3rver {
   close(): Promise<void>;
 }
 
+/**
+ * The bucket's CORS rule that admins' browsers need to send videos straight to it: PUT from the
+ * shop's pages, and the ETag header readable, which completing the upload needs (see README,
+ * "File storage").
+ */
+export const BROWSER_UPLOAD_CORS = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <MaxAgeSeconds>3600</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
 export async function startS3rver(bucket: string): Promise<RunningS3rver> {
   letS3rverMakeContinuationTokens();
   const directory = mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
@@ -61,7 +77,7 @@ export async function startS3rver(bucket: string): Promise<RunningS3rver> {
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
+    configureBuckets: [{ name: bucket, configs: [BROWSER_UPLOAD_CORS] }],
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
@@ -72,6 +88,8 @@ export async function startS3rver(bucket: string): Promise<RunningS3rver> {
       endpoint,
       forcePathStyle: true,
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      uploadEndpoint: endpoint,
+      directUploads: true,
     },
     env: {
       S3_BUCKET: bucket,
@@ -79,10 +97,47 @@ export async function startS3rver(bucket: string): Promise<RunningS3rver> {
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
+      // The endpoint is this machine's, which a browser here reaches too.
+      S3_DIRECT_UPLOADS: 'true',
     },
     async close() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * What the admin's browser does with a direct upload's part: one plain PUT of the bytes to the
+ * signed URL, from the shop's page. Its own connection, so closing s3rver waits on no kept-alive socket.
+ */
+export function putToSignedUrl(
+  url: string,
+  body: Buffer,
+  headers: Record<string, string> = { Origin: 'http://shop.example' },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'PUT', agent: false, headers: { ...headers, 'Content-Length': body.length } });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers }));
+    });
+    request.end(body);
+  });
+}
+
+/** Sends `file` in the parts a startVideoUpload planned; returns what completing it needs. */
+export async function sendVideoParts(
+  plan: { partSize: number; parts: Array<{ partNumber: number; url: string }> },
+  file: Buffer,
+): Promise<Array<{ partNumber: number; etag: string }>> {
+  const sent = [];
+  for (const part of plan.parts) {
+    const start = (part.partNumber - 1) * plan.partSize;
+    const response = await putToSignedUrl(part.url, file.subarray(start, start + plan.partSize));
+    if (response.status !== 200) throw new Error(`part ${part.partNumber} answered ${response.status}`);
+    sent.push({ partNumber: part.partNumber, etag: String(response.headers.etag) });
+  }
+  return sent;
 }

@@ -7,22 +7,26 @@
 import type * as S3ClientModule from '@aws-sdk/client-s3';
 import type { S3Client, S3ClientConfig, S3ServiceException } from '@aws-sdk/client-s3';
 import type { Upload } from '@aws-sdk/lib-storage';
+import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import { loadOnFirstUse } from '../common/load-on-first-use';
 import type { Logger } from '../common/logger';
 import type { S3Config } from '../config';
-import type { ByteRange, ListedObject, Storage, StoredObject } from './storage';
+import type { ByteRange, DirectUploads, ListedObject, Storage, StoredObject, UploadedPart } from './storage';
 
 /**
  * AWS's SDK (over a megabyte of JavaScript) is loaded when the shop first touches the bucket, so a
  * shop that keeps its files on local disk never loads it.
  */
-type S3Sdk = typeof S3ClientModule & { Upload: typeof Upload };
+type S3Sdk = typeof S3ClientModule & { Upload: typeof Upload; getSignedUrl: typeof getSignedUrl };
 const s3Sdk = loadOnFirstUse<S3Sdk>(() =>
-  Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([client, storage]) => ({
-    ...client,
-    Upload: storage.Upload,
-  })),
+  Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage'), import('@aws-sdk/s3-request-presigner')]).then(
+    ([client, storage, presigner]) => ({
+      ...client,
+      Upload: storage.Upload,
+      getSignedUrl: presigner.getSignedUrl,
+    }),
+  ),
 );
 
 /**
@@ -62,6 +66,7 @@ export function s3ClientConfig(config: S3Config): S3ClientConfig {
 }
 
 export class S3Storage implements Storage {
+  readonly directUploads: DirectUploads | undefined;
   private client: S3Client | undefined;
   private readonly clientConfig: S3ClientConfig;
   private readonly bucket: string;
@@ -74,10 +79,17 @@ export class S3Storage implements Storage {
     this.bucket = config.bucket;
     this.endpointHost = config.endpoint ? new URL(config.endpoint).host : undefined;
     this.logger = options.logger;
+    this.directUploads = config.directUploads
+      ? new S3DirectUploads(
+          config,
+          (key) => this.objectKey(key),
+          () => this.s3(),
+        )
+      : undefined;
   }
 
   /** The SDK, and the bucket's client, made on first use. */
-  private async s3(): Promise<{ sdk: S3Sdk; client: S3Client }> {
+  async s3(): Promise<{ sdk: S3Sdk; client: S3Client }> {
     const sdk = await s3Sdk.load();
     this.client ??= new sdk.S3Client(this.clientConfig);
     return { sdk, client: this.client };
@@ -235,6 +247,96 @@ export class S3Storage implements Storage {
   describe(): string {
     return this.endpointHost ? `s3://${this.bucket} (${this.endpointHost})` : `s3://${this.bucket}`;
   }
+}
+
+/**
+ * Presigned multipart uploads (https://docs.aws.amazon.com/AmazonS3/latest/userguide/mpuoverview.html,
+ * https://docs.aws.amazon.com/AmazonS3/latest/userguide/PresignedUrlUploadObject.html): the shop
+ * starts the upload and signs one PUT URL per part; the browser sends the parts and reads each
+ * part's ETag (the bucket's CORS rule must allow PUT from the shop's origin and expose ETag); the
+ * shop completes the upload with them. The URLs are signed for the address browsers use
+ * (`uploadEndpoint`) and without checksums, which a browser's plain PUT cannot send.
+ */
+class S3DirectUploads implements DirectUploads {
+  readonly origin: string;
+  private presigner: S3Client | undefined;
+  private readonly presignerConfig: S3ClientConfig;
+
+  constructor(
+    private readonly config: S3Config,
+    private readonly objectKey: (key: string) => string,
+    private readonly s3: () => Promise<{ sdk: S3Sdk; client: S3Client }>,
+  ) {
+    this.presignerConfig = {
+      ...s3ClientConfig(config),
+      endpoint: config.uploadEndpoint,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    };
+    this.origin = uploadOrigin(config);
+  }
+
+  async start(key: string, contentType: string): Promise<string> {
+    const { sdk, client } = await this.s3();
+    const output = await client.send(
+      new sdk.CreateMultipartUploadCommand({ Bucket: this.config.bucket, Key: this.objectKey(key), ContentType: contentType }),
+    );
+    if (!output.UploadId) throw new Error(`CreateMultipartUpload for ${key} returned no UploadId`);
+    return output.UploadId;
+  }
+
+  async partUrl(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string> {
+    const { sdk } = await this.s3();
+    this.presigner ??= new sdk.S3Client(this.presignerConfig);
+    return sdk.getSignedUrl(
+      this.presigner,
+      new sdk.UploadPartCommand({
+        Bucket: this.config.bucket,
+        Key: this.objectKey(key),
+        UploadId: uploadId,
+        PartNumber: partNumber,
+      }),
+      { expiresIn: expiresInSeconds },
+    );
+  }
+
+  async complete(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
+    const { sdk, client } = await this.s3();
+    await client.send(
+      new sdk.CompleteMultipartUploadCommand({
+        Bucket: this.config.bucket,
+        Key: this.objectKey(key),
+        UploadId: uploadId,
+        MultipartUpload: { Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })) },
+      }),
+    );
+  }
+
+  async abort(key: string, uploadId: string): Promise<void> {
+    const { sdk, client } = await this.s3();
+    try {
+      await client.send(
+        new sdk.AbortMultipartUploadCommand({ Bucket: this.config.bucket, Key: this.objectKey(key), UploadId: uploadId }),
+      );
+    } catch (error) {
+      if (s3Sdk.loaded && error instanceof s3Sdk.loaded.S3ServiceException && error.name === 'NoSuchUpload') return;
+      throw error;
+    }
+  }
+}
+
+/**
+ * Where presigned URLs point, as the SDK builds them: the upload endpoint's origin (the bucket in
+ * its path), or AWS's virtual host for the bucket in its region.
+ */
+export function uploadOrigin(config: Pick<S3Config, 'bucket' | 'region' | 'uploadEndpoint' | 'forcePathStyle'>): string {
+  if (config.uploadEndpoint) {
+    const endpoint = new URL(config.uploadEndpoint);
+    return config.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${config.bucket}.${endpoint.host}`;
+  }
+  return config.forcePathStyle
+    ? `https://s3.${config.region}.amazonaws.com`
+    : `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
 }
 
 /**

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { UserErrorCode, UserFacingError } from '../common/user-error';
 import { LocalStorage } from './local-storage';
-import { startS3rver } from '../../../test/support/s3rver';
+import { putToSignedUrl, startS3rver } from '../../../test/support/s3rver';
 import { PART_SIZE, s3ClientConfig, S3Storage } from './s3-storage';
 import type { Storage } from './storage';
 
@@ -302,5 +302,87 @@ describe.each([
 
   it('says where the files are', () => {
     expect(storage.describe()).toMatch(/^(local disk \(.+\)|s3:\/\/storage-test \(127\.0\.0\.1:\d+\))$/);
+  });
+});
+
+describe('uploads straight from the browser to the bucket', () => {
+  let s3rver: Awaited<ReturnType<typeof startS3rver>>;
+  let storage: S3Storage;
+
+  beforeAll(async () => {
+    s3rver = await startS3rver('direct-test');
+    storage = new S3Storage(s3rver.config);
+  });
+  afterAll(() => s3rver.close());
+
+  /** What the admin's browser does with a part, reading the ETag the bucket's CORS rule exposes. */
+  async function putPart(url: string, body: Buffer): Promise<string> {
+    const response = await putToSignedUrl(url, body);
+    expect(response.status).toBe(200);
+    expect(response.headers['access-control-expose-headers']).toMatch(/ETag/i);
+    return response.headers.etag as string;
+  }
+
+  it('joins parts sent to signed URLs into one object, without the shop touching the bytes', async () => {
+    const uploads = storage.directUploads!;
+    expect(uploads.origin).toBe(new URL(s3rver.config.endpoint!).origin);
+    const file = randomBytes(PART_SIZE + MiB);
+    const key = 'videos/direct.mp4';
+    const uploadId = await uploads.start(key, 'video/mp4');
+
+    const first = await uploads.partUrl(key, uploadId, 1, 3600);
+    const second = await uploads.partUrl(key, uploadId, 2, 3600);
+    expect(new URL(first).origin).toBe(uploads.origin);
+    // Signed in the query, with no checksum a browser's PUT could not send.
+    expect(new URL(first).searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect(first).not.toMatch(/checksum/i);
+    // For this part of this upload only, for an hour, with the shop's key. (s3rver does not check
+    // SigV4 signatures; AWS and other stores refuse a URL whose query was changed.)
+    const signed = new URL(first).searchParams;
+    expect(signed.get('X-Amz-Expires')).toBe('3600');
+    expect(signed.get('partNumber')).toBe('1');
+    expect(signed.get('uploadId')).toBe(uploadId);
+    expect(signed.get('X-Amz-Credential')).toMatch(/^S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request$/);
+    expect(signed.get('X-Amz-SignedHeaders')).toBe('host');
+
+    const etags = [await putPart(first, file.subarray(0, PART_SIZE)), await putPart(second, file.subarray(PART_SIZE))];
+    await uploads.complete(
+      key,
+      uploadId,
+      etags.map((etag, index) => ({ partNumber: index + 1, etag })),
+    );
+
+    expect(await storage.size(key)).toBe(file.length);
+    const stored = await storage.get(key);
+    expect((await readAll(stored!.stream)).equals(file)).toBe(true);
+  });
+
+  it('keeps keys from leaving their prefix here too', async () => {
+    await expect(storage.directUploads!.start('../escape.mp4', 'video/mp4')).rejects.toThrow('Invalid storage key');
+    await expect(storage.directUploads!.partUrl('/etc/passwd', 'id', 1, 60)).rejects.toThrow('Invalid storage key');
+  });
+
+  it('is offered only where configured, and never on local disk', () => {
+    expect(new S3Storage({ ...s3rver.config, directUploads: false }).directUploads).toBeUndefined();
+    const local: Storage = new LocalStorage(os.tmpdir());
+    expect(local.directUploads).toBeUndefined();
+  });
+
+  it.each([
+    ['virtual-hosted', false, 'https://media.s3.eu-west-2.amazonaws.com'],
+    ['path-style', true, 'https://s3.eu-west-2.amazonaws.com'],
+  ])("names AWS's own %s address as the pages' upload origin, as the SDK signs it", async (_style, forcePathStyle, origin) => {
+    const aws = new S3Storage({
+      bucket: 'media',
+      region: 'eu-west-2',
+      endpoint: undefined,
+      forcePathStyle,
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+      uploadEndpoint: undefined,
+      directUploads: true,
+    });
+    expect(aws.directUploads!.origin).toBe(origin);
+    // Signing is local: no request leaves the machine.
+    expect(new URL(await aws.directUploads!.partUrl('videos/a.mp4', 'upload-1', 1, 60)).origin).toBe(origin);
   });
 });

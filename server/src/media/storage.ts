@@ -23,7 +23,32 @@ export interface ListedObject {
   modifiedAt: Date;
 }
 
+/** A part of a multipart upload as the store acknowledged it: its number (from 1) and ETag. */
+export interface UploadedPart {
+  partNumber: number;
+  etag: string;
+}
+
+/**
+ * Uploads a browser sends straight to the store, in parts, each through a URL the shop signs
+ * (S3's presigned multipart upload): the shop never holds the bytes. Only a bucket offers them.
+ */
+export interface DirectUploads {
+  /** The origin the browser sends the parts to, for the pages' Content-Security-Policy. */
+  readonly origin: string;
+  /** Starts a multipart upload of `key`; returns its id. */
+  start(key: string, contentType: string): Promise<string>;
+  /** A URL that accepts one PUT of part `partNumber`, for `expiresInSeconds`. */
+  partUrl(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
+  /** Joins the parts into the object `key`; refused by the store when a part is missing or its ETag differs. */
+  complete(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
+  /** Discards the upload and its parts; an upload the store no longer knows counts as discarded. */
+  abort(key: string, uploadId: string): Promise<void>;
+}
+
 export interface Storage {
+  /** Present where browsers may upload straight to the store (a bucket set up for it). */
+  readonly directUploads?: DirectUploads;
   /** Writes the whole body or nothing: a failed write leaves no object behind. */
   put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
   /** The object, or only `range` of it (a video player seeking); null when there is no such object. */

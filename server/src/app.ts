@@ -82,6 +82,7 @@ export async function createApp({ config, dataSource, logger, server: heldServer
       stripe: config.stripe !== undefined,
       paypal: config.paypal ? new URL(paypalSdkUrl(config.paypal.apiUrl)).origin : null,
       pixel: config.pixelId !== undefined,
+      videoUploads: services.storage.directUploads?.origin ?? null,
     }),
   );
   applyServerTimeouts(server);

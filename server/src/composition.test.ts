@@ -105,6 +105,8 @@ describe('the composition root', () => {
     const services = createServices(config, dataSource, logger, providers);
     expect(services.outboxWorker).not.toBeNull();
     expect(services.settings.emailSending).toBe(true);
+    // A bucket on AWS itself: the admin portal sends videos straight to it.
+    expect(services.settings.videoUploadsDirect).toBe(true);
     expect(services.payments.providers).toBe(providers.payments);
     expect(describeProviders(services)).toMatchObject({ paymentProvider: 'stripe', mailer: 'mailgun', printer: 'lulu' });
   });
@@ -118,6 +120,7 @@ describe('the composition root', () => {
       pixelId: '123',
       videoMaxBytes: 1000,
       pdfMaxBytes: 200 * 1024 * 1024,
+      videoUploadsDirect: false,
       emailSending: false,
     });
   });

@@ -32,7 +32,13 @@ import { ChangeRequestService } from './order-page/change-request.service';
 import { OrderLifecycle } from './orders/order-lifecycle';
 import { ReceiptLinks } from './orders/receipt-links';
 import { JobRunner } from './jobs/job-runner';
-import { photoRetentionJob, supersededDeliveryFilesJob } from './delivery/retention.jobs';
+import {
+  abandonedVideoUploadsJob,
+  photoRetentionJob,
+  supersededDeliveryFilesJob,
+  sweepVideoUploadsOnChildDataDeletion,
+} from './delivery/retention.jobs';
+import { DirectVideoUploads } from './delivery/direct-video-uploads';
 import { orphanedFilesJob } from './media/orphaned-files.job';
 import { OrderLookupService } from './order-page/order-lookup.service';
 import { PaidOrderChangesService } from './order-page/paid-order-changes.service';
@@ -110,6 +116,8 @@ export interface Services {
   photoRetention: PhotoRetention;
   /** Files no order references (left by a crash), swept at start-up and hourly. */
   orphanedFiles: OrphanedFiles;
+  /** Finished videos on their way from an admin's browser straight to the bucket. */
+  videoUploads: DirectVideoUploads;
   newsletter: NewsletterService;
   /** The contact form's messages. */
   contact: ContactService;
@@ -198,6 +206,9 @@ export function createServices(
   jobs.define(photoRetentionJob(photoRetention));
   jobs.define(supersededDeliveryFilesJob(photoRetention));
   jobs.define(orphanedFilesJob(orphanedFiles));
+  const directVideoUploads = new DirectVideoUploads(dataSource, storage, logger, { videoMaxBytes: config.videoMaxBytes });
+  jobs.define(abandonedVideoUploadsJob(directVideoUploads));
+  lifecycle.onEvent(sweepVideoUploadsOnChildDataDeletion(jobs));
   const staff = staffNotifications({ staffEmails: config.staffEmails, publicUrl: config.publicUrl });
   lifecycle.onEnter(OrderStatus.Paid, staff.newOrder);
   const auth = new AuthService(dataSource, config.sessionSecret, config.sessionTtlMs, logger);
@@ -262,6 +273,7 @@ export function createServices(
       pixelId: config.pixelId ?? null,
       videoMaxBytes: config.videoMaxBytes,
       pdfMaxBytes: config.pdfMaxBytes,
+      videoUploadsDirect: storage.directUploads !== undefined,
       emailSending: mailer !== null,
     },
     storage,
@@ -278,14 +290,24 @@ export function createServices(
       ? new OutboxWorker(dataSource, mailer, logger, { metrics, onGaveUp: (orderId) => workItems.emailGaveUp(orderId) })
       : null,
     payments,
-    delivery: new DeliveryService(dataSource, storage, orders, lifecycle, outbox, signer, logger, {
-      publicUrl: config.publicUrl,
-      links,
-      videoMaxBytes: config.videoMaxBytes,
-      pdfMaxBytes: config.pdfMaxBytes,
-      mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
-      metrics,
-    }),
+    delivery: new DeliveryService(
+      dataSource,
+      storage,
+      orders,
+      lifecycle,
+      outbox,
+      signer,
+      logger,
+      {
+        publicUrl: config.publicUrl,
+        links,
+        videoMaxBytes: config.videoMaxBytes,
+        pdfMaxBytes: config.pdfMaxBytes,
+        mediaTtlSeconds: DELIVERY_MEDIA_TTL_SECONDS,
+        metrics,
+      },
+      directVideoUploads,
+    ),
     changeRequests,
     orderPages: new OrderPageService(dataSource, storage, lifecycle, outbox, signer, changeRequests, proofs, logger, {
       publicUrl: config.publicUrl,
@@ -303,6 +325,7 @@ export function createServices(
     }),
     photoRetention,
     orphanedFiles,
+    videoUploads: directVideoUploads,
     jobs,
     newsletter: new NewsletterService(dataSource),
     contact: new ContactService(dataSource, outbox, logger, { staffEmails: config.staffEmails, publicUrl: config.publicUrl }),

@@ -187,8 +187,9 @@ describe('failedJobs', () => {
 });
 
 describe("the shop's own jobs", () => {
-  it("are the retention and orphaned-file sweeps, the studio's overdue check, the queue's rebuild, and the proof and payment reminders", () => {
+  it("are the retention, orphaned-file and abandoned-upload sweeps, the studio's overdue check, the queue's rebuild, and the proof and payment reminders", () => {
     expect(server.app.services.jobs.names().sort()).toEqual([
+      'abandoned-video-uploads',
       'orphaned-files',
       'payment-reminders',
       'photo-retention',

@@ -155,6 +155,22 @@ export type ShippingAddressInput = {
   zipCode?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A video already sent straight to storage: the upload startVideoUpload began, and every part. */
+export type UploadedVideoInput = {
+  /** Every part, each once. */
+  parts: Array<UploadedVideoPartInput>;
+  /** startVideoUpload's upload id. */
+  uploadId: Scalars['ID']['input'];
+};
+
+/** One part of a video sent straight to storage, as the store acknowledged it. */
+export type UploadedVideoPartInput = {
+  /** The ETag header of the store's answer to the part's PUT, as sent (quotes included). */
+  etag: Scalars['String']['input'];
+  /** The part number from startVideoUpload (from 1). */
+  partNumber: Scalars['Int']['input'];
+};
+
 /** Why a request was refused. Branch on the code; show the message. */
 export type UserErrorCode =
   /** Something failed on the shop's side; nothing was changed, so trying again is safe. */

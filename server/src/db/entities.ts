@@ -3,6 +3,7 @@ import { AdminSession } from '../admin/admin-session.entity';
 import { AdminUser } from '../admin/admin-user.entity';
 import { VideoLink } from '../delivery/video-link.entity';
 import { OrderDelivery } from '../delivery/order-delivery.entity';
+import { VideoUpload } from '../delivery/video-upload.entity';
 import { LoginAttempt } from '../admin/login-attempt.entity';
 import { OutboxEmail } from '../mail/outbox-email.entity';
 import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity';
@@ -41,6 +42,7 @@ export const entities = [
   SandboxRefund,
   AdminInvitation,
   OrderDelivery,
+  VideoUpload,
   OrderAccessToken,
   RateLimitCounter,
   OrderCount,

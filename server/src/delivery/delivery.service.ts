@@ -32,6 +32,7 @@ import { VideoLink } from './video-link.entity';
 import { type Actor, actorLabel } from '../orders/actor';
 import { lockOrder } from '../orders/order-lock';
 import type { IncomingFile } from '../media/incoming-file';
+import type { DirectVideoUploadPlan, DirectVideoUploads, ReceivedVideo, UploadedVideo } from './direct-video-uploads';
 
 export const DELIVERY_MESSAGES = {
   orderNotFound: 'Order not found.',
@@ -44,6 +45,8 @@ export const DELIVERY_MESSAGES = {
   notDelivered: 'Only a delivered order can be revised.',
   revisionFailed: 'Failed to save the revision',
   childDataDeleted: "The parent deleted this child's details, so the book can no longer be delivered.",
+  videoRequired: 'Please choose a video file.',
+  videoTwice: 'Send the video once: as a file, or as an upload straight to storage, not both.',
 } as const;
 
 export interface DeliveryOptions {
@@ -58,10 +61,14 @@ export interface DeliveryOptions {
   metrics: Pick<Metrics, 'uploadReceived'>;
 }
 
-/** The files of one delivery, as sent: either may be missing from a revision. */
-interface BookUploads {
-  video: Promise<IncomingFile> | null | undefined;
-  pdf: Promise<IncomingFile> | null | undefined;
+/**
+ * The files of one delivery, as sent: either may be missing from a revision. The video comes
+ * through the shop (`video`) or has already gone straight to the bucket (`uploadedVideo`).
+ */
+export interface BookUploads {
+  video?: Promise<IncomingFile> | null;
+  uploadedVideo?: UploadedVideo | null;
+  pdf?: Promise<IncomingFile> | null;
 }
 
 /** What was stored, under names of its own. */
@@ -70,6 +77,8 @@ interface StoredBook {
   pdfKey: string | null;
   videoBytes: number | null;
   pdfBytes: number | null;
+  /** The upload the video came from, when it went straight to the bucket: claimed by the delivery's transaction. */
+  directVideo: ReceivedVideo | null;
 }
 
 export class DeliveryService {
@@ -82,6 +91,7 @@ export class DeliveryService {
     private readonly signer: MediaSigner,
     private readonly logger: Logger,
     private readonly options: DeliveryOptions,
+    private readonly directUploads: DirectVideoUploads,
   ) {}
 
   /**
@@ -90,12 +100,8 @@ export class DeliveryService {
    * marks the order Completed, records version 1 and queues the delivery e-mail; any failure
    * removes every stored file.
    */
-  async completeOrderWithVideo(
-    orderId: string,
-    video: Promise<IncomingFile>,
-    actor: Actor,
-    pdf: Promise<IncomingFile> | null = null,
-  ): Promise<Outcome<Order>> {
+  async completeOrderWithVideo(orderId: string, uploads: BookUploads, actor: Actor): Promise<Outcome<Order>> {
+    const { pdf = null } = uploads;
     // Refuse a wrong order before storing a byte of what may be a 2 GB file. (graphql-upload still
     // receives the whole request into a temporary file first: the dashboard offers uploads for Paid orders only.)
     const order = await this.orders.findOrder(orderId);
@@ -103,11 +109,14 @@ export class DeliveryService {
     const refused = transitionRefusal(order.status, OrderStatus.Completed);
     if (refused) return refusalOf(refused);
     if (order.childDataDeletedAt) return refuse(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.childDataDeleted, 'status');
+    if (!uploads.video && !uploads.uploadedVideo) {
+      return refuse(UserErrorCode.INVALID_INPUT, DELIVERY_MESSAGES.videoRequired, 'video');
+    }
     if (order.bookFormat === 'digital' && !pdf) {
       return refuse(UserErrorCode.INVALID_INPUT, DELIVERY_MESSAGES.pdfRequired, PDF_FIELD);
     }
 
-    const stored = await this.storeBook(order.id, { video, pdf });
+    const stored = await this.storeBook(order.id, uploads);
     if (!stored.ok) return stored;
     const { videoKey, pdfKey } = stored.value;
 
@@ -116,6 +125,7 @@ export class DeliveryService {
         // Checked again under the row lock the deletion also takes: a deletion that committed
         // while the files were uploading refuses the delivery, and the files are taken back out.
         await this.lockKeptOrder(manager, order.id);
+        if (stored.value.directVideo) await this.directUploads.claim(manager, stored.value.directVideo);
         const moved = await this.lifecycle.transition(manager, order.id, {
           to: OrderStatus.Completed,
           actor,
@@ -143,22 +153,18 @@ export class DeliveryService {
    * version and a `delivery_revised` event and e-mails the parent the order's link; the status stays.
    * The replaced files stay in storage until retention removes them.
    */
-  async reviseDelivery(
-    orderId: string,
-    uploads: { video?: Promise<IncomingFile> | null; pdf?: Promise<IncomingFile> | null },
-    actor: Actor,
-  ): Promise<Outcome<Order>> {
+  async reviseDelivery(orderId: string, uploads: BookUploads, actor: Actor): Promise<Outcome<Order>> {
     const order = await this.orders.findOrder(orderId);
     if (!order) return refuse(UserErrorCode.NOT_FOUND, DELIVERY_MESSAGES.orderNotFound, 'orderId');
     if (!isDelivered(order.status) || !order.videoKey) {
       return refuse(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.notDelivered, 'status');
     }
     if (order.childDataDeletedAt) return refuse(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.childDataDeleted, 'status');
-    if (!uploads.video && !uploads.pdf) {
+    if (!uploads.video && !uploads.uploadedVideo && !uploads.pdf) {
       return refuse(UserErrorCode.INVALID_INPUT, DELIVERY_MESSAGES.revisionNeedsFile, 'video');
     }
 
-    const stored = await this.storeBook(order.id, { video: uploads.video, pdf: uploads.pdf });
+    const stored = await this.storeBook(order.id, uploads);
     if (!stored.ok) return stored;
 
     try {
@@ -168,6 +174,7 @@ export class DeliveryService {
         if (!isDelivered(current.status) || !current.videoKey) {
           throw new UserFacingError(UserErrorCode.WRONG_STATUS, DELIVERY_MESSAGES.notDelivered, 'status');
         }
+        if (stored.value.directVideo) await this.directUploads.claim(manager, stored.value.directVideo);
         const videoKey = stored.value.videoKey ?? current.videoKey;
         const pdfKey = stored.value.pdfKey ?? current.pdfKey;
         const { latest } = (await manager
@@ -217,7 +224,16 @@ export class DeliveryService {
    * fails, the ones already stored are removed.
    */
   private async storeBook(orderId: string, uploads: BookUploads): Promise<Outcome<StoredBook>> {
-    const book: StoredBook = { videoKey: null, pdfKey: null, videoBytes: null, pdfBytes: null };
+    const book: StoredBook = { videoKey: null, pdfKey: null, videoBytes: null, pdfBytes: null, directVideo: null };
+    if (uploads.video && uploads.uploadedVideo) return refuse(UserErrorCode.INVALID_INPUT, DELIVERY_MESSAGES.videoTwice, 'video');
+    if (uploads.uploadedVideo) {
+      // Already in the bucket: completed and judged there, before the PDF comes through the shop.
+      const received = await this.directUploads.finish(orderId, uploads.uploadedVideo);
+      if (!received.ok) return received;
+      book.directVideo = received.value;
+      book.videoKey = received.value.key;
+      book.videoBytes = received.value.bytes;
+    }
     let field: 'video' | typeof PDF_FIELD = 'video';
     try {
       if (uploads.video) {
@@ -248,6 +264,7 @@ export class DeliveryService {
       return succeed(book);
     } catch (error) {
       await this.removeFiles([book.videoKey, book.pdfKey]);
+      if (book.directVideo) await this.directUploads.release(book.directVideo);
       if (error instanceof UserFacingError) return refusalOf(error);
       // graphql-upload cuts a file off one byte past the request's cap (the video's) itself, with a 413.
       if ((error as { status?: number }).status === 413) {
@@ -303,13 +320,15 @@ export class DeliveryService {
 
   /**
    * After a failed or refused delivery, takes its files back out so nothing changes; but a commit
-   * whose answer was lost may have gone through, and then the files are the delivered book.
+   * whose answer was lost may have gone through, and a video sent straight to the bucket may have
+   * been delivered by the same upload sent twice (a double click): a file the order now uses stays.
    */
   private async removeUnlessDelivered(orderId: string, book: StoredBook, error: unknown): Promise<void> {
-    const current = error instanceof UserFacingError ? null : await this.orders.findOrder(orderId).catch(() => null);
-    const inUse = (key: string | null, currentKey: string | null | undefined) => key === null || key === currentKey;
-    const delivered = current !== null && inUse(book.videoKey, current.videoKey) && inUse(book.pdfKey, current.pdfKey);
-    if (!delivered) await this.removeFiles([book.videoKey, book.pdfKey]);
+    const mayBeInUse = !(error instanceof UserFacingError) || book.directVideo !== null;
+    const current = mayBeInUse ? await this.orders.findOrder(orderId).catch(() => null) : null;
+    const inUse = new Set([current?.videoKey, current?.pdfKey].filter(Boolean));
+    await this.removeFiles([book.videoKey, book.pdfKey].filter((key) => key !== null && !inUse.has(key)));
+    if (book.directVideo && !inUse.has(book.directVideo.key)) await this.directUploads.release(book.directVideo);
   }
 
   private async removeFiles(keys: Array<string | null>): Promise<void> {
@@ -319,6 +338,17 @@ export class DeliveryService {
         .delete(key)
         .catch((cleanupError: unknown) => this.logger.error('delivery file cleanup failed', { error: cleanupError, key }));
     }
+  }
+
+  /** Starts a video upload straight to storage for an order that can take a video (direct-video-uploads.ts). */
+  async startVideoUpload(orderId: string, size: number, head: Buffer, actor: Actor): Promise<Outcome<DirectVideoUploadPlan>> {
+    const order = await this.orders.findOrder(orderId);
+    return this.directUploads.start(order, size, head, actor);
+  }
+
+  /** Discards a video upload straight to storage that will not be used. */
+  abortVideoUpload(orderId: string, uploadId: string): Promise<Outcome<true>> {
+    return this.directUploads.abort(orderId, uploadId);
   }
 
   /** Queues the delivery e-mail again, with the order's link, for a Completed order. */

@@ -73,6 +73,15 @@ describe('the Content-Security-Policy', () => {
     expect(fake['connect-src']).toContain('http://127.0.0.1:4010');
   });
 
+  it('lets the pages send to the bucket only where videos go straight to it, and nowhere else from there', async () => {
+    const csp = policy(
+      await headersFor(false, { stripe: false, pixel: false, videoUploads: 'https://media.s3.eu-west-2.amazonaws.com' }),
+    );
+    expect(csp['connect-src']).toEqual(["'self'", 'https://media.s3.eu-west-2.amazonaws.com']);
+    expect(JSON.stringify(csp['script-src'])).not.toMatch(/amazonaws/);
+    expect(JSON.stringify(policy(await headersFor(false, NOTHING)))).not.toMatch(/amazonaws/);
+  });
+
   it("allows Meta's pixel only when META_PIXEL_ID is set", async () => {
     const csp = policy(await headersFor(false, { stripe: false, pixel: true }));
     expect(csp['script-src']).toEqual(["'self'", 'https://connect.facebook.net']);

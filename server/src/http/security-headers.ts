@@ -4,7 +4,7 @@
  * when the shop is served over HTTPS (production with an https PUBLIC_URL). What the policy
  * allows depends on the configuration: Stripe.js and its frames only with Stripe, Meta's pixel
  * only with META_PIXEL_ID (the client still loads it only after consent), the sample video's
- * player always (it loads on click). /graphql (JSON, and Apollo Sandbox's page from Apollo's
+ * player always (it loads on click), and the bucket's address only where the admin portal sends videos straight to it. /graphql (JSON, and Apollo Sandbox's page from Apollo's
  * CDN outside production) and /graphiql (the offline explorer: its editor injects styles and
  * starts workers) have policies of their own.
  */
@@ -21,6 +21,8 @@ export interface CspSources {
   paypal?: string | null;
   /** META_PIXEL_ID is set: Meta's script and its beacons. */
   pixel: boolean;
+  /** The bucket's origin, where the admin portal sends finished videos straight to storage; null or absent: none. */
+  videoUploads?: string | null;
 }
 
 type Directives = Record<string, string[] | typeof contentSecurityPolicy.dangerouslyDisableDefaultSrc>;
@@ -53,7 +55,7 @@ const LOCKDOWN: Record<string, string[]> = {
 const orNone = (sources: string[]) => (sources.length > 0 ? sources : ["'none'"]);
 
 /** The storefront and admin portal (the built client). */
-export function storefrontDirectives({ stripe, paypal = null, pixel }: CspSources): Directives {
+export function storefrontDirectives({ stripe, paypal = null, pixel, videoUploads = null }: CspSources): Directives {
   const add = (on: boolean, sources: string[]) => (on ? sources : []);
   const sdk = paypal && !PAYPAL.script.includes(paypal) ? [paypal] : [];
   const paypalSources = (sources: string[]) => (paypal ? [...sources, ...sdk] : []);
@@ -67,7 +69,13 @@ export function storefrontDirectives({ stripe, paypal = null, pixel }: CspSource
     // The photo preview is an object URL; the cover preview a blob or data URL; the favicon a data URL.
     'img-src': ["'self'", 'data:', 'blob:', ...paypalSources(PAYPAL.img), ...add(pixel, PIXEL.img)],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...add(stripe, STRIPE.connect), ...paypalSources(PAYPAL.connect), ...add(pixel, PIXEL.connect)],
+    'connect-src': [
+      "'self'",
+      ...add(stripe, STRIPE.connect),
+      ...paypalSources(PAYPAL.connect),
+      ...add(pixel, PIXEL.connect),
+      ...(videoUploads ? [videoUploads] : []),
+    ],
     // Only the payment providers' frames; none without them (the sample video is the shop's own).
     'frame-src': orNone([...add(stripe, STRIPE.frame), ...paypalSources(PAYPAL.frame)]),
     'media-src': ["'self'", 'blob:'],

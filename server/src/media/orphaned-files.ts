@@ -56,7 +56,11 @@ export class OrphanedFiles {
     return { files, spoolFiles };
   }
 
-  /** Which of `keys` an order, a delivered version or a proof still points at. */
+  /**
+   * Which of `keys` an order, a delivered version, a proof or a print job still points at, or a
+   * video upload straight to the bucket has yet to hand to its delivery (S3 dates such an object
+   * from the upload's start, so it can look older than the grace period the moment it appears).
+   */
   private async referenced(keys: string[]): Promise<Set<string>> {
     const rows: Array<{ key: string }> = await this.dataSource.query(
       `SELECT photo_key AS key FROM orders WHERE photo_key = ANY($1::text[])
@@ -66,7 +70,8 @@ export class OrphanedFiles {
        UNION SELECT pdf_key FROM order_deliveries WHERE files_removed_at IS NULL AND pdf_key = ANY($1::text[])
        UNION SELECT pdf_key FROM order_proofs WHERE files_removed_at IS NULL AND pdf_key = ANY($1::text[])
        UNION SELECT interior_key FROM print_jobs WHERE interior_key = ANY($1::text[])
-       UNION SELECT cover_key FROM print_jobs WHERE cover_key = ANY($1::text[])`,
+       UNION SELECT cover_key FROM print_jobs WHERE cover_key = ANY($1::text[])
+       UNION SELECT object_key FROM video_uploads WHERE object_key = ANY($1::text[])`,
       [keys],
     );
     return new Set(rows.map((row) => row.key));

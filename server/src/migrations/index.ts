@@ -26,6 +26,7 @@ import { Checkouts1765900000000 } from './1765900000000-checkouts';
 import { ContactMessages1766000000000 } from './1766000000000-contact-messages';
 import { OrderEmailLinks1766100000000 } from './1766100000000-order-email-links';
 import { Gifts1766200000000 } from './1766200000000-gifts';
+import { VideoUploads1766300000000 } from './1766300000000-video-uploads';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   ContactMessages1766000000000,
   OrderEmailLinks1766100000000,
   Gifts1766200000000,
+  VideoUploads1766300000000,
 ];

@@ -213,7 +213,11 @@ export async function seed(services: Services, admin: AdminUser, publicUrl: stri
     if (made) {
       const book = demo.format === 'digital' ? upload('storybook.pdf', 'application/pdf', pdf) : null;
       value(
-        await services.delivery.completeOrderWithVideo(orderId, upload('story.mp4', 'video/mp4', video), adminActor(admin), book),
+        await services.delivery.completeOrderWithVideo(
+          orderId,
+          { video: upload('story.mp4', 'video/mp4', video), pdf: book },
+          adminActor(admin),
+        ),
         'delivery',
       );
     }

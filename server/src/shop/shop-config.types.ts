@@ -31,6 +31,8 @@ export interface ShopSettings {
   videoMaxBytes: number;
   /** Largest finished storybook PDF an admin may upload, in bytes. */
   pdfMaxBytes: number;
+  /** Admins' browsers send finished videos straight to the bucket (startVideoUpload), not through the shop. */
+  videoUploadsDirect: boolean;
   /** False when no mail provider is set up: e-mails are queued in the outbox and not sent. */
   emailSending: boolean;
 }
@@ -54,6 +56,13 @@ export class ShopConfig implements ShopSettings {
 
   @Field(() => Float, { description: 'Largest finished storybook PDF an admin may upload, in bytes.' })
   pdfMaxBytes: number;
+
+  @Field({
+    description:
+      'True when finished videos go from the browser straight to storage (startVideoUpload, then uploadedVideo); ' +
+      'false: send them with completeOrderWithVideo or reviseDelivery.',
+  })
+  videoUploadsDirect: boolean;
 
   @Field({
     description: 'False when no mail provider is set up: e-mails wait in the outbox (shown to admins) and are not sent.',

@@ -163,7 +163,7 @@ describe('uploading a revision', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Upload revision' }));
     expect(await within(panel).findByText('Revision uploaded and email sent to mia.parent@example.com')).toBeInTheDocument();
-    expect(sent.at(-1)).toEqual({ orderId: order.id, video: null, storybookPdf: expect.any(File) });
+    expect(sent.at(-1)).toEqual({ orderId: order.id, video: null, uploadedVideo: null, storybookPdf: expect.any(File) });
   });
 
   it('closes on Escape without closing the order panel', async () => {

@@ -42,6 +42,13 @@ function completedFrom(order: OrderRecord): OrderRecord {
   };
 }
 
+/** The shop's limits for the fake server: 10,000 bytes each, e-mail sent. */
+const shopConfig = ({ videoUploadsDirect }: { videoUploadsDirect: boolean }) => ({
+  data: {
+    shopConfig: { __typename: 'ShopConfig', videoMaxBytes: 10_000, pdfMaxBytes: 10_000, videoUploadsDirect, emailSending: true },
+  },
+});
+
 const uploadPayload = (order: OrderRecord | null, userErrors: string[] = []) => ({
   data: {
     completeOrderWithVideo: {
@@ -63,9 +70,7 @@ describe('uploading a video: through the shop’s own upload link', () => {
     const client = createApolloClient({
       fetch: fakeGraphqlFetch({
         AdminMe: () => ({ data: { me: ADMIN } }),
-        VideoUploadLimit: () => ({
-          data: { shopConfig: { __typename: 'ShopConfig', videoMaxBytes: 10_000, pdfMaxBytes: 10_000, emailSending: true } },
-        }),
+        VideoUploadLimit: () => shopConfig({ videoUploadsDirect: false }),
         AdminOrders: () => {
           ordersAsked += 1;
           return { data: ordersData([ordersAsked === 1 ? paid : completed]) };
@@ -94,7 +99,7 @@ describe('uploading a video: through the shop’s own upload link', () => {
     await waitFor(() => expect(upload).not.toBeNull());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const sent = upload as unknown as FakeRequest;
-    expect(sent.variables).toEqual({ orderId: paid.id, video: null, storybookPdf: null });
+    expect(sent.variables).toEqual({ orderId: paid.id, video: null, uploadedVideo: null, storybookPdf: null });
     expect(Object.values(sent.files).map((file) => file.name)).toEqual(['story.mp4', 'storybook.pdf']);
     expect(sent.init.headers).toMatchObject({ 'apollo-require-preflight': 'true' });
 
@@ -119,6 +124,61 @@ describe('uploading a video: through the shop’s own upload link', () => {
     expect(within(row).getByRole('link', { name: /^View Video/ })).toHaveAttribute('href', completed.videoUrl);
     expect(within(row).queryByRole('button', { name: /^Upload Video/ })).not.toBeInTheDocument();
     expect(within(row).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});
+
+describe('uploading a video: straight to storage', () => {
+  it('asks the shop to start with the size and first bytes, and shows its refusal without sending the file', async () => {
+    const paid = anOrder({ childName: 'Mia', status: 'Paid' });
+    const asked: string[] = [];
+    let started: FakeRequest | null = null;
+    const client = createApolloClient({
+      fetch: fakeGraphqlFetch({
+        AdminMe: () => ({ data: { me: ADMIN } }),
+        VideoUploadLimit: () => shopConfig({ videoUploadsDirect: true }),
+        AdminOrders: () => ({ data: ordersData([paid]) }),
+        StartVideoUpload: (request) => {
+          asked.push('StartVideoUpload');
+          started = request;
+          return {
+            data: {
+              startVideoUpload: {
+                __typename: 'StartVideoUploadPayload',
+                upload: null,
+                userErrors: [
+                  {
+                    __typename: 'UserError',
+                    code: 'INVALID_INPUT',
+                    field: 'video',
+                    message: 'Please upload an MP4, MOV or WebM video.',
+                  },
+                ],
+              },
+            },
+          };
+        },
+        CompleteOrderWithVideo: () => {
+          asked.push('CompleteOrderWithVideo');
+          return uploadPayload(null);
+        },
+      }),
+    });
+    const { user } = renderAdminWithClient(DASHBOARD, client);
+    await screen.findByRole('table');
+    const head = new Uint8Array(2048).map((_, index) => index % 256);
+    const video = new File([head], 'story.mp4', { type: 'video/mp4' });
+    const dialog = await pickFiles(user, within(rowOf('Mia')).getByRole('button', { name: /^Upload Video/ }), {
+      video,
+      pdf: pdf(),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Upload and send' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please upload an MP4, MOV or WebM video.');
+    expect(asked).toEqual(['StartVideoUpload']);
+    const variables = (started as unknown as FakeRequest).variables;
+    expect(variables).toMatchObject({ orderId: paid.id, size: 2048 });
+    expect(Uint8Array.from(atob(String(variables.head)), (char) => char.charCodeAt(0))).toEqual(head.subarray(0, 64));
+    expect(within(rowOf('Mia')).getByRole('button', { name: /^Upload Video/ })).toBeEnabled();
   });
 });
 

@@ -33,6 +33,7 @@ export function VideoUploadsProvider({ children, onUploaded }: { children: React
   const maxBytes = limit?.shopConfig.videoMaxBytes ?? null;
   const pdfMaxBytes = limit?.shopConfig.pdfMaxBytes ?? null;
   const emailSending = limit?.shopConfig.emailSending ?? null;
+  const direct = limit?.shopConfig.videoUploadsDirect ?? false;
   const [states, setStates] = useState<Record<string, UploadState>>({});
   const [notice, setNotice] = useState<UploadNotice | null>(null);
   const [dialog, setDialog] = useState<OpenDelivery | null>(null);
@@ -69,15 +70,24 @@ export function VideoUploadsProvider({ children, onUploaded }: { children: React
       }
       running.current.add(order.id);
       setState(order.id, { phase: 'uploading', percent: 0 });
-      const outcome = await uploadVideo(order, files, mode, emailSending ?? false, (fraction) =>
-        setState(order.id, { phase: 'uploading', percent: fraction === null ? null : Math.min(100, Math.floor(fraction * 100)) }),
+      const outcome = await uploadVideo(
+        order,
+        files,
+        mode,
+        emailSending ?? false,
+        (fraction) =>
+          setState(order.id, {
+            phase: 'uploading',
+            percent: fraction === null ? null : Math.min(100, Math.floor(fraction * 100)),
+          }),
+        direct,
       );
       running.current.delete(order.id);
       if ('expired' in outcome) return;
       finish(outcome.ok, outcome.message);
       if (outcome.ok) afterUpload.current?.();
     },
-    [maxBytes, pdfMaxBytes, emailSending, setState, uploadVideo],
+    [maxBytes, pdfMaxBytes, emailSending, direct, setState, uploadVideo],
   );
 
   const openDelivery = useCallback((order: UploadTarget, mode: DeliveryMode, trigger: HTMLElement | null) => {

@@ -11,6 +11,8 @@ export const UPLOAD_MESSAGES = {
   failed: 'Failed to upload video',
   // The request itself failed (network, server error).
   error: 'An error occurred while processing the video',
+  // The video's parts did not reach the file store (straight uploads): nothing was delivered.
+  storageError: 'The video could not be sent to the file store. Nothing was delivered: please try again.',
   wrongType: 'Please upload an MP4, MOV or WebM video.',
   tooLarge: (limit: string) => `The video is too large: the limit is ${limit}.`,
   pdfWrongType: 'Please upload the storybook as a PDF file.',

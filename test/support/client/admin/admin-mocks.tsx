@@ -164,7 +164,10 @@ export const videoLimitMock = (
   { pdfMaxBytes = 200 * 1024 ** 2, emailSending = true }: { pdfMaxBytes?: number; emailSending?: boolean } = {},
 ): MockLink.MockedResponse => ({
   request: { query: VIDEO_LIMIT_QUERY },
-  result: { data: { shopConfig: { __typename: 'ShopConfig', videoMaxBytes, pdfMaxBytes, emailSending } } },
+  // Videos go through the shop, as on local disk; send-video-parts.test.ts covers the way straight to storage.
+  result: {
+    data: { shopConfig: { __typename: 'ShopConfig', videoMaxBytes, pdfMaxBytes, videoUploadsDirect: false, emailSending } },
+  },
   maxUsageCount: Number.POSITIVE_INFINITY,
 });
 

@@ -1,0 +1,143 @@
+import type { XhrRequestInit } from '../../xhr-fetch';
+import { fileHead, PartUploadError, sendVideoParts, type VideoUploadPlan } from './send-video-parts';
+
+const bytes = (length: number) => new Blob([new Uint8Array(Array.from({ length }, (_, index) => index % 251))]);
+const plan = (size: number, partSize: number): VideoUploadPlan => ({
+  id: 'upload-1',
+  partSize,
+  parts: Array.from({ length: Math.ceil(size / partSize) }, (_, index) => ({
+    partNumber: index + 1,
+    url: `https://bucket.example/videos/a.mp4?partNumber=${index + 1}&X-Amz-Signature=abc`,
+  })),
+});
+const etagOf = (url: string) => `"etag-${new URL(url).searchParams.get('partNumber')}"`;
+
+/** What the part sender reads of an answer (jsdom has no Response). */
+const answer = (status: number, headers: Record<string, string> = {}) =>
+  ({
+    ok: status >= 200 && status < 300,
+    status,
+    headers: {
+      get: (name: string) => headers[Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase()) ?? ''] ?? null,
+    },
+  }) as unknown as Response;
+
+interface Sent {
+  url: string;
+  init: XhrRequestInit;
+  body: Uint8Array;
+}
+
+/** A store that takes every PUT, reporting its progress halfway and at the end, as the browser does. */
+function acceptingStore(sent: Sent[] = []) {
+  return async (url: string, init: XhrRequestInit): Promise<Response> => {
+    const body = new Uint8Array(await (init.body as Blob).arrayBuffer());
+    sent.push({ url, init, body });
+    init.onUploadProgress?.({ loaded: Math.floor(body.length / 2), total: body.length });
+    init.onUploadProgress?.({ loaded: body.length, total: body.length });
+    return answer(200, { ETag: etagOf(url) });
+  };
+}
+
+describe('sending a video to storage in parts', () => {
+  it('PUTs each slice of the file to its own signed URL and returns every part with its ETag, in order', async () => {
+    const file = bytes(25);
+    const sent: Sent[] = [];
+    const parts = await sendVideoParts(file, plan(25, 10), () => {}, { send: acceptingStore(sent) });
+
+    expect(parts).toEqual([
+      { partNumber: 1, etag: '"etag-1"' },
+      { partNumber: 2, etag: '"etag-2"' },
+      { partNumber: 3, etag: '"etag-3"' },
+    ]);
+    expect(sent.every((request) => request.init.method === 'PUT')).toBe(true);
+    const byPart = new Map(sent.map((request) => [new URL(request.url).searchParams.get('partNumber'), request.body]));
+    const whole = new Uint8Array(await file.arrayBuffer());
+    expect(byPart.get('1')).toEqual(whole.subarray(0, 10));
+    expect(byPart.get('2')).toEqual(whole.subarray(10, 20));
+    expect(byPart.get('3')).toEqual(whole.subarray(20, 25));
+  });
+
+  it('reports the bytes sent across all parts, up to the whole file', async () => {
+    const reports: number[] = [];
+    await sendVideoParts(bytes(25), plan(25, 10), (sent) => reports.push(sent), { send: acceptingStore(), concurrency: 1 });
+    expect(reports).toEqual([5, 10, 10, 15, 20, 20, 22, 25, 25]);
+  });
+
+  it('keeps at most `concurrency` parts in flight', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const store = acceptingStore();
+    await sendVideoParts(bytes(100), plan(100, 10), () => {}, {
+      concurrency: 3,
+      send: async (url, init) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        const response = await store(url, init);
+        inFlight -= 1;
+        return response;
+      },
+    });
+    expect(most).toBe(3);
+  });
+
+  it('tries a part again after a dropped connection or a refusal, and counts its bytes once', async () => {
+    const failures = new Map([[2, 2]]);
+    const store = acceptingStore();
+    const reports: number[] = [];
+    const parts = await sendVideoParts(bytes(20), plan(20, 10), (sent) => reports.push(sent), {
+      concurrency: 1,
+      send: async (url, init) => {
+        const partNumber = Number(new URL(url).searchParams.get('partNumber'));
+        const left = failures.get(partNumber) ?? 0;
+        if (left > 0) {
+          failures.set(partNumber, left - 1);
+          init.onUploadProgress?.({ loaded: 7, total: 10 });
+          if (left === 2) throw new TypeError('Failed to fetch');
+          return answer(400);
+        }
+        return store(url, init);
+      },
+    });
+    expect(parts.map((part) => part.partNumber)).toEqual([1, 2]);
+    expect(reports.at(-1)).toBe(20);
+    expect(Math.max(...reports)).toBe(20);
+  });
+
+  it('gives up on a part that keeps failing, and sends no further parts', async () => {
+    const asked: string[] = [];
+    const sending = sendVideoParts(bytes(50), plan(50, 10), () => {}, {
+      concurrency: 1,
+      attempts: 3,
+      send: async (url) => {
+        asked.push(new URL(url).searchParams.get('partNumber')!);
+        return answer(403);
+      },
+    });
+    await expect(sending).rejects.toBeInstanceOf(PartUploadError);
+    expect(asked).toEqual(['1', '1', '1']);
+  });
+
+  it('stops at once when the store hides the ETag (the bucket CORS rule must expose it): trying again cannot help', async () => {
+    const asked: string[] = [];
+    const sending = sendVideoParts(bytes(20), plan(20, 10), () => {}, {
+      concurrency: 1,
+      send: async (url) => {
+        asked.push(url);
+        return answer(200);
+      },
+    });
+    await expect(sending).rejects.toMatchObject({ final: true, message: 'Part 1 came back without its ETag.' });
+    expect(asked).toHaveLength(1);
+  });
+
+  it('reads the first 64 bytes as base64, for the shop to judge the file before a part goes up', async () => {
+    const file = bytes(100);
+    const head = await fileHead(file);
+    expect(Uint8Array.from(atob(head), (char) => char.charCodeAt(0))).toEqual(
+      new Uint8Array(await file.arrayBuffer()).subarray(0, 64),
+    );
+    expect(atob(await fileHead(bytes(5)))).toHaveLength(5);
+  });
+});

@@ -1,0 +1,106 @@
+import { type XhrRequestInit, xhrFetch } from '../../xhr-fetch';
+
+/** What startVideoUpload planned: part n is bytes [(n - 1) x partSize, n x partSize) of the file. */
+export interface VideoUploadPlan {
+  id: string;
+  partSize: number;
+  parts: ReadonlyArray<{ partNumber: number; url: string }>;
+}
+
+export interface SentPart {
+  partNumber: number;
+  etag: string;
+}
+
+/** A part the store would not take, or whose answer the browser may not read (the bucket's CORS rule). */
+export class PartUploadError extends Error {
+  constructor(
+    readonly partNumber: number,
+    message: string,
+    /** Trying again would fail the same way. */
+    readonly final = false,
+  ) {
+    super(message);
+    this.name = 'PartUploadError';
+  }
+}
+
+export interface SendPartsOptions {
+  /** Parts in flight at once: enough to fill the line, few enough to keep memory and sockets low. */
+  concurrency?: number;
+  /** Tries per part: a dropped connection on one part of a long upload should not cost the whole file. */
+  attempts?: number;
+  signal?: AbortSignal;
+  /** The request, for tests. */
+  send?: (url: string, init: XhrRequestInit) => Promise<Response>;
+}
+
+/** The first bytes of the file, in base64, for the shop to judge it before a part goes up. */
+export async function fileHead(file: Blob, bytes = 64): Promise<string> {
+  const head = new Uint8Array(await file.slice(0, bytes).arrayBuffer());
+  let binary = '';
+  for (const byte of head) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/**
+ * Sends `file` to the bucket in the planned parts, each a PUT of a slice (the browser reads it
+ * from disk as it goes, so a 2 GB video is never in memory), and reports the bytes sent so far
+ * across all parts. Returns every part's ETag, which completing the upload needs.
+ */
+export async function sendVideoParts(
+  file: Blob,
+  plan: VideoUploadPlan,
+  onProgress: (sentBytes: number) => void,
+  { concurrency = 3, attempts = 3, signal, send = xhrFetch }: SendPartsOptions = {},
+): Promise<SentPart[]> {
+  const sentByPart = new Map<number, number>();
+  const report = () => onProgress([...sentByPart.values()].reduce((sum, bytes) => sum + bytes, 0));
+  const queue = [...plan.parts];
+  const done: SentPart[] = [];
+
+  async function sendPart(part: VideoUploadPlan['parts'][number]): Promise<void> {
+    const start = (part.partNumber - 1) * plan.partSize;
+    const body = file.slice(start, Math.min(start + plan.partSize, file.size));
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const response = await send(part.url, {
+          method: 'PUT',
+          body,
+          signal,
+          onUploadProgress: ({ loaded }) => {
+            sentByPart.set(part.partNumber, loaded);
+            report();
+          },
+        });
+        if (!response.ok) throw new PartUploadError(part.partNumber, `Part ${part.partNumber} was refused (${response.status}).`);
+        const etag = response.headers.get('ETag');
+        // Not a passing fault: the bucket's CORS rule does not expose the header.
+        if (!etag) throw new PartUploadError(part.partNumber, `Part ${part.partNumber} came back without its ETag.`, true);
+        sentByPart.set(part.partNumber, body.size);
+        report();
+        done.push({ partNumber: part.partNumber, etag });
+        return;
+      } catch (error) {
+        sentByPart.set(part.partNumber, 0);
+        report();
+        if (signal?.aborted || attempt >= attempts || (error instanceof PartUploadError && error.final)) throw error;
+      }
+    }
+  }
+
+  async function worker(): Promise<void> {
+    for (let part = queue.shift(); part; part = queue.shift()) await sendPart(part);
+  }
+
+  const workers = Array.from({ length: Math.min(concurrency, plan.parts.length) }, () => worker());
+  try {
+    await Promise.all(workers);
+  } catch (error) {
+    // One part failed for good: the others stop taking new parts, and what they send is discarded anyway.
+    queue.length = 0;
+    await Promise.allSettled(workers);
+    throw error;
+  }
+  return done.sort((a, b) => a.partNumber - b.partNumber);
+}

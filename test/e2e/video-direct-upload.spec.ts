@@ -1,0 +1,189 @@
+/**
+ * Delivering a book where the shop keeps its files in a bucket (s3rver in this process, with the
+ * CORS rule README asks for): the admin's browser sends the video straight to the bucket, in parts
+ * to the URLs the shop signed, with its progress shown; the shop receives the PDF and what the
+ * bucket answered, never the video. At phone and desktop widths.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { expect, type Locator, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { type RunningS3rver, startS3rver } from '../support/s3rver';
+import { fitsWidth } from './support/page-checks';
+import { type ProductionShop, startShop } from './support/production-shop';
+import { createOrderByApi, graphqlCall, payOrderByApi, uniqueName } from './support/shop';
+import { WIDTHS } from './support/widths';
+
+const OWNER = { email: 'bucket-owner@example.com', password: 'bucket owner password 1234' };
+const BUCKET = 'e2e-direct';
+const MiB = 1024 * 1024;
+const STORYBOOK_PDF = path.join(__dirname, 'fixtures', 'storybook.pdf');
+/** The fixture video's head and then filler, past one 8 MiB part: it goes up in two. */
+const VIDEO = (() => {
+  const real = readFileSync(path.join(__dirname, 'fixtures', 'story.mp4'));
+  const file = Buffer.alloc(8 * MiB + 300_000, 0);
+  real.copy(file, 0, 0, 64);
+  return file;
+})();
+
+let s3rver: RunningS3rver;
+let shop: ProductionShop;
+let baseURL: string;
+
+test.beforeAll(async () => {
+  s3rver = await startS3rver(BUCKET);
+  shop = await startShop({
+    NODE_ENV: 'development',
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    RATE_LIMITS: 'off',
+    ...s3rver.env,
+  });
+  baseURL = `http://127.0.0.1:${shop.port}`;
+});
+test.afterAll(async () => {
+  await shop?.stop();
+  await s3rver?.close();
+});
+
+/** The owner signs in through the form and searches for the child's order; answers its row. */
+async function signInAndFind(page: Page, childName: string): Promise<Locator> {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/admin/dashboard');
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(childName);
+  await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
+  await expect(page.getByText('1 order', { exact: true })).toBeVisible();
+  return page.getByRole('row', { name: new RegExp(childName) });
+}
+
+/** Picks the video and the PDF in the row's delivery dialog and continues to the confirmation. */
+async function pickBook(page: Page, row: Locator, childName: string): Promise<void> {
+  await row.getByRole('button', { name: /^Upload Video/ }).click();
+  const dialog = page.getByRole('dialog', { name: `Deliver ${childName}'s book` });
+  await dialog.getByLabel(/^Story video/).setInputFiles({ name: 'story.mp4', mimeType: 'video/mp4', buffer: VIDEO });
+  await dialog.getByLabel(/^Storybook PDF/).setInputFiles(STORYBOOK_PDF);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+}
+
+for (const width of WIDTHS) {
+  test(`an admin's browser sends the video straight to the bucket, with its progress, at ${width} px`, async ({ browser }) => {
+    test.slow(); // a 9 MB video through the browser, on two busy cores
+    const api = await playwrightRequest.newContext({ baseURL });
+    const childName = uniqueName('Bucket');
+    const email = `${childName.toLowerCase()}.parent@example.com`;
+    const order = await createOrderByApi(api, { childName, email });
+    await payOrderByApi(api, order);
+    expect((await graphqlCall(api, '{ shopConfig { videoUploadsDirect } }')).shopConfig.videoUploadsDirect).toBe(true);
+
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const refusedByPolicy: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
+    });
+    const row = await signInAndFind(page, childName);
+
+    await pickBook(page, row, childName);
+
+    // What goes where: the parts to the bucket (held until the progress has been seen), the
+    // rest to the shop.
+    const bucketOrigin = new URL(s3rver.config.endpoint!).origin;
+    const parts: Array<{ url: string; bytes: number }> = [];
+    const toShop: number[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().startsWith(`${baseURL}/graphql`) && sent.method() === 'POST')
+        toShop.push(sent.postDataBuffer()?.length ?? 0);
+    });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${bucketOrigin}/**`, async (route) => {
+      if (route.request().method() === 'PUT') {
+        parts.push({ url: route.request().url(), bytes: route.request().postDataBuffer()?.length ?? 0 });
+        await released;
+      }
+      await route.continue();
+    });
+    await page.getByRole('dialog', { name: 'Send the finished book?' }).getByRole('button', { name: 'Upload and send' }).click();
+    await expect(row.getByRole('progressbar', { name: /Uploading the files/ })).toBeVisible();
+    await fitsWidth(page, width);
+    release();
+
+    await expect(
+      page.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
+    ).toBeVisible({ timeout: 60_000 });
+    await expect(row.getByText('Completed', { exact: true })).toBeVisible();
+
+    // Two parts of the video went to the bucket, each to its signed URL, and every byte of it.
+    expect(parts.map((part) => new URL(part.url).searchParams.get('partNumber')).sort()).toEqual(['1', '2']);
+    expect(parts.every((part) => new URL(part.url).searchParams.has('X-Amz-Signature'))).toBe(true);
+    expect(parts.reduce((sum, part) => sum + part.bytes, 0)).toBe(VIDEO.length);
+    // No request to the shop was anywhere near the video's size: the largest carried the PDF.
+    expect(Math.max(...toShop)).toBeLessThan(readFileSync(STORYBOOK_PDF).length + 64 * 1024);
+    expect(refusedByPolicy).toEqual([]);
+
+    // The bucket holds the very file, under the key the order points at.
+    const { adminOrder } = await graphqlCall(
+      api,
+      'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }',
+      { e: OWNER.email, p: OWNER.password },
+    ).then(() => graphqlCall(api, 'query($id: ID!) { adminOrder: order(id: $id) { status videoUrl } }', { id: order.orderId }));
+    expect(adminOrder.status).toBe('Completed');
+    const key = decodeURIComponent(new URL(adminOrder.videoUrl, baseURL).pathname.replace(/^\/media\//, ''));
+    const bucket = new S3Client(s3rver.config);
+    try {
+      const stored = await bucket.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+      expect(Buffer.from(await stored.Body!.transformToByteArray()).equals(VIDEO)).toBe(true);
+    } finally {
+      bucket.destroy();
+    }
+    await context.close();
+    await api.dispose();
+  });
+}
+
+test('a part the bucket keeps refusing ends the upload with a message, discards it, and leaves the order Paid', async ({
+  browser,
+}) => {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const childName = uniqueName('Refused');
+  const order = await createOrderByApi(api, { childName, email: `${childName.toLowerCase()}@example.com` });
+  await payOrderByApi(api, order);
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 900 } });
+  const page = await context.newPage();
+  const row = await signInAndFind(page, childName);
+
+  // The bucket answers every part with 403, as it does to a URL whose signature has expired.
+  let refused = 0;
+  await page.route(`${new URL(s3rver.config.endpoint!).origin}/**`, async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    refused += 1;
+    return route.fulfill({ status: 403, body: '<Error><Code>AccessDenied</Code></Error>' });
+  });
+  const operations: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().startsWith(`${baseURL}/graphql`) && sent.method() === 'POST') {
+      operations.push(/"operationName":"(\w+)"/.exec(sent.postData() ?? '')?.[1] ?? '');
+    }
+  });
+
+  await pickBook(page, row, childName);
+  await page.getByRole('dialog', { name: 'Send the finished book?' }).getByRole('button', { name: 'Upload and send' }).click();
+
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'The video could not be sent to the file store. Nothing was delivered: please try again.' }),
+  ).toBeVisible();
+  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Upload Video/ })).toBeEnabled();
+  // Each part was tried three times before the upload gave up, and it was then discarded.
+  expect(refused).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => operations).toContain('AbortVideoUpload');
+  expect(operations).not.toContain('CompleteOrderWithVideo');
+  await fitsWidth(page, 390);
+  await context.close();
+  await api.dispose();
+});

@@ -28,10 +28,10 @@ import { readdirSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { adminQuery, createBenchDatabase } from './support/admin-query.mjs';
 import { cpuSeconds, statCpuSeconds } from './support/process-cpu.mjs';
 import { runBench, writeResult } from './support/results.mjs';
+import { startS3rver } from './support/s3rver.mjs';
 import { benchShopEnv, runningServer, sleep, startServer, stopChild, stopServer } from './support/server.mjs';
 import { DIGITAL_ORDER, createOrderWithPhoto } from './support/shop-fixtures.mjs';
 import { payInSandbox, PRINTED_ORDER } from './support/shop-api.mjs';
@@ -76,33 +76,6 @@ async function startFakeMailgun() {
   };
 }
 
-/** s3rver with one bucket, as the tests use it (test/support/s3rver.ts). */
-async function startS3rver() {
-  const S3rver = createRequire(import.meta.url)('s3rver');
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'bench-s3rver-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await server.run();
-  return {
-    env: {
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    },
-    async close() {
-      await server.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
 /** CPU seconds of every PostgreSQL process on this machine, by pid. */
 function postgresCpu() {
   const cpu = new Map();
@@ -137,7 +110,7 @@ async function checkout(bases, index) {
 
 async function scenario(instances) {
   const database = await createBenchDatabase(DATABASE_URL);
-  const s3 = await startS3rver();
+  const s3 = await startS3rver(BUCKET);
   const mailgun = await startFakeMailgun();
   const dataDirs = [];
   const children = [];

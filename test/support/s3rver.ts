@@ -69,7 +69,11 @@ export const BROWSER_UPLOAD_CORS = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
-export async function startS3rver(bucket: string): Promise<RunningS3rver> {
+/** `cors`: the bucket's CORS configuration (XML), or null for none; the one browsers need by default. */
+export async function startS3rver(
+  bucket: string,
+  { cors = BROWSER_UPLOAD_CORS }: { cors?: string | null } = {},
+): Promise<RunningS3rver> {
   letS3rverMakeContinuationTokens();
   const directory = mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
   const server = new S3rver({
@@ -77,7 +81,7 @@ export async function startS3rver(bucket: string): Promise<RunningS3rver> {
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: bucket, configs: [BROWSER_UPLOAD_CORS] }],
+    configureBuckets: [{ name: bucket, configs: cors ? [cors] : [] }],
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;

@@ -323,6 +323,33 @@ class S3DirectUploads implements DirectUploads {
       throw error;
     }
   }
+
+  async browserAccess(pageOrigin: string): Promise<'allowed' | 'not allowed' | 'unknown'> {
+    const { sdk, client } = await this.s3();
+    try {
+      const { CORSRules = [] } = await client.send(new sdk.GetBucketCorsCommand({ Bucket: this.config.bucket }));
+      const allows = CORSRules.some(
+        (rule) =>
+          (rule.AllowedMethods ?? []).includes('PUT') &&
+          (rule.AllowedOrigins ?? []).some((pattern) => originMatches(pattern, pageOrigin)) &&
+          (rule.ExposeHeaders ?? []).some((header) => header.toLowerCase() === 'etag'),
+      );
+      return allows ? 'allowed' : 'not allowed';
+    } catch (error) {
+      if (s3Sdk.loaded && error instanceof s3Sdk.loaded.S3ServiceException && error.name === 'NoSuchCORSConfiguration') {
+        return 'not allowed';
+      }
+      return 'unknown';
+    }
+  }
+}
+
+/** One CORS rule's origin pattern (`*` at most once, as S3 allows) against a page's origin. */
+function originMatches(pattern: string, origin: string): boolean {
+  const star = pattern.indexOf('*');
+  if (star === -1) return pattern === origin;
+  const [before, after] = [pattern.slice(0, star), pattern.slice(star + 1)];
+  return origin.length >= before.length + after.length && origin.startsWith(before) && origin.endsWith(after);
 }
 
 /**

@@ -362,6 +362,32 @@ describe('uploads straight from the browser to the bucket', () => {
     await expect(storage.directUploads!.partUrl('/etc/passwd', 'id', 1, 60)).rejects.toThrow('Invalid storage key');
   });
 
+  it("reads from the bucket's CORS rules whether the shop's pages may send parts and read their ETag", async () => {
+    // The rule README gives, for any origin here.
+    expect(await storage.directUploads!.browserAccess('https://shop.example.com')).toBe('allowed');
+    const rule = (origin: string, expose: string) =>
+      `<CORSConfiguration><CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>PUT</AllowedMethod>` +
+      `<AllowedHeader>*</AllowedHeader>${expose}</CORSRule></CORSConfiguration>`;
+    const cases: Array<[string | null, string]> = [
+      [null, 'not allowed'],
+      [rule('https://shop.example.com', '<ExposeHeader>ETag</ExposeHeader>'), 'allowed'],
+      [rule('https://*.example.com', '<ExposeHeader>etag</ExposeHeader>'), 'allowed'],
+      [rule('https://other.example.org', '<ExposeHeader>ETag</ExposeHeader>'), 'not allowed'],
+      [rule('https://shop.example.com', ''), 'not allowed'],
+    ];
+    for (const [cors, expected] of cases) {
+      const other = await startS3rver('cors-check', { cors });
+      try {
+        expect([cors, await new S3Storage(other.config).directUploads!.browserAccess('https://shop.example.com')]).toEqual([
+          cors,
+          expected,
+        ]);
+      } finally {
+        await other.close();
+      }
+    }
+  });
+
   it('is offered only where configured, and never on local disk', () => {
     expect(new S3Storage({ ...s3rver.config, directUploads: false }).directUploads).toBeUndefined();
     const local: Storage = new LocalStorage(os.tmpdir());

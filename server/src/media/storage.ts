@@ -44,6 +44,11 @@ export interface DirectUploads {
   complete(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
   /** Discards the upload and its parts; an upload the store no longer knows counts as discarded. */
   abort(key: string, uploadId: string): Promise<void>;
+  /**
+   * Whether the store's CORS rules let pages from `pageOrigin` PUT parts and read their ETag:
+   * 'unknown' when the rules cannot be read (no permission, or a store without the API).
+   */
+  browserAccess(pageOrigin: string): Promise<'allowed' | 'not allowed' | 'unknown'>;
 }
 
 export interface Storage {

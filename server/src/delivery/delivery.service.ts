@@ -32,7 +32,13 @@ import { VideoLink } from './video-link.entity';
 import { type Actor, actorLabel } from '../orders/actor';
 import { lockOrder } from '../orders/order-lock';
 import type { IncomingFile } from '../media/incoming-file';
-import type { DirectVideoUploadPlan, DirectVideoUploads, ReceivedVideo, UploadedVideo } from './direct-video-uploads';
+import {
+  type DirectVideoUploadPlan,
+  type DirectVideoUploads,
+  type ReceivedVideo,
+  type UploadedVideo,
+  VideoUploadGoneError,
+} from './direct-video-uploads';
 
 export const DELIVERY_MESSAGES = {
   orderNotFound: 'Order not found.',
@@ -320,15 +326,21 @@ export class DeliveryService {
 
   /**
    * After a failed or refused delivery, takes its files back out so nothing changes; but a commit
-   * whose answer was lost may have gone through, and a video sent straight to the bucket may have
-   * been delivered by the same upload sent twice (a double click): a file the order now uses stays.
+   * whose answer was lost may have gone through, and then the files are the delivered book. A video
+   * sent straight to the bucket whose upload was gone when the delivery claimed it (aborted,
+   * swept, or delivered by the same upload sent twice) belongs to whoever removed it: left alone.
    */
   private async removeUnlessDelivered(orderId: string, book: StoredBook, error: unknown): Promise<void> {
-    const mayBeInUse = !(error instanceof UserFacingError) || book.directVideo !== null;
-    const current = mayBeInUse ? await this.orders.findOrder(orderId).catch(() => null) : null;
-    const inUse = new Set([current?.videoKey, current?.pdfKey].filter(Boolean));
-    await this.removeFiles([book.videoKey, book.pdfKey].filter((key) => key !== null && !inUse.has(key)));
-    if (book.directVideo && !inUse.has(book.directVideo.key)) await this.directUploads.release(book.directVideo);
+    const current = error instanceof UserFacingError ? null : await this.orders.findOrder(orderId).catch(() => null);
+    const inUse = (key: string | null, currentKey: string | null | undefined) => key === null || key === currentKey;
+    const delivered = current !== null && inUse(book.videoKey, current.videoKey) && inUse(book.pdfKey, current.pdfKey);
+    if (delivered) return;
+    if (error instanceof VideoUploadGoneError) {
+      await this.removeFiles([book.pdfKey]);
+      return;
+    }
+    await this.removeFiles([book.videoKey, book.pdfKey]);
+    if (book.directVideo) await this.directUploads.release(book.directVideo);
   }
 
   private async removeFiles(keys: Array<string | null>): Promise<void> {

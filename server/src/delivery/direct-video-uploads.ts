@@ -12,6 +12,7 @@ import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingErro
 import { isUuid } from '../common/uuid';
 import type { Storage, UploadedPart } from '../media/storage';
 import { type Actor, actorLabel } from '../orders/actor';
+import { lockOrder } from '../orders/order-lock';
 import type { Order } from '../orders/order.entity';
 import { isDelivered, OrderStatus, transitionRefusal } from '../orders/order-status';
 import { VideoUpload } from './video-upload.entity';
@@ -55,6 +56,17 @@ export interface ReceivedVideo {
   uploadId: string;
   key: string;
   bytes: number;
+}
+
+/**
+ * The delivery's claim found the upload gone: aborted, swept, or delivered by the same upload
+ * sent twice. Whoever removed its row owns its object, so the refused delivery leaves it alone.
+ */
+export class VideoUploadGoneError extends UserFacingError {
+  constructor() {
+    super(UserErrorCode.NOT_FOUND, DIRECT_UPLOAD_MESSAGES.notFound, 'uploadedVideo.uploadId');
+    this.name = 'VideoUploadGoneError';
+  }
 }
 
 export function partSizeFor(size: number): number {
@@ -107,16 +119,27 @@ export class DirectVideoUploads {
         parts.push({ partNumber, url: await store.partUrl(key, storeUploadId, partNumber, PART_URL_TTL_SECONDS) });
       }
       const id = randomUUID();
-      await this.dataSource.getRepository(VideoUpload).insert({
-        id,
-        orderId: order.id,
-        objectKey: key,
-        uploadId: storeUploadId,
-        contentType: type.contentType,
-        size,
-        partSize,
-        actor: actorLabel(actor),
+      const started = await this.dataSource.transaction(async (manager) => {
+        // Under the lock the deletion of the child's details takes: either it sees this upload
+        // (and discards it at once), or this sees the deletion.
+        const locked = await lockOrder(manager, order.id);
+        if (!locked || locked.childDataDeletedAt) return false;
+        await manager.insert(VideoUpload, {
+          id,
+          orderId: order.id,
+          objectKey: key,
+          uploadId: storeUploadId!,
+          contentType: type.contentType,
+          size,
+          partSize,
+          actor: actorLabel(actor),
+        });
+        return true;
       });
+      if (!started) {
+        await this.abortAtStore(key, storeUploadId);
+        return refuse(UserErrorCode.WRONG_STATUS, DIRECT_UPLOAD_MESSAGES.childDataDeleted, 'status');
+      }
       this.logger.info('video upload started', { orderId: order.id, uploadId: id, key, size, parts: partCount });
       return succeed({ id, partSize, parts });
     } catch (error) {
@@ -134,9 +157,10 @@ export class DirectVideoUploads {
   async finish(orderId: string, uploaded: UploadedVideo): Promise<Outcome<ReceivedVideo>> {
     const store = this.storage.directUploads;
     if (!store) return refuse(UserErrorCode.NOT_AVAILABLE, DIRECT_UPLOAD_MESSAGES.notOffered, 'uploadedVideo');
-    const row = isUuid(uploaded.uploadId)
-      ? await this.dataSource.getRepository(VideoUpload).findOneBy({ id: uploaded.uploadId, orderId })
-      : null;
+    const row =
+      isUuid(uploaded.uploadId) && isUuid(orderId)
+        ? await this.dataSource.getRepository(VideoUpload).findOneBy({ id: uploaded.uploadId, orderId })
+        : null;
     if (!row) return refuse(UserErrorCode.NOT_FOUND, DIRECT_UPLOAD_MESSAGES.notFound, 'uploadedVideo.uploadId');
     const parts = [...uploaded.parts].sort((a, b) => a.partNumber - b.partNumber);
     const expected = Math.ceil(row.size / row.partSize);
@@ -188,9 +212,7 @@ export class DirectVideoUploads {
    */
   async claim(manager: EntityManager, video: ReceivedVideo): Promise<void> {
     const result = await manager.delete(VideoUpload, { id: video.uploadId });
-    if (result.affected !== 1) {
-      throw new UserFacingError(UserErrorCode.NOT_FOUND, DIRECT_UPLOAD_MESSAGES.notFound, 'uploadedVideo.uploadId');
-    }
+    if (result.affected !== 1) throw new VideoUploadGoneError();
   }
 
   /** After a refused or failed delivery: the upload's row goes (its object is removed by the delivery). */
@@ -204,14 +226,19 @@ export class DirectVideoUploads {
   /** The admin cancelled, or the browser gave up: the parts (and any object) go. Unknown ids are fine. */
   async abort(orderId: string, uploadId: string): Promise<Outcome<true>> {
     if (!this.offered) return refuse(UserErrorCode.NOT_AVAILABLE, DIRECT_UPLOAD_MESSAGES.notOffered);
-    const row = isUuid(uploadId) ? await this.dataSource.getRepository(VideoUpload).findOneBy({ id: uploadId, orderId }) : null;
+    const row =
+      isUuid(uploadId) && isUuid(orderId)
+        ? await this.dataSource.getRepository(VideoUpload).findOneBy({ id: uploadId, orderId })
+        : null;
     if (!row) return succeed(true);
     try {
-      await this.dataSource.transaction(async (manager) => {
+      // A row locked now is being delivered or swept: either way it is not this request's to discard.
+      const discarded = await this.dataSource.transaction(async (manager) => {
         const locked = await this.lockRow(manager, row.id);
         if (locked) await this.discardLocked(manager, locked);
+        return locked !== null;
       });
-      this.logger.info('video upload cancelled', { orderId, uploadId });
+      if (discarded) this.logger.info('video upload discarded', { orderId, uploadId, startedBy: row.actor });
       return succeed(true);
     } catch (error) {
       this.logger.error('could not cancel a video upload', { error, orderId, uploadId });

@@ -361,7 +361,8 @@ export function uploadOrigin(config: Pick<S3Config, 'bucket' | 'region' | 'uploa
     const endpoint = new URL(config.uploadEndpoint);
     return config.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${config.bucket}.${endpoint.host}`;
   }
-  return config.forcePathStyle
+  // A bucket name with dots cannot be a virtual host under AWS's certificate: the SDK puts it in the path.
+  return config.forcePathStyle || config.bucket.includes('.')
     ? `https://s3.${config.region}.amazonaws.com`
     : `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
 }

@@ -82,12 +82,14 @@ describe('sending a video to storage in parts', () => {
     expect(most).toBe(3);
   });
 
-  it('tries a part again after a dropped connection or a refusal, and counts its bytes once', async () => {
+  it('tries a part again after a dropped connection or a refusal, pausing longer each time, and counts its bytes once', async () => {
     const failures = new Map([[2, 2]]);
     const store = acceptingStore();
     const reports: number[] = [];
+    const pauses: number[] = [];
     const parts = await sendVideoParts(bytes(20), plan(20, 10), (sent) => reports.push(sent), {
       concurrency: 1,
+      wait: async (ms) => void pauses.push(ms),
       send: async (url, init) => {
         const partNumber = Number(new URL(url).searchParams.get('partNumber'));
         const left = failures.get(partNumber) ?? 0;
@@ -101,22 +103,27 @@ describe('sending a video to storage in parts', () => {
       },
     });
     expect(parts.map((part) => part.partNumber)).toEqual([1, 2]);
+    // 2 s, then 6 s: a line that drops for a few seconds does not cost the whole upload.
+    expect(pauses).toEqual([2000, 6000]);
     expect(reports.at(-1)).toBe(20);
     expect(Math.max(...reports)).toBe(20);
   });
 
   it('gives up on a part that keeps failing, and sends no further parts', async () => {
     const asked: string[] = [];
+    const pauses: number[] = [];
     const sending = sendVideoParts(bytes(50), plan(50, 10), () => {}, {
       concurrency: 1,
-      attempts: 3,
+      wait: async (ms) => void pauses.push(ms),
       send: async (url) => {
         asked.push(new URL(url).searchParams.get('partNumber')!);
         return answer(403);
       },
     });
     await expect(sending).rejects.toBeInstanceOf(PartUploadError);
-    expect(asked).toEqual(['1', '1', '1']);
+    // Four tries over 26 s of pauses, then the upload gives up.
+    expect(asked).toEqual(['1', '1', '1', '1']);
+    expect(pauses).toEqual([2000, 6000, 18000]);
   });
 
   it('stops at once when the store hides the ETag (the bucket CORS rule must expose it): trying again cannot help', async () => {

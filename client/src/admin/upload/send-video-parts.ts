@@ -30,6 +30,10 @@ export interface SendPartsOptions {
   concurrency?: number;
   /** Tries per part: a dropped connection on one part of a long upload should not cost the whole file. */
   attempts?: number;
+  /** The pause before try n + 1 (n from 1): long enough for a phone's or a train's line to come back. */
+  pauseMs?: (attempt: number) => number;
+  /** How the pause is waited, for tests. */
+  wait?: (ms: number) => Promise<void>;
   signal?: AbortSignal;
   /** The request, for tests. */
   send?: (url: string, init: XhrRequestInit) => Promise<Response>;
@@ -52,7 +56,14 @@ export async function sendVideoParts(
   file: Blob,
   plan: VideoUploadPlan,
   onProgress: (sentBytes: number) => void,
-  { concurrency = 3, attempts = 3, signal, send = xhrFetch }: SendPartsOptions = {},
+  {
+    concurrency = 3,
+    attempts = 4,
+    pauseMs = (attempt) => 2000 * 3 ** (attempt - 1),
+    wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    signal,
+    send = xhrFetch,
+  }: SendPartsOptions = {},
 ): Promise<SentPart[]> {
   const sentByPart = new Map<number, number>();
   const report = () => onProgress([...sentByPart.values()].reduce((sum, bytes) => sum + bytes, 0));
@@ -85,6 +96,7 @@ export async function sendVideoParts(
         sentByPart.set(part.partNumber, 0);
         report();
         if (signal?.aborted || attempt >= attempts || (error instanceof PartUploadError && error.final)) throw error;
+        await wait(pauseMs(attempt));
       }
     }
   }

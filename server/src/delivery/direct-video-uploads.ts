@@ -10,6 +10,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from '../common/logger';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
+import { readLimited } from '../media/read-limited';
 import type { Storage, UploadedPart } from '../media/storage';
 import { type Actor, actorLabel } from '../orders/actor';
 import { lockOrder } from '../orders/order-lock';
@@ -306,9 +307,6 @@ export class DirectVideoUploads {
   /** The object's first bytes, as many as the start judged. */
   private async head(key: string, size: number): Promise<Buffer> {
     const object = await this.storage.get(key, { start: 0, end: Math.min(HEAD_BYTES, size) - 1 });
-    if (!object) return Buffer.alloc(0);
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.stream) chunks.push(Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks).subarray(0, HEAD_BYTES);
+    return object ? readLimited(object.stream, HEAD_BYTES) : Buffer.alloc(0);
   }
 }

@@ -319,7 +319,7 @@ class S3DirectUploads implements DirectUploads {
         new sdk.AbortMultipartUploadCommand({ Bucket: this.config.bucket, Key: this.objectKey(key), UploadId: uploadId }),
       );
     } catch (error) {
-      if (s3Sdk.loaded && error instanceof s3Sdk.loaded.S3ServiceException && error.name === 'NoSuchUpload') return;
+      if (isS3Error(error) && error.name === 'NoSuchUpload') return;
       throw error;
     }
   }
@@ -336,10 +336,7 @@ class S3DirectUploads implements DirectUploads {
       );
       return allows ? 'allowed' : 'not allowed';
     } catch (error) {
-      if (s3Sdk.loaded && error instanceof s3Sdk.loaded.S3ServiceException && error.name === 'NoSuchCORSConfiguration') {
-        return 'not allowed';
-      }
-      return 'unknown';
+      return isS3Error(error) && error.name === 'NoSuchCORSConfiguration' ? 'not allowed' : 'unknown';
     }
   }
 }
@@ -379,12 +376,17 @@ function sizeFromContentRange(contentRange: string | undefined, range: ByteRange
   return Number(match[3]);
 }
 
+/** An error the store answered with (its name is S3's error code), as opposed to the network's or ours. */
+function isS3Error(error: unknown): error is S3ServiceException {
+  return s3Sdk.loaded !== undefined && error instanceof s3Sdk.loaded.S3ServiceException;
+}
+
 /**
  * A missing object: GetObject says NoSuchKey, HeadObject (no body to carry a code) NotFound.
  * A missing bucket is a configuration error and must not read as "no such file".
  */
 function isNotFound(error: unknown): error is S3ServiceException {
-  if (!s3Sdk.loaded || !(error instanceof s3Sdk.loaded.S3ServiceException)) return false;
+  if (!isS3Error(error)) return false;
   if (error.name === 'NoSuchKey' || error.name === 'NotFound') return true;
   return error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
 }

@@ -53,6 +53,7 @@ import { WorkQueueService } from './studio/work-queue.service';
 import { DiscountCodes } from './discounts/discount-codes.service';
 import { PaymentReminders, paymentRemindersJob } from './checkout/payment-reminders';
 import { ProofsService } from './proofs/proofs.service';
+import { drawFirstPageOnProofSent, proofFirstPageJob } from './proofs/proof-first-page.job';
 import { proofRemindersJob } from './proofs/proof-reminders.job';
 import { LuluPartner } from './printing/lulu/lulu.partner';
 import type { PrintPartner } from './printing/print-partner';
@@ -240,6 +241,8 @@ export function createServices(
     metrics,
   });
   jobs.define(proofRemindersJob(proofs));
+  jobs.define(proofFirstPageJob(dataSource, storage, logger));
+  lifecycle.onEvent(drawFirstPageOnProofSent(jobs));
   const paymentReminders = new PaymentReminders(dataSource, lifecycle, outbox, logger, links);
   jobs.define(paymentRemindersJob(paymentReminders));
   const payments: PaymentService = new PaymentService(

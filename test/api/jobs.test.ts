@@ -187,12 +187,13 @@ describe('failedJobs', () => {
 });
 
 describe("the shop's own jobs", () => {
-  it("are the retention, orphaned-file and abandoned-upload sweeps, the studio's overdue check, the queue's rebuild, and the proof and payment reminders", () => {
+  it("are the retention, orphaned-file and abandoned-upload sweeps, the studio's overdue check, the queue's rebuild, the proof and payment reminders, and the drawing of a proof's first page", () => {
     expect(server.app.services.jobs.names().sort()).toEqual([
       'abandoned-video-uploads',
       'orphaned-files',
       'payment-reminders',
       'photo-retention',
+      'proof-first-page',
       'proof-reminders',
       'studio-overdue',
       'superseded-delivery-files',

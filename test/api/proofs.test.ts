@@ -4,8 +4,11 @@
  * the parent with a note, a reminder after 48 hours; a printed book goes to print only with its
  * newest proof approved; the parent's deletion takes the proofs too. Refusals change nothing.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
+import { OrphanedFiles } from '../../server/src/media/orphaned-files';
+import { pdfFirstPage } from '../../server/src/media/pdf-first-page';
+import { drawProofFirstPage } from '../../server/src/proofs/proof-first-page.job';
 import { createAdmin, signIn } from '../support/admin';
 import { placeOrder, placePaidOrder } from '../support/checkout';
 import { GraphQLClient } from '../support/graphql-client';
@@ -358,6 +361,95 @@ describe('the reminder', () => {
     expect(reminders[0].subject).toBe("A reminder: Mia's book is waiting for your review");
     expect(await emails(answered.orderId, 'proof-reminder')).toEqual([]);
     expect((await owner.query(PROOFS, { id: waiting.orderId })).data!.order.proofs[0].remindedAt).not.toBeNull();
+  });
+});
+
+describe('the first page as an image', () => {
+  const FIRST_PAGE = `query($token: String!) { orderPage(token: $token) { proof { version firstPage { url width height } } } }`;
+  const silent = { debug() {}, info() {}, warn() {}, error() {} };
+  const firstPageOf = async (parent: GraphQLClient, token: string) =>
+    (await parent.query(FIRST_PAGE, { token })).data!.orderPage.proof.firstPage;
+
+  it('is drawn by a job after the proof is sent, and served like the PDF', async () => {
+    const { parent, orderId, token } = await paidOrder();
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    expect(await firstPageOf(parent, token)).toBeNull();
+
+    expect(await server.app.services.jobs.drain()).toBeGreaterThanOrEqual(1);
+    const firstPage = await firstPageOf(parent, token);
+    // The fixture's page is 612 x 408 points: drawn 640 pixels wide, in its shape.
+    expect(firstPage).toEqual({ url: expect.stringMatching(/^\/media\/proofs\/.+-page-1\.jpg\?/), width: 640, height: 427 });
+    const image = await fetch(`${server.url}${firstPage.url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    // The studio's list of proofs shows it too.
+    expect(
+      (await owner.query(`query($id: ID!) { order(id: $id) { proofs { firstPage { width } } } }`, { id: orderId })).data,
+    ).toEqual({ order: { proofs: [{ firstPage: { width: 640 } }] } });
+  });
+
+  it('is drawn for the newest proof, once: running the job again changes nothing', async () => {
+    const { parent, orderId, token } = await paidOrder();
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    await server.app.services.jobs.drain();
+    const first = await firstPageOf(parent, token);
+    await server.dataSource.transaction((manager) => server.app.services.jobs.enqueue(manager, 'proof-first-page', { orderId }));
+    await server.app.services.jobs.drain();
+    expect(await firstPageOf(parent, token)).toEqual(first);
+    expect(storedProofs(orderId)).toHaveLength(2);
+
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    await server.app.services.jobs.drain();
+    expect((await parent.query(FIRST_PAGE, { token })).data!.orderPage.proof).toMatchObject({
+      version: 2,
+      firstPage: { width: 640 },
+    });
+    expect(storedProofs(orderId).filter((name) => name.endsWith('.jpg'))).toHaveLength(2);
+  });
+
+  it('is left out for a PDF that cannot be drawn, and the job does not fail', async () => {
+    const { parent, orderId, token } = await paidOrder();
+    const broken = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20), Buffer.from('%%EOF\n')]);
+    expect((await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile(broken) })).data!.sendProof.userErrors).toEqual([]);
+    await server.app.services.jobs.drain();
+    expect(await firstPageOf(parent, token)).toBeNull();
+    expect(storedProofs(orderId).filter((name) => name.endsWith('.jpg'))).toEqual([]);
+    const failed = await server.app.services.jobs.failedJobs();
+    expect(failed.filter((job) => job.name === 'proof-first-page')).toEqual([]);
+  });
+
+  it("is kept by the sweep of unreferenced files, and deleted with the child's details", async () => {
+    const { parent, orderId, token } = await paidOrder();
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    await server.app.services.jobs.drain();
+    const image = storedProofs(orderId).find((name) => name.endsWith('.jpg'))!;
+    const longAgo = new Date(Date.now() - 48 * 3600_000);
+    utimesSync(path.join(server.dataDir, 'files', 'proofs', image), longAgo, longAgo);
+    await new OrphanedFiles(server.dataSource, server.app.services.storage, silent).sweep();
+    expect(storedProofs(orderId)).toContain(image);
+
+    await parent.query(DELETE, { token });
+    expect(storedProofs(orderId)).toEqual([]);
+  });
+
+  it("is not kept when the child's details are deleted while it is drawn, nor drawn after", async () => {
+    const { parent, orderId, token } = await paidOrder();
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    const { dataSource } = server;
+    await drawProofFirstPage(dataSource, server.app.services.storage, silent, orderId, async (source, options) => {
+      const drawn = await pdfFirstPage(source, options);
+      await parent.query(DELETE, { token });
+      return drawn;
+    });
+    expect(storedProofs(orderId)).toEqual([]);
+    expect(await server.dataSource.query(`SELECT first_page_key FROM order_proofs WHERE order_id = $1`, [orderId])).toEqual([
+      { first_page_key: null },
+    ]);
+
+    await server.app.services.jobs.drain();
+    expect(storedProofs(orderId)).toEqual([]);
   });
 });
 

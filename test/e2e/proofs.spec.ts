@@ -2,7 +2,9 @@
  * Proofs in the browser against the real server: a studio member sends a proof of a printed book
  * from the order panel; the parent sees its pages drawn on the order page (pdf.js, read by
  * ranges) and asks for a change; a second proof is approved after the confirm step; the book can
- * then be marked shipped, which it could not before. At phone and desktop widths, with axe.
+ * then be marked shipped, which it could not before. The proof's first page, drawn by the shop
+ * when the proof was sent, shows while the viewer loads, and the viewer's drawing takes its place
+ * without moving anything. At phone and desktop widths, with axe.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { graveAxeViolations, fitsWidth } from './support/page-checks';
@@ -96,5 +98,65 @@ test.describe('proofs', () => {
     await expect(dialog.getByRole('status')).toHaveText(
       'Marked as shipped with UPS. The parent has been e-mailed the tracking details.',
     );
+  });
+
+  test("shows the proof's first page as the shop drew it while the viewer loads, then the viewer's own, in the same place", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const childName = uniqueName('FirstPage');
+    const order = await createOrderByApi(request, printedOrderInput(childName));
+    await payOrderByApi(request, order);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAsAdmin(page);
+    await sendProofFromPanel(await openOrder(page, childName), 1);
+    // The shop's job runner draws it within a few seconds of the proof being sent.
+    await expect
+      .poll(
+        async () => {
+          const response = await request.post('/graphql', {
+            headers: { 'Apollo-Require-Preflight': 'true' },
+            data: {
+              query: 'query($t: String!) { orderPage(token: $t) { proof { firstPage { width } } } }',
+              variables: { t: order.checkoutToken },
+            },
+          });
+          return (await response.json()).data.orderPage.proof.firstPage;
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual({ width: 640 });
+
+    const parent = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    const parentPage = await parent.newPage();
+    // The viewer's code is held back until the first page has been seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await parentPage.route(/\/assets\/ProofViewer-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await parentPage.goto(`/order/${order.checkoutToken}`);
+    const review = parentPage.getByRole('region', { name: 'Review your book' });
+    const image = review.getByRole('img', { name: `Proof 1 of ${childName}'s book, page 1` });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
+    await expect(review.locator('canvas[data-drawn="true"]')).toHaveCount(0);
+    const frame = review.locator('.proof-viewer__frame');
+    const before = (await frame.boundingBox())!;
+
+    release();
+    await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();
+    await expect(review.locator('img[data-first-page]')).toHaveCount(0);
+    const after = (await frame.boundingBox())!;
+    expect(Math.abs(after.height - before.height)).toBeLessThanOrEqual(2);
+    expect(after.y).toBeCloseTo(before.y, 0);
+
+    await atBothWidths(parentPage, async (width) => {
+      await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();
+      await fits(parentPage, width);
+    });
+    await parent.close();
   });
 });

@@ -69,6 +69,7 @@ export class OrphanedFiles {
        UNION SELECT video_key FROM order_deliveries WHERE files_removed_at IS NULL AND video_key = ANY($1::text[])
        UNION SELECT pdf_key FROM order_deliveries WHERE files_removed_at IS NULL AND pdf_key = ANY($1::text[])
        UNION SELECT pdf_key FROM order_proofs WHERE files_removed_at IS NULL AND pdf_key = ANY($1::text[])
+       UNION SELECT first_page_key FROM order_proofs WHERE files_removed_at IS NULL AND first_page_key = ANY($1::text[])
        UNION SELECT interior_key FROM print_jobs WHERE interior_key = ANY($1::text[])
        UNION SELECT cover_key FROM print_jobs WHERE cover_key = ANY($1::text[])
        UNION SELECT object_key FROM video_uploads WHERE object_key = ANY($1::text[])`,

@@ -27,6 +27,7 @@ import { ContactMessages1766000000000 } from './1766000000000-contact-messages';
 import { OrderEmailLinks1766100000000 } from './1766100000000-order-email-links';
 import { Gifts1766200000000 } from './1766200000000-gifts';
 import { VideoUploads1766300000000 } from './1766300000000-video-uploads';
+import { ProofFirstPages1766400000000 } from './1766400000000-proof-first-pages';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   OrderEmailLinks1766100000000,
   Gifts1766200000000,
   VideoUploads1766300000000,
+  ProofFirstPages1766400000000,
 ];

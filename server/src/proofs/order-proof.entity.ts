@@ -57,7 +57,20 @@ export class OrderProof {
   @Column({ name: 'reminded_at', type: 'timestamptz', precision: 3, nullable: true })
   remindedAt: Date | null;
 
-  /** When the file was deleted with the child's details. */
+  /**
+   * The first page drawn as a JPEG image (media/pdf-first-page.ts), shown while the viewer loads;
+   * null until the job draws it, or when the PDF could not be drawn.
+   */
+  @Column({ name: 'first_page_key', type: 'varchar', length: 255, nullable: true })
+  firstPageKey: string | null;
+
+  @Column({ name: 'first_page_width', type: 'integer', nullable: true })
+  firstPageWidth: number | null;
+
+  @Column({ name: 'first_page_height', type: 'integer', nullable: true })
+  firstPageHeight: number | null;
+
+  /** When the files were deleted with the child's details. */
   @Column({ name: 'files_removed_at', type: 'timestamptz', precision: 3, nullable: true })
   filesRemovedAt: Date | null;
 }

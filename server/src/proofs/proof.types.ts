@@ -7,6 +7,18 @@ import { ProofStatus } from './proof-status';
 
 const PARENT = 'customer';
 
+@ObjectType({ description: "A proof's first page drawn as an image, to show while the page-by-page viewer loads." })
+export class ProofPageImage {
+  @Field({ description: 'The JPEG image; signed, like the PDF.' })
+  url: string;
+
+  @Field(() => Int, { description: "The image's width in pixels." })
+  width: number;
+
+  @Field(() => Int, { description: "The image's height in pixels." })
+  height: number;
+}
+
 /** A proof as the parent's order page shows it. */
 @ObjectType({ description: 'A proof of the book for the parent to review, with a signed link to its PDF.' })
 export class ProofReview {
@@ -36,6 +48,13 @@ export class ProofReview {
     description: 'The PDF (inline; answers Range requests, so a viewer fetches only the pages it shows); null once deleted.',
   })
   url: string | null;
+
+  @Field(() => ProofPageImage, {
+    nullable: true,
+    description:
+      'The first page as an image; null until it is drawn (a few seconds after sending), for a PDF that cannot be drawn, or once deleted.',
+  })
+  firstPage: ProofPageImage | null;
 }
 
 /** A proof as the studio sees it. */
@@ -71,6 +90,14 @@ export function proofReview(proof: OrderProof, signer: MediaSigner, ttlSeconds?:
     approvedOnBehalf: proof.status === ProofStatus.APPROVED && !byParent,
     bytes: proof.bytes,
     url: proof.filesRemovedAt ? null : signer.url(proof.pdfKey, ttlSeconds),
+    firstPage:
+      proof.filesRemovedAt || !proof.firstPageKey
+        ? null
+        : {
+            url: signer.url(proof.firstPageKey, ttlSeconds),
+            width: proof.firstPageWidth ?? 0,
+            height: proof.firstPageHeight ?? 0,
+          },
   };
 }
 

@@ -89,13 +89,14 @@ export async function printRefusal(
 }
 
 /**
- * For the deletion of a child's details, in its transaction: marks every proof's file removed,
- * forgets what the parent wrote about it, and answers the keys to delete once it commits.
+ * For the deletion of a child's details, in its transaction: marks every proof's files (the PDF
+ * and the image of its first page) removed, forgets what the parent wrote about it, and answers
+ * the keys to delete once it commits.
  */
 export async function releaseProofFiles(manager: EntityManager, orderId: string, now: Date): Promise<string[]> {
   const proofs = await manager.find(OrderProof, { where: { orderId, filesRemovedAt: IsNull() } });
   await manager.update(OrderProof, { orderId }, { filesRemovedAt: now, message: null });
-  return proofs.map((proof) => proof.pdfKey);
+  return proofs.flatMap((proof) => (proof.firstPageKey ? [proof.pdfKey, proof.firstPageKey] : [proof.pdfKey]));
 }
 
 export class ProofsService {
@@ -170,6 +171,9 @@ export class ProofsService {
           answeredBy: null,
           message: null,
           remindedAt: null,
+          firstPageKey: null,
+          firstPageWidth: null,
+          firstPageHeight: null,
           filesRemovedAt: null,
         });
         await manager.insert(OrderProof, sent);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 
 import { anOrderPage, orderPageMock, TOKEN } from '../../../../test/support/client/storefront/order-page-mocks';
 import { renderOrderPage } from '../../../../test/support/client/storefront/render-order-page';
@@ -9,7 +9,9 @@ import { APPROVE_PROOF_MUTATION, REQUEST_PROOF_CHANGES_MUTATION } from './order-
 jest.mock('pdfjs-dist', () => ({}));
 jest.mock('./ProofViewer', () => ({
   __esModule: true,
-  default: ({ url, title }: { url: string; title: string }) => <p data-testid="viewer">{`${title} from ${url}`}</p>,
+  default: ({ url, title, firstPage }: { url: string; title: string; firstPage: { url: string } | null }) => (
+    <p data-testid="viewer">{`${title} from ${url}${firstPage ? `, opening on ${firstPage.url}` : ''}`}</p>
+  ),
 }));
 
 const PROOF = {
@@ -22,6 +24,7 @@ const PROOF = {
   approvedOnBehalf: false,
   bytes: 1234,
   url: '/media/proofs/p.pdf?sig=1',
+  firstPage: { __typename: 'ProofPageImage', url: '/media/proofs/p-page-1.jpg?sig=1', width: 640, height: 828 },
 };
 const waiting = (overrides: Record<string, unknown> = {}) =>
   anOrderPage({ status: 'Paid', bookFormat: 'printed', proof: PROOF, canAnswerProof: true, ...overrides });
@@ -44,7 +47,14 @@ describe('reviewing a proof', () => {
       },
     ]);
     const section = await screen.findByRole('region', { name: ORDER_MESSAGES.proofHeading });
-    expect(await within(section).findByTestId('viewer')).toHaveTextContent(`Proof 2 of Mia's book from ${PROOF.url}`);
+    // The first page as the shop drew it comes first; the viewer is fetched once it is in.
+    const firstPage = within(section).getByRole('img', { name: "Proof 2 of Mia's book, page 1" });
+    expect(firstPage).toHaveAttribute('src', PROOF.firstPage.url);
+    expect(within(section).queryByTestId('viewer')).not.toBeInTheDocument();
+    fireEvent.load(firstPage);
+    expect(await within(section).findByTestId('viewer')).toHaveTextContent(
+      `Proof 2 of Mia's book from ${PROOF.url}, opening on ${PROOF.firstPage.url}`,
+    );
     expect(within(section).getByRole('link', { name: /Open the proof/ })).toHaveAttribute('href', PROOF.url);
 
     await user.click(within(section).getByRole('button', { name: ORDER_MESSAGES.approveProof }));
@@ -107,6 +117,21 @@ describe('reviewing a proof', () => {
     renderOrderPage([orderPageMock(waiting({ ...overrides, canAnswerProof: false }))]);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('region', { name: /proof/i })).not.toBeInTheDocument();
+  });
+
+  it('brings the viewer at once for a proof without an image of its first page', async () => {
+    renderOrderPage([orderPageMock(waiting({ proof: { ...PROOF, firstPage: null } }))]);
+    const section = await screen.findByRole('region', { name: ORDER_MESSAGES.proofHeading });
+    expect(await within(section).findByTestId('viewer')).toHaveTextContent(`Proof 2 of Mia's book from ${PROOF.url}`);
+    expect(within(section).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('brings the viewer when the image of the first page fails to load, and drops the broken image', async () => {
+    renderOrderPage([orderPageMock(waiting())]);
+    const section = await screen.findByRole('region', { name: ORDER_MESSAGES.proofHeading });
+    fireEvent.error(within(section).getByRole('img', { name: "Proof 2 of Mia's book, page 1" }));
+    expect(await within(section).findByTestId('viewer')).toBeInTheDocument();
+    expect(within(section).queryByRole('img')).not.toBeInTheDocument();
   });
 
   it('still shows the proof of a printed book that is made but not yet printed', async () => {

@@ -5,12 +5,55 @@ import type { OrderPageFieldsFragment } from '../../gql/graphql';
 import { ChangeRequestForm } from './ChangeRequestSection';
 import { formatWhen, ORDER_MESSAGES } from './order-page-messages';
 import { APPROVE_PROOF_MUTATION, REQUEST_PROOF_CHANGES_MUTATION } from './order-page-operations';
+import { ProofFirstPage, type ProofPageImage } from './ProofFirstPage';
 
 /**
  * pdf.js is large: it is fetched only when an order page has a proof to show, and then beside the
  * viewer's own chunk rather than after it, so the first page is drawn a round trip sooner.
  */
 const ProofViewer = lazy(() => Promise.all([import('./ProofViewer'), import('pdfjs-dist')]).then(([viewer]) => viewer));
+
+/** How long the first page's image may hold the viewer back on a line too slow to bring it. */
+const IMAGE_HEAD_START_MS = 5000;
+
+interface ProofPagesProps {
+  url: string;
+  firstPage: ProofPageImage | null | undefined;
+  title: string;
+}
+
+/**
+ * The proof's pages: its first page at once as the image the shop drew of it, then the viewer,
+ * which draws every page from the PDF. The viewer (and pdf.js, some 400 KB) is fetched once the
+ * image is in, so on a slow line the two do not share it and the page shows seconds sooner; a
+ * proof without an image, or an image that fails or is slow, brings the viewer at once.
+ */
+function ProofPages({ url, firstPage, title }: ProofPagesProps) {
+  const [image, setImage] = useState<'loading' | 'shown' | 'failed' | 'slow'>(firstPage ? 'loading' : 'failed');
+  useEffect(() => {
+    if (image !== 'loading') return;
+    const timer = setTimeout(() => setImage('slow'), IMAGE_HEAD_START_MS);
+    return () => clearTimeout(timer);
+  }, [image]);
+  const shownImage = image === 'failed' ? null : firstPage;
+  const imageFrame = shownImage && (
+    <div className="proof-viewer">
+      <div className="proof-viewer__frame">
+        <ProofFirstPage
+          image={shownImage}
+          alt={`${title}, page 1`}
+          onSettled={(shown) => setImage((now) => (shown ? (now === 'loading' ? 'shown' : now) : 'failed'))}
+        />
+      </div>
+    </div>
+  );
+  if (image === 'loading') return imageFrame;
+  return (
+    <Suspense fallback={imageFrame || <p className="order-page__muted">{ORDER_MESSAGES.proofLoading}</p>}>
+      <ProofViewer url={url} title={title} firstPage={shownImage} />
+    </Suspense>
+  );
+}
 
 interface ProofReviewSectionProps {
   order: OrderPageFieldsFragment;
@@ -84,9 +127,7 @@ export function ProofReviewSection({ order, proof, token, maxLength }: ProofRevi
 
       {proof.url && (
         <>
-          <Suspense fallback={<p className="order-page__muted">{ORDER_MESSAGES.proofLoading}</p>}>
-            <ProofViewer url={proof.url} title={`Proof ${proof.version} of ${whose}`} />
-          </Suspense>
+          <ProofPages key={proof.url} url={proof.url} firstPage={proof.firstPage} title={`Proof ${proof.version} of ${whose}`} />
           <p className="order-page__muted">
             <a href={proof.url} target="_blank" rel="noopener noreferrer">
               {ORDER_MESSAGES.openProof}

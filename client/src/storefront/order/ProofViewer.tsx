@@ -3,6 +3,7 @@ import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 import { ORDER_MESSAGES } from './order-page-messages';
+import { ProofFirstPage, type ProofPageImage } from './ProofFirstPage';
 
 /** How much of the file each range request asks for: the first page of a large proof needs a few. */
 const RANGE_CHUNK_BYTES = 256 * 1024;
@@ -11,6 +12,8 @@ interface ProofViewerProps {
   url: string;
   /** Names the pages for a screen reader: "Proof 2 of Mia's book". */
   title: string;
+  /** The first page as an image, shown until pdf.js has drawn it. */
+  firstPage?: ProofPageImage | null;
 }
 
 /**
@@ -18,11 +21,12 @@ interface ProofViewerProps {
  * screen). Loaded only on an order page with a proof; it reads the PDF by ranges, so the first
  * page shows without the whole file being downloaded first.
  */
-export default function ProofViewer({ url, title }: ProofViewerProps) {
+export default function ProofViewer({ url, title, firstPage }: ProofViewerProps) {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [pageNumber, setPageNumber] = useState(1);
   const [failed, setFailed] = useState(false);
   const [drawn, setDrawn] = useState(false);
+  const [image, setImage] = useState<'loading' | 'shown' | 'failed'>('loading');
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
 
@@ -89,17 +93,27 @@ export default function ProofViewer({ url, title }: ProofViewerProps) {
 
   if (failed) return <p className="order-page__error">{ORDER_MESSAGES.proofLoadFailed}</p>;
   const pages = doc?.numPages ?? 0;
+  // Page 1 as the shop drew it, until pdf.js has drawn it here: the swap changes no size.
+  const showImage = Boolean(firstPage) && image !== 'failed' && pageNumber === 1 && !drawn;
   return (
     <div className="proof-viewer">
-      <div ref={frame} className="proof-viewer__frame" aria-busy={!drawn}>
+      <div ref={frame} className="proof-viewer__frame" aria-busy={!drawn && !(showImage && image === 'shown')}>
+        {showImage && firstPage && (
+          <ProofFirstPage
+            image={firstPage}
+            alt={pages ? `${title}, page 1 of ${pages}` : `${title}, page 1`}
+            onSettled={(shown) => setImage(shown ? 'shown' : 'failed')}
+          />
+        )}
         <canvas
           ref={canvas}
           className="proof-viewer__page"
           role="img"
           aria-label={pages ? `${title}, page ${pageNumber} of ${pages}` : title}
           data-drawn={drawn ? 'true' : undefined}
+          hidden={showImage}
         />
-        {!drawn && <p className="proof-viewer__loading">{ORDER_MESSAGES.proofLoading}</p>}
+        {!drawn && !(showImage && image === 'shown') && <p className="proof-viewer__loading">{ORDER_MESSAGES.proofLoading}</p>}
       </div>
       {pages > 0 && (
         <div className="proof-viewer__nav">

@@ -79,6 +79,11 @@ export const ORDER_PAGE_FIELDS = graphql(`
       approvedOnBehalf
       bytes
       url
+      firstPage {
+        url
+        width
+        height
+      }
     }
     canAnswerProof
     changes {

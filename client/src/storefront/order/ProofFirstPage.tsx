@@ -1,0 +1,51 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+
+export interface ProofPageImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+interface ProofFirstPageProps {
+  image: ProofPageImage;
+  /** Names the page for a screen reader: "Proof 2 of Mia's book, page 1". */
+  alt: string;
+  /** Told once the image has arrived and is drawn, or could not be had. */
+  onSettled?: (shown: boolean) => void;
+}
+
+/**
+ * The proof's first page as the shop drew it when the proof was sent: a small image, shown the
+ * moment the order page has its data, while pdf.js loads and reads the PDF to draw the pages
+ * itself. Its width and height keep the page's shape, so nothing moves when the viewer's own
+ * drawing takes its place. An image that fails to load steps aside for the viewer.
+ */
+export function ProofFirstPage({ image, alt, onSettled }: ProofFirstPageProps) {
+  const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // An image already in the cache (shown a moment ago in the viewer's place) is there before the
+  // first paint: said at once, so no "loading" flashes over it.
+  useLayoutEffect(() => {
+    if (img.current?.complete && img.current.naturalWidth > 0) onSettled?.(true);
+    // Once, for the element as it mounts; its load and error events say the rest.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  if (failed) return null;
+  return (
+    <img
+      ref={img}
+      className="proof-viewer__page proof-viewer__image"
+      src={image.url}
+      width={image.width}
+      height={image.height}
+      alt={alt}
+      fetchPriority="high"
+      data-first-page="true"
+      onLoad={() => onSettled?.(true)}
+      onError={() => {
+        setFailed(true);
+        onSettled?.(false);
+      }}
+    />
+  );
+}

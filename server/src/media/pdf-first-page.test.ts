@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { PDFDocument, rgb } from 'pdf-lib';
+import sharp from 'sharp';
+import { FirstPageError, pdfFirstPage, type PdfSource } from './pdf-first-page';
+
+/** A PDF whose first page (400 x 600 points) is red in its top half and white below. */
+async function redTopPdf(extraPages: Buffer[] = []): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const first = doc.addPage([400, 600]);
+  first.drawRectangle({ x: 0, y: 300, width: 400, height: 300, color: rgb(1, 0, 0) });
+  for (const jpeg of extraPages) {
+    const image = await doc.embedJpg(jpeg);
+    doc.addPage([400, 600]).drawImage(image, { x: 0, y: 0, width: 400, height: 600 });
+  }
+  return Buffer.from(await doc.save());
+}
+
+/** A JPEG of noise: it compresses as badly as a painted page. */
+const noiseJpeg = (side: number) =>
+  sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+/** Reads from memory, and counts what was read. */
+function inMemory(pdf: Buffer) {
+  const reads: Array<[number, number]> = [];
+  const source: PdfSource = {
+    size: pdf.length,
+    read: async (start, end) => {
+      reads.push([start, end]);
+      return pdf.subarray(start, end);
+    },
+  };
+  return { source, bytesRead: () => reads.reduce((sum, [start, end]) => sum + (end - start), 0) };
+}
+
+async function pixelAt(image: Buffer, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return [data[at], data[at + 1], data[at + 2]];
+}
+
+describe('pdfFirstPage', () => {
+  it("draws the first page as a JPEG of the asked width and the page's shape", async () => {
+    const drawn = await pdfFirstPage(inMemory(await redTopPdf()).source, { width: 200 });
+    expect(drawn).toMatchObject({ width: 200, height: 300 });
+    const meta = await sharp(drawn.image).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 200, height: 300 });
+    const [r, g, b] = await pixelAt(drawn.image, 100, 60);
+    expect(r).toBeGreaterThan(200);
+    expect(g).toBeLessThan(60);
+    expect(b).toBeLessThan(60);
+    expect(Math.min(...(await pixelAt(drawn.image, 100, 240)))).toBeGreaterThan(240);
+  });
+
+  it('reads only the ranges the first page needs, not the pages after it', async () => {
+    const pages = await Promise.all([1, 2, 3, 4, 5, 6].map(() => noiseJpeg(700)));
+    const pdf = await redTopPdf(pages);
+    const { source, bytesRead } = inMemory(pdf);
+    await pdfFirstPage(source, { width: 100 });
+    expect(pdf.length).toBeGreaterThan(2_000_000);
+    expect(bytesRead()).toBeLessThan(pdf.length / 3);
+  });
+
+  it('gives up on a file pdf.js cannot read, as one that trying again would not mend', async () => {
+    const notPdf = Buffer.from('%PDF-1.7\nthis is not a PDF at all\n');
+    await expect(pdfFirstPage(inMemory(notPdf).source)).rejects.toBeInstanceOf(FirstPageError);
+  });
+
+  it('gives up on a page that takes longer than its time', async () => {
+    const pdf = await redTopPdf();
+    // A store that never answers.
+    const slow: PdfSource = { size: pdf.length, read: () => new Promise<Buffer>(() => undefined) };
+    await expect(pdfFirstPage(slow, { timeoutMs: 300 })).rejects.toThrow(/took over 300 ms/);
+  });
+
+  it("answers storage's own error when a read fails, so the caller may try again", async () => {
+    const pdf = await redTopPdf();
+    const failing: PdfSource = {
+      size: pdf.length,
+      read: () => Promise.reject(new Error('connection reset')),
+    };
+    const outcome = pdfFirstPage(failing);
+    await expect(outcome).rejects.toThrow('connection reset');
+    await expect(outcome).rejects.not.toBeInstanceOf(FirstPageError);
+  });
+});

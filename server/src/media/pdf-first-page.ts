@@ -1,0 +1,114 @@
+/**
+ * A PDF's first page as a JPEG image: what a phone can show the moment the order page opens,
+ * long before pdf.js has loaded in the browser and read enough of a 20 MB proof to draw it.
+ * pdf.js draws it in a worker thread of its own (pdf-first-page.worker.mts), reading only the
+ * ranges of the file it needs, with a time and memory limit, so a heavy page neither stalls the
+ * shop nor takes it down; sharp encodes the pixels (mozjpeg, progressive: on a slow line the
+ * page shows blurred first, then sharpens; a painted page at this size is some 60-120 KB).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import sharp from 'sharp';
+import type { FirstPageRequest, FromWorker, ToWorker } from './pdf-first-page.worker.mjs';
+
+/** The PDF to draw: its size, and a reader of bytes `start` to `end` (exclusive). */
+export interface PdfSource {
+  size: number;
+  read(start: number, end: number): Promise<Buffer>;
+}
+
+export interface FirstPageImage {
+  image: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface FirstPageOptions {
+  /** The image's width in pixels. */
+  width?: number;
+  /** How long the drawing may take, reads included, before it is given up. */
+  timeoutMs?: number;
+  /** The worker's heap; a page's decoded images live outside it, in buffers. */
+  maxHeapMb?: number;
+}
+
+/**
+ * Wide enough for the page on a desktop and near enough on a phone for the moment it is shown:
+ * the viewer draws the page sharp in its place once pdf.js has loaded. Wider costs a slow line
+ * seconds (an 800-pixel page is twice the bytes).
+ */
+export const FIRST_PAGE_WIDTH = 640;
+const TIMEOUT_MS = 60_000;
+const MAX_HEAP_MB = 512;
+const CHUNK_BYTES = 256 * 1024;
+const JPEG_QUALITY = 70;
+
+/** The PDF cannot be drawn (broken, or too heavy for the limits): trying again would not help. */
+export class FirstPageError extends Error {}
+
+/** From `dist` the compiled `.mjs`; from the sources (the tests), the `.mts` itself. */
+function workerFile(): string {
+  const compiled = path.join(__dirname, 'pdf-first-page.worker.mjs');
+  return existsSync(compiled) ? compiled : path.join(__dirname, 'pdf-first-page.worker.mts');
+}
+
+function pdfjsFiles(): Pick<FirstPageRequest, 'pdfjsPath' | 'standardFontsDir'> {
+  const pdfjsPath = require.resolve('pdfjs-dist/legacy/build/pdf.mjs');
+  const root = path.resolve(path.dirname(pdfjsPath), '..', '..');
+  return { pdfjsPath, standardFontsDir: `${path.join(root, 'standard_fonts')}${path.sep}` };
+}
+
+type Drawn = Extract<FromWorker, { drawn: unknown }>['drawn'];
+
+function drawInWorker(source: PdfSource, width: number, timeoutMs: number, maxHeapMb: number): Promise<Drawn> {
+  const request: FirstPageRequest = { size: source.size, width, chunkBytes: CHUNK_BYTES, ...pdfjsFiles() };
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerFile(), { workerData: request, resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const fail = (why: string) => finish(() => reject(new FirstPageError(why)));
+    const timer = setTimeout(() => fail(`the first page took over ${timeoutMs} ms to draw`), timeoutMs);
+    worker.on('message', (message: FromWorker) => {
+      if ('range' in message) {
+        const { begin, end } = message.range;
+        source.read(begin, Math.min(end, source.size)).then(
+          (bytes) => {
+            if (settled) return;
+            const data = new Uint8Array(bytes);
+            worker.postMessage({ begin, data } satisfies ToWorker, [data.buffer]);
+          },
+          // Not the PDF's fault: the caller may try again.
+          (error: unknown) => finish(() => reject(error as Error)),
+        );
+      } else if ('drawn' in message) {
+        finish(() => resolve(message.drawn));
+      } else {
+        fail(`the PDF could not be drawn: ${message.failed}`);
+      }
+    });
+    worker.once('error', (error) => fail(`the PDF could not be drawn: ${error.message}`));
+    worker.once('exit', (code) => fail(`the drawing stopped (exit code ${code})`));
+  });
+}
+
+/** Draws `source`'s first page and encodes it as a JPEG `width` pixels wide. */
+export async function pdfFirstPage(source: PdfSource, options: FirstPageOptions = {}): Promise<FirstPageImage> {
+  const drawn = await drawInWorker(
+    source,
+    options.width ?? FIRST_PAGE_WIDTH,
+    options.timeoutMs ?? TIMEOUT_MS,
+    options.maxHeapMb ?? MAX_HEAP_MB,
+  );
+  const image = await sharp(drawn.pixels, { raw: { width: drawn.width, height: drawn.height, channels: 4 } })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
+    .toBuffer();
+  return { image, width: drawn.width, height: drawn.height };
+}

@@ -115,7 +115,12 @@ export async function createApp({ config, dataSource, logger, server: heldServer
   );
   app.use(ordersCsvRouter(services.orderExport, requestAdmin, logger));
   app.use(graphiqlRouter(config.graphiqlDistDir, config.apiExplorer));
-  hostClient(app, { clientDistDir: config.clientDistDir, publicUrl: config.publicUrl, pixelId: config.pixelId });
+  hostClient(app, {
+    clientDistDir: config.clientDistDir,
+    publicUrl: config.publicUrl,
+    pixelId: config.pixelId,
+    orderPagePreloads: (token) => services.orderPages.preloads(token),
+  });
   app.use(errorHandler(logger));
 
   let metricsServer: MetricsServer | null = null;

@@ -3,6 +3,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { createAdmin, signIn } from '../support/admin';
+import { placePaidOrder } from '../support/checkout';
+import { GraphQLClient } from '../support/graphql-client';
+import { printedOrder } from '../support/orders';
+import { proofFile, SEND_PROOF } from '../support/proofs';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const PUBLIC_URL = 'https://shop.example.com';
@@ -50,7 +55,7 @@ function writeBuild(dist: string) {
         { path: '/pricing', file: 'index.html', sitemap: false },
         { path: '/create', file: 'index.html', sitemap: true, shellWithQuery: true },
       ],
-      clientRoutes: ['/payment', '/video/:token', '/admin', '/admin/invite/:token'],
+      clientRoutes: ['/payment', '/order/:token', '/video/:token', '/admin', '/admin/invite/:token'],
       shell: 'shell.html',
       notFound: '404.html',
     }),
@@ -246,6 +251,38 @@ describe('the prerendered build', () => {
     it('leaves the API routes to the API', async () => {
       expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
       expect((await fetch(`${server.url}/media/photos/x.png`)).status).toBe(403);
+    });
+  });
+
+  describe("the order page's preload hint", () => {
+    it("names the newest proof's first page, by the very link the page's data gives, and nothing once it is answered", async () => {
+      await createAdmin(server);
+      const admin = new GraphQLClient(server.url);
+      await signIn(admin);
+      const parent = new GraphQLClient(server.url);
+      const { orderId, checkoutToken: token } = await placePaidOrder(parent, printedOrder());
+      expect((await get(`${server.url}/order/${token}`)).headers.link).toBeUndefined();
+
+      await admin.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+      await server.app.services.jobs.drain();
+      const res = await get(`${server.url}/order/${token}`);
+      expect(res.status).toBe(200);
+      expect(res.body.toString()).toContain('<title>Shell</title>');
+      const firstPage = (
+        await parent.query(`query($t: String!) { orderPage(token: $t) { proof { firstPage { url } } } }`, { t: token })
+      ).data!.orderPage.proof.firstPage;
+      expect(res.headers.link).toBe(`<${firstPage.url}>; rel=preload; as=image; fetchpriority=high`);
+      // The image behind it is the one the page will show.
+      expect((await fetch(`${server.url}${firstPage.url}`)).headers.get('content-type')).toBe('image/jpeg');
+
+      // Once the parent has answered and the book gone to print (Shipped), the page shows no proof, and hints at none.
+      await server.dataSource.query(`UPDATE orders SET status = 'Shipped' WHERE id = $1`, [orderId]);
+      expect((await get(`${server.url}/order/${token}`)).headers.link).toBeUndefined();
+    });
+
+    it.each(['/order/not-a-token', '/payment', '/faq', '/video/abc123'])('gives none for %s', async (url) => {
+      const res = await get(server.url + url);
+      expect(res.headers.link).toBeUndefined();
     });
   });
 

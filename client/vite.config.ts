@@ -15,6 +15,9 @@ export default defineConfig({
     // Relative to the Vite root (this folder when run via `npm run build -w client`).
     outDir: 'dist',
     emptyOutDir: true,
+    // .vite/manifest.json: which chunk each source module became, for the browser-rendered
+    // routes' preload hints (scripts/prerender.mjs, src/prerender/client-route-chunks.ts).
+    manifest: true,
     // One stylesheet for the whole app, linked from every page's head: a prerendered page is
     // styled before its lazy chunk arrives, and no page waits on a stylesheet of its own.
     cssCodeSplit: false,

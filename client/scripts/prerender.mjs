@@ -13,7 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(clientDir, 'dist');
 const renderer = await import(pathToFileURL(path.join(clientDir, 'prerender-dist', 'render-page.js')).href);
-const { PUBLIC_PAGES, PIXEL_ID_PLACEHOLDER, SITE_DATA_ELEMENT_ID } = renderer;
+const { PUBLIC_PAGES, PIXEL_ID_PLACEHOLDER, SITE_DATA_ELEMENT_ID, CLIENT_ROUTE_CHUNKS } = renderer;
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const data = { ...renderer.siteDataForBuild(), pixelId: PIXEL_ID_PLACEHOLDER };
@@ -71,9 +71,42 @@ write('shell.html', page('', null));
 
 const prerendered = new Set(pages.map((p) => p.path));
 const clientRoutes = renderer.routePatterns().filter((route) => !prerendered.has(route));
+
+/**
+ * Each browser-rendered route's chunks (client-route-chunks.ts) with every chunk they import,
+ * less what the shell's own <script> and modulepreload links already load: what the server
+ * names in the route's Link header.
+ */
+function routeChunks() {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const inShell = new Set();
+  const closure = (key, into) => {
+    if (into.has(key)) return;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, into);
+  };
+  closure(
+    Object.keys(manifest).find((key) => manifest[key] === entry),
+    inShell,
+  );
+  const unlisted = clientRoutes.filter((route) => !CLIENT_ROUTE_CHUNKS[route]);
+  if (unlisted.length) throw new Error(`src/prerender/client-route-chunks.ts lists no chunks for ${unlisted.join(', ')}`);
+  const preloads = {};
+  for (const [route, modules] of Object.entries(CLIENT_ROUTE_CHUNKS)) {
+    const needed = new Set();
+    for (const module of modules) {
+      if (!manifest[module]) throw new Error(`client-route-chunks.ts names ${module} for ${route}: no chunk of this build`);
+      closure(module, needed);
+    }
+    preloads[route] = [...needed].filter((key) => !inShell.has(key)).map((key) => `/${manifest[key].file}`);
+  }
+  return preloads;
+}
+
 writeFileSync(
   path.join(dist, 'routes.json'),
-  `${JSON.stringify({ pages, clientRoutes, shell: 'shell.html', notFound: '404.html' }, null, 2)}\n`,
+  `${JSON.stringify({ pages, clientRoutes, preloads: routeChunks(), shell: 'shell.html', notFound: '404.html' }, null, 2)}\n`,
 );
 
 // Precompressed twins for the server to send as they are (HTML is compressed by the server,

@@ -56,6 +56,10 @@ function writeBuild(dist: string) {
         { path: '/create', file: 'index.html', sitemap: true, shellWithQuery: true },
       ],
       clientRoutes: ['/payment', '/order/:token', '/video/:token', '/admin', '/admin/invite/:token'],
+      preloads: {
+        '/payment': ['/assets/PaymentPage-Aa11.js', '/assets/apollo-provider-Bb22.js'],
+        '/order/:token': ['/assets/OrderPage-Cc33.js', '/assets/apollo-provider-Bb22.js'],
+      },
       shell: 'shell.html',
       notFound: '404.html',
     }),
@@ -254,14 +258,17 @@ describe('the prerendered build', () => {
     });
   });
 
-  describe("the order page's preload hint", () => {
-    it("names the newest proof's first page, by the very link the page's data gives, and nothing once it is answered", async () => {
+  describe('preload hints', () => {
+    const ORDER_PAGE_SCRIPTS =
+      '</assets/OrderPage-Cc33.js>; rel=modulepreload, </assets/apollo-provider-Bb22.js>; rel=modulepreload';
+
+    it("names the newest proof's first page, by the very link the page's data gives, and only the page's code once it is shipped", async () => {
       await createAdmin(server);
       const admin = new GraphQLClient(server.url);
       await signIn(admin);
       const parent = new GraphQLClient(server.url);
       const { orderId, checkoutToken: token } = await placePaidOrder(parent, printedOrder());
-      expect((await get(`${server.url}/order/${token}`)).headers.link).toBeUndefined();
+      expect((await get(`${server.url}/order/${token}`)).headers.link).toBe(ORDER_PAGE_SCRIPTS);
 
       await admin.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
       await server.app.services.jobs.drain();
@@ -271,19 +278,31 @@ describe('the prerendered build', () => {
       const firstPage = (
         await parent.query(`query($t: String!) { orderPage(token: $t) { proof { firstPage { url } } } }`, { t: token })
       ).data!.orderPage.proof.firstPage;
-      expect(res.headers.link).toBe(`<${firstPage.url}>; rel=preload; as=image; fetchpriority=high`);
+      expect(res.headers.link).toBe(
+        `<${firstPage.url}>; rel=preload; as=image, ` +
+          '</assets/OrderPage-Cc33.js>; rel=modulepreload, </assets/apollo-provider-Bb22.js>; rel=modulepreload',
+      );
       // The image behind it is the one the page will show.
       expect((await fetch(`${server.url}${firstPage.url}`)).headers.get('content-type')).toBe('image/jpeg');
 
       // Once the parent has answered and the book gone to print (Shipped), the page shows no proof, and hints at none.
       await server.dataSource.query(`UPDATE orders SET status = 'Shipped' WHERE id = $1`, [orderId]);
-      expect((await get(`${server.url}/order/${token}`)).headers.link).toBeUndefined();
+      expect((await get(`${server.url}/order/${token}`)).headers.link).toBe(ORDER_PAGE_SCRIPTS);
     });
 
-    it.each(['/order/not-a-token', '/payment', '/faq', '/video/abc123'])('gives none for %s', async (url) => {
-      const res = await get(server.url + url);
-      expect(res.headers.link).toBeUndefined();
+    it('names the chunks a browser-rendered page needs beyond the shell, as routes.json lists them', async () => {
+      expect((await get(`${server.url}/order/not-a-token`)).headers.link).toBe(ORDER_PAGE_SCRIPTS);
+      expect((await get(`${server.url}/payment`)).headers.link).toBe(
+        '</assets/PaymentPage-Aa11.js>; rel=modulepreload, </assets/apollo-provider-Bb22.js>; rel=modulepreload',
+      );
     });
+
+    it.each(['/faq', '/', '/video/abc123', '/no-such-page'])(
+      'gives none for %s, which routes.json lists no chunks for',
+      async (url) => {
+        expect((await get(server.url + url)).headers.link).toBeUndefined();
+      },
+    );
   });
 
   describe('robots.txt and sitemap.xml', () => {

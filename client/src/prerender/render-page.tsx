@@ -23,6 +23,7 @@ import { AppRoutes, routes } from '../routes';
 import { provideSiteData, PUBLIC_URL_PLACEHOLDER, type SiteData } from '../site-data';
 
 export { PUBLIC_PAGES } from '../public-pages';
+export { CLIENT_ROUTE_CHUNKS } from './client-route-chunks';
 export { PIXEL_ID_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, SITE_DATA_ELEMENT_ID } from '../site-data';
 
 /** The catalogue as the `catalogue` query answers it (see the server's catalogue resolver). */

@@ -38,9 +38,16 @@ const ORDER_PAGE_PATH = /^\/order\/([^/]+)\/?$/;
 /** The most a preload lookup may hold the page back: a slow database costs the hint, not the page. */
 const PRELOAD_WAIT_MS = 250;
 
-/** The `Link` header for `urls` (signed paths of this origin), or null for none. */
-export function preloadLinkHeader(urls: string[]): string | null {
-  return urls.length ? urls.map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`).join(', ') : null;
+/**
+ * The `Link` header for a browser-rendered page: `images` it shows first (signed paths of this
+ * origin) and the `scripts` its code needs beyond the shell's; null for none.
+ */
+export function preloadLinkHeader(images: string[], scripts: string[] = []): string | null {
+  const links = [
+    ...images.map((url) => `<${url}>; rel=preload; as=image`),
+    ...scripts.map((url) => `<${url}>; rel=modulepreload`),
+  ];
+  return links.length ? links.join(', ') : null;
 }
 
 async function preloadsWithin(lookup: () => Promise<string[]>, ms: number): Promise<string[]> {
@@ -70,6 +77,8 @@ export interface RoutesManifest {
   pages: { path: string; file: string; sitemap: boolean; shellWithQuery?: boolean }[];
   /** Route patterns (`/video/:token`) the browser renders from the shell. */
   clientRoutes: string[];
+  /** For such a route, the chunks its page needs beyond the shell's own (`/assets/...js`). */
+  preloads?: Record<string, string[]>;
   /** The app shell (an empty root) and the prerendered 404 page. */
   shell: string;
   notFound: string;
@@ -235,6 +244,10 @@ export function hostClient(
 
   const pages = new Map(manifest.pages.map((page) => [page.path.toLowerCase(), page]));
   const clientRoutes = manifest.clientRoutes.map(patternMatcher);
+  const routeScripts = Object.entries(manifest.preloads ?? {}).map(([pattern, files]) => ({
+    matches: patternMatcher(pattern),
+    files,
+  }));
   // Every page is read (and compressed) now: a broken build fails the start, not a visitor.
   for (const file of [manifest.shell, manifest.notFound, ...manifest.pages.map((page) => page.file)]) html(file);
 
@@ -249,7 +262,8 @@ export function hostClient(
     }
     if (clientRoutes.some((route) => route.test(pathname))) {
       const token = orderPagePreloads && ORDER_PAGE_PATH.exec(req.path)?.[1];
-      const link = token ? preloadLinkHeader(await preloadsWithin(() => orderPagePreloads(token), PRELOAD_WAIT_MS)) : null;
+      const images = token ? await preloadsWithin(() => orderPagePreloads(token), PRELOAD_WAIT_MS) : [];
+      const link = preloadLinkHeader(images, routeScripts.find((route) => route.matches.test(pathname))?.files);
       if (link) res.set('Link', link);
       return sendHtml(req, res, html(manifest.shell), 200);
     }

@@ -1,0 +1,33 @@
+/**
+ * The code each page only the browser renders needs beside the entry, by its source path (as the
+ * build's manifest names it, from the client folder): the build lists each route's chunks and the
+ * chunks they import in routes.json, and the server names them in the shell's `Link:
+ * rel=modulepreload` header, so the browser fetches them with the entry rather than after it has
+ * run. The lazy imports in routes.tsx say the same: the build fails when a module here is not one
+ * of its chunks, and when a route the browser renders is missing here (client/scripts/prerender.mjs).
+ */
+const APOLLO = 'src/apollo-provider.tsx';
+const ADMIN = ['src/admin/index.ts', APOLLO];
+const ORDER_PAGE = ['src/storefront/order/OrderPage.tsx', APOLLO];
+
+const HOME_PAGE = ['src/storefront/home/HomeSections.tsx'];
+
+export const CLIENT_ROUTE_CHUNKS: Record<string, string[]> = {
+  // Addresses of the home page that are not prerendered: the entry, and the sections below the fold.
+  '/blog/:slug': HOME_PAGE,
+  '/values/:value': HOME_PAGE,
+  '/age/:ageGroup': HOME_PAGE,
+  '/payment': ['src/storefront/payment/PaymentPage.tsx', APOLLO],
+  '/payment-success': ['src/storefront/payment/PaymentSuccessPage.tsx', APOLLO],
+  '/order': ['src/storefront/order/FindOrderPage.tsx', APOLLO],
+  '/order/:token': ORDER_PAGE,
+  '/video/:token': ORDER_PAGE,
+  '/receipt/:orderId/:signature': ['src/storefront/order/ReceiptPage.tsx', APOLLO],
+  '/admin': ADMIN,
+  '/admin/dashboard': ADMIN,
+  '/admin/queue': ADMIN,
+  '/admin/admins': ADMIN,
+  '/admin/discounts': ADMIN,
+  '/admin/messages': ADMIN,
+  '/admin/invite/:token': ADMIN,
+};

@@ -115,12 +115,7 @@ export async function createApp({ config, dataSource, logger, server: heldServer
   );
   app.use(ordersCsvRouter(services.orderExport, requestAdmin, logger));
   app.use(graphiqlRouter(config.graphiqlDistDir, config.apiExplorer));
-  hostClient(app, {
-    clientDistDir: config.clientDistDir,
-    publicUrl: config.publicUrl,
-    pixelId: config.pixelId,
-    orderPagePreloads: (token) => services.orderPages.preloads(token),
-  });
+  hostClient(app, { clientDistDir: config.clientDistDir, publicUrl: config.publicUrl, pixelId: config.pixelId });
   app.use(errorHandler(logger));
 
   let metricsServer: MetricsServer | null = null;

@@ -27,37 +27,11 @@ export interface ClientHostingOptions {
   publicUrl: string;
   /** The advertising pixel's id (META_PIXEL_ID), written into the pages so the browser need not ask. */
   pixelId?: string | null;
-  /**
-   * Images the order page of a token shows first (a proof's first page), named in the shell's
-   * `Link: rel=preload` header so the browser fetches them beside the page's code.
-   */
-  orderPagePreloads?: (token: string) => Promise<string[]>;
 }
 
-const ORDER_PAGE_PATH = /^\/order\/([^/]+)\/?$/;
-/** The most a preload lookup may hold the page back: a slow database costs the hint, not the page. */
-const PRELOAD_WAIT_MS = 250;
-
-/**
- * The `Link` header for a browser-rendered page: `images` it shows first (signed paths of this
- * origin) and the `scripts` its code needs beyond the shell's; null for none.
- */
-export function preloadLinkHeader(images: string[], scripts: string[] = []): string | null {
-  const links = [
-    ...images.map((url) => `<${url}>; rel=preload; as=image`),
-    ...scripts.map((url) => `<${url}>; rel=modulepreload`),
-  ];
-  return links.length ? links.join(', ') : null;
-}
-
-async function preloadsWithin(lookup: () => Promise<string[]>, ms: number): Promise<string[]> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<string[]>((resolve) => (timer = setTimeout(() => resolve([]), ms)));
-  try {
-    return await Promise.race([lookup().catch(() => []), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** The `Link` header naming the chunks a browser-rendered page needs beyond the shell's, or null for none. */
+export function preloadLinkHeader(scripts: string[]): string | null {
+  return scripts.length ? scripts.map((url) => `<${url}>; rel=modulepreload`).join(', ') : null;
 }
 
 /** What the build writes in place of PUBLIC_URL and the pixel id (see client/src/site-data.ts). */
@@ -160,10 +134,7 @@ function sendHtml(req: Request, res: Response, page: HtmlPage, status: number): 
   res.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
 }
 
-export function hostClient(
-  app: Express,
-  { clientDistDir, publicUrl, pixelId = null, orderPagePreloads }: ClientHostingOptions,
-): void {
+export function hostClient(app: Express, { clientDistDir, publicUrl, pixelId = null }: ClientHostingOptions): void {
   if (!existsSync(path.join(clientDistDir, 'index.html'))) return;
   const manifest = readManifest(clientDistDir);
   app.use((req, res, next) => {
@@ -251,7 +222,7 @@ export function hostClient(
   // Every page is read (and compressed) now: a broken build fails the start, not a visitor.
   for (const file of [manifest.shell, manifest.notFound, ...manifest.pages.map((page) => page.file)]) html(file);
 
-  app.get('/{*path}', async (req, res) => {
+  app.get('/{*path}', (req, res) => {
     const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, '').toLowerCase() : '/';
     const page = pages.get(pathname);
     if (page) {
@@ -261,9 +232,7 @@ export function hostClient(
       return sendHtml(req, res, html(withQuery ? manifest.shell : page.file), 200);
     }
     if (clientRoutes.some((route) => route.test(pathname))) {
-      const token = orderPagePreloads && ORDER_PAGE_PATH.exec(req.path)?.[1];
-      const images = token ? await preloadsWithin(() => orderPagePreloads(token), PRELOAD_WAIT_MS) : [];
-      const link = preloadLinkHeader(images, routeScripts.find((route) => route.matches.test(pathname))?.files);
+      const link = preloadLinkHeader(routeScripts.find((route) => route.matches.test(pathname))?.files ?? []);
       if (link) res.set('Link', link);
       return sendHtml(req, res, html(manifest.shell), 200);
     }

@@ -4,9 +4,6 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** How long a steady link stays the same (see steadyUrl). */
-const STEADY_SECONDS = 600;
-
 export class MediaSigner {
   constructor(
     private readonly secret: string,
@@ -22,16 +19,6 @@ export class MediaSigner {
     const exp = Math.floor(now / 1000) + ttlSeconds;
     const encodedKey = key.split('/').map(encodeURIComponent).join('/');
     return `/media/${encodedKey}?exp=${exp}&sig=${this.sign(key, exp)}`;
-  }
-
-  /**
-   * As `url`, but the same link for ten minutes at a time (its expiry rounded up, so it is valid
-   * at least `ttlSeconds`): a page's preload hint and the page's data then name one address, and
-   * the browser uses the one download for both.
-   */
-  steadyUrl(key: string, ttlSeconds = this.ttlSeconds, now = Date.now()): string {
-    const exp = Math.ceil((Math.floor(now / 1000) + ttlSeconds) / STEADY_SECONDS) * STEADY_SECONDS;
-    return this.url(key, exp - Math.floor(now / 1000), now);
   }
 
   verify(key: string, exp: string | undefined, sig: string | undefined, now = Date.now()): boolean {

@@ -105,20 +105,6 @@ export class OrderPageService {
     return viaVideoLink ? this.page(manager, viaVideoLink, false, now) : null;
   }
 
-  /**
-   * What the order page of `token` shows first and the browser may fetch beside the page's code,
-   * before it has the page's data: the newest proof's first page while the parent may review it
-   * (the same link the page's data names). Empty for anything else, a delivery link included.
-   */
-  async preloads(token: string): Promise<string[]> {
-    const manager = this.dataSource.manager;
-    const order = await orderForToken(manager, token);
-    if (!order || order.childDataDeletedAt || !inProofWindow(order)) return [];
-    const proof = await latestProof(manager, order.id);
-    const firstPage = proof ? proofReview(proof, this.signer, this.options.mediaTtlSeconds).firstPage : null;
-    return firstPage ? [firstPage.url] : [];
-  }
-
   /** A request for a change to the delivered book (one free round within 7 days), recorded and e-mailed to the staff. */
   requestOrderChange(token: string, message: string, now = new Date()): Promise<Outcome<OrderPage>> {
     return this.answerFromPage(token, now, (order) =>

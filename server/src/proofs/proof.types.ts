@@ -94,7 +94,7 @@ export function proofReview(proof: OrderProof, signer: MediaSigner, ttlSeconds?:
       proof.filesRemovedAt || !proof.firstPageKey
         ? null
         : {
-            url: signer.steadyUrl(proof.firstPageKey, ttlSeconds),
+            url: signer.url(proof.firstPageKey, ttlSeconds),
             width: proof.firstPageWidth ?? 0,
             height: proof.firstPageHeight ?? 0,
           },

@@ -6,7 +6,7 @@
  * when the proof was sent, shows while the viewer loads, and the viewer's drawing takes its place
  * without moving anything. At phone and desktop widths, with axe.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { graveAxeViolations, fitsWidth } from './support/page-checks';
 import { atBothWidths } from './support/widths';
 import {
@@ -30,6 +30,16 @@ async function markShipped(dialog: Locator): Promise<Locator> {
   return form;
 }
 
+/** A paid printed order for a child named after `prefix`, opened in the order panel by an admin at a desk (1280 px). */
+async function paidPrintedOrderAtTheDesk(page: Page, request: APIRequestContext, prefix: string) {
+  const childName = uniqueName(prefix);
+  const order = await createOrderByApi(request, printedOrderInput(childName));
+  await payOrderByApi(request, order);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAsAdmin(page);
+  return { childName, order, dialog: await openOrder(page, childName) };
+}
+
 // The studio works at a desk (1280 px), the parent reviews on a phone (390 px); each screen is checked at both widths.
 test.describe('proofs', () => {
   test('a proof is sent, sent back with a change, and a second approved before the book ships, checked at 390 and 1280 px', async ({
@@ -37,12 +47,8 @@ test.describe('proofs', () => {
     browser,
     request,
   }) => {
-    const childName = uniqueName('Proof');
-    const order = await createOrderByApi(request, printedOrderInput(childName));
-    await payOrderByApi(request, order);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await loginAsAdmin(page);
-    let dialog = await openOrder(page, childName);
+    const { childName, order, ...opened } = await paidPrintedOrderAtTheDesk(page, request, 'Proof');
+    let dialog = opened.dialog;
 
     // Not before the parent approved a proof.
     const ship = await markShipped(dialog);
@@ -105,12 +111,8 @@ test.describe('proofs', () => {
     browser,
     request,
   }) => {
-    const childName = uniqueName('FirstPage');
-    const order = await createOrderByApi(request, printedOrderInput(childName));
-    await payOrderByApi(request, order);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await loginAsAdmin(page);
-    await sendProofFromPanel(await openOrder(page, childName), 1);
+    const { childName, order, dialog } = await paidPrintedOrderAtTheDesk(page, request, 'FirstPage');
+    await sendProofFromPanel(dialog, 1);
     // The shop's job runner draws it within a few seconds of the proof being sent.
     await expect
       .poll(

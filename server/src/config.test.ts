@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
@@ -36,6 +36,18 @@ const productionWithoutMail = () => {
 };
 
 describe('loadConfig', () => {
+  it('makes the secrets once in the data folder, written whole with nothing left beside them, and keeps them', () => {
+    const { DATA_DIR } = base();
+    const first = loadConfig({ DATA_DIR });
+    expect(first.sessionSecret).not.toBe(first.mediaSecret);
+    expect(readdirSync(DATA_DIR)).toEqual(['secrets.json']);
+    expect(JSON.parse(readFileSync(path.join(DATA_DIR, 'secrets.json'), 'utf8'))).toEqual({
+      SESSION_SECRET: first.sessionSecret,
+      MEDIA_SECRET: first.mediaSecret,
+    });
+    expect(loadConfig({ DATA_DIR })).toMatchObject({ sessionSecret: first.sessionSecret, mediaSecret: first.mediaSecret });
+  });
+
   it('reads STAFF_EMAIL as trimmed, lower-cased, distinct addresses, none when unset, and refuses a bad one', () => {
     expect(loadConfig(base()).staffEmails).toEqual([]);
     expect(

@@ -7,7 +7,7 @@
  * (`Config.warnings`, logged at start-up) and the shop runs on its stand-in.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
@@ -448,7 +448,11 @@ function secretFor(value: string | undefined, name: string, dataDir: string): st
   if (!secrets[name]) {
     secrets[name] = randomBytes(32).toString('base64url');
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    // Written aside and renamed into place: shops started together on one data folder (only one of
+    // which keeps it) never read a file another is halfway through writing.
+    const written = `${file}.${process.pid}.tmp`;
+    writeFileSync(written, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    renameSync(written, file);
   }
   return secrets[name];
 }

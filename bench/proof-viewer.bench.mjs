@@ -202,7 +202,7 @@ async function firstPageDrawn(browser, base, token, network) {
       );
     if (!response.url().includes('/media/proofs/')) return;
     const headers = await response.allHeaders();
-    if (response.url().includes('-page-1.jpg')) {
+    if (response.url().includes('-page-1-')) {
       imageBytes += Number(headers['content-length'] ?? 0);
       return;
     }

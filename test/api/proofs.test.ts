@@ -378,7 +378,11 @@ describe('the first page as an image', () => {
     expect(await server.app.services.jobs.drain()).toBeGreaterThanOrEqual(1);
     const firstPage = await firstPageOf(parent, token);
     // The fixture's page is 612 x 408 points: drawn 640 pixels wide, in its shape.
-    expect(firstPage).toEqual({ url: expect.stringMatching(/^\/media\/proofs\/.+-page-1\.jpg\?/), width: 640, height: 427 });
+    expect(firstPage).toEqual({
+      url: expect.stringMatching(/^\/media\/proofs\/.+-page-1-[0-9a-f]{8}\.jpg\?/),
+      width: 640,
+      height: 427,
+    });
     const image = await fetch(`${server.url}${firstPage.url}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
@@ -407,6 +411,16 @@ describe('the first page as an image', () => {
       firstPage: { width: 640 },
     });
     expect(storedProofs(orderId).filter((name) => name.endsWith('.jpg'))).toHaveLength(2);
+  });
+
+  it('is kept once when two runs draw it at the same time (two instances), and the one kept is in storage', async () => {
+    const { parent, orderId, token } = await paidOrder();
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    const draw = () => drawProofFirstPage(server.dataSource, server.app.services.storage, silent, orderId);
+    await Promise.all([draw(), draw()]);
+    expect(storedProofs(orderId).filter((name) => name.endsWith('.jpg'))).toHaveLength(1);
+    const firstPage = await firstPageOf(parent, token);
+    expect((await fetch(`${server.url}${firstPage.url}`)).status).toBe(200);
   });
 
   it('is left out for a PDF that cannot be drawn, and the job does not fail', async () => {

@@ -139,6 +139,13 @@ test.describe('proofs', () => {
       await held;
       await route.continue();
     });
+    // Then the PDF, so the viewer is seen at work behind the image.
+    let releasePdf: () => void = () => undefined;
+    const pdfHeld = new Promise<void>((resolve) => (releasePdf = resolve));
+    await parentPage.route(/\/media\/proofs\/[^?]+\.pdf\?/, async (route) => {
+      await pdfHeld;
+      await route.continue();
+    });
     await parentPage.goto(`/order/${order.checkoutToken}`);
     const review = parentPage.getByRole('region', { name: 'Review your book' });
     const image = review.getByRole('img', { name: `Proof 1 of ${childName}'s book, page 1` });
@@ -149,6 +156,13 @@ test.describe('proofs', () => {
     const before = (await frame.boundingBox())!;
 
     release();
+    // The viewer is there, its canvas hidden behind the image until it has drawn the page: nothing moves.
+    await expect(review.locator('canvas')).toBeAttached();
+    await expect(review.locator('canvas')).toBeHidden();
+    await expect(image).toBeVisible();
+    expect((await frame.boundingBox())!.height).toBeCloseTo(before.height, 0);
+
+    releasePdf();
     await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();
     await expect(review.locator('img[data-first-page]')).toHaveCount(0);
     const after = (await frame.boundingBox())!;

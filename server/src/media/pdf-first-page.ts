@@ -4,7 +4,10 @@
  * pdf.js draws it in a worker thread of its own (pdf-first-page.worker.mts), reading only the
  * ranges of the file it needs, with a time and memory limit, so a heavy page neither stalls the
  * shop nor takes it down; sharp encodes the pixels (mozjpeg, progressive: on a slow line the
- * page shows blurred first, then sharpens; a painted page at this size is some 60-120 KB).
+ * page shows blurred first, then sharpens; a painted page at this size is some 60-170 KB). The
+ * heap limit covers pdf.js's own objects; the page's canvas and decoded images live outside it,
+ * so the worker also refuses a page taller than four widths and leaves out images over 64
+ * million pixels.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -53,10 +56,17 @@ function workerFile(): string {
   return existsSync(compiled) ? compiled : path.join(__dirname, 'pdf-first-page.worker.mts');
 }
 
-function pdfjsFiles(): Pick<FirstPageRequest, 'pdfjsPath' | 'standardFontsDir'> {
+function pdfjsFiles(): Pick<FirstPageRequest, 'pdfjsPath' | 'standardFontsDir' | 'cMapsDir' | 'iccsDir' | 'wasmDir'> {
   const pdfjsPath = require.resolve('pdfjs-dist/legacy/build/pdf.mjs');
   const root = path.resolve(path.dirname(pdfjsPath), '..', '..');
-  return { pdfjsPath, standardFontsDir: `${path.join(root, 'standard_fonts')}${path.sep}` };
+  const folder = (name: string) => `${path.join(root, name)}${path.sep}`;
+  return {
+    pdfjsPath,
+    standardFontsDir: folder('standard_fonts'),
+    cMapsDir: folder('cmaps'),
+    iccsDir: folder('iccs'),
+    wasmDir: folder('wasm'),
+  };
 }
 
 type Drawn = Extract<FromWorker, { drawn: unknown }>['drawn'];

@@ -19,10 +19,18 @@ export interface FirstPageRequest {
   width: number;
   /** How many bytes pdf.js asks for at a time. */
   chunkBytes: number;
-  /** pdf.js's Node build and its standard fonts, resolved by the caller. */
+  /** pdf.js's Node build and its data folders (fonts, CMaps, ICC profiles, image decoders), resolved by the caller. */
   pdfjsPath: string;
   standardFontsDir: string;
+  cMapsDir: string;
+  iccsDir: string;
+  wasmDir: string;
 }
+
+/** The tallest page drawn, in widths: a page drawn taller would be a canvas of gigabytes, not a book's page. */
+const MAX_PAGE_HEIGHT_IN_WIDTHS = 4;
+/** The largest image in the PDF decoded, in pixels (a spread at 600 dpi is some 30 million); larger ones are left out. */
+const MAX_IMAGE_PIXELS = 64_000_000;
 
 /** The worker's messages: a range of the file it needs (end exclusive), or its answer. */
 export type FromWorker =
@@ -58,11 +66,18 @@ async function draw(request: FirstPageRequest): Promise<void> {
     isEvalSupported: false,
     disableFontFace: true,
     standardFontDataUrl: request.standardFontsDir,
+    cMapUrl: request.cMapsDir,
+    iccUrl: request.iccsDir,
+    wasmUrl: request.wasmDir,
+    maxImageSize: MAX_IMAGE_PIXELS,
     verbosity: 0,
   }).promise;
   try {
     const page = await doc.getPage(1);
     const natural = page.getViewport({ scale: 1 });
+    if (natural.height > natural.width * MAX_PAGE_HEIGHT_IN_WIDTHS) {
+      throw new Error(`the page is ${natural.width} x ${natural.height} points: too tall to draw`);
+    }
     const viewport = page.getViewport({ scale: request.width / natural.width });
     const width = Math.max(1, Math.round(viewport.width));
     const height = Math.max(1, Math.round(viewport.height));

@@ -4,6 +4,7 @@
  * records the proof, run by the job runner. A PDF pdf.js cannot draw is left without one (the
  * viewer draws it itself); a storage or database failure is tried again.
  */
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { IsNull } from 'typeorm';
 import type { Logger } from '../common/logger';
@@ -54,7 +55,8 @@ export async function drawProofFirstPage(
     logger.warn('proof first page not drawn; the viewer draws it', { orderId, version: proof.version, reason: error.message });
     return;
   }
-  const key = proof.pdfKey.replace(/\.pdf$/, '') + '-page-1.jpg';
+  // A key of this run's own: a run that loses the race to another (two instances) deletes only its own image.
+  const key = `${proof.pdfKey.replace(/\.pdf$/, '')}-page-1-${randomUUID().slice(0, 8)}.jpg`;
   await storage.put(key, drawn.image, 'image/jpeg');
   let kept = false;
   try {
@@ -70,7 +72,13 @@ export async function drawProofFirstPage(
       return (result.affected ?? 0) > 0;
     });
   } finally {
-    if (!kept) await storage.delete(key).catch(() => undefined);
+    if (!kept) {
+      await storage
+        .delete(key)
+        .catch((error: unknown) =>
+          logger.warn('proof first page not kept, and its image not deleted: left for the orphan sweep', { orderId, key, error }),
+        );
+    }
   }
   if (kept) logger.info('proof first page drawn', { orderId, version: proof.version, bytes: drawn.image.length });
 }

@@ -127,7 +127,12 @@ export function ProofReviewSection({ order, proof, token, maxLength }: ProofRevi
 
       {proof.url && (
         <>
-          <ProofPages key={proof.url} url={proof.url} firstPage={proof.firstPage} title={`Proof ${proof.version} of ${whose}`} />
+          <ProofPages
+            key={proof.version}
+            url={proof.url}
+            firstPage={proof.firstPage}
+            title={`Proof ${proof.version} of ${whose}`}
+          />
           <p className="order-page__muted">
             <a href={proof.url} target="_blank" rel="noopener noreferrer">
               {ORDER_MESSAGES.openProof}

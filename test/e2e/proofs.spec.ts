@@ -154,6 +154,11 @@ test.describe('proofs', () => {
     await expect(review.locator('canvas[data-drawn="true"]')).toHaveCount(0);
     const frame = review.locator('.proof-viewer__frame');
     const before = (await frame.boundingBox())!;
+    // The page count's row is there already (its buttons off), so what is below it stays put.
+    await expect(review.getByText('Page 1', { exact: true })).toBeVisible();
+    await expect(review.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    const approve = review.getByRole('button', { name: 'Approve' });
+    const approveBefore = (await approve.boundingBox())!;
 
     release();
     // The viewer is there, its canvas hidden behind the image until it has drawn the page: nothing moves.
@@ -168,6 +173,8 @@ test.describe('proofs', () => {
     const after = (await frame.boundingBox())!;
     expect(Math.abs(after.height - before.height)).toBeLessThanOrEqual(2);
     expect(after.y).toBeCloseTo(before.y, 0);
+    await expect(review).toContainText('Page 1 of 1');
+    expect(Math.abs((await approve.boundingBox())!.y - approveBefore.y)).toBeLessThanOrEqual(2);
 
     await atBothWidths(parentPage, async (width) => {
       await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();

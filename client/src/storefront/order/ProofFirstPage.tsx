@@ -49,3 +49,43 @@ export function ProofFirstPage({ image, alt, onSettled }: ProofFirstPageProps) {
     />
   );
 }
+
+interface ProofNavProps {
+  pageNumber: number;
+  /** The proof's pages; 0 until pdf.js has read the PDF (the first page's image is shown meanwhile). */
+  pages: number;
+  onPrevious?: () => void;
+  onNext?: () => void;
+}
+
+/**
+ * Previous, "Page 1 of 30", Next under the page. Shown with the first page's image already, its
+ * buttons off until the PDF is read, so Approve and Ask for changes below do not move when it is.
+ */
+export function ProofNav({ pageNumber, pages, onPrevious, onNext }: ProofNavProps) {
+  return (
+    <div className="proof-viewer__nav">
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={pageNumber <= 1}
+        aria-label="Previous page"
+        onClick={onPrevious}
+      >
+        Previous
+      </button>
+      <span className="proof-viewer__count" aria-live="polite">
+        {pages > 0 ? `Page ${pageNumber} of ${pages}` : `Page ${pageNumber}`}
+      </span>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={pages === 0 || pageNumber >= pages}
+        aria-label="Next page"
+        onClick={onNext}
+      >
+        Next
+      </button>
+    </div>
+  );
+}

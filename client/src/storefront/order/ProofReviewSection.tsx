@@ -5,7 +5,7 @@ import type { OrderPageFieldsFragment } from '../../gql/graphql';
 import { ChangeRequestForm } from './ChangeRequestSection';
 import { formatWhen, ORDER_MESSAGES } from './order-page-messages';
 import { APPROVE_PROOF_MUTATION, REQUEST_PROOF_CHANGES_MUTATION } from './order-page-operations';
-import { ProofFirstPage, type ProofPageImage } from './ProofFirstPage';
+import { ProofFirstPage, ProofNav, type ProofPageImage } from './ProofFirstPage';
 
 /**
  * pdf.js is large: it is fetched only when an order page has a proof to show, and then beside the
@@ -45,6 +45,7 @@ function ProofPages({ url, firstPage, title }: ProofPagesProps) {
           onSettled={(shown) => setImage((now) => (shown ? (now === 'loading' ? 'shown' : now) : 'failed'))}
         />
       </div>
+      <ProofNav pageNumber={1} pages={0} />
     </div>
   );
   if (image === 'loading') return imageFrame;

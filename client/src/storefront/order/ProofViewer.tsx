@@ -3,7 +3,7 @@ import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 import { ORDER_MESSAGES } from './order-page-messages';
-import { ProofFirstPage, type ProofPageImage } from './ProofFirstPage';
+import { ProofFirstPage, ProofNav, type ProofPageImage } from './ProofFirstPage';
 
 /** How much of the file each range request asks for: the first page of a large proof needs a few. */
 const RANGE_CHUNK_BYTES = 256 * 1024;
@@ -115,30 +115,13 @@ export default function ProofViewer({ url, title, firstPage }: ProofViewerProps)
         />
         {!drawn && !(showImage && image === 'shown') && <p className="proof-viewer__loading">{ORDER_MESSAGES.proofLoading}</p>}
       </div>
-      {pages > 0 && (
-        <div className="proof-viewer__nav">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={pageNumber <= 1}
-            aria-label="Previous page"
-            onClick={() => setPageNumber((n) => n - 1)}
-          >
-            Previous
-          </button>
-          <span className="proof-viewer__count" aria-live="polite">
-            Page {pageNumber} of {pages}
-          </span>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={pageNumber >= pages}
-            aria-label="Next page"
-            onClick={() => setPageNumber((n) => n + 1)}
-          >
-            Next
-          </button>
-        </div>
+      {(pages > 0 || showImage) && (
+        <ProofNav
+          pageNumber={pageNumber}
+          pages={pages}
+          onPrevious={() => setPageNumber((n) => n - 1)}
+          onNext={() => setPageNumber((n) => n + 1)}
+        />
       )}
     </div>
   );

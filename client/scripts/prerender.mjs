@@ -79,7 +79,6 @@ const clientRoutes = renderer.routePatterns().filter((route) => !prerendered.has
  */
 function routeChunks() {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const inShell = new Set();
   const closure = (key, into) => {
     if (into.has(key)) return;
@@ -87,7 +86,7 @@ function routeChunks() {
     for (const imported of manifest[key].imports ?? []) closure(imported, into);
   };
   closure(
-    Object.keys(manifest).find((key) => manifest[key] === entry),
+    Object.keys(manifest).find((key) => manifest[key].isEntry),
     inShell,
   );
   const unlisted = clientRoutes.filter((route) => !CLIENT_ROUTE_CHUNKS[route]);

@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
+import { createLogger } from '../../server/src/common/logger';
 import { OrphanedFiles } from '../../server/src/media/orphaned-files';
 import { pdfFirstPage } from '../../server/src/media/pdf-first-page';
 import { drawProofFirstPage } from '../../server/src/proofs/proof-first-page.job';
@@ -366,7 +367,7 @@ describe('the reminder', () => {
 
 describe('the first page as an image', () => {
   const FIRST_PAGE = `query($token: String!) { orderPage(token: $token) { proof { version firstPage { url width height } } } }`;
-  const silent = { debug() {}, info() {}, warn() {}, error() {} };
+  const silent = createLogger('silent');
   const firstPageOf = async (parent: GraphQLClient, token: string) =>
     (await parent.query(FIRST_PAGE, { token })).data!.orderPage.proof.firstPage;
 

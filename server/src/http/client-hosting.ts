@@ -29,11 +29,6 @@ export interface ClientHostingOptions {
   pixelId?: string | null;
 }
 
-/** The `Link` header naming the chunks a browser-rendered page needs beyond the shell's, or null for none. */
-export function preloadLinkHeader(scripts: string[]): string | null {
-  return scripts.length ? scripts.map((url) => `<${url}>; rel=modulepreload`).join(', ') : null;
-}
-
 /** What the build writes in place of PUBLIC_URL and the pixel id (see client/src/site-data.ts). */
 const PUBLIC_URL_PLACEHOLDER = 'https://public-url.storybook-shop.invalid';
 const PIXEL_ID_PLACEHOLDER = '"@@PIXEL_ID@@"';
@@ -215,10 +210,13 @@ export function hostClient(app: Express, { clientDistDir, publicUrl, pixelId = n
 
   const pages = new Map(manifest.pages.map((page) => [page.path.toLowerCase(), page]));
   const clientRoutes = manifest.clientRoutes.map(patternMatcher);
-  const routeScripts = Object.entries(manifest.preloads ?? {}).map(([pattern, files]) => ({
-    matches: patternMatcher(pattern),
-    files,
-  }));
+  // Each route's `Link` header, written once: the chunks its page needs beyond the shell's.
+  const routeLinks = Object.entries(manifest.preloads ?? {})
+    .filter(([, files]) => files.length > 0)
+    .map(([pattern, files]) => ({
+      matches: patternMatcher(pattern),
+      link: files.map((url) => `<${url}>; rel=modulepreload`).join(', '),
+    }));
   // Every page is read (and compressed) now: a broken build fails the start, not a visitor.
   for (const file of [manifest.shell, manifest.notFound, ...manifest.pages.map((page) => page.file)]) html(file);
 
@@ -232,7 +230,7 @@ export function hostClient(app: Express, { clientDistDir, publicUrl, pixelId = n
       return sendHtml(req, res, html(withQuery ? manifest.shell : page.file), 200);
     }
     if (clientRoutes.some((route) => route.test(pathname))) {
-      const link = preloadLinkHeader(routeScripts.find((route) => route.matches.test(pathname))?.files ?? []);
+      const link = routeLinks.find((route) => route.matches.test(pathname))?.link;
       if (link) res.set('Link', link);
       return sendHtml(req, res, html(manifest.shell), 200);
     }

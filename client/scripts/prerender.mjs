@@ -3,7 +3,7 @@
  * pages. It renders every public page (src/public-pages.ts) to static HTML with the server-side
  * bundle (src/prerender/render-page.tsx, built to prerender-dist/), writes the app shell for the
  * routes only the browser renders, the 404 page, routes.json for the server (which path is which
- * file, which routes are the browser's), and a brotli and a gzip copy beside every asset.
+ * file, which routes are the browser's, the chunks and the first query of each of those), and a brotli and a gzip copy beside every asset.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -103,9 +103,30 @@ function routeChunks() {
   return preloads;
 }
 
+/** Each browser-rendered route's first query (client-route-queries.ts), for the server to answer in the page. */
+function routeQueries() {
+  const queries = renderer.routeQueries();
+  const unknown = Object.keys(queries).filter((route) => !clientRoutes.includes(route));
+  if (unknown.length)
+    throw new Error(`src/prerender/client-route-queries.ts names routes the browser does not render: ${unknown.join(', ')}`);
+  return queries;
+}
+
 writeFileSync(
   path.join(dist, 'routes.json'),
-  `${JSON.stringify({ pages, clientRoutes, preloads: routeChunks(), shell: 'shell.html', notFound: '404.html' }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      pages,
+      clientRoutes,
+      preloads: routeChunks(),
+      queries: routeQueries(),
+      routeDataElementId: renderer.ROUTE_DATA_ELEMENT_ID,
+      shell: 'shell.html',
+      notFound: '404.html',
+    },
+    null,
+    2,
+  )}\n`,
 );
 
 // Precompressed twins for the server to send as they are (HTML is compressed by the server,

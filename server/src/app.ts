@@ -1,8 +1,9 @@
 /**
  * Assembles the HTTP app from its parts: request ids, the access log and request metrics,
  * security headers and body time limits (`http/`), /metrics, health checks, the signed /media
- * route, the Stripe webhook, GraphQL with its upload policy (`graphql/`), the built client,
- * and the JSON error handler. main.ts listens on it; tests start it on a random port.
+ * route, the Stripe webhook, GraphQL with its upload policy (`graphql/`), the built client
+ * (whose order page comes with its first query answered, by the same GraphQL server), and the
+ * JSON error handler. main.ts listens on it; tests start it on a random port.
  */
 import { paypalSdkUrl } from './payments/paypal/paypal.provider';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -15,6 +16,7 @@ import { createServices, type Services } from './composition';
 import type { Config } from './config';
 import { startApollo } from './api/apollo';
 import { contextFactory } from './api/create-context';
+import { routeQueryRunner } from './api/route-query';
 import { createSchema } from './api/schema';
 import { type WarmUpReport, warmUp } from './api/warm-up';
 import { requestLogging } from './http/access-log';
@@ -107,15 +109,21 @@ export async function createApp({ config, dataSource, logger, server: heldServer
   app.use('/webhooks/lulu', printWebhookRouter(services.printing, logger));
   app.use('/webhooks', webhookRouter(services.payments.providers, services.payments, logger));
   const requestAdmin = new RequestAdmin(services.auth, services.cookie);
+  const context = contextFactory(services, requestAdmin);
   app.use(
     '/graphql',
     uploadPolicy(requestAdmin, config.videoMaxBytes),
     express.json({ limit: '1mb' }),
-    expressMiddleware(apollo, { context: contextFactory(services, requestAdmin) }),
+    expressMiddleware(apollo, { context }),
   );
   app.use(ordersCsvRouter(services.orderExport, requestAdmin, logger));
   app.use(graphiqlRouter(config.graphiqlDistDir, config.apiExplorer));
-  hostClient(app, { clientDistDir: config.clientDistDir, publicUrl: config.publicUrl, pixelId: config.pixelId });
+  hostClient(app, {
+    clientDistDir: config.clientDistDir,
+    publicUrl: config.publicUrl,
+    pixelId: config.pixelId,
+    runRouteQuery: routeQueryRunner(apollo, context),
+  });
   app.use(errorHandler(logger));
 
   let metricsServer: MetricsServer | null = null;

@@ -3,6 +3,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { placeOrder } from '../support/checkout';
+import { GraphQLClient } from '../support/graphql-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const PUBLIC_URL = 'https://shop.example.com';
@@ -23,6 +25,20 @@ function get(
       })
       .on('error', reject);
   });
+}
+
+/** What the build writes for the order page's first query: the text the browser would send, `__typename` and all. */
+const ORDER_PAGE_QUERY = {
+  operationName: 'OrderPage',
+  query:
+    'query OrderPage($token: String!) { orderPage(token: $token) { id reference status childName __typename } catalogue { limits { childNameMaxLength __typename } __typename } }',
+  variables: { token: ':token' },
+};
+
+/** The data block the server put in a page, parsed; null when there is none. */
+function routeDataOf(html: string): { operationName: string; variables: Record<string, string>; data: any } | null {
+  const found = /<script type="application\/json" id="route-data">([^<]*)<\/script>/.exec(html);
+  return found ? JSON.parse(found[1]) : null;
 }
 
 const page = (title: string, body: string) =>
@@ -55,6 +71,17 @@ function writeBuild(dist: string) {
         '/payment': ['/assets/PaymentPage-Aa11.js', '/assets/apollo-provider-Bb22.js'],
         '/order/:token': ['/assets/OrderPage-Cc33.js', '/assets/apollo-provider-Bb22.js'],
       },
+      queries: {
+        '/order/:token': ORDER_PAGE_QUERY,
+        '/video/:token': ORDER_PAGE_QUERY,
+        // A query the schema refuses: the page is sent without an answer, and asks for itself.
+        '/admin/invite/:token': {
+          operationName: 'Invite',
+          query: 'query Invite($t: String!) { noSuchField(t: $t) }',
+          variables: { t: ':token' },
+        },
+      },
+      routeDataElementId: 'route-data',
       shell: 'shell.html',
       notFound: '404.html',
     }),
@@ -250,6 +277,89 @@ describe('the prerendered build', () => {
     it('leaves the API routes to the API', async () => {
       expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
       expect((await fetch(`${server.url}/media/photos/x.png`)).status).toBe(403);
+    });
+  });
+
+  describe("a browser-rendered page's first query, answered in the page", () => {
+    let order: { orderId: string; checkoutToken: string };
+
+    beforeAll(async () => {
+      order = await placeOrder(new GraphQLClient(`${server.url}/graphql`));
+    });
+
+    it('puts the order page its order, as /graphql answers the same query, in a data block before </body>', async () => {
+      const res = await get(`${server.url}/order/${order.checkoutToken}`, { 'accept-encoding': 'br' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      const html = brotliDecompressSync(res.body).toString();
+      expect(html).toContain('<title>Shell</title>');
+      expect(html).toMatch(/<script type="application\/json" id="route-data">[^<]*<\/script><\/body>/);
+      const routeData = routeDataOf(html)!;
+      expect(routeData.operationName).toBe('OrderPage');
+      expect(routeData.variables).toEqual({ token: order.checkoutToken });
+      const overApi = await new GraphQLClient(`${server.url}/graphql`).query(ORDER_PAGE_QUERY.query, {
+        token: order.checkoutToken,
+      });
+      expect(routeData.data).toEqual(overApi.data);
+      expect(routeData.data.orderPage).toMatchObject({ id: order.orderId, status: 'Pending', __typename: 'OrderPage' });
+      // The preload hints stay.
+      expect(res.headers.link).toContain('</assets/OrderPage-Cc33.js>; rel=modulepreload');
+    });
+
+    it('lets no cache keep a page that holds an order', async () => {
+      const res = await get(`${server.url}/order/${order.checkoutToken}`);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(routeDataOf(res.body.toString())).not.toBeNull();
+    });
+
+    it('answers the older /video/{token} address the same way, and gzip too', async () => {
+      const res = await get(`${server.url}/video/${order.checkoutToken}/`, { 'accept-encoding': 'gzip' });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(routeDataOf(gunzipSync(res.body).toString())?.data.orderPage.id).toBe(order.orderId);
+    });
+
+    it('keeps the case of the token (the page is found by any casing of its path)', async () => {
+      const upper = order.checkoutToken.toUpperCase();
+      const lower = order.checkoutToken.toLowerCase();
+      const other = upper === order.checkoutToken ? lower : upper;
+      const res = await get(`${server.url}/order/${other}`);
+      expect(routeDataOf(res.body.toString())).toEqual({
+        operationName: 'OrderPage',
+        variables: { token: other },
+        data: expect.objectContaining({ orderPage: null }),
+      });
+    });
+
+    it('answers an unknown link with its null order, so the page says at once that the link is not valid', async () => {
+      const res = await get(`${server.url}/order/no-such-token`);
+      expect(res.status).toBe(200);
+      expect(routeDataOf(res.body.toString())?.data.orderPage).toBeNull();
+    });
+
+    it('escapes "<" in the data, so nothing in an order can end the block early', async () => {
+      const html = (await get(`${server.url}/order/${encodeURIComponent('</script><b>x')}`)).body.toString();
+      const routeData = routeDataOf(html);
+      expect(routeData?.variables.token).toBe('</script><b>x');
+      expect(html).not.toContain('<b>x');
+    });
+
+    it.each([
+      ['a query the server answers with errors', '/admin/invite/t0k3n'],
+      ['a page with no query', '/payment'],
+    ])('sends the plain shell for %s', async (_case, url) => {
+      const res = await get(server.url + url);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const html = res.body.toString();
+      expect(html).toContain('<title>Shell</title>');
+      expect(routeDataOf(html)).toBeNull();
+    });
+
+    it('looks nothing up for a HEAD request', async () => {
+      const res = await fetch(`${server.url}/order/${order.checkoutToken}`, { method: 'HEAD' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
     });
   });
 

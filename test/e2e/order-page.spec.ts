@@ -247,6 +247,17 @@ test.describe("the parent's order page", () => {
             }
           }).observe({ type: 'layout-shift', buffered: true });
         });
+        // The page as the server sends it when the order could not be looked up in time: the shell
+        // without the order in it, so the page asks for it.
+        await page.route(`**/order/${order.checkoutToken}`, async (route) => {
+          if (route.request().resourceType() !== 'document') return route.continue();
+          const response = await route.fetch();
+          const body = (await response.text()).replace(/<script type="application\/json" id="route-data">[^<]*<\/script>/, '');
+          const headers = Object.fromEntries(
+            Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)),
+          );
+          await route.fulfill({ status: response.status(), headers, body });
+        });
         // The order's answer is held back until the spinner has been checked.
         let release: () => void = () => undefined;
         const held = new Promise<void>((resolve) => (release = resolve));
@@ -268,6 +279,40 @@ test.describe("the parent's order page", () => {
       }
     });
   }
+
+  test('the page comes with its order: shown on the first render, nothing asked of /graphql, nothing moves, at 390 px', async ({
+    browser,
+    request,
+  }) => {
+    const childName = uniqueName('Ready');
+    const order = await createOrderByApi(request, { childName, email: `${childName.toLowerCase()}@example.com` });
+    const { context, page } = await freshPage(browser, 390);
+    try {
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const asked: string[] = [];
+      page.on('request', (sent) => {
+        if (new URL(sent.url()).pathname === '/graphql') asked.push(sent.postData() ?? '');
+      });
+      const response = await page.goto(`/order/${order.checkoutToken}`);
+      expect(response?.headers()['cache-control']).toBe('no-store');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your order is waiting for payment');
+      await expect(page.getByText(childName).first()).toBeVisible();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+      expect(asked.filter((body) => body.includes('OrderPage'))).toEqual([]);
+      expect(await page.locator('#route-data').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 
   test('an unknown link says so and leads to Find my order, at 390 px', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 900 });

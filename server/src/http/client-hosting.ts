@@ -8,11 +8,16 @@
  * has which prerendered file and which go to the shell, taken from the client's route list, so
  * the server never keeps a second copy of it. A build without it (an older build) is served as a
  * plain single-page app: every path answers with index.html.
+ *
+ * A browser-rendered page whose first query routes.json names (the parent's order page) gets the
+ * answer in the shell it is sent: the server runs that query for the path's parameters as the
+ * GraphQL endpoint would for the browser (`runRouteQuery`, given by app.ts), and writes the result
+ * in a JSON data block, so the page renders as soon as its code has run, a round trip sooner.
  */
 import type { Express, Request, Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 /**
  * The parent's private pages carry their secret token in the path: no browser may send that
@@ -21,12 +26,39 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
  */
 export const PRIVATE_PAGE_PATH = /^\/(order|video|receipt)\/[^/]+(?:\/[^/]+)?\/?$/i;
 
+/** A browser-rendered route's first query, as routes.json gives it: `:name` variables take the path's parameters. */
+export interface RouteQuery {
+  operationName: string;
+  query: string;
+  variables: Record<string, string>;
+}
+
+/** One run of a route's query for one request: the variables filled in from the path. */
+export interface RouteQueryRequest {
+  operationName: string;
+  query: string;
+  variables: Record<string, string>;
+}
+
+/**
+ * Runs a route's query for the request as the GraphQL endpoint would; resolves with its data, or
+ * null when it answered with errors (the page then asks for itself, and shows what it is told).
+ */
+export type RunRouteQuery = (req: Request, res: Response, request: RouteQueryRequest) => Promise<Record<string, unknown> | null>;
+
 export interface ClientHostingOptions {
   clientDistDir: string;
   /** The shop's public origin (PUBLIC_URL): canonical links, the sitemap's addresses, robots.txt's pointer. */
   publicUrl: string;
   /** The advertising pixel's id (META_PIXEL_ID), written into the pages so the browser need not ask. */
   pixelId?: string | null;
+  /** Answers the first query of the routes routes.json names one for; unset, every such page asks for itself. */
+  runRouteQuery?: RunRouteQuery;
+  /**
+   * How long the page waits for that answer before it is sent without it (the browser then asks
+   * for itself): a slow database delays the page's code by no more than this.
+   */
+  routeQueryBudgetMs?: number;
 }
 
 /** What the build writes in place of PUBLIC_URL and the pixel id (see client/src/site-data.ts). */
@@ -35,6 +67,7 @@ const PIXEL_ID_PLACEHOLDER = '"@@PIXEL_ID@@"';
 
 /** A page with the shop's own values filled in, and its compressed forms, made once at start-up. */
 interface HtmlPage {
+  text: string;
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
@@ -48,6 +81,10 @@ export interface RoutesManifest {
   clientRoutes: string[];
   /** For such a route, the chunks its page needs beyond the shell's own (`/assets/...js`). */
   preloads?: Record<string, string[]>;
+  /** For such a route, the query its page asks first (client/src/prerender/client-route-queries.ts). */
+  queries?: Record<string, RouteQuery>;
+  /** The id of the data block that carries a query's answer (client/src/route-data.ts). */
+  routeDataElementId?: string;
   /** The app shell (an empty root) and the prerendered 404 page. */
   shell: string;
   notFound: string;
@@ -89,19 +126,29 @@ export function sitemapXml(publicUrl: string, paths: readonly string[]): string 
   ].join('\n');
 }
 
-/** `/video/:token` → a matcher for one path; `:x` takes one segment, a trailing `*` the rest. */
+/**
+ * `/video/:token` → a matcher for one path; `:x` takes one segment (captured, in order), a
+ * trailing `*` the rest.
+ */
 function patternMatcher(pattern: string): RegExp {
   const body = pattern
     .split('/')
     .filter(Boolean)
     .map((segment) => {
       if (segment === '*') return '(?:/.*)?';
-      if (segment.startsWith(':')) return `/[^/]+${segment.endsWith('?') ? '?' : ''}`;
+      if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/([^/]+))?' : '/([^/]+)';
       return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
     })
     .join('');
   return new RegExp(`^${body || '/'}/?$`, 'i');
 }
+
+/** The path parameters' names of a pattern, in order (`/receipt/:orderId/:signature` → orderId, signature). */
+const parameterNames = (pattern: string) =>
+  pattern
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1).replace(/\?$/, ''));
 
 function readManifest(clientDistDir: string): RoutesManifest | null {
   const file = path.join(clientDistDir, 'routes.json');
@@ -119,7 +166,7 @@ function loadHtml(file: string, publicUrl: string, pixelId: string | null): Html
   const pixel = JSON.stringify(pixelId).replace(/</g, '\\u003c');
   const html = readFileSync(file, 'utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl).replaceAll(PIXEL_ID_PLACEHOLDER, pixel);
   const identity = Buffer.from(html);
-  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
+  return { text: html, identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
 }
 
 function sendHtml(req: Request, res: Response, page: HtmlPage, status: number): void {
@@ -129,7 +176,49 @@ function sendHtml(req: Request, res: Response, page: HtmlPage, status: number): 
   res.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
 }
 
-export function hostClient(app: Express, { clientDistDir, publicUrl, pixelId = null }: ClientHostingOptions): void {
+/**
+ * The shell with a query's answer in a data block before `</body>`, compressed for this request
+ * only (brotli at a quality that takes well under a millisecond for a page this size). It holds
+ * one parent's order: no cache may keep it.
+ */
+function sendHtmlWithData(req: Request, res: Response, shell: HtmlPage, elementId: string, routeData: unknown): void {
+  // JSON inside a <script> block: no "<" may end it early.
+  const block = `<script type="application/json" id="${elementId}">${JSON.stringify(routeData).replace(/</g, '\\u003c')}</script>`;
+  const end = shell.text.lastIndexOf('</body>');
+  const html = end < 0 ? shell.text + block : shell.text.slice(0, end) + block + shell.text.slice(end);
+  res.status(200).set('Cache-Control', 'no-store').type('html').vary('Accept-Encoding');
+  const encoding = ENCODINGS.find((e) => takes(req, e.name))?.name;
+  if (encoding) res.set('Content-Encoding', encoding);
+  const identity = Buffer.from(html);
+  res.send(
+    encoding === 'br'
+      ? brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? gzipSync(identity, { level: 6 })
+        : identity,
+  );
+}
+
+/** The answer, or null when it failed or did not come within `ms` (the query itself is left to finish). */
+async function within<T>(ms: number, work: Promise<T>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([work.catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How long a page waits for its query's answer by default. */
+export const ROUTE_QUERY_BUDGET_MS = 1000;
+
+export function hostClient(
+  app: Express,
+  { clientDistDir, publicUrl, pixelId = null, runRouteQuery, routeQueryBudgetMs = ROUTE_QUERY_BUDGET_MS }: ClientHostingOptions,
+): void {
   if (!existsSync(path.join(clientDistDir, 'index.html'))) return;
   const manifest = readManifest(clientDistDir);
   app.use((req, res, next) => {
@@ -217,11 +306,43 @@ export function hostClient(app: Express, { clientDistDir, publicUrl, pixelId = n
       matches: patternMatcher(pattern),
       link: files.map((url) => `<${url}>; rel=modulepreload`).join(', '),
     }));
+  // Each route's first query, when the server can answer it: the path's parameters fill its variables.
+  const routeQueries = runRouteQuery
+    ? Object.entries(manifest.queries ?? {}).map(([pattern, query]) => ({
+        matches: patternMatcher(pattern),
+        parameters: parameterNames(pattern),
+        query,
+      }))
+    : [];
+  const routeDataElementId = manifest.routeDataElementId ?? 'route-data';
+  /** The query's answer for this path as the page's data block holds it, or null (none, failed, too slow). */
+  const routeData = async (req: Request, res: Response, pathname: string) => {
+    const route = routeQueries.find((candidate) => candidate.matches.test(pathname));
+    // HEAD (a link checker, a monitor) gets the page's headers; nothing is looked up for it.
+    if (!route || !runRouteQuery || req.method !== 'GET') return null;
+    const values = route.matches.exec(pathname)?.slice(1) ?? [];
+    const variables: Record<string, string> = {};
+    for (const [name, template] of Object.entries(route.query.variables)) {
+      const value = values[route.parameters.indexOf(template.slice(1))];
+      if (value === undefined) return null;
+      try {
+        variables[name] = decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+    }
+    const { operationName, query } = route.query;
+    const data = await within(routeQueryBudgetMs, runRouteQuery(req, res, { operationName, query, variables }));
+    return data ? { operationName, variables, data } : null;
+  };
+
   // Every page is read (and compressed) now: a broken build fails the start, not a visitor.
   for (const file of [manifest.shell, manifest.notFound, ...manifest.pages.map((page) => page.file)]) html(file);
 
-  app.get('/{*path}', (req, res) => {
-    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, '').toLowerCase() : '/';
+  app.get('/{*path}', async (req, res) => {
+    // The path as it came (a token keeps its case), without trailing slashes; lower-cased to find the page.
+    const asSent = req.path.length > 1 ? req.path.replace(/\/+$/, '') : '/';
+    const pathname = asSent.toLowerCase();
     const page = pages.get(pathname);
     if (page) {
       // A page whose first render reads the query string (the order form's ?type=) is rendered
@@ -232,6 +353,8 @@ export function hostClient(app: Express, { clientDistDir, publicUrl, pixelId = n
     if (clientRoutes.some((route) => route.test(pathname))) {
       const link = routeLinks.find((route) => route.matches.test(pathname))?.link;
       if (link) res.set('Link', link);
+      const data = await routeData(req, res, asSent);
+      if (data) return sendHtmlWithData(req, res, html(manifest.shell), routeDataElementId, data);
       return sendHtml(req, res, html(manifest.shell), 200);
     }
     sendHtml(req, res, html(manifest.notFound), 404);

@@ -7,10 +7,12 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
   aCompletedOrder,
   anOrderPage,
+  CATALOGUE,
   DELIVERY,
   orderPageMock,
   TOKEN,
 } from '../../../../test/support/client/storefront/order-page-mocks';
+import { forgetRouteData, ROUTE_DATA_ELEMENT_ID } from '../../route-data';
 import { readCheckout, takeRedirectFlag } from '../checkout-session';
 import { formatDay, ORDER_MESSAGES } from './order-page-messages';
 import { RENEW_ORDER_LINK_MUTATION } from './order-page-operations';
@@ -312,5 +314,68 @@ describe('OrderPage', () => {
     await user.click(screen.getByRole('button', { name: ORDER_MESSAGES.renew }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This link is no longer valid.');
     expect(screen.getByTestId('location')).toHaveTextContent(`/order/${TOKEN}`);
+  });
+});
+
+describe('OrderPage with its order in the page the server sent', () => {
+  /** The data block the server writes into the shell for /order/{token}. */
+  function putInPage(orderPage: unknown, token = TOKEN) {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = ROUTE_DATA_ELEMENT_ID;
+    block.textContent = JSON.stringify({
+      operationName: 'OrderPage',
+      variables: { token },
+      data: { orderPage, catalogue: CATALOGUE },
+    });
+    document.body.append(block);
+  }
+
+  afterEach(() => {
+    document.getElementById(ROUTE_DATA_ELEMENT_ID)?.remove();
+    forgetRouteData();
+  });
+
+  it('shows the order on its first render, without asking the server', async () => {
+    putInPage(anOrderPage());
+    // No mocked answer: a request would fail the page with "could not be loaded".
+    renderOrderPage([]);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("We are making Mia's book");
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(document.getElementById(ROUTE_DATA_ELEMENT_ID)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText(ORDER_MESSAGES.loadFailed)).not.toBeInTheDocument();
+  });
+
+  it('says at once that a link is not valid when the server found no order for it', () => {
+    putInPage(null);
+    renderOrderPage([]);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(ORDER_MESSAGES.invalidTitle);
+  });
+
+  it("asks the server when the page holds another link's order", async () => {
+    putInPage(anOrderPage({ childName: 'Noah' }), 'another-token');
+    renderOrderPage([orderPageMock(anOrderPage())]);
+    expect(screen.getByRole('status')).toHaveTextContent(ORDER_MESSAGES.loading);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent("We are making Mia's book");
+  });
+
+  it('uses it once: the next visit to the page asks the server again', async () => {
+    putInPage(anOrderPage({ childName: 'Noah' }));
+    const first = render(
+      <MockedProvider mocks={[]}>
+        <MemoryRouter initialEntries={[`/order/${TOKEN}`]}>
+          <Routes>
+            <Route path="/order/:token" element={<OrderPage />} />
+          </Routes>
+        </MemoryRouter>
+      </MockedProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("We are making Noah's book");
+    first.unmount();
+
+    renderOrderPage([orderPageMock(anOrderPage())]);
+    expect(screen.getByRole('status')).toHaveTextContent(ORDER_MESSAGES.loading);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent("We are making Mia's book");
   });
 });

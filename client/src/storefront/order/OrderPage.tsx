@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 
+import { useRouteData } from '../../route-data';
 import { Spinner } from '../../ui/Spinner';
 import { PageTitle } from '../../ui/PageTitle';
 import { ORDER_MESSAGES } from './order-page-messages';
@@ -26,15 +27,17 @@ export interface OrderPageState {
 /**
  * /order/:token (and the older /video/:token): the parent's private page for one order. The
  * token in the address is the only key, so the page keeps out of search engines and sends no
- * referrer, and its signed links are asked for fresh on every visit.
+ * referrer, and its signed links are asked for fresh on every visit: the server puts them in the
+ * page it sends (route-data.ts), and the page asks for them itself on any later visit.
  */
 export function OrderPage() {
   const { token = '' } = useParams();
   const location = useLocation();
   const renewed = (location.state as OrderPageState | null)?.renewed === true;
+  const fromPage = useRouteData(ORDER_PAGE_QUERY, { token });
   const { data, loading, error, refetch } = useQuery(ORDER_PAGE_QUERY, {
     variables: { token },
-    fetchPolicy: 'network-only',
+    fetchPolicy: fromPage ? 'cache-first' : 'network-only',
   });
   const order = data?.orderPage;
 

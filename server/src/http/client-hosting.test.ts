@@ -1,0 +1,98 @@
+import express from 'express';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { hostClient, type RouteQueryRequest, type RunRouteQuery } from './client-hosting';
+
+const SHELL = '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>';
+
+/** A build with one browser-rendered route, /receipt/:orderId/:signature, whose first query takes both parameters. */
+function writeBuild(dist: string): void {
+  writeFileSync(path.join(dist, 'index.html'), SHELL);
+  writeFileSync(path.join(dist, 'shell.html'), SHELL);
+  writeFileSync(path.join(dist, '404.html'), SHELL.replace('Shell', 'Not Found'));
+  writeFileSync(
+    path.join(dist, 'routes.json'),
+    JSON.stringify({
+      pages: [],
+      clientRoutes: ['/receipt/:orderId/:signature'],
+      queries: {
+        '/receipt/:orderId/:signature': {
+          operationName: 'Receipt',
+          query: 'query Receipt($o: ID!, $s: String!) { receipt(orderId: $o, signature: $s) { id } }',
+          variables: { s: ':signature', o: ':orderId' },
+        },
+      },
+      routeDataElementId: 'page-data',
+      shell: 'shell.html',
+      notFound: '404.html',
+    }),
+  );
+}
+
+/** Serves the build with `run` answering the route's query, asks for `url`, and answers the page and what `run` was asked. */
+async function pageWith(run: RunRouteQuery, url: string, budgetMs?: number) {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'storybook-hosting-'));
+  writeBuild(dist);
+  const asked: RouteQueryRequest[] = [];
+  const app = express();
+  hostClient(app, {
+    clientDistDir: dist,
+    publicUrl: 'https://shop.example.com',
+    runRouteQuery: (req, res, request) => {
+      asked.push(request);
+      return run(req, res, request);
+    },
+    ...(budgetMs === undefined ? {} : { routeQueryBudgetMs: budgetMs }),
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}${url}`);
+    return { status: response.status, cacheControl: response.headers.get('cache-control'), html: await response.text(), asked };
+  } finally {
+    server.close();
+    rmSync(dist, { recursive: true, force: true });
+  }
+}
+
+describe("a browser-rendered page's first query", () => {
+  it('fills each variable from the path parameter it names, decoded, in the block routes.json names', async () => {
+    const { html, asked, cacheControl } = await pageWith(async () => ({ receipt: { id: 'o-1' } }), '/receipt/o-1/s%2Bg%3D');
+    expect(asked).toEqual([
+      {
+        operationName: 'Receipt',
+        query: 'query Receipt($o: ID!, $s: String!) { receipt(orderId: $o, signature: $s) { id } }',
+        variables: { s: 's+g=', o: 'o-1' },
+      },
+    ]);
+    expect(html).toContain(
+      '<script type="application/json" id="page-data">{"operationName":"Receipt","variables":{"s":"s+g=","o":"o-1"},"data":{"receipt":{"id":"o-1"}}}</script></body>',
+    );
+    expect(cacheControl).toBe('no-store');
+  });
+
+  it('sends the page without the answer when it does not come within the budget', async () => {
+    const { status, html, asked, cacheControl } = await pageWith(() => new Promise(() => undefined), '/receipt/o-1/sig', 50);
+    expect(asked).toHaveLength(1);
+    expect(status).toBe(200);
+    expect(html).toBe(SHELL);
+    expect(cacheControl).toBe('no-cache');
+  });
+
+  it('sends the page without the answer when the query fails or has no data', async () => {
+    const failed = await pageWith(() => Promise.reject(new Error('database down')), '/receipt/o-1/sig');
+    expect(failed.status).toBe(200);
+    expect(failed.html).toBe(SHELL);
+    const none = await pageWith(async () => null, '/receipt/o-1/sig');
+    expect(none.html).toBe(SHELL);
+  });
+
+  it('asks nothing for a path no query is named for', async () => {
+    const { status, asked } = await pageWith(async () => ({ receipt: null }), '/receipt/o-1');
+    expect(status).toBe(404);
+    expect(asked).toEqual([]);
+  });
+});

@@ -247,6 +247,36 @@ test.describe('checkout in the sandbox', () => {
     await expect(summary).toBeInViewport();
   });
 
+  test('on a phone nothing on screen moves when the card form takes the place kept for it', async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The payment is started only once the place kept for its form has been checked.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      if ((route.request().postData() ?? '').includes('StartPayment')) await held;
+      await route.continue();
+    });
+    await openPaymentPage(page, await createOrderByApi(request, 'digital'), { amount: 25, format: 'digital' });
+    await expect(page.getByRole('status').filter({ hasText: 'Getting secure payment ready…' })).toBeVisible();
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    const before = (await summary.boundingBox())!.y;
+    release();
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    expect((await summary.boundingBox())!.y).toBeGreaterThan(844);
+    expect(before).toBeGreaterThan(844);
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+  });
+
   test('a paid order is not offered for payment again', async ({ page, request }) => {
     const created = await createOrderByApi(request, 'digital');
     await openPaymentPage(page, created);

@@ -166,7 +166,13 @@ export function PaymentMethods({
     return payload.paymentId;
   }
 
-  if (started.state === 'starting') return <Spinner label="Getting secure payment ready…" />;
+  if (started.state === 'starting') {
+    return (
+      <div className="payment-methods__starting">
+        <Spinner label="Getting secure payment ready…" />
+      </div>
+    );
+  }
   if (started.state === 'unreachable') return <PaymentLoadNotice detail={started.detail} />;
   if (started.state === 'refused') return <PaymentErrorMessage message={started.message} />;
 

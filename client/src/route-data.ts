@@ -9,7 +9,7 @@
  * page has been opened), every later visit asks the server as before.
  */
 import { useApolloClient } from '@apollo/client/react';
-import type { TypedDocumentNode } from '@apollo/client';
+import type { DocumentNode, TypedDocumentNode } from '@apollo/client';
 import { useEffect, useState } from 'react';
 
 export const ROUTE_DATA_ELEMENT_ID = 'route-data';
@@ -56,7 +56,8 @@ export function forgetRouteData(): void {
   taken = null;
 }
 
-function operationNameOf(document: TypedDocumentNode<unknown, unknown>): string | null {
+/** The name of the document's operation (its first), or null when it has none. */
+export function operationNameOf(document: DocumentNode): string | null {
   // Only an operation has `operation` (query, mutation, subscription); a fragment does not.
   for (const definition of document.definitions) {
     if ('operation' in definition) return definition.name?.value ?? null;
@@ -76,7 +77,7 @@ export function useRouteData<TData, TVariables extends Record<string, unknown>>(
 ): boolean {
   const client = useApolloClient();
   const [written] = useState(() => {
-    const name = operationNameOf(query as TypedDocumentNode<unknown, unknown>);
+    const name = operationNameOf(query);
     const data = name ? routeDataFor(name, variables) : null;
     if (!data) return null;
     client.writeQuery({ query, variables, data: data as TData });

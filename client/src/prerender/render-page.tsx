@@ -5,7 +5,7 @@
  * source of truth for plans and prices.
  */
 import { addTypenameToDocument } from '@apollo/client/utilities';
-import { Kind, print } from 'graphql';
+import { print } from 'graphql';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
@@ -22,6 +22,7 @@ import {
 } from '../../../server/src/catalogue/catalogue';
 import { SHIPPING_DESTINATIONS } from '../../../server/src/catalogue/shipping-destinations';
 import { AppRoutes, routes } from '../routes';
+import { operationNameOf } from '../route-data';
 import { provideSiteData, PUBLIC_URL_PLACEHOLDER, type SiteData } from '../site-data';
 import { CLIENT_ROUTE_QUERIES } from './client-route-queries';
 
@@ -62,8 +63,7 @@ export function siteDataForBuild(): SiteData {
 export function routeQueries(): Record<string, { operationName: string; query: string; variables: Record<string, string> }> {
   return Object.fromEntries(
     Object.entries(CLIENT_ROUTE_QUERIES).map(([route, { document, variables }]) => {
-      const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
-      const operationName = operation?.kind === Kind.OPERATION_DEFINITION ? operation.name?.value : undefined;
+      const operationName = operationNameOf(document);
       if (!operationName) throw new Error(`client-route-queries.ts: the query for ${route} has no operation name`);
       for (const value of Object.values(variables)) {
         const param = value.slice(1);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { hostClient, type RouteQueryRequest, type RunRouteQuery } from './client-hosting';
+import { hostClient, type RouteQuery, type RunRouteQuery } from './client-hosting';
 
 const SHELL = '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>';
 
@@ -35,7 +35,7 @@ function writeBuild(dist: string): void {
 async function pageWith(run: RunRouteQuery, url: string, budgetMs?: number) {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'storybook-hosting-'));
   writeBuild(dist);
-  const asked: RouteQueryRequest[] = [];
+  const asked: RouteQuery[] = [];
   const app = express();
   hostClient(app, {
     clientDistDir: dist,

@@ -26,15 +26,11 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
  */
 export const PRIVATE_PAGE_PATH = /^\/(order|video|receipt)\/[^/]+(?:\/[^/]+)?\/?$/i;
 
-/** A browser-rendered route's first query, as routes.json gives it: `:name` variables take the path's parameters. */
+/**
+ * A browser-rendered route's first query: in routes.json a variable's value `:name` stands for
+ * the path's parameter of that name; run for a request, the variables hold the path's values.
+ */
 export interface RouteQuery {
-  operationName: string;
-  query: string;
-  variables: Record<string, string>;
-}
-
-/** One run of a route's query for one request: the variables filled in from the path. */
-export interface RouteQueryRequest {
   operationName: string;
   query: string;
   variables: Record<string, string>;
@@ -44,7 +40,7 @@ export interface RouteQueryRequest {
  * Runs a route's query for the request as the GraphQL endpoint would; resolves with its data, or
  * null when it answered with errors (the page then asks for itself, and shows what it is told).
  */
-export type RunRouteQuery = (req: Request, res: Response, request: RouteQueryRequest) => Promise<Record<string, unknown> | null>;
+export type RunRouteQuery = (req: Request, res: Response, request: RouteQuery) => Promise<Record<string, unknown> | null>;
 
 export interface ClientHostingOptions {
   clientDistDir: string;

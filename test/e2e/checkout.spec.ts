@@ -4,7 +4,7 @@
  * something is wrong, and what ends up stored (the order Paid, its confirmation e-mail queued).
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { graveAxeViolations, fitsWidth } from './support/page-checks';
+import { graveAxeViolations, fitsWidth, layoutShifts, recordLayoutShifts } from './support/page-checks';
 import { adminOrder, chooseChildPhoto, gotoHydrated, openPaymentPage, pngPhoto } from './support/shop';
 import { WIDTHS } from './support/widths';
 
@@ -249,15 +249,7 @@ test.describe('checkout in the sandbox', () => {
 
   test('on a phone nothing on screen moves when the card form takes the place kept for it', async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) shifts.push(entry.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     // The payment is started only once the place kept for its form has been checked.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -271,10 +263,9 @@ test.describe('checkout in the sandbox', () => {
     const before = (await summary.boundingBox())!.y;
     release();
     await expect(page.getByLabel('Card number')).toBeVisible();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
     expect((await summary.boundingBox())!.y).toBeGreaterThan(844);
     expect(before).toBeGreaterThan(844);
-    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
   });
 
   test('a paid order is not offered for payment again', async ({ page, request }) => {

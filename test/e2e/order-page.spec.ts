@@ -6,7 +6,7 @@
  * sideways.
  */
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
-import { fitsWidth, graveAxeViolations } from './support/page-checks';
+import { fitsWidth, graveAxeViolations, layoutShifts, recordLayoutShifts } from './support/page-checks';
 import { atBothWidths, WIDTHS } from './support/widths';
 import {
   adminOrder,
@@ -237,16 +237,7 @@ test.describe("the parent's order page", () => {
       const order = await createOrderByApi(request, { childName, email: `${childName.toLowerCase()}@example.com` });
       const { context, page } = await freshPage(browser, width);
       try {
-        // Every layout shift the page makes, as the browser reports it (what CLS adds up).
-        await page.addInitScript(() => {
-          const shifts: number[] = [];
-          (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-              if (!entry.hadRecentInput) shifts.push(entry.value);
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
-        });
+        await recordLayoutShifts(page);
         // The page as the server sends it when the order could not be looked up in time: the shell
         // without the order in it, so the page asks for it.
         await page.route(`**/order/${order.checkoutToken}`, async (route) => {
@@ -271,9 +262,7 @@ test.describe("the parent's order page", () => {
         expect(footer?.y).toBeGreaterThanOrEqual(900);
         release();
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your order is waiting for payment');
-        // Shifts are reported after the frame that makes them.
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
-        expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+        expect(await layoutShifts(page)).toEqual([]);
       } finally {
         await context.close();
       }
@@ -288,15 +277,7 @@ test.describe("the parent's order page", () => {
     const order = await createOrderByApi(request, { childName, email: `${childName.toLowerCase()}@example.com` });
     const { context, page } = await freshPage(browser, 390);
     try {
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-            if (!entry.hadRecentInput) shifts.push(entry.value);
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       const asked: string[] = [];
       page.on('request', (sent) => {
         if (new URL(sent.url()).pathname === '/graphql') asked.push(sent.postData() ?? '');
@@ -305,10 +286,9 @@ test.describe("the parent's order page", () => {
       expect(response?.headers()['cache-control']).toBe('no-store');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your order is waiting for payment');
       await expect(page.getByText(childName).first()).toBeVisible();
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
       expect(asked.filter((body) => body.includes('OrderPage'))).toEqual([]);
       expect(await page.locator('#route-data').count()).toBe(0);
-      expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+      expect(await layoutShifts(page)).toEqual([]);
     } finally {
       await context.close();
     }

@@ -51,3 +51,22 @@ export async function graveAxeViolations(page: Page, selector?: string): Promise
 export async function fitsWidth(page: Page, width: number): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
+
+/** Records every layout shift the page makes from its next document on, as the browser reports it (what CLS adds up). */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts recorded so far (see recordLayoutShifts), read after the next frame: shifts are reported after the frame that makes them. */
+export async function layoutShifts(page: Page): Promise<number[]> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  return page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+}

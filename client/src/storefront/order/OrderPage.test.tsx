@@ -1,6 +1,6 @@
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
@@ -362,17 +362,9 @@ describe('OrderPage with its order in the page the server sent', () => {
 
   it('uses it once: the next visit to the page asks the server again', async () => {
     putInPage(anOrderPage({ childName: 'Noah' }));
-    const first = render(
-      <MockedProvider mocks={[]}>
-        <MemoryRouter initialEntries={[`/order/${TOKEN}`]}>
-          <Routes>
-            <Route path="/order/:token" element={<OrderPage />} />
-          </Routes>
-        </MemoryRouter>
-      </MockedProvider>,
-    );
+    renderOrderPage([]);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("We are making Noah's book");
-    first.unmount();
+    cleanup();
 
     renderOrderPage([orderPageMock(anOrderPage())]);
     expect(screen.getByRole('status')).toHaveTextContent(ORDER_MESSAGES.loading);

@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react';
 export const ROUTE_DATA_ELEMENT_ID = 'route-data';
 
 /** What the server writes in the block. */
-export interface RouteData {
+interface RouteData {
   operationName: string;
   variables: Record<string, unknown>;
   data: Record<string, unknown>;
@@ -46,7 +46,7 @@ const sameVariables = (a: Record<string, unknown>, b: Record<string, unknown>) =
 };
 
 /** The data the page came with for `operationName` with exactly `variables`; null when it came with none, or has used it. */
-export function routeDataFor(operationName: string, variables: Record<string, unknown>): Record<string, unknown> | null {
+function routeDataFor(operationName: string, variables: Record<string, unknown>): Record<string, unknown> | null {
   const found = read();
   return found && found.operationName === operationName && sameVariables(found.variables, variables) ? found.data : null;
 }

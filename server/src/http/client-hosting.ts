@@ -157,18 +157,26 @@ function takes(req: Request, encoding: string): boolean {
   return req.acceptsEncodings(encoding) === encoding;
 }
 
+/** `value` as JSON to write inside a <script> block: no "<" may end it early. */
+const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 function loadHtml(file: string, publicUrl: string, pixelId: string | null): HtmlPage {
-  // JSON inside a <script> block: no "<" may end it early.
-  const pixel = JSON.stringify(pixelId).replace(/</g, '\\u003c');
+  const pixel = jsonInScript(pixelId);
   const html = readFileSync(file, 'utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl).replaceAll(PIXEL_ID_PLACEHOLDER, pixel);
   const identity = Buffer.from(html);
   return { text: html, identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
 }
 
-function sendHtml(req: Request, res: Response, page: HtmlPage, status: number): void {
-  res.status(status).set('Cache-Control', 'no-cache').type('html').vary('Accept-Encoding');
+/** Sets an HTML answer's status and headers, and answers the encoding to send it in (none: as it is). */
+function htmlHeaders(req: Request, res: Response, status: number, cacheControl: string): 'br' | 'gzip' | undefined {
+  res.status(status).set('Cache-Control', cacheControl).type('html').vary('Accept-Encoding');
   const encoding = ENCODINGS.find((e) => takes(req, e.name))?.name;
   if (encoding) res.set('Content-Encoding', encoding);
+  return encoding;
+}
+
+function sendHtml(req: Request, res: Response, page: HtmlPage, status: number): void {
+  const encoding = htmlHeaders(req, res, status, 'no-cache');
   res.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
 }
 
@@ -178,14 +186,10 @@ function sendHtml(req: Request, res: Response, page: HtmlPage, status: number): 
  * one parent's order: no cache may keep it.
  */
 function sendHtmlWithData(req: Request, res: Response, shell: HtmlPage, elementId: string, routeData: unknown): void {
-  // JSON inside a <script> block: no "<" may end it early.
-  const block = `<script type="application/json" id="${elementId}">${JSON.stringify(routeData).replace(/</g, '\\u003c')}</script>`;
+  const block = `<script type="application/json" id="${elementId}">${jsonInScript(routeData)}</script>`;
   const end = shell.text.lastIndexOf('</body>');
-  const html = end < 0 ? shell.text + block : shell.text.slice(0, end) + block + shell.text.slice(end);
-  res.status(200).set('Cache-Control', 'no-store').type('html').vary('Accept-Encoding');
-  const encoding = ENCODINGS.find((e) => takes(req, e.name))?.name;
-  if (encoding) res.set('Content-Encoding', encoding);
-  const identity = Buffer.from(html);
+  const identity = Buffer.from(end < 0 ? shell.text + block : shell.text.slice(0, end) + block + shell.text.slice(end));
+  const encoding = htmlHeaders(req, res, 200, 'no-store');
   res.send(
     encoding === 'br'
       ? brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
@@ -294,29 +298,25 @@ export function hostClient(
   });
 
   const pages = new Map(manifest.pages.map((page) => [page.path.toLowerCase(), page]));
-  const clientRoutes = manifest.clientRoutes.map(patternMatcher);
-  // Each route's `Link` header, written once: the chunks its page needs beyond the shell's.
-  const routeLinks = Object.entries(manifest.preloads ?? {})
-    .filter(([, files]) => files.length > 0)
-    .map(([pattern, files]) => ({
+  // Each route the browser renders, with what is written for it once: the `Link` header naming the
+  // chunks its page needs beyond the shell's, and its first query when the server can answer it.
+  const clientRoutes = manifest.clientRoutes.map((pattern) => {
+    const files = manifest.preloads?.[pattern] ?? [];
+    return {
       matches: patternMatcher(pattern),
-      link: files.map((url) => `<${url}>; rel=modulepreload`).join(', '),
-    }));
-  // Each route's first query, when the server can answer it: the path's parameters fill its variables.
-  const routeQueries = runRouteQuery
-    ? Object.entries(manifest.queries ?? {}).map(([pattern, query]) => ({
-        matches: patternMatcher(pattern),
-        parameters: parameterNames(pattern),
-        query,
-      }))
-    : [];
+      parameters: parameterNames(pattern),
+      link: files.length > 0 ? files.map((url) => `<${url}>; rel=modulepreload`).join(', ') : null,
+      query: (runRouteQuery && manifest.queries?.[pattern]) || null,
+    };
+  });
   const routeDataElementId = manifest.routeDataElementId ?? 'route-data';
-  /** The query's answer for this path as the page's data block holds it, or null (none, failed, too slow). */
-  const routeData = async (req: Request, res: Response, pathname: string) => {
-    const route = routeQueries.find((candidate) => candidate.matches.test(pathname));
+  /**
+   * The route's query answered for the path's parameters (`values`, in the pattern's order), as the
+   * page's data block holds it; null when there is none, it failed or it came too late.
+   */
+  const routeData = async (req: Request, res: Response, route: (typeof clientRoutes)[number], values: string[]) => {
     // HEAD (a link checker, a monitor) gets the page's headers; nothing is looked up for it.
-    if (!route || !runRouteQuery || req.method !== 'GET') return null;
-    const values = route.matches.exec(pathname)?.slice(1) ?? [];
+    if (!route.query || !runRouteQuery || req.method !== 'GET') return null;
     const variables: Record<string, string> = {};
     for (const [name, template] of Object.entries(route.query.variables)) {
       const value = values[route.parameters.indexOf(template.slice(1))];
@@ -346,10 +346,12 @@ export function hostClient(
       const withQuery = page.shellWithQuery && Object.keys(req.query).length > 0;
       return sendHtml(req, res, html(withQuery ? manifest.shell : page.file), 200);
     }
-    if (clientRoutes.some((route) => route.test(pathname))) {
-      const link = routeLinks.find((route) => route.matches.test(pathname))?.link;
-      if (link) res.set('Link', link);
-      const data = await routeData(req, res, asSent);
+    // One match per request (the patterns ignore case), on the path as sent: its values keep their case.
+    for (const route of clientRoutes) {
+      const values = route.matches.exec(asSent);
+      if (!values) continue;
+      if (route.link) res.set('Link', route.link);
+      const data = await routeData(req, res, route, values.slice(1));
       if (data) return sendHtmlWithData(req, res, html(manifest.shell), routeDataElementId, data);
       return sendHtml(req, res, html(manifest.shell), 200);
     }

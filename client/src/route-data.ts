@@ -1,43 +1,28 @@
 /**
- * The answer to a browser-rendered page's first query, put in the page by the server as it sent
- * the shell (`<script type="application/json" id="route-data">`, data only: nothing executes).
- * The page writes it into the Apollo cache and renders from it on its first render, without
- * asking the server again (see prerender/client-route-queries.ts for which pages, and the
- * server's http/client-hosting.ts for the other half).
- *
- * It answers one query with one set of variables, once: after the page has used it (or another
- * page has been opened), every later visit asks the server as before.
+ * Renders a browser-rendered page from the answer the server put in it (route-data-block.ts says
+ * how long it is kept): read from the page once, and written into the Apollo cache on the page's
+ * first render, so the page shows without asking the server again.
  */
 import { useApolloClient } from '@apollo/client/react';
 import type { DocumentNode, TypedDocumentNode } from '@apollo/client';
 import { useEffect, useState } from 'react';
 
-export const ROUTE_DATA_ELEMENT_ID = 'route-data';
-
-/** What the server writes in the block. */
-interface RouteData {
-  operationName: string;
-  variables: Record<string, unknown>;
-  data: Record<string, unknown>;
-}
-
-/** What the block held, once read (the block itself is then removed) and until it is used. */
-let taken: RouteData | null = null;
+import { forgetRouteData, ROUTE_DATA_ELEMENT_ID, type RouteData, routeDataHeld } from './route-data-block';
 
 function read(): RouteData | null {
-  if (taken || typeof document === 'undefined') return taken;
+  if (routeDataHeld.value || typeof document === 'undefined') return routeDataHeld.value;
   const element = document.getElementById(ROUTE_DATA_ELEMENT_ID);
   if (!element) return null;
   element.remove();
   try {
     const parsed = JSON.parse(element.textContent ?? '') as Partial<RouteData> | null;
     if (parsed && typeof parsed.operationName === 'string' && parsed.data && typeof parsed.data === 'object') {
-      taken = { operationName: parsed.operationName, variables: parsed.variables ?? {}, data: parsed.data };
+      routeDataHeld.value = { operationName: parsed.operationName, variables: parsed.variables ?? {}, data: parsed.data };
     }
   } catch {
-    taken = null;
+    routeDataHeld.value = null;
   }
-  return taken;
+  return routeDataHeld.value;
 }
 
 const sameVariables = (a: Record<string, unknown>, b: Record<string, unknown>) => {
@@ -45,15 +30,17 @@ const sameVariables = (a: Record<string, unknown>, b: Record<string, unknown>) =
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 };
 
-/** The data the page came with for `operationName` with exactly `variables`; null when it came with none, or has used it. */
-function routeDataFor(operationName: string, variables: Record<string, unknown>): Record<string, unknown> | null {
+/**
+ * The data the page came with for `operationName` with exactly `variables`, or null. An answer
+ * for another query or other variables is forgotten on the spot; the one asked for is kept until
+ * the page that asked has shown it (`forgetRouteData`), since React may render a page more than
+ * once before it shows it.
+ */
+export function routeDataFor(operationName: string, variables: Record<string, unknown>): Record<string, unknown> | null {
   const found = read();
-  return found && found.operationName === operationName && sameVariables(found.variables, variables) ? found.data : null;
-}
-
-/** Used once: from now on the page asks the server. */
-export function forgetRouteData(): void {
-  taken = null;
+  if (found && found.operationName === operationName && sameVariables(found.variables, variables)) return found.data;
+  forgetRouteData();
+  return null;
 }
 
 /** The name of the document's operation (its first), or null when it has none. */

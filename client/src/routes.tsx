@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 
+import { useForgetRouteDataOnMove } from './route-data-block';
 import { HomePage } from './storefront/home/HomePage';
 import { lazyPage } from './ui/lazy-page';
 import { Layout } from './ui/Layout';
@@ -217,5 +218,6 @@ export const routes: RouteObject[] = [
 export function AppRoutes() {
   const element = useRoutes(routes);
   const { pathname } = useLocation();
+  useForgetRouteDataOnMove();
   return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
 }

@@ -4,8 +4,6 @@
  * same routes the browser hydrates. The catalogue comes from the server's own module, the one
  * source of truth for plans and prices.
  */
-import { addTypenameToDocument } from '@apollo/client/utilities';
-import { print } from 'graphql';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
@@ -22,14 +20,13 @@ import {
 } from '../../../server/src/catalogue/catalogue';
 import { SHIPPING_DESTINATIONS } from '../../../server/src/catalogue/shipping-destinations';
 import { AppRoutes, routes } from '../routes';
-import { operationNameOf } from '../route-data';
 import { provideSiteData, PUBLIC_URL_PLACEHOLDER, type SiteData } from '../site-data';
-import { CLIENT_ROUTE_QUERIES } from './client-route-queries';
 
 export { PUBLIC_PAGES } from '../public-pages';
 export { CLIENT_ROUTE_CHUNKS } from './client-route-chunks';
+export { routeQueries } from './client-route-queries';
 export { PIXEL_ID_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, SITE_DATA_ELEMENT_ID } from '../site-data';
-export { ROUTE_DATA_ELEMENT_ID } from '../route-data';
+export { ROUTE_DATA_ELEMENT_ID } from '../route-data-block';
 
 /** The catalogue as the `catalogue` query answers it (see the server's catalogue resolver). */
 export function siteDataForBuild(): SiteData {
@@ -53,27 +50,6 @@ export function siteDataForBuild(): SiteData {
       limits: { __typename: 'OrderLimits', ...LIMITS, photoTypes: [...LIMITS.photoTypes] },
     },
   };
-}
-
-/**
- * Each browser-rendered route's first query as routes.json gives it to the server: the text the
- * browser's Apollo client would send (every selection with `__typename`, which its cache needs),
- * the operation's name, and the variables, `:name` standing for a path parameter.
- */
-export function routeQueries(): Record<string, { operationName: string; query: string; variables: Record<string, string> }> {
-  return Object.fromEntries(
-    Object.entries(CLIENT_ROUTE_QUERIES).map(([route, { document, variables }]) => {
-      const operationName = operationNameOf(document);
-      if (!operationName) throw new Error(`client-route-queries.ts: the query for ${route} has no operation name`);
-      for (const value of Object.values(variables)) {
-        const param = value.slice(1);
-        if (!value.startsWith(':') || !route.split('/').includes(`:${param}`)) {
-          throw new Error(`client-route-queries.ts: ${route} has no path parameter ${value}`);
-        }
-      }
-      return [route, { operationName, query: print(addTypenameToDocument(document)), variables }];
-    }),
-  );
 }
 
 /** Every route path the client knows (`/video/:token`), the catch-all excepted. */

@@ -12,7 +12,7 @@ import {
   orderPageMock,
   TOKEN,
 } from '../../../../test/support/client/storefront/order-page-mocks';
-import { forgetRouteData, ROUTE_DATA_ELEMENT_ID } from '../../route-data';
+import { forgetRouteData, ROUTE_DATA_ELEMENT_ID } from '../../route-data-block';
 import { readCheckout, takeRedirectFlag } from '../checkout-session';
 import { formatDay, ORDER_MESSAGES } from './order-page-messages';
 import { RENEW_ORDER_LINK_MUTATION } from './order-page-operations';

@@ -7,8 +7,17 @@ import { hostClient, type RouteQuery, type RunRouteQuery } from './client-hostin
 
 const SHELL = '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>';
 
-/** A build with one browser-rendered route, /receipt/:orderId/:signature, whose first query takes both parameters. */
-function writeBuild(dist: string): void {
+const RECEIPT_QUERY = {
+  operationName: 'Receipt',
+  query: 'query Receipt($o: ID!, $s: String!) { receipt(orderId: $o, signature: $s) { id } }',
+  variables: { s: ':signature', o: ':orderId' },
+};
+
+/**
+ * A build with two browser-rendered routes: /receipt/:orderId/:signature, whose first query
+ * (`receiptQuery`) takes both parameters, and /thanks/:orderId, which has none.
+ */
+function writeBuild(dist: string, receiptQuery: object = RECEIPT_QUERY): void {
   writeFileSync(path.join(dist, 'index.html'), SHELL);
   writeFileSync(path.join(dist, 'shell.html'), SHELL);
   writeFileSync(path.join(dist, '404.html'), SHELL.replace('Shell', 'Not Found'));
@@ -16,14 +25,8 @@ function writeBuild(dist: string): void {
     path.join(dist, 'routes.json'),
     JSON.stringify({
       pages: [],
-      clientRoutes: ['/receipt/:orderId/:signature'],
-      queries: {
-        '/receipt/:orderId/:signature': {
-          operationName: 'Receipt',
-          query: 'query Receipt($o: ID!, $s: String!) { receipt(orderId: $o, signature: $s) { id } }',
-          variables: { s: ':signature', o: ':orderId' },
-        },
-      },
+      clientRoutes: ['/receipt/:orderId/:signature', '/thanks/:orderId'],
+      queries: { '/receipt/:orderId/:signature': receiptQuery },
       routeDataElementId: 'page-data',
       shell: 'shell.html',
       notFound: '404.html',
@@ -79,20 +82,42 @@ describe("a browser-rendered page's first query", () => {
     expect(asked).toHaveLength(1);
     expect(status).toBe(200);
     expect(html).toBe(SHELL);
-    expect(cacheControl).toBe('no-cache');
+    // Sent with or without its answer, the page is one no cache may keep.
+    expect(cacheControl).toBe('no-store');
   });
 
   it('sends the page without the answer when the query fails or has no data', async () => {
     const failed = await pageWith(() => Promise.reject(new Error('database down')), '/receipt/o-1/sig');
     expect(failed.status).toBe(200);
     expect(failed.html).toBe(SHELL);
+    expect(failed.cacheControl).toBe('no-store');
     const none = await pageWith(async () => null, '/receipt/o-1/sig');
     expect(none.html).toBe(SHELL);
+    expect(none.cacheControl).toBe('no-store');
   });
 
-  it('asks nothing for a path no query is named for', async () => {
-    const { status, asked } = await pageWith(async () => ({ receipt: null }), '/receipt/o-1');
-    expect(status).toBe(404);
+  it('asks nothing for a browser-rendered route no query is named for', async () => {
+    const { status, html, asked, cacheControl } = await pageWith(async () => ({ receipt: null }), '/thanks/o-1');
+    expect(status).toBe(200);
+    expect(html).toBe(SHELL);
     expect(asked).toEqual([]);
+    expect(cacheControl).toBe('no-cache');
+  });
+
+  it.each([
+    ['a mutation', 'mutation Receipt($o: ID!) { cancelOrder(orderId: $o) { id } }'],
+    ['a subscription', 'subscription Receipt { orderChanged { id } }'],
+    ['a query beside a mutation', `${RECEIPT_QUERY.query} mutation Other { cancelOrder { id } }`],
+    ['text that is not GraphQL', 'query Receipt {'],
+  ])('refuses to start with %s as a first query: it would run for whoever opens the address', (_case, query) => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'storybook-hosting-'));
+    try {
+      writeBuild(dist, { ...RECEIPT_QUERY, query });
+      const start = () =>
+        hostClient(express(), { clientDistDir: dist, publicUrl: 'https://shop.example.com', runRouteQuery: async () => null });
+      expect(start).toThrow('routes.json: the first query of /receipt/:orderId/:signature is not a query');
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -13,8 +13,11 @@
  * answer in the shell it is sent: the server runs that query for the path's parameters as the
  * GraphQL endpoint would for the browser (`runRouteQuery`, given by app.ts), and writes the result
  * in a JSON data block, so the page renders as soon as its code has run, a round trip sooner.
+ * Such a page is never kept by a cache (`no-store`, with or without its answer), and only a query
+ * may be named: a routes.json naming a mutation or a subscription fails the start.
  */
 import type { Express, Request, Response } from 'express';
+import { Kind, OperationTypeNode, parse } from 'graphql';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -149,7 +152,22 @@ const parameterNames = (pattern: string) =>
 function readManifest(clientDistDir: string): RoutesManifest | null {
   const file = path.join(clientDistDir, 'routes.json');
   if (!existsSync(file)) return null;
-  return JSON.parse(readFileSync(file, 'utf8')) as RoutesManifest;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as RoutesManifest;
+  for (const [route, { query }] of Object.entries(manifest.queries ?? {})) {
+    // It is run for whoever opens the address: it may read, never change anything.
+    if (!isOneQuery(query)) throw new Error(`routes.json: the first query of ${route} is not a query`);
+  }
+  return manifest;
+}
+
+/** Whether `text` is one query operation (not a mutation or a subscription), and nothing else. */
+function isOneQuery(text: string): boolean {
+  try {
+    const operations = parse(text).definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+    return operations.length === 1 && operations[0].operation === OperationTypeNode.QUERY;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether the request's Accept-Encoding takes `encoding` (asked one at a time: ours, not the header's order, decides). */
@@ -175,8 +193,8 @@ function htmlHeaders(req: Request, res: Response, status: number, cacheControl: 
   return encoding;
 }
 
-function sendHtml(req: Request, res: Response, page: HtmlPage, status: number): void {
-  const encoding = htmlHeaders(req, res, status, 'no-cache');
+function sendHtml(req: Request, res: Response, page: HtmlPage, status: number, cacheControl = 'no-cache'): void {
+  const encoding = htmlHeaders(req, res, status, cacheControl);
   res.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
 }
 
@@ -353,7 +371,9 @@ export function hostClient(
       if (route.link) res.set('Link', route.link);
       const data = await routeData(req, res, route, values.slice(1));
       if (data) return sendHtmlWithData(req, res, html(manifest.shell), routeDataElementId, data);
-      return sendHtml(req, res, html(manifest.shell), 200);
+      // Without its answer (HEAD, a failure, too late) it is still an address whose page carries
+      // an order: the same headers every time, and nothing for a cache to keep.
+      return sendHtml(req, res, html(manifest.shell), 200, route.query ? 'no-store' : 'no-cache');
     }
     sendHtml(req, res, html(manifest.notFound), 404);
   });

@@ -4,13 +4,13 @@
  * cannot be reached from here: the page is served the fake's stand-in for it as js.stripe.com's
  * script, and its requests to api.stripe.com go to the fake. A wallet pays through to the success
  * page; a wallet's declined card tells the wallet's sheet and the page, and the card form still
- * pays; the payment form starts above the fold on a phone.
+ * pays; the payment form starts above the fold on a phone, and keeps its place while it loads.
  */
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
 import { type ProductionShop, startShop } from './support/production-shop';
 import { type ApiOrder, createOrderByApi, graphqlCall, openPaymentPage } from './support/shop';
-import { fitsWidth } from './support/page-checks';
+import { fitsWidth, layoutShifts, recordLayoutShifts } from './support/page-checks';
 
 let stripe: FakeStripe;
 let shop: ProductionShop;
@@ -94,6 +94,58 @@ test.describe("Stripe's wallet buttons", () => {
       expect(intent).toMatchObject({ status: 'succeeded', amount: 2500, amount_received: 2500 });
     });
   }
+
+  test("on a phone nothing on screen moves while Stripe's form is fetched and drawn", async ({ browser }) => {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await recordLayoutShifts(page);
+    await routeStripe(page);
+    // Stripe's part of the page, then Stripe.js, each held until the page has been looked at.
+    const holds = new Map<string, () => void>();
+    const held = (name: string) => new Promise<void>((resolve) => holds.set(name, resolve));
+    const chunk = held('chunk');
+    const script = held('script');
+    await page.route('**/assets/StripePaymentForm-*.js', async (route) => {
+      await chunk;
+      await route.continue();
+    });
+    await page.route('https://js.stripe.com/**', async (route) => {
+      await script;
+      await route.fulfill({ status: 200, contentType: 'text/javascript', body: stripeJs });
+    });
+    await openPaymentPage(page, await createOrderByApi(api), { baseURL });
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+
+    await expect(page.getByRole('status').filter({ hasText: 'Loading secure payment…' })).toBeVisible();
+    expect((await summary.boundingBox())!.y).toBeGreaterThan(844);
+    holds.get('chunk')!();
+    await expect(page.getByRole('form', { name: 'Card payment' })).toBeVisible();
+    expect((await summary.boundingBox())!.y).toBeGreaterThan(844);
+    holds.get('script')!();
+    await expect(page.getByLabel('Card number (Stripe)')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay $25' })).toBeEnabled();
+    expect(await layoutShifts(page)).toEqual([]);
+  });
+
+  test('when Stripe never says which wallets there are, the card form is shown and pays all the same', async ({ page }) => {
+    const order = await createOrderByApi(api);
+    await routeStripe(page);
+    // This browser's Stripe.js draws the card fields; its wallet element never reports.
+    const silentWallets = stripeJs.replace(
+      'if (handlers.ready) handlers.ready({',
+      "if (handlers.ready && type !== 'expressCheckout') handlers.ready({",
+    );
+    expect(silentWallets).not.toBe(stripeJs);
+    await page.route('https://js.stripe.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: silentWallets }),
+    );
+    await openPaymentPage(page, order, { baseURL });
+    await expect(page.getByLabel('Card number (Stripe)')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Google Pay' })).toBeHidden();
+    await page.getByLabel('Card number (Stripe)').fill('4242424242424242');
+    await page.getByRole('button', { name: 'Pay $25' }).click();
+    await page.waitForURL('**/payment-success?format=digital');
+    expect(await statusOf(order)).toBe('Paid');
+  });
 
   test('two books with the family discount: one wallet payment of their total pays both', async ({ page }) => {
     const first = await createOrderByApi(api);

@@ -190,7 +190,13 @@ export function PaymentMethods({
   } else if (started.clientSecret && started.publishableKey) {
     form = (
       <LoadFailureBoundary>
-        <Suspense fallback={<Spinner label="Loading secure payment…" />}>
+        <Suspense
+          fallback={
+            <div className="payment-methods__starting">
+              <Spinner label="Loading secure payment…" />
+            </div>
+          }
+        >
           <StripePaymentForm
             publishableKey={started.publishableKey}
             clientSecret={started.clientSecret}

@@ -11,8 +11,9 @@ import {
   type StripeElementsOptions,
   type StripeExpressCheckoutElementConfirmEvent,
 } from '@stripe/stripe-js';
-import { type FormEvent, type Ref, useState } from 'react';
+import { type FormEvent, type Ref, useEffect, useState } from 'react';
 
+import { Spinner } from '../../ui/Spinner';
 import { PaymentLoadNotice } from './PaymentLoadNotice';
 import type { ConfirmOutcome } from './use-pay';
 
@@ -59,16 +60,26 @@ async function confirmWith(stripe: Stripe, elements: StripeElements, returnUrl: 
   return paymentIntent ? { paymentId: paymentIntent.id } : { failure: { codes: [] } };
 }
 
+/** Which wallets Stripe offers here: laid out but unseen until Stripe says (as Stripe advises), then shown, or gone. */
+type Wallets = 'asking' | 'offered' | 'none';
+
+/** How long the drawn card fields wait, unseen, for Stripe to say which wallets there are. */
+const WALLETS_WAIT_MS = 1500;
+
 /**
  * The wallets this browser offers (Apple Pay in Safari with a card in Wallet, Google Pay, Link),
  * as one-tap buttons above the card form; nothing at all where there is none. A wallet's payment
  * is confirmed like the card form's, and a failure is told to the wallet's sheet as well.
  */
-function WalletButtons({ returnUrl, processing, pay }: Pick<StripePaymentFormProps, 'returnUrl' | 'processing' | 'pay'>) {
+function WalletButtons({
+  returnUrl,
+  processing,
+  pay,
+  wallets,
+  onWallets,
+}: Pick<StripePaymentFormProps, 'returnUrl' | 'processing' | 'pay'> & { wallets: Wallets; onWallets(wallets: Wallets): void }) {
   const stripe = useStripe();
   const elements = useElements();
-  // Laid out but unseen until Stripe says which wallets there are (as Stripe advises): then shown, or gone.
-  const [wallets, setWallets] = useState<'asking' | 'offered' | 'none'>('asking');
 
   function onConfirm(event: StripeExpressCheckoutElementConfirmEvent) {
     if (!stripe || !elements || processing) {
@@ -92,7 +103,9 @@ function WalletButtons({ returnUrl, processing, pay }: Pick<StripePaymentFormPro
     <div className={`stripe-wallets stripe-wallets--${wallets}`} hidden={wallets === 'none'}>
       <ExpressCheckoutElement
         options={{ buttonHeight: 48, layout: { maxColumns: 1, maxRows: 3 } }}
-        onReady={({ availablePaymentMethods }) => setWallets(availablePaymentMethods ? 'offered' : 'none')}
+        onReady={({ availablePaymentMethods }) => onWallets(availablePaymentMethods ? 'offered' : 'none')}
+        // Without its wallets the card form still pays.
+        onLoadError={() => onWallets('none')}
         onConfirm={onConfirm}
       />
       <p className="payment-methods__or">or pay by card</p>
@@ -110,7 +123,18 @@ function StripeForm({
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
+  const [wallets, setWallets] = useState<Wallets>('asking');
+  const [waitedForWallets, setWaitedForWallets] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // Stripe draws the card fields and says which wallets there are one after the other: the form
+  // is shown whole once both are known, so nothing in it moves as they arrive. The card fields
+  // never wait long for the wallets: a wallet that answers late is shown when it does.
+  const drawing = !ready || (wallets === 'asking' && !waitedForWallets);
+  useEffect(() => {
+    if (!ready || wallets !== 'asking') return;
+    const timer = setTimeout(() => setWaitedForWallets(true), WALLETS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [ready, wallets]);
 
   if (loadError !== null) return <PaymentLoadNotice detail={loadError} />;
 
@@ -121,8 +145,20 @@ function StripeForm({
   }
 
   return (
-    <form ref={formRef} className="stripe-payment" onSubmit={onSubmit} aria-label="Card payment" tabIndex={-1}>
-      <WalletButtons returnUrl={returnUrl} processing={processing} pay={pay} />
+    <form
+      ref={formRef}
+      className={drawing ? 'stripe-payment stripe-payment--drawing' : 'stripe-payment'}
+      onSubmit={onSubmit}
+      aria-label="Card payment"
+      aria-busy={drawing}
+      tabIndex={-1}
+    >
+      {drawing && (
+        <div className="stripe-payment__drawing">
+          <Spinner label="Loading secure payment…" />
+        </div>
+      )}
+      <WalletButtons returnUrl={returnUrl} processing={processing} pay={pay} wallets={wallets} onWallets={setWallets} />
       <PaymentElement
         options={{ layout: 'tabs' }}
         onReady={() => setReady(true)}

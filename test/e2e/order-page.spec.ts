@@ -294,6 +294,37 @@ test.describe("the parent's order page", () => {
     }
   });
 
+  test("its days and times are the parent's own, written as the browser's Intl writes them, at 390 px", async ({
+    browser,
+    request,
+  }) => {
+    const childName = uniqueName('Zone');
+    const order = await paidPrintedOrder(request, childName);
+    await completeOrderByApi(request, order.orderId);
+    // Fourteen hours ahead of UTC: for most of the day the parent's date is not the server's.
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 }, timezoneId: 'Pacific/Kiritimati' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/order/${order.checkoutToken}`);
+      await expect(page.getByText(/You can ask until/)).toBeVisible();
+      const times = await page.locator('time[datetime]').evaluateAll((elements) =>
+        elements.map((element) => {
+          const instant = new Date(element.getAttribute('datetime')!);
+          const text = element.textContent!.trim();
+          const options: Intl.DateTimeFormatOptions = text.includes(' at ')
+            ? { dateStyle: 'long', timeStyle: 'short' }
+            : { dateStyle: 'long' };
+          return { text, intl: new Intl.DateTimeFormat('en-US', options).format(instant) };
+        }),
+      );
+      expect(times.length).toBeGreaterThanOrEqual(2);
+      for (const { text, intl } of times) expect(text).toBe(intl);
+      expect(times.some(({ text }) => text.includes(' at '))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('an unknown link says so and leads to Find my order, at 390 px', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 900 });
     const response = await page.goto('/order/not-a-real-token');

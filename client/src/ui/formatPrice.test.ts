@@ -1,4 +1,4 @@
-import { formatPrice } from './formatPrice';
+import { formatCount, formatPrice } from './formatPrice';
 
 describe('formatPrice', () => {
   it('shows whole dollars without cents and keeps cents when there are some', () => {
@@ -13,4 +13,35 @@ describe('formatPrice', () => {
     expect(formatPrice(2550, 'EUR')).toBe('€25.50');
     expect(formatPrice(2550, 'USD')).toBe('$25.50');
   });
+});
+
+describe('money in en-US, written as Intl writes it', () => {
+  const amounts = [
+    0, 1, 9, 10, 99, 100, 101, 2500, 2550, 2499, 5000, 99_999, 100_000, 123_456, 1_000_000, 123_456_789, -300, -2550,
+  ];
+
+  it.each(['USD', 'EUR', 'GBP'])('%s, with cents only when there are some', (currency) => {
+    for (const cents of amounts) {
+      const whole = cents % 100 === 0;
+      const intl = new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: whole ? 0 : 2,
+        maximumFractionDigits: whole ? 0 : 2,
+      }).format(cents / 100);
+      expect(formatPrice(cents, currency)).toBe(intl);
+    }
+  });
+
+  it('leaves other currencies and other locales to Intl', () => {
+    expect(formatPrice(2500, 'CAD')).toBe('CA$25');
+    expect(formatPrice(2550, 'USD', 'de-DE')).toBe(
+      new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'USD' }).format(25.5),
+    );
+  });
+});
+
+it('writes a count with its thousands marked, as Intl does', () => {
+  for (const count of [0, 7, 999, 1000, 2000, 12_345, 1_000_000, 987_654_321])
+    expect(formatCount(count)).toBe(count.toLocaleString('en-US'));
 });

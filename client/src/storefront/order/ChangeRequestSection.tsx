@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 
 import type { OrderPageFieldsFragment } from '../../gql/graphql';
 import { SUPPORT_EMAIL } from '../../ui/contact';
+import { formatCount } from '../../ui/formatPrice';
 import { formatWhen, ORDER_MESSAGES } from './order-page-messages';
 import { REQUEST_ORDER_CHANGE_MUTATION } from './order-page-operations';
 
@@ -156,7 +157,7 @@ export function ChangeRequestForm({ label, submitLabel, send, maxLength, onCance
         aria-describedby={`${fieldId}-count${problem ? ` ${fieldId}-error` : ''}`}
       />
       <p id={`${fieldId}-count`} className={`order-page__counter${over ? ' order-page__counter--over' : ''}`}>
-        {length.toLocaleString('en-US')} / {maxLength.toLocaleString('en-US')} characters
+        {formatCount(length)} / {formatCount(maxLength)} characters
       </p>
       {problem && (
         <p id={`${fieldId}-error`} className="order-page__error" role="alert">

@@ -1,5 +1,7 @@
 /** The words of the parent's order page and of Find my order, in one place so tests and pages agree. */
 import type { OrderStatus } from '../../gql/graphql';
+import { formatCount } from '../../ui/formatPrice';
+import { longDate, longDateTime, shortTime } from '../../ui/en-us-dates';
 
 export const ORDER_MESSAGES = {
   loading: 'Loading your order…',
@@ -43,7 +45,7 @@ export const ORDER_MESSAGES = {
   proofLoading: 'Loading the proof…',
   proofLoadFailed: 'The proof could not be shown here.',
   openProof: 'Open the proof (PDF)',
-  changeTooLong: (max: number) => `Please keep your request to ${max.toLocaleString('en-US')} characters or fewer.`,
+  changeTooLong: (max: number) => `Please keep your request to ${formatCount(max)} characters or fewer.`,
   deleteButton: "Delete my child's photo and details",
   deleteConfirm: 'Delete for good',
   deleteCancel: 'Keep everything',
@@ -87,22 +89,17 @@ export function orderHeading(status: OrderStatus, childName: string | null | und
   }
 }
 
-// Built on first use: the first Intl formatter of a page loads the locale's data (tens of ms on a phone).
-let dateTime: Intl.DateTimeFormat | undefined;
-let date: Intl.DateTimeFormat | undefined;
-let time: Intl.DateTimeFormat | undefined;
-
 /** "8:00 AM", in the parent's own time zone (where the day is named beside it). */
 export function formatTimeOfDay(iso: string): string {
-  return (time ??= new Intl.DateTimeFormat('en-US', { timeStyle: 'short' })).format(new Date(iso));
+  return shortTime(new Date(iso));
 }
 
 /** "March 5, 2025 at 2:07 PM", in the parent's own time zone. */
 export function formatWhen(iso: string): string {
-  return (dateTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' })).format(new Date(iso));
+  return longDateTime(new Date(iso));
 }
 
-/** "March 5, 2025". */
+/** "March 5, 2025", in the parent's own time zone. */
 export function formatDay(iso: string): string {
-  return (date ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'long' })).format(new Date(iso));
+  return longDate(new Date(iso));
 }

@@ -123,6 +123,7 @@ export async function createApp({ config, dataSource, logger, server: heldServer
     publicUrl: config.publicUrl,
     pixelId: config.pixelId,
     runRouteQuery: routeQueryRunner(apollo, context),
+    logger,
   });
   app.use(errorHandler(logger));
 

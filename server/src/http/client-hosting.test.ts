@@ -39,10 +39,13 @@ async function pageWith(run: RunRouteQuery, url: string, budgetMs?: number) {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'storybook-hosting-'));
   writeBuild(dist);
   const asked: RouteQuery[] = [];
+  const warnings: { msg: string; fields?: Record<string, unknown> }[] = [];
+  const ignore = () => undefined;
   const app = express();
   hostClient(app, {
     clientDistDir: dist,
     publicUrl: 'https://shop.example.com',
+    logger: { debug: ignore, info: ignore, error: ignore, warn: (msg, fields) => warnings.push({ msg, fields }) },
     runRouteQuery: (req, res, request) => {
       asked.push(request);
       return run(req, res, request);
@@ -54,7 +57,13 @@ async function pageWith(run: RunRouteQuery, url: string, budgetMs?: number) {
   try {
     const { port } = server.address() as AddressInfo;
     const response = await fetch(`http://127.0.0.1:${port}${url}`);
-    return { status: response.status, cacheControl: response.headers.get('cache-control'), html: await response.text(), asked };
+    return {
+      status: response.status,
+      cacheControl: response.headers.get('cache-control'),
+      html: await response.text(),
+      asked,
+      warnings,
+    };
   } finally {
     server.close();
     rmSync(dist, { recursive: true, force: true });
@@ -78,8 +87,19 @@ describe("a browser-rendered page's first query", () => {
   });
 
   it('sends the page without the answer when it does not come within the budget', async () => {
-    const { status, html, asked, cacheControl } = await pageWith(() => new Promise(() => undefined), '/receipt/o-1/sig', 50);
+    const { status, html, asked, cacheControl, warnings } = await pageWith(
+      () => new Promise(() => undefined),
+      '/receipt/o-1/sig',
+      50,
+    );
     expect(asked).toHaveLength(1);
+    // The operator is told, by route: the path's secret is not in the log.
+    expect(warnings).toEqual([
+      {
+        msg: 'a page went out without the answer to its first query; the browser asks for it itself',
+        fields: { route: '/receipt/:orderId/:signature', operationName: 'Receipt', reason: 'no answer within 50 ms' },
+      },
+    ]);
     expect(status).toBe(200);
     expect(html).toBe(SHELL);
     // Sent with or without its answer, the page is one no cache may keep.
@@ -91,9 +111,16 @@ describe("a browser-rendered page's first query", () => {
     expect(failed.status).toBe(200);
     expect(failed.html).toBe(SHELL);
     expect(failed.cacheControl).toBe('no-store');
+    expect(failed.warnings).toEqual([
+      expect.objectContaining({
+        fields: expect.objectContaining({ reason: 'the query failed', error: new Error('database down') }),
+      }),
+    ]);
+    // Answered with errors: the GraphQL server has logged them; the page shows what it is told.
     const none = await pageWith(async () => null, '/receipt/o-1/sig');
     expect(none.html).toBe(SHELL);
     expect(none.cacheControl).toBe('no-store');
+    expect(none.warnings).toEqual([]);
   });
 
   it('asks nothing for a browser-rendered route no query is named for', async () => {

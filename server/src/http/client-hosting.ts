@@ -21,6 +21,7 @@ import { Kind, OperationTypeNode, parse } from 'graphql';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { Logger } from '../common/logger';
 
 /**
  * The parent's private pages carry their secret token in the path: no browser may send that
@@ -58,6 +59,8 @@ export interface ClientHostingOptions {
    * for itself): a slow database delays the page's code by no more than this.
    */
   routeQueryBudgetMs?: number;
+  /** Told when a page goes out without its query's answer because it failed or came too late. */
+  logger?: Logger;
 }
 
 /** What the build writes in place of PUBLIC_URL and the pixel id (see client/src/site-data.ts). */
@@ -217,14 +220,22 @@ function sendHtmlWithData(req: Request, res: Response, shell: HtmlPage, elementI
   );
 }
 
-/** The answer, or null when it failed or did not come within `ms` (the query itself is left to finish). */
-async function within<T>(ms: number, work: Promise<T>): Promise<T | null> {
+/** How `work` ended within `ms`: its answer, or why there is none (a late query is left to finish). */
+type Outcome<T> = { answer: T } | { missed: 'late' } | { missed: 'failed'; error: unknown };
+
+async function within<T>(ms: number, work: Promise<T>): Promise<Outcome<T>> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
+  const late = new Promise<Outcome<T>>((resolve) => {
+    timer = setTimeout(() => resolve({ missed: 'late' }), ms);
   });
   try {
-    return await Promise.race([work.catch(() => null), late]);
+    return await Promise.race([
+      work.then(
+        (answer): Outcome<T> => ({ answer }),
+        (error: unknown): Outcome<T> => ({ missed: 'failed', error }),
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -235,7 +246,14 @@ export const ROUTE_QUERY_BUDGET_MS = 1000;
 
 export function hostClient(
   app: Express,
-  { clientDistDir, publicUrl, pixelId = null, runRouteQuery, routeQueryBudgetMs = ROUTE_QUERY_BUDGET_MS }: ClientHostingOptions,
+  {
+    clientDistDir,
+    publicUrl,
+    pixelId = null,
+    runRouteQuery,
+    routeQueryBudgetMs = ROUTE_QUERY_BUDGET_MS,
+    logger,
+  }: ClientHostingOptions,
 ): void {
   if (!existsSync(path.join(clientDistDir, 'index.html'))) return;
   const manifest = readManifest(clientDistDir);
@@ -321,6 +339,7 @@ export function hostClient(
   const clientRoutes = manifest.clientRoutes.map((pattern) => {
     const files = manifest.preloads?.[pattern] ?? [];
     return {
+      pattern,
       matches: patternMatcher(pattern),
       parameters: parameterNames(pattern),
       link: files.length > 0 ? files.map((url) => `<${url}>; rel=modulepreload`).join(', ') : null,
@@ -346,8 +365,16 @@ export function hostClient(
       }
     }
     const { operationName, query } = route.query;
-    const data = await within(routeQueryBudgetMs, runRouteQuery(req, res, { operationName, query, variables }));
-    return data ? { operationName, variables, data } : null;
+    const outcome = await within(routeQueryBudgetMs, runRouteQuery(req, res, { operationName, query, variables }));
+    if ('answer' in outcome) return outcome.answer ? { operationName, variables, data: outcome.answer } : null;
+    // The route, never the path: the path holds the parent's secret token.
+    logger?.warn('a page went out without the answer to its first query; the browser asks for it itself', {
+      route: route.pattern,
+      operationName,
+      reason: outcome.missed === 'late' ? `no answer within ${routeQueryBudgetMs} ms` : 'the query failed',
+      ...(outcome.missed === 'failed' ? { error: outcome.error } : {}),
+    });
+    return null;
   };
 
   // Every page is read (and compressed) now: a broken build fails the start, not a visitor.

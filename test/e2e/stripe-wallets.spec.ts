@@ -50,6 +50,15 @@ async function routeStripe(page: Page) {
   });
 }
 
+/** Where the stand-in for Stripe.js tells an element's `ready` handler (a test changes what it says). */
+const READY_CALL = 'if (handlers.ready) handlers.ready({';
+
+/** Serves this stand-in for Stripe.js instead of the usual one (after routeStripe). */
+async function serveStripeJs(page: Page, body: string) {
+  expect(body).not.toBe(stripeJs);
+  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body }));
+}
+
 async function openStripePaymentPage(page: Page, order: ApiOrder) {
   await routeStripe(page);
   await openPaymentPage(page, order, { baseURL });
@@ -116,13 +125,18 @@ test.describe("Stripe's wallet buttons", () => {
     const summary = page.getByRole('region', { name: 'Order Summary' });
 
     await expect(page.getByRole('status').filter({ hasText: 'Loading secure payment…' })).toBeVisible();
-    expect((await summary.boundingBox())!.y).toBeGreaterThan(844);
+    const fetching = (await summary.boundingBox())!.y;
     holds.get('chunk')!();
     await expect(page.getByRole('form', { name: 'Card payment' })).toBeVisible();
-    expect((await summary.boundingBox())!.y).toBeGreaterThan(844);
+    const drawing = (await summary.boundingBox())!.y;
     holds.get('script')!();
     await expect(page.getByLabel('Card number (Stripe)')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay $25' })).toBeEnabled();
+    const drawn = (await summary.boundingBox())!.y;
+    // The same place kept while Stripe's part is fetched and while it draws; the summary below the fold throughout.
+    expect(drawing).toBe(fetching);
+    expect(drawn).toBeGreaterThanOrEqual(drawing);
+    expect(fetching).toBeGreaterThan(844);
     expect(await layoutShifts(page)).toEqual([]);
   });
 
@@ -130,19 +144,64 @@ test.describe("Stripe's wallet buttons", () => {
     const order = await createOrderByApi(api);
     await routeStripe(page);
     // This browser's Stripe.js draws the card fields; its wallet element never reports.
-    const silentWallets = stripeJs.replace(
-      'if (handlers.ready) handlers.ready({',
-      "if (handlers.ready && type !== 'expressCheckout') handlers.ready({",
-    );
-    expect(silentWallets).not.toBe(stripeJs);
-    await page.route('https://js.stripe.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/javascript', body: silentWallets }),
-    );
+    await serveStripeJs(page, stripeJs.replace(READY_CALL, "if (handlers.ready && type !== 'expressCheckout') handlers.ready({"));
     await openPaymentPage(page, order, { baseURL });
     await expect(page.getByLabel('Card number (Stripe)')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Google Pay' })).toBeHidden();
     await page.getByLabel('Card number (Stripe)').fill('4242424242424242');
     await page.getByRole('button', { name: 'Pay $25' }).click();
+    await page.waitForURL('**/payment-success?format=digital');
+    expect(await statusOf(order)).toBe('Paid');
+  });
+
+  test('a wallet element that fails to load counts as none: the card form is shown and pays', async ({ page }) => {
+    const order = await createOrderByApi(api);
+    await routeStripe(page);
+    await serveStripeJs(
+      page,
+      stripeJs.replace(
+        READY_CALL,
+        "if (type === 'expressCheckout') { if (handlers.loaderror) handlers.loaderror({ elementType: type, error: { type: 'api_error', message: 'Express Checkout could not be loaded.' } }); return; } " +
+          READY_CALL,
+      ),
+    );
+    await openPaymentPage(page, order, { baseURL });
+    await expect(page.getByLabel('Card number (Stripe)')).toBeVisible();
+    // Gone, not merely still asking (which the form stops waiting for after a moment).
+    await expect(page.locator('.stripe-wallets')).toHaveAttribute('hidden', '');
+    await page.getByLabel('Card number (Stripe)').fill('4242424242424242');
+    await page.getByRole('button', { name: 'Pay $25' }).click();
+    await page.waitForURL('**/payment-success?format=digital');
+    expect(await statusOf(order)).toBe('Paid');
+  });
+
+  test('a wallet Stripe offers only after the card form is shown stays hidden: nothing moves under the parent', async ({
+    page,
+  }) => {
+    await recordLayoutShifts(page);
+    await routeStripe(page);
+    // The wallet element reports well after the card fields and the form's wait for it.
+    await serveStripeJs(
+      page,
+      stripeJs.replace(
+        READY_CALL,
+        "if (handlers.ready) (type === 'expressCheckout' ? function (event) { setTimeout(function () { window.fakeStripeWalletsLate = true; handlers.ready(event); }, 2500); } : handlers.ready)({",
+      ),
+    );
+    await openPaymentPage(page, await createOrderByApi(api), { baseURL });
+    await expect(page.getByLabel('Card number (Stripe)')).toBeVisible();
+    await page.waitForFunction(() => (window as unknown as { fakeStripeWalletsLate?: boolean }).fakeStripeWalletsLate === true);
+    await expect(page.locator('.stripe-wallets')).toHaveAttribute('hidden', '');
+    await expect(page.getByRole('button', { name: 'Google Pay' })).toBeHidden();
+    expect(await layoutShifts(page)).toEqual([]);
+  });
+
+  test('when the card fields never draw, the wallets are shown after a moment and pay', async ({ page }) => {
+    const order = await createOrderByApi(api);
+    await routeStripe(page);
+    await serveStripeJs(page, stripeJs.replace(READY_CALL, "if (handlers.ready && type !== 'payment') handlers.ready({"));
+    await openPaymentPage(page, order, { baseURL });
+    await page.getByRole('button', { name: 'Google Pay' }).click();
     await page.waitForURL('**/payment-success?format=digital');
     expect(await statusOf(order)).toBe('Paid');
   });

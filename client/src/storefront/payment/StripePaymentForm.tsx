@@ -11,7 +11,7 @@ import {
   type StripeElementsOptions,
   type StripeExpressCheckoutElementConfirmEvent,
 } from '@stripe/stripe-js';
-import { type FormEvent, type Ref, useEffect, useState } from 'react';
+import { type FormEvent, type Ref, useEffect, useRef, useState } from 'react';
 
 import { Spinner } from '../../ui/Spinner';
 import { PaymentLoadNotice } from './PaymentLoadNotice';
@@ -63,8 +63,8 @@ async function confirmWith(stripe: Stripe, elements: StripeElements, returnUrl: 
 /** Which wallets Stripe offers here: laid out but unseen until Stripe says (as Stripe advises), then shown, or gone. */
 type Wallets = 'asking' | 'offered' | 'none';
 
-/** How long the drawn card fields wait, unseen, for Stripe to say which wallets there are. */
-const WALLETS_WAIT_MS = 1500;
+/** How long the first of Stripe's two elements to be drawn waits, unseen, for the other. */
+const WAIT_MS = 1500;
 
 /**
  * The wallets this browser offers (Apple Pay in Safari with a card in Wallet, Google Pay, Link),
@@ -124,17 +124,26 @@ function StripeForm({
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const [wallets, setWallets] = useState<Wallets>('asking');
-  const [waitedForWallets, setWaitedForWallets] = useState(false);
+  const [waited, setWaited] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   // Stripe draws the card fields and says which wallets there are one after the other: the form
-  // is shown whole once both are known, so nothing in it moves as they arrive. The card fields
-  // never wait long for the wallets: a wallet that answers late is shown when it does.
-  const drawing = !ready || (wallets === 'asking' && !waitedForWallets);
+  // is shown whole once both are known, so nothing in it moves as they arrive. Whichever comes
+  // first waits for the other no longer than WAIT_MS: the card fields, or the wallets, are then
+  // shown alone, and a parent can pay with them.
+  const drawing = !waited && !(ready && wallets !== 'asking');
+  const oneDrawn = ready || wallets !== 'asking';
   useEffect(() => {
-    if (!ready || wallets !== 'asking') return;
-    const timer = setTimeout(() => setWaitedForWallets(true), WALLETS_WAIT_MS);
+    if (!drawing || !oneDrawn) return;
+    const timer = setTimeout(() => setWaited(true), WAIT_MS);
     return () => clearTimeout(timer);
-  }, [ready, wallets]);
+  }, [drawing, oneDrawn]);
+  // Wallets Stripe offers only after the card form is shown stay hidden: nothing moves under a
+  // parent's finger while they type, and the card form pays.
+  const shown = useRef(false);
+  useEffect(() => {
+    shown.current = !drawing;
+  }, [drawing]);
+  const onWallets = (found: Wallets) => setWallets(found === 'offered' && shown.current ? 'none' : found);
 
   if (loadError !== null) return <PaymentLoadNotice detail={loadError} />;
 
@@ -150,7 +159,6 @@ function StripeForm({
       className={drawing ? 'stripe-payment stripe-payment--drawing' : 'stripe-payment'}
       onSubmit={onSubmit}
       aria-label="Card payment"
-      aria-busy={drawing}
       tabIndex={-1}
     >
       {drawing && (
@@ -158,7 +166,7 @@ function StripeForm({
           <Spinner label="Loading secure payment…" />
         </div>
       )}
-      <WalletButtons returnUrl={returnUrl} processing={processing} pay={pay} wallets={wallets} onWallets={setWallets} />
+      <WalletButtons returnUrl={returnUrl} processing={processing} pay={pay} wallets={wallets} onWallets={onWallets} />
       <PaymentElement
         options={{ layout: 'tabs' }}
         onReady={() => setReady(true)}

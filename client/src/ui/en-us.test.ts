@@ -1,4 +1,7 @@
-import { longDate, longDateTime, shortTime } from './en-us-dates';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+import { formatCount, longDate, longDateTime, shortTime } from './en-us';
 
 /** Instants across years, months, days of the week, both halves of the day, midnight and noon. */
 const INSTANTS = Array.from(
@@ -20,8 +23,43 @@ describe("days and times in en-US, in the browser's zone, written as Intl writes
     }
   });
 
+  // Jest's sandbox cannot move the clock's zone, so a Node process of its own runs the same
+  // comparison in each zone (Node reads this TypeScript module as it is: it has no imports).
+  it.each(['America/Los_Angeles', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Kiritimati', 'America/St_Johns'])(
+    'in %s, far from the zone the tests run in',
+    (timeZone) => {
+      const module = path.join(__dirname, 'en-us.ts');
+      const script = `
+        const { longDate, longDateTime, shortTime } = await import(${JSON.stringify(module)});
+        const long = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+        const both = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+        const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+        const differ = [];
+        for (let at = Date.UTC(2024, 0, 1); at < Date.UTC(2026, 0, 1); at += 37 * 60_000) {
+          const instant = new Date(at);
+          for (const [ours, intl] of [[longDate, long], [shortTime, time], [longDateTime, both]]) {
+            if (ours(instant) !== intl.format(instant)) differ.push([instant.toISOString(), ours(instant), intl.format(instant)]);
+          }
+        }
+        console.log(JSON.stringify({ offset: new Date(Date.UTC(2025, 0, 1)).getTimezoneOffset(), differ: differ.slice(0, 5) }));`;
+      const output = execFileSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', script], {
+        env: { ...process.env, TZ: timeZone },
+        encoding: 'utf8',
+      });
+      const { offset, differ } = JSON.parse(output) as { offset: number; differ: string[][] };
+      // The process ran in that zone, not in UTC, and wrote every instant as Intl does.
+      expect(offset).not.toBe(0);
+      expect(differ).toEqual([]);
+    },
+  );
+
   it('refuses an invalid date, as Intl does', () => {
     expect(() => longDate(new Date('not a date'))).toThrow(RangeError);
     expect(() => shortTime(new Date(Number.NaN))).toThrow(RangeError);
   });
+});
+
+it('writes a count with its thousands marked, as Intl does', () => {
+  for (const count of [0, 7, 999, 1000, 2000, 12_345, 1_000_000, 987_654_321, 1234.5678, -1200, Number.POSITIVE_INFINITY])
+    expect(formatCount(count)).toBe(count.toLocaleString('en-US'));
 });

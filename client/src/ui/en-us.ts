@@ -1,8 +1,13 @@
 /**
- * Days and times in American English, in the browser's own time zone, written out by hand as
- * `Intl` writes them in en-US (see formatPrice.ts for why; en-us-dates.test.ts holds the two side by
- * side). Only the parent's order page needs them; the storefront's first load does not.
+ * Counts, days and times in American English (days and times in the browser's own time zone),
+ * written out by hand as `Intl` writes them in en-US (see formatPrice.ts for why; en-us.test.ts
+ * holds the two side by side). Only the parent's order page needs them; the storefront's first
+ * load does not.
  */
+
+/** "1,234,567": a count with its thousands marked (anything but a whole number: as Intl writes it). */
+export const formatCount = (count: number) =>
+  Number.isSafeInteger(count) && count >= 0 ? String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : count.toLocaleString('en-US');
 
 const MONTHS = [
   'January',

@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 
 import type { OrderPageFieldsFragment } from '../../gql/graphql';
 import { SUPPORT_EMAIL } from '../../ui/contact';
-import { formatCount } from '../../ui/formatPrice';
+import { formatCount } from '../../ui/en-us';
 import { formatWhen, ORDER_MESSAGES } from './order-page-messages';
 import { REQUEST_ORDER_CHANGE_MUTATION } from './order-page-operations';
 

@@ -1,7 +1,6 @@
 /** The words of the parent's order page and of Find my order, in one place so tests and pages agree. */
 import type { OrderStatus } from '../../gql/graphql';
-import { formatCount } from '../../ui/formatPrice';
-import { longDate, longDateTime, shortTime } from '../../ui/en-us-dates';
+import { formatCount, longDate, longDateTime, shortTime } from '../../ui/en-us';
 
 export const ORDER_MESSAGES = {
   loading: 'Loading your order…',

@@ -7,9 +7,9 @@
  * for.
  *
  * The answer belongs to the page as it was opened, and is used at most once: it is forgotten as
- * soon as a page has looked for it, whether or not it was the answer that page wanted, and as
- * soon as the visitor moves to another address before any page has (`useForgetRouteDataOnMove`,
- * in AppRoutes). Every later visit asks the server, so no page shows an answer older than the
+ * soon as a page has looked for another answer, once the page it answers has been shown, and as
+ * soon as the visitor moves to another address before any page has used it
+ * (`useForgetRouteDataOnMove`, in AppRoutes). Every later visit asks the server, so no page shows an answer older than the
  * address it was opened at.
  */
 import { useEffect, useState } from 'react';

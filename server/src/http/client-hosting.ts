@@ -13,8 +13,9 @@
  * answer in the shell it is sent: the server runs that query for the path's parameters as the
  * GraphQL endpoint would for the browser (`runRouteQuery`, given by app.ts), and writes the result
  * in a JSON data block, so the page renders as soon as its code has run, a round trip sooner.
- * Such a page is never kept by a cache (`no-store`, with or without its answer), and only a query
- * may be named: a routes.json naming a mutation or a subscription fails the start.
+ * When the server answers such a route, no cache may keep its page (`no-store`, with or without
+ * its answer), and only a query may be named: a routes.json naming a mutation or a subscription
+ * fails the start.
  */
 import type { Express, Request, Response } from 'express';
 import { Kind, OperationTypeNode, parse } from 'graphql';
@@ -85,7 +86,7 @@ export interface RoutesManifest {
   preloads?: Record<string, string[]>;
   /** For such a route, the query its page asks first (client/src/prerender/client-route-queries.ts). */
   queries?: Record<string, RouteQuery>;
-  /** The id of the data block that carries a query's answer (client/src/route-data.ts). */
+  /** The id of the data block that carries a query's answer (client/src/route-data-block.ts). */
   routeDataElementId?: string;
   /** The app shell (an empty root) and the prerendered 404 page. */
   shell: string;

@@ -73,6 +73,14 @@ const statusOf = async ({ orderId, checkoutToken }: ApiOrder) =>
     )
   ).checkoutOrder.status as string;
 
+/** Pays the order with Stripe's test card in the card form, and checks it was paid. */
+async function payByCard(page: Page, order: ApiOrder) {
+  await page.getByLabel('Card number (Stripe)').fill('4242424242424242');
+  await page.getByRole('button', { name: 'Pay $25' }).click();
+  await page.waitForURL('**/payment-success?format=digital');
+  expect(await statusOf(order)).toBe('Paid');
+}
+
 test.describe("Stripe's wallet buttons", () => {
   for (const [width, height] of [
     [390, 844],
@@ -148,10 +156,7 @@ test.describe("Stripe's wallet buttons", () => {
     await openPaymentPage(page, order, { baseURL });
     await expect(page.getByLabel('Card number (Stripe)')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Google Pay' })).toBeHidden();
-    await page.getByLabel('Card number (Stripe)').fill('4242424242424242');
-    await page.getByRole('button', { name: 'Pay $25' }).click();
-    await page.waitForURL('**/payment-success?format=digital');
-    expect(await statusOf(order)).toBe('Paid');
+    await payByCard(page, order);
   });
 
   test('a wallet element that fails to load counts as none: the card form is shown and pays', async ({ page }) => {
@@ -169,10 +174,7 @@ test.describe("Stripe's wallet buttons", () => {
     await expect(page.getByLabel('Card number (Stripe)')).toBeVisible();
     // Gone, not merely still asking (which the form stops waiting for after a moment).
     await expect(page.locator('.stripe-wallets')).toHaveAttribute('hidden', '');
-    await page.getByLabel('Card number (Stripe)').fill('4242424242424242');
-    await page.getByRole('button', { name: 'Pay $25' }).click();
-    await page.waitForURL('**/payment-success?format=digital');
-    expect(await statusOf(order)).toBe('Paid');
+    await payByCard(page, order);
   });
 
   test('a wallet Stripe offers only after the card form is shown stays hidden: nothing moves under the parent', async ({
@@ -236,10 +238,7 @@ test.describe("Stripe's wallet buttons", () => {
     await expect(page.getByRole('alert').filter({ hasText: 'There was an error processing your payment.' })).toBeVisible();
     expect(await statusOf(order)).toBe('Pending');
 
-    await page.getByLabel('Card number (Stripe)').fill('4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay $25' }).click();
-    await page.waitForURL('**/payment-success?format=digital');
-    expect(await statusOf(order)).toBe('Paid');
+    await payByCard(page, order);
   });
 
   test('without a wallet in the browser, no wallet area at all: the card form comes first', async ({ page }) => {

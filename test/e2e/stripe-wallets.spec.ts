@@ -53,10 +53,12 @@ async function routeStripe(page: Page) {
 /** Where the stand-in for Stripe.js tells an element's `ready` handler (a test changes what it says). */
 const READY_CALL = 'if (handlers.ready) handlers.ready({';
 
-/** Serves this stand-in for Stripe.js instead of the usual one (after routeStripe). */
-async function serveStripeJs(page: Page, body: string) {
+/** Opens the order's payment page with this stand-in for Stripe.js instead of the usual one. */
+async function openWithStripeJs(page: Page, order: ApiOrder, body: string) {
   expect(body).not.toBe(stripeJs);
+  await routeStripe(page);
   await page.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body }));
+  await openPaymentPage(page, order, { baseURL });
 }
 
 async function openStripePaymentPage(page: Page, order: ApiOrder) {
@@ -150,10 +152,12 @@ test.describe("Stripe's wallet buttons", () => {
 
   test('when Stripe never says which wallets there are, the card form is shown and pays all the same', async ({ page }) => {
     const order = await createOrderByApi(api);
-    await routeStripe(page);
     // This browser's Stripe.js draws the card fields; its wallet element never reports.
-    await serveStripeJs(page, stripeJs.replace(READY_CALL, "if (handlers.ready && type !== 'expressCheckout') handlers.ready({"));
-    await openPaymentPage(page, order, { baseURL });
+    await openWithStripeJs(
+      page,
+      order,
+      stripeJs.replace(READY_CALL, "if (handlers.ready && type !== 'expressCheckout') handlers.ready({"),
+    );
     await expect(page.getByLabel('Card number (Stripe)')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Google Pay' })).toBeHidden();
     await payByCard(page, order);
@@ -161,16 +165,15 @@ test.describe("Stripe's wallet buttons", () => {
 
   test('a wallet element that fails to load counts as none: the card form is shown and pays', async ({ page }) => {
     const order = await createOrderByApi(api);
-    await routeStripe(page);
-    await serveStripeJs(
+    await openWithStripeJs(
       page,
+      order,
       stripeJs.replace(
         READY_CALL,
         "if (type === 'expressCheckout') { if (handlers.loaderror) handlers.loaderror({ elementType: type, error: { type: 'api_error', message: 'Express Checkout could not be loaded.' } }); return; } " +
           READY_CALL,
       ),
     );
-    await openPaymentPage(page, order, { baseURL });
     await expect(page.getByLabel('Card number (Stripe)')).toBeVisible();
     // Gone, not merely still asking (which the form stops waiting for after a moment).
     await expect(page.locator('.stripe-wallets')).toHaveAttribute('hidden', '');
@@ -181,16 +184,15 @@ test.describe("Stripe's wallet buttons", () => {
     page,
   }) => {
     await recordLayoutShifts(page);
-    await routeStripe(page);
     // The wallet element reports well after the card fields and the form's wait for it.
-    await serveStripeJs(
+    await openWithStripeJs(
       page,
+      await createOrderByApi(api),
       stripeJs.replace(
         READY_CALL,
         "if (handlers.ready) (type === 'expressCheckout' ? function (event) { setTimeout(function () { window.fakeStripeWalletsLate = true; handlers.ready(event); }, 2500); } : handlers.ready)({",
       ),
     );
-    await openPaymentPage(page, await createOrderByApi(api), { baseURL });
     await expect(page.getByLabel('Card number (Stripe)')).toBeVisible();
     await page.waitForFunction(() => (window as unknown as { fakeStripeWalletsLate?: boolean }).fakeStripeWalletsLate === true);
     await expect(page.locator('.stripe-wallets')).toHaveAttribute('hidden', '');
@@ -200,9 +202,11 @@ test.describe("Stripe's wallet buttons", () => {
 
   test('when the card fields never draw, the wallets are shown after a moment and pay', async ({ page }) => {
     const order = await createOrderByApi(api);
-    await routeStripe(page);
-    await serveStripeJs(page, stripeJs.replace(READY_CALL, "if (handlers.ready && type !== 'payment') handlers.ready({"));
-    await openPaymentPage(page, order, { baseURL });
+    await openWithStripeJs(
+      page,
+      order,
+      stripeJs.replace(READY_CALL, "if (handlers.ready && type !== 'payment') handlers.ready({"),
+    );
     await page.getByRole('button', { name: 'Google Pay' }).click();
     await page.waitForURL('**/payment-success?format=digital');
     expect(await statusOf(order)).toBe('Paid');

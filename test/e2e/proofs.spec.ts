@@ -146,11 +146,20 @@ test.describe('proofs', () => {
       await pdfHeld;
       await route.continue();
     });
-    await parentPage.goto(`/order/${order.checkoutToken}`);
+    const imageRequests: string[] = [];
+    parentPage.on('request', (request) => {
+      if (request.url().includes('-page-1-')) imageRequests.push(request.url());
+    });
+    const opened = await parentPage.goto(`/order/${order.checkoutToken}`);
     const review = parentPage.getByRole('region', { name: 'Review your book' });
     const image = review.getByRole('img', { name: `Proof 1 of ${childName}'s book, page 1` });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
+    // The server named the image with the page, so it was fetched beside the page's code: once,
+    // at the very address the page then shows.
+    const src = new URL(await image.evaluate((img: HTMLImageElement) => img.src));
+    expect(opened?.headers().link).toContain(`<${src.pathname}${src.search}>; rel=preload; as=image`);
+    expect(imageRequests).toEqual([src.href]);
     await expect(review.locator('canvas[data-drawn="true"]')).toHaveCount(0);
     const frame = review.locator('.proof-viewer__frame');
     const before = (await frame.boundingBox())!;

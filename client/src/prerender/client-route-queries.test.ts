@@ -33,4 +33,41 @@ describe("the routes.json entry of a browser-rendered page's first query", () =>
       'the query for /faq has no operation name',
     );
   });
+
+  it("names the proof's first page as the order page's first image, in the states the page shows the proof", () => {
+    expect(routeQueries()['/order/:token'].images).toEqual([
+      {
+        url: 'orderPage.proof.firstPage.url',
+        when: [{ 'orderPage.status': 'Paid' }, { 'orderPage.status': 'Completed', 'orderPage.bookFormat': 'printed' }],
+      },
+    ]);
+  });
+
+  describe('an image the page shows first', () => {
+    const document = parse(`
+      query Order($token: String!) {
+        order: orderPage(token: $token) { ...Fields }
+      }
+      fragment Fields on OrderPage { status ... on OrderPage { proof { firstPage { url } } } }
+    `);
+    const withImage = (url: string, when?: Record<string, string>[]) =>
+      routeQueries({ '/order/:token': { document, variables: { token: ':token' }, images: [{ url, when }] } });
+
+    it('is read by the names the answer has, through fragments', () => {
+      const printed = withImage('order.proof.firstPage.url', [{ 'order.status': 'Paid' }])['/order/:token'];
+      expect(printed.images).toEqual([{ url: 'order.proof.firstPage.url', when: [{ 'order.status': 'Paid' }] }]);
+    });
+
+    it('is refused when the query does not ask for it or for a state it is shown in', () => {
+      // The field's own name where the answer has the alias.
+      expect(() => withImage('orderPage.proof.firstPage.url')).toThrow(
+        'Order (/order/:token) does not ask for orderPage.proof.firstPage.url',
+      );
+      expect(() => withImage('order.proof.firstPage.width')).toThrow('does not ask for order.proof.firstPage.width');
+      expect(() => withImage('order.status.url')).toThrow('does not ask for order.status.url');
+      expect(() => withImage('order.proof.firstPage.url', [{ 'order.bookFormat': 'printed' }])).toThrow(
+        'does not ask for order.bookFormat',
+      );
+    });
+  });
 });

@@ -26,6 +26,11 @@ function writeBuild(dist: string, receiptQuery: object = RECEIPT_QUERY): void {
     JSON.stringify({
       pages: [],
       clientRoutes: ['/receipt/:orderId/:signature', '/thanks/:orderId'],
+      preloads: { '/receipt/:orderId/:signature': ['/assets/ReceiptPage-Aa11.js'] },
+      shellPreloads: {
+        modules: ['/assets/index-Bb22.js', '/assets/jsx-runtime-Cc33.js'],
+        styles: [{ href: '/assets/style-Dd44.css', crossorigin: true }],
+      },
       queries: { '/receipt/:orderId/:signature': receiptQuery },
       routeDataElementId: 'page-data',
       shell: 'shell.html',
@@ -35,9 +40,9 @@ function writeBuild(dist: string, receiptQuery: object = RECEIPT_QUERY): void {
 }
 
 /** Serves the build with `run` answering the route's query, asks for `url`, and answers the page and what `run` was asked. */
-async function pageWith(run: RunRouteQuery, url: string, budgetMs?: number) {
+async function pageWith(run: RunRouteQuery, url: string, budgetMs?: number, receiptQuery?: object) {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'storybook-hosting-'));
-  writeBuild(dist);
+  writeBuild(dist, receiptQuery);
   const asked: RouteQuery[] = [];
   const warnings: { msg: string; fields?: Record<string, unknown> }[] = [];
   const ignore = () => undefined;
@@ -60,6 +65,7 @@ async function pageWith(run: RunRouteQuery, url: string, budgetMs?: number) {
     return {
       status: response.status,
       cacheControl: response.headers.get('cache-control'),
+      link: response.headers.get('link'),
       html: await response.text(),
       asked,
       warnings,
@@ -146,5 +152,60 @@ describe("a browser-rendered page's first query", () => {
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the Link header of a browser-rendered page', () => {
+  const SHELL_AND_CHUNKS =
+    '</assets/index-Bb22.js>; rel=modulepreload, </assets/jsx-runtime-Cc33.js>; rel=modulepreload, ' +
+    '</assets/style-Dd44.css>; rel=preload; as=style; crossorigin, </assets/ReceiptPage-Aa11.js>; rel=modulepreload';
+  /** The receipt's cover is shown while it is paid, and once completed only for a printed book. */
+  const WITH_COVER = {
+    ...RECEIPT_QUERY,
+    images: [
+      {
+        url: 'receipt.cover.url',
+        when: [{ 'receipt.status': 'Paid' }, { 'receipt.status': 'Completed', 'receipt.printed': true }],
+      },
+    ],
+  };
+  const receipt = (fields: Record<string, unknown>) => async () => ({
+    receipt: { id: 'o-1', status: 'Paid', printed: false, cover: { url: '/media/covers/o-1.jpg?exp=1&sig=a%2Cb' }, ...fields },
+  });
+
+  it("names the shell's entry, the modules it imports and its stylesheet before the route's own chunks", async () => {
+    const { link } = await pageWith(async () => ({ receipt: { id: 'o-1' } }), '/receipt/o-1/sig');
+    expect(link).toBe(SHELL_AND_CHUNKS);
+  });
+
+  it('names the image the page shows first, after its code, when the answer has it in a state that shows it', async () => {
+    const paid = await pageWith(receipt({}), '/receipt/o-1/sig', undefined, WITH_COVER);
+    expect(paid.link).toBe(`${SHELL_AND_CHUNKS}, </media/covers/o-1.jpg?exp=1&sig=a%2Cb>; rel=preload; as=image`);
+    const printed = await pageWith(receipt({ status: 'Completed', printed: true }), '/receipt/o-1/sig', undefined, WITH_COVER);
+    expect(printed.link).toContain('</media/covers/o-1.jpg?exp=1&sig=a%2Cb>; rel=preload; as=image');
+    // A signed link to the object store is another origin's address: named as it is.
+    const stored = 'https://shop-media.s3.eu-west-1.amazonaws.com/covers/o-1.jpg?X-Amz-Signature=abc';
+    const fromStore = await pageWith(receipt({ cover: { url: stored } }), '/receipt/o-1/sig', undefined, WITH_COVER);
+    expect(fromStore.link).toContain(`<${stored}>; rel=preload; as=image`);
+  });
+
+  it.each([
+    ['in a state the page does not show it in', { status: 'Cancelled' }],
+    ['when only some of a state holds (completed, not printed)', { status: 'Completed' }],
+    ['when the answer has no image', { cover: null }],
+    ['when the image has no address', { cover: { url: null } }],
+    ['for an address that would end the link', { cover: { url: '/media/a.jpg>; rel=preload; as=script, </x.js' } }],
+    ['for an address on no site of ours or the store', { cover: { url: '//elsewhere.example/a.jpg' } }],
+    ['for a script address', { cover: { url: 'javascript:alert(1)' } }],
+  ])('names no image %s', async (_case, fields) => {
+    const { link, html } = await pageWith(receipt(fields), '/receipt/o-1/sig', undefined, WITH_COVER);
+    expect(html).toContain('id="page-data"');
+    expect(link).toBe(SHELL_AND_CHUNKS);
+  });
+
+  it('names no image when the page goes out without its answer', async () => {
+    const { link, html } = await pageWith(() => new Promise(() => undefined), '/receipt/o-1/sig', 30, WITH_COVER);
+    expect(html).toBe(SHELL);
+    expect(link).toBe(SHELL_AND_CHUNKS);
   });
 });

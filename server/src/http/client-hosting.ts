@@ -12,7 +12,9 @@
  * A browser-rendered page whose first query routes.json names (the parent's order page) gets the
  * answer in the shell it is sent: the server runs that query for the path's parameters as the
  * GraphQL endpoint would for the browser (`runRouteQuery`, given by app.ts), and writes the result
- * in a JSON data block, so the page renders as soon as its code has run, a round trip sooner.
+ * in a JSON data block, so the page renders as soon as its code has run, a round trip sooner;
+ * an image the answer has and the page shows first (the proof's first page) is named in the
+ * page's `Link` header after its code, so it arrives while the code does.
  * When the server answers such a route, no cache may keep its page (`no-store`, with or without
  * its answer), and only a query may be named: a routes.json naming a mutation or a subscription
  * fails the start.
@@ -39,6 +41,27 @@ export interface RouteQuery {
   operationName: string;
   query: string;
   variables: Record<string, string>;
+  /** Images the page shows first, fetched with the page once its answer names them. */
+  images?: RouteImage[];
+}
+
+/**
+ * An image a browser-rendered page shows at once when its first query's answer has it: `url` is
+ * the dotted path of the image's address in the answer (`orderPage.proof.firstPage.url`); `when`,
+ * the states in which the page shows it (any one, each of its paths equal to its value), the
+ * page's own rule (see client/src/prerender/client-route-queries.ts). The server names it in the
+ * page's `Link` header, so the browser fetches it while the page's code arrives instead of after
+ * it has run.
+ */
+export interface RouteImage {
+  url: string;
+  when?: Record<string, string | number | boolean | null>[];
+}
+
+/** What the shell loads first (its entry module and the modules it imports, its stylesheets), in its own order. */
+export interface ShellPreloads {
+  modules: string[];
+  styles: { href: string; crossorigin: boolean }[];
 }
 
 /**
@@ -86,6 +109,8 @@ export interface RoutesManifest {
   preloads?: Record<string, string[]>;
   /** For such a route, the query its page asks first (client/src/prerender/client-route-queries.ts). */
   queries?: Record<string, RouteQuery>;
+  /** What the shell loads before anything else: named first in each browser-rendered route's `Link` header. */
+  shellPreloads?: ShellPreloads;
   /** The id of the data block that carries a query's answer (client/src/route-data-block.ts). */
   routeDataElementId?: string;
   /** The app shell (an empty root) and the prerendered 404 page. */
@@ -242,6 +267,41 @@ async function within<T>(ms: number, work: Promise<T>): Promise<Outcome<T>> {
   }
 }
 
+/** The value at a dotted path of an answer (`orderPage.proof.firstPage.url`), or undefined. */
+function valueAt(data: unknown, dotted: string): unknown {
+  let value = data;
+  for (const key of dotted.split('.')) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * An address fit for a `Link` header: a path on this site or an http(s) address (a signed link to
+ * the object store), with nothing that could end the link or start another.
+ */
+const linkable = (url: unknown): url is string =>
+  typeof url === 'string' && /^(?:\/(?!\/)|https?:\/\/)[^\s<>"\\]*$/.test(url) && url.length <= 4096;
+
+/** `Link` values for the images `data` has that the page will show in the state it is in. */
+function imagePreloads(images: readonly RouteImage[], data: unknown): string[] {
+  return images.flatMap(({ url: at, when }) => {
+    const shown = !when || when.some((state) => Object.entries(state).every(([key, value]) => valueAt(data, key) === value));
+    const url = shown ? valueAt(data, at) : undefined;
+    return linkable(url) ? [`<${url}>; rel=preload; as=image`] : [];
+  });
+}
+
+/** The shell's own `Link` values: its modules, then its stylesheets (fetched as the shell's tags will ask for them). */
+function shellLinks(preloads: ShellPreloads | undefined): string[] {
+  if (!preloads) return [];
+  return [
+    ...preloads.modules.map((url) => `<${url}>; rel=modulepreload`),
+    ...preloads.styles.map(({ href, crossorigin }) => `<${href}>; rel=preload; as=style${crossorigin ? '; crossorigin' : ''}`),
+  ];
+}
+
 /** How long a page waits for its query's answer by default. */
 export const ROUTE_QUERY_BUDGET_MS = 1000;
 
@@ -337,13 +397,15 @@ export function hostClient(
   const pages = new Map(manifest.pages.map((page) => [page.path.toLowerCase(), page]));
   // Each route the browser renders, with what is written for it once: the `Link` header naming the
   // chunks its page needs beyond the shell's, and its first query when the server can answer it.
+  // The shell's own code and style lead, so the entry is not queued behind the route's chunks.
+  const shellLink = shellLinks(manifest.shellPreloads);
   const clientRoutes = manifest.clientRoutes.map((pattern) => {
     const files = manifest.preloads?.[pattern] ?? [];
     return {
       pattern,
       matches: patternMatcher(pattern),
       parameters: parameterNames(pattern),
-      link: files.length > 0 ? files.map((url) => `<${url}>; rel=modulepreload`).join(', ') : null,
+      link: files.length > 0 ? [...shellLink, ...files.map((url) => `<${url}>; rel=modulepreload`)].join(', ') : null,
       query: (runRouteQuery && manifest.queries?.[pattern]) || null,
     };
   });
@@ -398,7 +460,12 @@ export function hostClient(
       if (!values) continue;
       if (route.link) res.set('Link', route.link);
       const data = await routeData(req, res, route, values.slice(1));
-      if (data) return sendHtmlWithData(req, res, html(manifest.shell), routeDataElementId, data);
+      if (data) {
+        // The image the page shows first comes after its code: it is drawn only once that has run.
+        const images = imagePreloads(route.query?.images ?? [], data.data);
+        if (images.length > 0) res.set('Link', [route.link, ...images].filter(Boolean).join(', '));
+        return sendHtmlWithData(req, res, html(manifest.shell), routeDataElementId, data);
+      }
       // Without its answer (HEAD, a failure, too late) it is still an address whose page carries
       // an order: the same headers every time, and nothing for a cache to keep.
       return sendHtml(req, res, html(manifest.shell), 200, route.query ? 'no-store' : 'no-cache');

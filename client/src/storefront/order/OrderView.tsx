@@ -14,6 +14,7 @@ import { formatDay, formatWhen, ORDER_MESSAGES, orderHeading, STATUS_LABEL } fro
 import { OrderSummary } from './OrderSummary';
 import { PaidChangesSection } from './PaidChangesSection';
 import { ProofReviewSection } from './ProofReviewSection';
+import { proofShown } from './proof-shown';
 import { RenewLinkSection } from './RenewLinkSection';
 
 interface OrderViewProps {
@@ -81,7 +82,7 @@ export function OrderView({ order, catalogue, token, renewed }: OrderViewProps) 
 
       <PaidChangesSection order={order} catalogue={catalogue} token={token} />
 
-      {order.proof && (order.status === 'Paid' || (order.status === 'Completed' && order.bookFormat === 'printed')) && (
+      {order.proof && proofShown(order) && (
         <ProofReviewSection order={order} proof={order.proof} token={token} maxLength={catalogue.limits.changeRequestMaxLength} />
       )}
 

@@ -103,27 +103,6 @@ function routeChunks() {
   return preloads;
 }
 
-/**
- * What the shell's head loads, in its order: its entry module and the modules that one imports,
- * then its stylesheets. The server names them first in a browser-rendered route's Link header, so
- * the entry is fetched before the route's own chunks rather than queued behind them.
- */
-function shellPreloads() {
-  const head = template.slice(0, template.indexOf('</head>'));
-  const modules = [];
-  const styles = [];
-  for (const tag of head.match(/<(?:script|link)\b[^>]*>/g) ?? []) {
-    const attribute = (name) => new RegExp(`\\s${name}(?:="([^"]*)")?(?=[\\s/>])`).exec(tag);
-    const url = attribute(tag.startsWith('<script') ? 'src' : 'href')?.[1];
-    if (!url?.startsWith('/assets/')) continue;
-    if (tag.startsWith('<script') && attribute('type')?.[1] === 'module') modules.push(url);
-    else if (attribute('rel')?.[1] === 'modulepreload') modules.push(url);
-    else if (attribute('rel')?.[1] === 'stylesheet') styles.push({ href: url, crossorigin: attribute('crossorigin') !== null });
-  }
-  if (modules.length === 0) throw new Error('index.html loads no module from /assets/');
-  return { modules, styles };
-}
-
 /** Each browser-rendered route's first query (client-route-queries.ts), for the server to answer in the page. */
 function routeQueries() {
   const queries = renderer.routeQueries();
@@ -140,7 +119,8 @@ writeFileSync(
       pages,
       clientRoutes,
       preloads: routeChunks(),
-      shellPreloads: shellPreloads(),
+      // What the shell loads first, for the server to name before each route's chunks.
+      shellPreloads: renderer.shellPreloads(template),
       queries: routeQueries(),
       routeDataElementId: renderer.ROUTE_DATA_ELEMENT_ID,
       shell: 'shell.html',

@@ -65,6 +65,8 @@ describe("the routes.json entry of a browser-rendered page's first query", () =>
       );
       expect(() => withImage('order.proof.firstPage.width')).toThrow('does not ask for order.proof.firstPage.width');
       expect(() => withImage('order.status.url')).toThrow('does not ask for order.status.url');
+      // An object, not a value: the server would find no address there.
+      expect(() => withImage('order.proof.firstPage')).toThrow('does not ask for order.proof.firstPage');
       expect(() => withImage('order.proof.firstPage.url', [{ 'order.bookFormat': 'printed' }])).toThrow(
         'does not ask for order.bookFormat',
       );

@@ -38,7 +38,7 @@ export interface PrintedRouteQuery {
 
 /** `state`'s fields under `field` of the answer (`{ status: 'Paid' }` → `{ 'orderPage.status': 'Paid' }`). */
 const under = (field: string, state: object) =>
-  Object.fromEntries(Object.entries(state).map(([key, value]) => [`${field}.${key}`, value as string]));
+  Object.fromEntries(Object.entries(state).map(([key, value]) => [`${field}.${key}`, value as string | number | boolean | null]));
 
 const ORDER_PAGE: ClientRouteQuery = {
   document: ORDER_PAGE_QUERY,
@@ -66,6 +66,8 @@ function selects(document: DocumentNode, dotted: string): boolean {
     ),
   );
   const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+  // The first selection of a name decides (a query that selects one field twice, with different
+  // fields each time, is refused: name the paths in its first selection).
   const find = (set: SelectionSetNode, key: string): SelectionSetNode | null | undefined => {
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD && (selection.alias ?? selection.name).value === key)
@@ -88,8 +90,8 @@ function selects(document: DocumentNode, dotted: string): boolean {
     if (!set) return false;
     const next = find(set, key);
     if (next === undefined) return false;
-    // Only the last name may be a leaf; every name before it must have fields of its own.
-    if (next === null && index < keys.length - 1) return false;
+    // Every name but the last must have fields of its own; the last must be a value (a leaf).
+    if ((next === null) !== (index === keys.length - 1)) return false;
     set = next;
   }
   return true;

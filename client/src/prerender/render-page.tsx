@@ -25,6 +25,7 @@ import { provideSiteData, PUBLIC_URL_PLACEHOLDER, type SiteData } from '../site-
 export { PUBLIC_PAGES } from '../public-pages';
 export { CLIENT_ROUTE_CHUNKS } from './client-route-chunks';
 export { routeQueries } from './client-route-queries';
+export { shellPreloads } from './shell-preloads';
 export { PIXEL_ID_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, SITE_DATA_ELEMENT_ID } from '../site-data';
 export { ROUTE_DATA_ELEMENT_ID } from '../route-data-block';
 

@@ -58,10 +58,13 @@ export interface RouteImage {
   when?: Record<string, string | number | boolean | null>[];
 }
 
-/** What the shell loads first (its entry module and the modules it imports, its stylesheets), in its own order. */
+/**
+ * What the shell loads first (its entry module and the modules it imports, its stylesheets), in
+ * its own order; a stylesheet with the CORS mode its tag asks with (client/src/prerender/shell-preloads.ts).
+ */
 export interface ShellPreloads {
   modules: string[];
-  styles: { href: string; crossorigin: boolean }[];
+  styles: { href: string; crossorigin: 'anonymous' | 'use-credentials' | null }[];
 }
 
 /**
@@ -278,11 +281,11 @@ function valueAt(data: unknown, dotted: string): unknown {
 }
 
 /**
- * An address fit for a `Link` header: a path on this site or an http(s) address (a signed link to
- * the object store), with nothing that could end the link or start another.
+ * An address fit for a `Link` header: a path on this site (the shop's signed media links are),
+ * in printable ASCII with nothing that could end the link or start another.
  */
 const linkable = (url: unknown): url is string =>
-  typeof url === 'string' && /^(?:\/(?!\/)|https?:\/\/)[^\s<>"\\]*$/.test(url) && url.length <= 4096;
+  typeof url === 'string' && url.length <= 4096 && /^\/(?!\/)[\x21-\x7e]*$/.test(url) && !/[<>"\\]/.test(url);
 
 /** `Link` values for the images `data` has that the page will show in the state it is in. */
 function imagePreloads(images: readonly RouteImage[], data: unknown): string[] {
@@ -298,7 +301,10 @@ function shellLinks(preloads: ShellPreloads | undefined): string[] {
   if (!preloads) return [];
   return [
     ...preloads.modules.map((url) => `<${url}>; rel=modulepreload`),
-    ...preloads.styles.map(({ href, crossorigin }) => `<${href}>; rel=preload; as=style${crossorigin ? '; crossorigin' : ''}`),
+    ...preloads.styles.map(
+      ({ href, crossorigin }) =>
+        `<${href}>; rel=preload; as=style${crossorigin === 'use-credentials' ? '; crossorigin=use-credentials' : crossorigin ? '; crossorigin' : ''}`,
+    ),
   ];
 }
 
@@ -405,7 +411,7 @@ export function hostClient(
       pattern,
       matches: patternMatcher(pattern),
       parameters: parameterNames(pattern),
-      link: files.length > 0 ? [...shellLink, ...files.map((url) => `<${url}>; rel=modulepreload`)].join(', ') : null,
+      link: [...shellLink, ...files.map((url) => `<${url}>; rel=modulepreload`)].join(', ') || null,
       query: (runRouteQuery && manifest.queries?.[pattern]) || null,
     };
   });

@@ -1,0 +1,56 @@
+/**
+ * What the shell's head loads, in its order: its entry module and the modules it imports, then its
+ * stylesheets. routes.json carries it (the server's `ShellPreloads`), and the server names these
+ * first in a browser-rendered route's Link header, so the entry is fetched before the route's own
+ * chunks rather than queued behind them. A preload must be asked for as the tag will ask (the same
+ * CORS mode), or the browser fetches the file twice: a tag this cannot name that way fails the build.
+ */
+export interface ShellPreloads {
+  modules: string[];
+  styles: { href: string; crossorigin: 'anonymous' | 'use-credentials' | null }[];
+}
+
+/** Each <script> and <link> tag of `head`, with its attributes (names lower-cased; a bare attribute is ''). */
+function tagsOf(head: string): { name: string; attributes: Map<string, string> }[] {
+  const tags = [];
+  // Quoted values may hold ">" and "<".
+  for (const tag of head.matchAll(/<(script|link)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi)) {
+    const attributes = new Map<string, string>();
+    for (const attribute of tag[2].matchAll(/([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g)) {
+      const name = attribute[1].toLowerCase();
+      if (!attributes.has(name)) attributes.set(name, attribute[2] ?? attribute[3] ?? attribute[4] ?? '');
+    }
+    tags.push({ name: tag[1].toLowerCase(), attributes });
+  }
+  return tags;
+}
+
+/** A tag's CORS mode as a preload must repeat it. */
+function corsMode(attributes: Map<string, string>): ShellPreloads['styles'][number]['crossorigin'] {
+  const value = attributes.get('crossorigin');
+  if (value === undefined) return null;
+  return value.toLowerCase() === 'use-credentials' ? 'use-credentials' : 'anonymous';
+}
+
+/** The shell's own preloads, read from the built index.html. */
+export function shellPreloads(html: string): ShellPreloads {
+  const end = html.search(/<\/head>/i);
+  const head = end < 0 ? html : html.slice(0, end);
+  const found: ShellPreloads = { modules: [], styles: [] };
+  for (const { name, attributes } of tagsOf(head)) {
+    const url = attributes.get(name === 'script' ? 'src' : 'href');
+    if (!url?.startsWith('/assets/')) continue;
+    const rel = attributes.get('rel')?.toLowerCase();
+    const isModule = name === 'script' ? attributes.get('type')?.toLowerCase() === 'module' : rel === 'modulepreload';
+    if (isModule) {
+      // A modulepreload named in a header is fetched without credentials for another origin: as the tag does only without use-credentials.
+      if (corsMode(attributes) === 'use-credentials')
+        throw new Error(`index.html: ${url} is loaded with credentials; its preload could not match`);
+      found.modules.push(url);
+    } else if (name === 'link' && rel === 'stylesheet') {
+      found.styles.push({ href: url, crossorigin: corsMode(attributes) });
+    }
+  }
+  if (found.modules.length === 0) throw new Error('index.html loads no module from /assets/');
+  return found;
+}

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createLogger } from '../../server/src/common/logger';
 import { OrphanedFiles } from '../../server/src/media/orphaned-files';
 import { pdfFirstPage } from '../../server/src/media/pdf-first-page';
+import { ProofFirstPagesBackfill1766500000000 } from '../../server/src/migrations/1766500000000-proof-first-pages-backfill';
 import { drawProofFirstPage } from '../../server/src/proofs/proof-first-page.job';
 import { createAdmin, signIn } from '../support/admin';
 import { placeOrder, placePaidOrder } from '../support/checkout';
@@ -393,6 +394,57 @@ describe('the first page as an image', () => {
     expect(
       (await owner.query(`query($id: ID!) { order(id: $id) { proofs { firstPage { width } } } }`, { id: orderId })).data,
     ).toEqual({ order: { proofs: [{ firstPage: { width: 640 } }] } });
+  });
+
+  it('is drawn for the proofs sent before the shop drew them, where the order page shows them, once updated', async () => {
+    await server.app.services.jobs.drain();
+    const older = async (input = digitalOrder()) => {
+      const order = await paidOrder(input);
+      await studio.upload(SEND_PROOF, { orderId: order.orderId }, { proof: proofFile() });
+      return order;
+    };
+    const waiting = await older();
+    const twice = await older();
+    await studio.upload(SEND_PROOF, { orderId: twice.orderId }, { proof: proofFile() });
+    const printedMade = await older(printedOrder());
+    const shipped = await older(printedOrder());
+    const ours = [waiting, twice, printedMade, shipped].map((order) => order.orderId);
+    // As such a shop's database holds them: the proofs sent, nothing queued to draw them.
+    await server.dataSource.query(`DELETE FROM jobs WHERE name = 'proof-first-page' AND payload->>'orderId' = ANY($1)`, [ours]);
+    await server.dataSource.query(`UPDATE orders SET status = 'Completed' WHERE id = $1`, [printedMade.orderId]);
+    await server.dataSource.query(`UPDATE orders SET status = 'Shipped' WHERE id = $1`, [shipped.orderId]);
+    const queued = async () =>
+      (
+        await server.dataSource.query(
+          `SELECT payload->>'orderId' AS "orderId" FROM jobs WHERE name = 'proof-first-page' AND status = 'queued' AND payload->>'orderId' = ANY($1)`,
+          [ours],
+        )
+      )
+        .map((row: { orderId: string }) => row.orderId)
+        .sort();
+    expect(await queued()).toEqual([]);
+
+    const backfill = async () => {
+      const runner = server.dataSource.createQueryRunner();
+      try {
+        await new ProofFirstPagesBackfill1766500000000().up(runner);
+      } finally {
+        await runner.release();
+      }
+    };
+    await backfill();
+    // One job an order, for its newest proof; none for a shipped book, whose page shows no proof.
+    expect(await queued()).toEqual([waiting.orderId, twice.orderId, printedMade.orderId].sort());
+    await server.app.services.jobs.drain();
+    expect(await firstPageOf(waiting.parent, waiting.token)).toMatchObject({ width: 640 });
+    expect((await twice.parent.query(FIRST_PAGE, { token: twice.token })).data!.orderPage.proof).toMatchObject({
+      version: 2,
+      firstPage: { width: 640 },
+    });
+    expect(await firstPageOf(printedMade.parent, printedMade.token)).toMatchObject({ width: 640 });
+    // Run again, it finds nothing left to draw.
+    await backfill();
+    expect(await queued()).toEqual([]);
   });
 
   it('is drawn for the newest proof, once: running the job again changes nothing', async () => {

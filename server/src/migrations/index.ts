@@ -28,6 +28,7 @@ import { OrderEmailLinks1766100000000 } from './1766100000000-order-email-links'
 import { Gifts1766200000000 } from './1766200000000-gifts';
 import { VideoUploads1766300000000 } from './1766300000000-video-uploads';
 import { ProofFirstPages1766400000000 } from './1766400000000-proof-first-pages';
+import { ProofFirstPagesBackfill1766500000000 } from './1766500000000-proof-first-pages-backfill';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   Gifts1766200000000,
   VideoUploads1766300000000,
   ProofFirstPages1766400000000,
+  ProofFirstPagesBackfill1766500000000,
 ];

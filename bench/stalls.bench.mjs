@@ -28,6 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createBenchDatabase } from './support/admin-query.mjs';
+import { seedOrders, seedPglite } from './support/order-seed.mjs';
 import { sleep, startServer, stopServer } from './support/server.mjs';
 import { gql, signIn } from './support/shop-api.mjs';
 import { runBench, writeResult } from './support/results.mjs';
@@ -53,26 +54,10 @@ function clientDocument(name) {
   return print(JSON.parse(match[1]));
 }
 const ORDERS = clientDocument('AdminOrders');
-// As bench/api.bench.mjs seeds: a bulk write of `$2` orders, newest a minute ago.
-const SEED_SQL = `
-  INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style,
-                      shipping_address, status, amount_cents, currency, photo_key, created_at, updated_at)
-  SELECT gen_random_uuid(), 'Child ' || i, 2 + (i % 11), 'Courage', '', 'parent' || i || '@example.com',
-         CASE WHEN i % 2 = 0 THEN 'digital' ELSE 'printed' END,
-         CASE WHEN i % 2 = 0 THEN NULL ELSE 'classic' END, NULL,
-         (ARRAY['Pending','Paid','Completed'])[1 + (i % 3)],
-         CASE WHEN i % 2 = 0 THEN 2500 ELSE 5000 END, 'USD', NULL,
-         now() - interval '1 minute' - make_interval(secs => $1::int + i),
-         now() - interval '1 minute' - make_interval(secs => $1::int + i)
-  FROM generate_series(1, $2::int) AS i`;
-
 const pct = (sorted, p) => +sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(2);
 
-/** Writes orders `from`..`rows` in batches of 50,000 (each well inside the statement timeout). */
-async function seed(query, rows, from = 0) {
-  for (let have = from; have < rows; have += 50_000) await query(SEED_SQL, [have, Math.min(50_000, rows - have)]);
-  if (VACUUM) await query('VACUUM ANALYZE orders');
-}
+/** Writes orders `from`..`rows`, then VACUUM ANALYZE with BENCH_VACUUM=1. */
+const seed = (query, rows, from = 0) => seedOrders(query, rows, { from, vacuum: VACUUM });
 
 /**
  * PostgreSQL's other backends, every 10 ms while `running()`: what the autovacuum workers,
@@ -140,7 +125,7 @@ async function main() {
       await client.connect();
       const query = async (sql, params) => (await client.query(sql, params)).rows;
       if (WARM) {
-        await query(SEED_SQL, [ROWS - 100, 100]);
+        await seedOrders(query, ROWS, { from: ROWS - 100 });
         const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
         for (let i = 0; i < WARM; i++) await gql(base, ORDERS, { first: 20 }, cookie);
       }
@@ -152,13 +137,9 @@ async function main() {
       // PGlite: one process may open it, so the shop writes the orders through its own first start.
       base = await startServer(env);
       await stopServer();
-      const { PGlite } = await import('@electric-sql/pglite');
-      const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-      const db = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
       const t0 = performance.now();
-      await seed(async (sql, params) => (await db.query(sql, params)).rows, ROWS);
+      await seedPglite(dataDir, ROWS, { vacuum: VACUUM });
       out.seedSeconds = +((performance.now() - t0) / 1000).toFixed(1);
-      await db.close();
       rmSync(probeFile, { force: true }); // the first process's events are not this run's
       base = await startServer(env);
     }

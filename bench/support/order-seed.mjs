@@ -1,0 +1,36 @@
+// Many orders at once, written straight into the database as the dashboard benchmarks need them:
+// alternating digital and printed, Pending, Paid and Completed in turn, the newest a minute ago.
+import path from 'node:path';
+
+const SEED_SQL = `
+  INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style,
+                      shipping_address, status, amount_cents, currency, photo_key, created_at, updated_at)
+  SELECT gen_random_uuid(), 'Child ' || i, 2 + (i % 11), 'Courage', '', 'parent' || i || '@example.com',
+         CASE WHEN i % 2 = 0 THEN 'digital' ELSE 'printed' END,
+         CASE WHEN i % 2 = 0 THEN NULL ELSE 'classic' END, NULL,
+         (ARRAY['Pending','Paid','Completed'])[1 + (i % 3)],
+         CASE WHEN i % 2 = 0 THEN 2500 ELSE 5000 END, 'USD', NULL,
+         now() - interval '1 minute' - make_interval(secs => $1::int + i),
+         now() - interval '1 minute' - make_interval(secs => $1::int + i)
+  FROM generate_series(1, $2::int) AS i`;
+
+/**
+ * Writes orders `from`..`rows` through `query(sql, params)` in batches of 50,000 (each well inside
+ * the statement timeout), then VACUUM ANALYZE when `vacuum`.
+ */
+export async function seedOrders(query, rows, { from = 0, vacuum = false } = {}) {
+  for (let have = from; have < rows; have += 50_000) await query(SEED_SQL, [have, Math.min(50_000, rows - have)]);
+  if (vacuum) await query('VACUUM ANALYZE orders');
+}
+
+/** The same into the shop's embedded database in `dataDir` (the shop must be stopped: one process may open it). */
+export async function seedPglite(dataDir, rows, options) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+  try {
+    await seedOrders(async (sql, params) => (await db.query(sql, params)).rows, rows, options);
+  } finally {
+    await db.close();
+  }
+}

@@ -67,11 +67,22 @@ describe('pdfFirstPage', () => {
     await expect(pdfFirstPage(inMemory(notPdf).source)).rejects.toBeInstanceOf(FirstPageError);
   });
 
-  it('gives up on a page that takes longer than its time', async () => {
+  it('gives up on a page that takes longer than its time, as one that trying again would not mend', async () => {
+    const { source, bytesRead } = inMemory(await redTopPdf());
+    // Over before pdf.js has even asked for a byte: the time went to the drawing, not to the store.
+    const outcome = pdfFirstPage(source, { timeoutMs: 1 });
+    await expect(outcome).rejects.toThrow(/took over 1 ms/);
+    await expect(outcome).rejects.toBeInstanceOf(FirstPageError);
+    expect(bytesRead()).toBe(0);
+  });
+
+  it('answers that the store was slow when the time runs out waiting on a read, so the caller may try again', async () => {
     const pdf = await redTopPdf();
     // A store that never answers.
     const slow: PdfSource = { size: pdf.length, read: () => new Promise<Buffer>(() => undefined) };
-    await expect(pdfFirstPage(slow, { timeoutMs: 300 })).rejects.toThrow(/took over 300 ms/);
+    const outcome = pdfFirstPage(slow, { timeoutMs: 300 });
+    await expect(outcome).rejects.toThrow('storage had not answered a read of the PDF within 300 ms');
+    await expect(outcome).rejects.not.toBeInstanceOf(FirstPageError);
   });
 
   it("answers storage's own error when a read fails, so the caller may try again", async () => {

@@ -84,18 +84,32 @@ function drawInWorker(source: PdfSource, width: number, timeoutMs: number, maxHe
       outcome();
     };
     const fail = (why: string) => finish(() => reject(new FirstPageError(why)));
-    const timer = setTimeout(() => fail(`the first page took over ${timeoutMs} ms to draw`), timeoutMs);
+    // Reads of the PDF not answered yet: a limit reached while waiting on one is the store's, not the PDF's.
+    let reading = 0;
+    const timer = setTimeout(() => {
+      if (reading > 0) {
+        // Not the PDF's fault either: the caller may try again.
+        finish(() => reject(new Error(`storage had not answered a read of the PDF within ${timeoutMs} ms`)));
+      } else {
+        fail(`the first page took over ${timeoutMs} ms to draw`);
+      }
+    }, timeoutMs);
     worker.on('message', (message: FromWorker) => {
       if ('range' in message) {
         const { begin, end } = message.range;
+        reading++;
         source.read(begin, Math.min(end, source.size)).then(
           (bytes) => {
+            reading--;
             if (settled) return;
             const data = new Uint8Array(bytes);
             worker.postMessage({ begin, data } satisfies ToWorker, [data.buffer]);
           },
           // Not the PDF's fault: the caller may try again.
-          (error: unknown) => finish(() => reject(error as Error)),
+          (error: unknown) => {
+            reading--;
+            finish(() => reject(error as Error));
+          },
         );
       } else if ('drawn' in message) {
         finish(() => resolve(message.drawn));

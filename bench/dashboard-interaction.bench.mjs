@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase } from './support/admin-query.mjs';
 import { seedOrders, seedPglite } from './support/order-seed.mjs';
-import { startServer, stopServer } from './support/server.mjs';
+import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
 import { signIn } from './support/shop-api.mjs';
 import { runBench, writeResult } from './support/results.mjs';
 
@@ -131,19 +131,12 @@ async function round(browser, base, cookie, cpu) {
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-dashboard-interaction-'));
   const benchDb = MODE === 'postgres' ? await createBenchDatabase(DATABASE_URL) : null;
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+  const env = benchShopEnv(dataDir, {
     ENV_FILE: 'none',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    MEDIA_SECRET: randomBytes(32).toString('base64url'),
     ...(benchDb ? { DATABASE_URL: benchDb.url } : {}),
-  };
+  });
   const out = { date: new Date().toISOString(), mode: MODE, rows: ROWS, rounds: ROUNDS, goalMs: GOAL_MS, cpu: {} };
   let browser;
   try {

@@ -11,6 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { FirstPageRequest, FromWorker, ToWorker } from './pdf-first-page.worker.mjs';
@@ -84,30 +85,41 @@ function drawInWorker(source: PdfSource, width: number, timeoutMs: number, maxHe
       outcome();
     };
     const fail = (why: string) => finish(() => reject(new FirstPageError(why)));
-    // Reads of the PDF not answered yet: a limit reached while waiting on one is the store's, not the PDF's.
+    // How long the drawing has waited on the store (time with a read of the PDF unanswered): when
+    // the limit is reached having spent half of it so, it is the store's doing, not the PDF's.
     let reading = 0;
+    let waitingSince = 0;
+    let waitedMs = 0;
+    const waited = () => waitedMs + (reading > 0 ? performance.now() - waitingSince : 0);
     const timer = setTimeout(() => {
-      if (reading > 0) {
+      const storeMs = Math.round(waited());
+      if (storeMs >= timeoutMs / 2) {
         // Not the PDF's fault either: the caller may try again.
-        finish(() => reject(new Error(`storage had not answered a read of the PDF within ${timeoutMs} ms`)));
+        finish(() => reject(new Error(`storage took ${storeMs} of the ${timeoutMs} ms answering reads of the PDF`)));
       } else {
         fail(`the first page took over ${timeoutMs} ms to draw`);
       }
     }, timeoutMs);
+    const answered = () => {
+      reading--;
+      if (reading === 0) waitedMs += performance.now() - waitingSince;
+    };
     worker.on('message', (message: FromWorker) => {
+      // The drawing is over (drawn, failed or out of time): nothing more is read for it.
+      if (settled) return;
       if ('range' in message) {
         const { begin, end } = message.range;
-        reading++;
+        if (reading++ === 0) waitingSince = performance.now();
         source.read(begin, Math.min(end, source.size)).then(
           (bytes) => {
-            reading--;
+            answered();
             if (settled) return;
             const data = new Uint8Array(bytes);
             worker.postMessage({ begin, data } satisfies ToWorker, [data.buffer]);
           },
           // Not the PDF's fault: the caller may try again.
           (error: unknown) => {
-            reading--;
+            answered();
             finish(() => reject(error as Error));
           },
         );

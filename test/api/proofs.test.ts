@@ -408,11 +408,22 @@ describe('the first page as an image', () => {
     await studio.upload(SEND_PROOF, { orderId: twice.orderId }, { proof: proofFile() });
     const printedMade = await older(printedOrder());
     const shipped = await older(printedOrder());
-    const ours = [waiting, twice, printedMade, shipped].map((order) => order.orderId);
+    const digitalDelivered = await older();
+    const filesRemoved = await older();
+    const alreadyQueued = await older();
+    const ours = [waiting, twice, printedMade, shipped, digitalDelivered, filesRemoved, alreadyQueued].map(
+      (order) => order.orderId,
+    );
     // As such a shop's database holds them: the proofs sent, nothing queued to draw them.
     await server.dataSource.query(`DELETE FROM jobs WHERE name = 'proof-first-page' AND payload->>'orderId' = ANY($1)`, [ours]);
     await server.dataSource.query(`UPDATE orders SET status = 'Completed' WHERE id = $1`, [printedMade.orderId]);
     await server.dataSource.query(`UPDATE orders SET status = 'Shipped' WHERE id = $1`, [shipped.orderId]);
+    await server.dataSource.query(`UPDATE orders SET status = 'Completed' WHERE id = $1`, [digitalDelivered.orderId]);
+    await server.dataSource.query(`UPDATE order_proofs SET files_removed_at = now() WHERE order_id = $1`, [filesRemoved.orderId]);
+    // One whose drawing is waiting already (its proof was sent just as the shop was updated).
+    await server.dataSource.transaction((manager) =>
+      server.app.services.jobs.enqueue(manager, 'proof-first-page', { orderId: alreadyQueued.orderId }),
+    );
     const queued = async () =>
       (
         await server.dataSource.query(
@@ -422,7 +433,7 @@ describe('the first page as an image', () => {
       )
         .map((row: { orderId: string }) => row.orderId)
         .sort();
-    expect(await queued()).toEqual([]);
+    expect(await queued()).toEqual([alreadyQueued.orderId]);
 
     const backfill = async () => {
       const runner = server.dataSource.createQueryRunner();
@@ -433,8 +444,18 @@ describe('the first page as an image', () => {
       }
     };
     await backfill();
-    // One job an order, for its newest proof; none for a shipped book, whose page shows no proof.
-    expect(await queued()).toEqual([waiting.orderId, twice.orderId, printedMade.orderId].sort());
+    // One job an order, for its newest proof; none where the page shows no proof (a shipped book,
+    // a delivered digital one), none for removed files, and no second for one already queued.
+    expect(await queued()).toEqual([waiting.orderId, twice.orderId, printedMade.orderId, alreadyQueued.orderId].sort());
+    // The newest proof first, the others a few seconds apart: a backlog never holds up the queue.
+    const due = await server.dataSource.query(
+      `SELECT payload->>'orderId' AS "orderId", run_at > now() + interval '1 second' AS later FROM jobs
+        WHERE name = 'proof-first-page' AND status = 'queued' AND payload->>'orderId' = ANY($1) ORDER BY run_at`,
+      [[waiting.orderId, twice.orderId, printedMade.orderId]],
+    );
+    expect(due.map((row: { orderId: string }) => row.orderId)).toEqual([printedMade.orderId, twice.orderId, waiting.orderId]);
+    expect(due.map((row: { later: boolean }) => row.later)).toEqual([false, true, true]);
+    await server.dataSource.query(`UPDATE jobs SET run_at = now() WHERE name = 'proof-first-page' AND status = 'queued'`);
     await server.app.services.jobs.drain();
     expect(await firstPageOf(waiting.parent, waiting.token)).toMatchObject({ width: 640 });
     expect((await twice.parent.query(FIRST_PAGE, { token: twice.token })).data!.orderPage.proof).toMatchObject({

@@ -104,6 +104,9 @@ test.describe('the order form', () => {
 
     await expectFirstProblem('Please upload a photo of your child.');
     await choosePhoto(page, 'mia.png', 'image/png', await pngPhoto());
+    // The photo counts once it has been checked, which its preview shows: on a busy machine a
+    // submit before then is told, rightly, that there is no photo yet.
+    await expect(page.getByRole('img', { name: "Preview of your child's photo" })).toBeVisible();
 
     await expectFirstProblem('Please complete all shipping address fields.');
     await page.getByLabel('Full name').fill('Sam Parent');

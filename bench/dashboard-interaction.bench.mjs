@@ -117,9 +117,10 @@ async function round(browser, base, cookie, cpu) {
     await page.goto(`${base}/admin/dashboard`);
     await page.locator('.admin-dashboard__list[aria-busy="false"] .status-badge').first().waitFor({ timeout: 60_000 });
     await page.evaluate(installProbe);
-    await page.locator('#order-status-filter').focus();
     const samples = [];
     for (const expected of STATUSES) {
+      // The key goes to the select: focused again each time, should anything have taken it.
+      await page.locator('#order-status-filter').focus();
       const timings = page.evaluate(() => window.__armed());
       // The probe's listener is in place once evaluate has run: press after it.
       await page.evaluate(() => undefined);
@@ -128,7 +129,12 @@ async function round(browser, base, cookie, cpu) {
       const result = await Promise.race([
         timings,
         new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no rows for ${expected} within 30 s`)), 30_000);
+          timer = setTimeout(async () => {
+            const seen = await page.evaluate(
+              () => `filter ${document.getElementById('order-status-filter')?.value}, focus on ${document.activeElement?.id}`,
+            );
+            reject(new Error(`no rows for ${expected} within 30 s (${seen})`));
+          }, 30_000);
         }),
       ]).finally(() => clearTimeout(timer));
       if (result.status !== expected) throw new Error(`the filter moved to ${result.status}, not ${expected}`);

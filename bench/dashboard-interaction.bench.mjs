@@ -29,6 +29,7 @@ import { seedOrders, seedPglite } from './support/order-seed.mjs';
 import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
 import { signIn } from './support/shop-api.mjs';
 import { runBench, writeResult } from './support/results.mjs';
+import { percentile } from './support/timing.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -47,7 +48,7 @@ const SEED = { vacuum: true, statuses: STATUSES };
 
 const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+  return Math.round(percentile(sorted, p));
 };
 
 /**

@@ -32,6 +32,7 @@ import { seedOrders, seedPglite } from './support/order-seed.mjs';
 import { sleep, startServer, stopServer } from './support/server.mjs';
 import { gql, signIn } from './support/shop-api.mjs';
 import { runBench, writeResult } from './support/results.mjs';
+import { percentile } from './support/timing.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -54,7 +55,7 @@ function clientDocument(name) {
   return print(JSON.parse(match[1]));
 }
 const ORDERS = clientDocument('AdminOrders');
-const pct = (sorted, p) => +sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(2);
+const pct = (sorted, p) => +percentile(sorted, p).toFixed(2);
 
 /** Writes orders `from`..`rows`, then VACUUM ANALYZE with BENCH_VACUUM=1. */
 const seed = (query, rows, from = 0) => seedOrders(query, rows, { from, vacuum: VACUUM });

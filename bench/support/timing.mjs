@@ -4,6 +4,9 @@ import { performance } from 'node:perf_hooks';
 /** A logger that keeps the benchmark's output to its figures (errors still show). */
 export const quietLogger = { info() {}, warn() {}, error: console.error, debug() {}, child: () => quietLogger };
 
+/** The nearest-rank `p`th percentile of `sorted` (ascending). */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
 export async function timed(fn, { iterations, warmUp = 5 }) {
   for (let i = 0; i < warmUp; i++) await fn();
   const ms = [];
@@ -13,6 +16,6 @@ export async function timed(fn, { iterations, warmUp = 5 }) {
     ms.push(performance.now() - t0);
   }
   ms.sort((a, b) => a - b);
-  const pct = (p) => +ms[Math.min(ms.length - 1, Math.ceil((p / 100) * ms.length) - 1)].toFixed(2);
+  const pct = (p) => +percentile(ms, p).toFixed(2);
   return { p50: pct(50), p99: pct(99), iterations };
 }

@@ -83,18 +83,18 @@ function selects(document: DocumentNode, dotted: string): boolean {
     }
     return undefined;
   };
-  let set: SelectionSetNode | null | undefined =
-    operation?.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet : undefined;
+  if (operation?.kind !== Kind.OPERATION_DEFINITION) return false;
+  let set = operation.selectionSet;
   const keys = dotted.split('.');
   for (const [index, key] of keys.entries()) {
-    if (!set) return false;
     const next = find(set, key);
     if (next === undefined) return false;
-    // Every name but the last must have fields of its own; the last must be a value (a leaf).
-    if ((next === null) !== (index === keys.length - 1)) return false;
+    // The last name must be a value (a leaf); every name before it must have fields of its own.
+    if (index === keys.length - 1) return next === null;
+    if (next === null) return false;
     set = next;
   }
-  return true;
+  return false;
 }
 
 /**

@@ -301,10 +301,10 @@ function shellLinks(preloads: ShellPreloads | undefined): string[] {
   if (!preloads) return [];
   return [
     ...preloads.modules.map((url) => `<${url}>; rel=modulepreload`),
-    ...preloads.styles.map(
-      ({ href, crossorigin }) =>
-        `<${href}>; rel=preload; as=style${crossorigin === 'use-credentials' ? '; crossorigin=use-credentials' : crossorigin ? '; crossorigin' : ''}`,
-    ),
+    ...preloads.styles.map(({ href, crossorigin }) => {
+      const cors = crossorigin === 'use-credentials' ? '; crossorigin=use-credentials' : crossorigin ? '; crossorigin' : '';
+      return `<${href}>; rel=preload; as=style${cors}`;
+    }),
   ];
 }
 
@@ -464,14 +464,12 @@ export function hostClient(
     for (const route of clientRoutes) {
       const values = route.matches.exec(asSent);
       if (!values) continue;
-      if (route.link) res.set('Link', route.link);
       const data = await routeData(req, res, route, values.slice(1));
-      if (data) {
-        // The image the page shows first comes after its code: it is drawn only once that has run.
-        const images = imagePreloads(route.query?.images ?? [], data.data);
-        if (images.length > 0) res.set('Link', [route.link, ...images].filter(Boolean).join(', '));
-        return sendHtmlWithData(req, res, html(manifest.shell), routeDataElementId, data);
-      }
+      // The image the page shows first comes after its code: it is drawn only once that has run.
+      const images = data ? imagePreloads(route.query?.images ?? [], data.data) : [];
+      const link = [route.link, ...images].filter(Boolean).join(', ');
+      if (link) res.set('Link', link);
+      if (data) return sendHtmlWithData(req, res, html(manifest.shell), routeDataElementId, data);
       // Without its answer (HEAD, a failure, too late) it is still an address whose page carries
       // an order: the same headers every time, and nothing for a cache to keep.
       return sendHtml(req, res, html(manifest.shell), 200, route.query ? 'no-store' : 'no-cache');

@@ -82,7 +82,7 @@ export function OrderView({ order, catalogue, token, renewed }: OrderViewProps) 
 
       <PaidChangesSection order={order} catalogue={catalogue} token={token} />
 
-      {order.proof && proofShown(order) && (
+      {proofShown(order) && (
         <ProofReviewSection order={order} proof={order.proof} token={token} maxLength={catalogue.limits.changeRequestMaxLength} />
       )}
 

@@ -12,8 +12,10 @@ export const PROOF_SHOWN_WHEN: readonly Partial<ProofState>[] = [
   { status: 'Completed', bookFormat: 'printed' },
 ];
 
-/** Whether the order page shows the order's proof (ProofReviewSection). */
-export function proofShown(order: ProofState & Pick<OrderPageFieldsFragment, 'proof'>): boolean {
+/** Whether the order page shows the order's proof (ProofReviewSection): it has one, in such a state. */
+export function proofShown<T extends ProofState & Pick<OrderPageFieldsFragment, 'proof'>>(
+  order: T,
+): order is T & { proof: NonNullable<T['proof']> } {
   return (
     order.proof != null &&
     PROOF_SHOWN_WHEN.some((state) => Object.entries(state).every(([field, value]) => order[field as keyof ProofState] === value))

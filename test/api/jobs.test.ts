@@ -96,7 +96,9 @@ describe('the job runner', () => {
     expect(Number(retried.wait_s)).toBeGreaterThan(20); // 30 s from now, not at once
     expect(await runner.drain()).toBe(0);
 
-    await server.dataSource.query(`UPDATE jobs SET run_at = now()`);
+    // A second ago, not now(): the column keeps milliseconds, and now() rounded up to the next one
+    // would still be a moment in the future when the runner looks.
+    await server.dataSource.query(`UPDATE jobs SET run_at = now() - interval '1 second'`);
     expect(await runner.drain()).toBe(1);
     expect(await jobRows()).toMatchObject([{ status: 'failed', attempts: 2, last_error: 'the printer did not answer (2)' }]);
     expect(await runner.failedJobs()).toMatchObject([

@@ -455,7 +455,10 @@ describe('the first page as an image', () => {
     );
     expect(due.map((row: { orderId: string }) => row.orderId)).toEqual([printedMade.orderId, twice.orderId, waiting.orderId]);
     expect(due.map((row: { later: boolean }) => row.later)).toEqual([false, true, true]);
-    await server.dataSource.query(`UPDATE jobs SET run_at = now() WHERE name = 'proof-first-page' AND status = 'queued'`);
+    // Due a second ago (the column keeps milliseconds: now() rounded up would still be ahead).
+    await server.dataSource.query(
+      `UPDATE jobs SET run_at = now() - interval '1 second' WHERE name = 'proof-first-page' AND status = 'queued'`,
+    );
     await server.app.services.jobs.drain();
     expect(await firstPageOf(waiting.parent, waiting.token)).toMatchObject({ width: 640 });
     expect((await twice.parent.query(FIRST_PAGE, { token: twice.token })).data!.orderPage.proof).toMatchObject({

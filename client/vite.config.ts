@@ -1,4 +1,6 @@
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 
 import { graphqlDocuments } from './vite-graphql-documents.ts';
@@ -9,8 +11,22 @@ const API_ORIGIN = `http://127.0.0.1:${process.env.PORT ?? 4000}`;
 /** Paths the API owns; everything else is the single-page app. */
 const API_PATHS = ['/graphql', '/media', '/healthz', '/readyz', '/webhooks', '/admin/orders.csv'] as const;
 
-export default defineConfig({
+/**
+ * react-router's package names only its development build, for every condition, so a production
+ * bundle carries its developer warnings and runs their checks (remix-run/react-router#14102). The
+ * production build it ships beside it is the same code with them off: a build takes that one.
+ */
+function reactRouterProduction() {
+  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
+  return [
+    { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [graphqlDocuments(), react()],
+  resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   build: {
     // Relative to the Vite root (this folder when run via `npm run build -w client`).
     outDir: 'dist',
@@ -31,4 +47,4 @@ export default defineConfig({
   preview: {
     proxy: Object.fromEntries(API_PATHS.map((path) => [path, { target: API_ORIGIN, changeOrigin: false }])),
   },
-});
+}));

@@ -2,7 +2,7 @@
  * Dashboard benchmark without HTTP: the admin list's first page with its total, and searches by
  * e-mail and child name with theirs, called straight on the built AdminOrdersService one after another
  * (one admin), at 10,000 and 100,000 orders. The total is the one the dashboard asks for,
- * total(upTo: 1000): a search's matches counted up to 1,000 (the count's plan is shown with it). Leaving out HTTP, GraphQL and the load generator
+ * total(upTo: 1000): a search's matches counted up to 1,000 (the plan of each statement it sends is shown with it). Leaving out HTTP, GraphQL and the load generator
  * keeps the figure about the database work, which is what grows with the table.
  *
  * Run:  npm run bench:dashboard                             (embedded PGlite, in memory)
@@ -50,17 +50,27 @@ const { AdminOrdersService } = await import(pathToFileURL(path.join(dist, 'admin
 const { OrdersArgs } = await import(pathToFileURL(path.join(dist, 'admin-orders', 'orders.args.js')).href);
 const logger = quietLogger;
 
-/** The database's own time and plan for a search's page and count (as the service words them). */
-async function explain(dataSource, like) {
-  const out = {};
-  for (const [name, sql] of [
-    [
-      'page',
-      `SELECT * FROM orders o WHERE (o.email ILIKE $1 OR o.child_name ILIKE $1) ORDER BY o.created_at DESC, o.id DESC LIMIT 21`,
-    ],
-    ['count', `SELECT count(*) FROM (SELECT 1 FROM orders o WHERE (o.email ILIKE $1 OR o.child_name ILIKE $1) LIMIT 1001) m`],
-  ]) {
-    const [row] = await dataSource.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, [like]);
+/**
+ * The database's own time and plan for each statement a search sends that reads the orders with
+ * ILIKE: the statements are the service's own, taken from the data source's query log while
+ * `run` searches once, and explained with their parameters.
+ */
+async function explain(dataSource, run) {
+  const statements = [];
+  const { logger } = dataSource;
+  const logQuery = logger.logQuery.bind(logger);
+  logger.logQuery = (query, parameters, runner) => {
+    if (/ILIKE/i.test(query)) statements.push([query, parameters ?? []]);
+    return logQuery(query, parameters, runner);
+  };
+  try {
+    await run();
+  } finally {
+    logger.logQuery = logQuery;
+  }
+  const out = [];
+  for (const [sql, parameters] of statements) {
+    const [row] = await dataSource.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, parameters);
     const plan = (row['QUERY PLAN'] ?? Object.values(row)[0])[0];
     const nodes = [];
     const walk = (n) => {
@@ -68,7 +78,8 @@ async function explain(dataSource, like) {
       for (const child of n.Plans ?? []) walk(child);
     };
     walk(plan.Plan);
-    out[name] = { executionMs: +plan['Execution Time'].toFixed(2), nodes: nodes.join(' > ') };
+    const likes = parameters.filter((value) => typeof value === 'string' && value.startsWith('%'));
+    out.push({ executionMs: +plan['Execution Time'].toFixed(2), likes, nodes: nodes.join(' > ') });
   }
   return out;
 }
@@ -98,7 +109,7 @@ async function main() {
       for (const [name, args] of scenarios) {
         const shape = await page(args);
         const r = { scenario: name, rows, ...shape, ...(await timed(() => page(args), { iterations: ITERATIONS, warmUp: 5 })) };
-        if (args.search) r.plan = await explain(database.dataSource, `%${args.search}%`);
+        if (args.search) r.plan = await explain(database.dataSource, () => page(args));
         results.push(r);
         console.error(`  ${rows} rows, ${name}: p50 ${r.p50} ms, p99 ${r.p99} ms (total ${r.total})`);
         if (r.plan) console.error(`    ${JSON.stringify(r.plan)}`);

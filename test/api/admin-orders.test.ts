@@ -1,5 +1,6 @@
 import { AdminOrdersService } from '../../server/src/admin-orders/admin-orders.service';
 import { OrdersArgs } from '../../server/src/admin-orders/orders.args';
+import { valueTrigrams } from '../../server/src/admin-orders/search-core';
 import { createAdmin, signIn } from '../support/admin';
 import { GraphQLClient } from '../support/graphql-client';
 import { makePng } from '../support/images';
@@ -309,6 +310,109 @@ describe('a search, read in one pass or in date order', () => {
       expect(await (await firstPage(dateOrder())).countUpTo(5)).toEqual({ count: 5, exact: false });
     } finally {
       await server.dataSource.query(`DELETE FROM orders WHERE email = 'triplets@example.com'`);
+    }
+  });
+});
+
+describe('a search asks the trigram indexes for its rare part', () => {
+  // The newest orders are the sample the shop reads what is common from: 1,000 addresses of one
+  // pattern, in which "par", "are", "ren" and "ent" are in every address, and "424" in four.
+  const newer = new Date('2027-01-01T00:00:00.000Z');
+  beforeAll(async () => {
+    await server.dataSource.query(
+      `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, status, amount_cents, currency, created_at)
+       SELECT gen_random_uuid(), 'Sample ' || i, 5, 'Kindness', 'parent' || i || '@shop.example', 'digital', 'Pending', 2500, 'USD',
+              $1::timestamptz - make_interval(secs => i)
+       FROM generate_series(1, 1000) AS i`,
+      [newer],
+    );
+    // Two hold a part of "parent4242@" but not all of it; two hold all of it, one in each column.
+    await server.dataSource.query(
+      `INSERT INTO orders (id, child_name, child_age, moral, email, book_format, status, amount_cents, currency, created_at)
+       SELECT gen_random_uuid(), name, 5, 'Kindness', email, 'digital', 'Pending', 2500, 'USD', $1::timestamptz - interval '1 hour'
+       FROM unnest($2::text[], $3::text[]) AS d(email, name)`,
+      [
+        newer,
+        ['agent4242@shop.example', 'xparent4242x@shop.example', 'someone@shop.example', 'my.parent4242@shop.example'],
+        ['Decoy', 'Decoy', 'parent4242@', 'Found'],
+      ],
+    );
+  });
+  afterAll(async () => {
+    await server.dataSource.query(`DELETE FROM orders WHERE email LIKE '%@shop.example'`);
+  });
+
+  async function everyMatch(search: string): Promise<string[]> {
+    const service = new AdminOrdersService(server.dataSource);
+    const ids: string[] = [];
+    let after: string | null = null;
+    do {
+      const outcome = await service.listOrders(Object.assign(new OrdersArgs(), { search, first: 100, after }));
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      ids.push(...outcome.value.edges.map((edge) => edge.node.id));
+      after = outcome.value.pageInfo.hasNextPage ? outcome.value.pageInfo.endCursor : null;
+    } while (after);
+    return ids;
+  }
+
+  async function wholeSearch(search: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await server.dataSource.query(
+      `SELECT id FROM orders WHERE email ILIKE $1 OR child_name ILIKE $1 ORDER BY created_at DESC, id DESC`,
+      [`%${search}%`],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  it('finds exactly what the whole search finds', async () => {
+    for (const search of [
+      'parent4242@',
+      'PARENT42@SHOP',
+      'parent7@shop.example',
+      'sample 12',
+      'xparent4242x',
+      'parent',
+      'nobody',
+    ]) {
+      expect(await everyMatch(search)).toEqual(await wholeSearch(search));
+    }
+    // "agent4242@" holds the rare part of "parent4242@" but not the whole; "xparent4242x@" holds
+    // most of it; a child's name and an address hold all of it.
+    const found = await everyMatch('parent4242@');
+    const rows: Array<{ email: string; child_name: string }> = await server.dataSource.query(
+      `SELECT email, child_name FROM orders WHERE id = ANY($1) ORDER BY email`,
+      [found],
+    );
+    expect(rows).toEqual([
+      { email: 'my.parent4242@shop.example', child_name: 'Found' },
+      { email: 'someone@shop.example', child_name: 'parent4242@' },
+    ]);
+  });
+
+  it('asks the index for a part of the search when the rest is common, and checks the whole on the rows', async () => {
+    const asked: unknown[] = [];
+    const logger = server.dataSource.logger;
+    const logQuery = logger.logQuery.bind(logger);
+    logger.logQuery = (query, parameters, runner) => {
+      asked.push(...(Array.isArray(parameters) ? parameters : []));
+      return logQuery(query, parameters, runner);
+    };
+    try {
+      await everyMatch('parent4242@');
+    } finally {
+      logger.logQuery = logQuery;
+    }
+    const parts = asked.filter(
+      (value): value is string => typeof value === 'string' && /^%.+%$/.test(value) && value !== '%parent4242@%',
+    );
+    expect(parts.length).toBeGreaterThan(0);
+    for (const part of parts) expect('parent4242@').toContain(part.slice(1, -1));
+    expect(asked).toContain('%parent4242@%');
+  });
+
+  it('reads trigrams as the database does', async () => {
+    for (const value of ['parent4242@shop.example', 'Mia J. Jones', 'o.brien-smith@mail.example']) {
+      const [row] = await server.dataSource.query(`SELECT show_trgm($1) AS trigrams`, [value]);
+      expect([...valueTrigrams(value)].sort()).toEqual([...row.trigrams].sort());
     }
   });
 });

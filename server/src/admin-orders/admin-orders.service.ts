@@ -9,14 +9,26 @@ import { OrderCount } from '../orders/order-count.entity';
 import { Order } from '../orders/order.entity';
 import type { OrderConnection, OrderTotal } from './order-connection.types';
 import { decodeCursor, encodeCursor, type OrderCursor } from './order-cursor';
-import { applyOrderFilter } from './order-filter';
+import { applyOrderFilter, type SearchCores } from './order-filter';
 import type { OrdersArgs } from './orders.args';
+import { sampleTrigrams, searchCore, type TrigramSample } from './search-core';
 import { refusal } from '../common/user-error';
 
 const DEFAULT_PAGE_SIZE = 20;
 
 /** A search with at most this many matches has its page and count read in one pass (fewMatches). */
 export const FEW_MATCHES_UP_TO = 1_000;
+
+/** How many of the newest orders stand for the shop's e-mails and names when a search is narrowed. */
+export const TRIGRAM_SAMPLE_ORDERS = 1_000;
+
+/** How long such a sample stands before the next search takes a new one. */
+const TRIGRAM_SAMPLE_MS = 15 * 60_000;
+
+interface TrigramSamples {
+  email: TrigramSample;
+  childName: TrigramSample;
+}
 
 /** Newest first, as the list's ORDER BY created_at DESC, id DESC puts them: negative when `a` comes first. */
 function compareNewestFirst(a: OrderCursor, b: OrderCursor): number {
@@ -27,6 +39,10 @@ function compareNewestFirst(a: OrderCursor, b: OrderCursor): number {
 }
 
 export class AdminOrdersService {
+  /** Which trigrams are common in each searched column: counts only, of the newest orders. */
+  private trigrams: { samples: TrigramSamples; at: number } | null = null;
+  private sampling: Promise<void> | null = null;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly fewMatchesUpTo = FEW_MATCHES_UP_TO,
@@ -39,9 +55,11 @@ export class AdminOrdersService {
     const first = args.first ?? DEFAULT_PAGE_SIZE;
     const cursor = args.after ? decodeCursor(args.after) : null;
 
-    const filtered = applyOrderFilter(this.dataSource.getRepository(Order).createQueryBuilder('o'), args);
+    const search = args.search?.trim();
+    const cores = search ? await this.searchCores(search) : undefined;
+    const filtered = applyOrderFilter(this.dataSource.getRepository(Order).createQueryBuilder('o'), args, cores);
     // A search that matches few orders is read once, for its page and its count alike.
-    const searched = Boolean(args.search?.trim());
+    const searched = Boolean(search);
     const matches = searched ? await this.fewMatches(filtered) : null;
     const rows = matches ? await this.pageOfMatches(matches, cursor, first + 1) : await this.page(filtered, cursor, first + 1);
 
@@ -63,6 +81,44 @@ export class AdminOrdersService {
           return this.countOrdersUpTo(args, filtered, upTo);
         },
       },
+    };
+  }
+
+  /**
+   * The part of `search` each column's trigram index is asked for (search-core.ts), from a sample
+   * of the newest orders taken at most every 15 minutes. A sample past its time is replaced while
+   * searches go on with it; the first search waits for one. A sample that cannot be taken leaves
+   * the search whole, and the next search tries again.
+   */
+  private async searchCores(search: string): Promise<SearchCores> {
+    if (!this.sampling && (!this.trigrams || Date.now() - this.trigrams.at > TRIGRAM_SAMPLE_MS)) {
+      this.sampling = this.sampleTrigrams()
+        .then(
+          (samples) => {
+            this.trigrams = { samples, at: Date.now() };
+          },
+          () => undefined,
+        )
+        .finally(() => {
+          this.sampling = null;
+        });
+    }
+    if (!this.trigrams && this.sampling) await this.sampling;
+    const samples = this.trigrams?.samples;
+    return { email: searchCore(search, samples?.email ?? null), childName: searchCore(search, samples?.childName ?? null) };
+  }
+
+  private async sampleTrigrams(): Promise<TrigramSamples> {
+    const rows = await this.dataSource
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .select(['o.email AS email', 'o.child_name AS child_name'])
+      .orderBy('o.createdAt', 'DESC')
+      .limit(TRIGRAM_SAMPLE_ORDERS)
+      .getRawMany<{ email: string; child_name: string | null }>();
+    return {
+      email: sampleTrigrams(rows.map((row) => row.email)),
+      childName: sampleTrigrams(rows.flatMap((row) => row.child_name ?? [])),
     };
   }
 

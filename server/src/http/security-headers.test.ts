@@ -73,13 +73,21 @@ describe('the Content-Security-Policy', () => {
     expect(fake['connect-src']).toContain('http://127.0.0.1:4010');
   });
 
-  it('lets the pages send to the bucket only where videos go straight to it, and nowhere else from there', async () => {
-    const csp = policy(
-      await headersFor(false, { stripe: false, pixel: false, videoUploads: 'https://media.s3.eu-west-2.amazonaws.com' }),
-    );
-    expect(csp['connect-src']).toEqual(["'self'", 'https://media.s3.eu-west-2.amazonaws.com']);
-    expect(JSON.stringify(csp['script-src'])).not.toMatch(/amazonaws/);
-    expect(JSON.stringify(policy(await headersFor(false, NOTHING)))).not.toMatch(/amazonaws/);
+  it("lets the admin portal's pages send to the bucket only where videos go straight to it, and nowhere else from there", async () => {
+    const direct: CspSources = { stripe: false, pixel: false, videoUploads: 'https://media.s3.eu-west-2.amazonaws.com' };
+    for (const path of ['/admin', '/admin/dashboard', '/admin/studio']) {
+      const csp = policy(await headersFor(false, direct, path));
+      expect(csp['connect-src']).toEqual(["'self'", 'https://media.s3.eu-west-2.amazonaws.com']);
+      expect(JSON.stringify(csp['script-src'])).not.toMatch(/amazonaws/);
+    }
+    expect(JSON.stringify(policy(await headersFor(false, NOTHING, '/admin/dashboard')))).not.toMatch(/amazonaws/);
+  });
+
+  it("keeps the bucket out of every parent's page", async () => {
+    const direct: CspSources = { stripe: false, pixel: false, videoUploads: 'https://media.s3.eu-west-2.amazonaws.com' };
+    for (const path of ['/', '/create', '/payment', '/order/abc', '/administrator', '/admins']) {
+      expect(policy(await headersFor(false, direct, path))['connect-src']).toEqual(["'self'"]);
+    }
   });
 
   it("allows Meta's pixel only when META_PIXEL_ID is set", async () => {

@@ -4,7 +4,8 @@
  * when the shop is served over HTTPS (production with an https PUBLIC_URL). What the policy
  * allows depends on the configuration: Stripe.js and its frames only with Stripe, Meta's pixel
  * only with META_PIXEL_ID (the client still loads it only after consent), the sample video's
- * player always (it loads on click), and the bucket's address only where the admin portal sends videos straight to it. /graphql (JSON, and Apollo Sandbox's page from Apollo's
+ * player always (it loads on click), and the bucket's address only on the admin portal's pages, and
+ * only where it sends videos straight to it. /graphql (JSON, and Apollo Sandbox's page from Apollo's
  * CDN outside production) and /graphiql (the offline explorer: its editor injects styles and
  * starts workers) have policies of their own.
  */
@@ -127,7 +128,10 @@ export function securityHeaders(https: boolean, sources: CspSources): RequestHan
       // Stripe opens some payment methods (3-D Secure, wallets) in pop-ups that talk back to the page.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     });
-  const storefront = withPolicy(storefrontDirectives(sources));
+  // Only the admin portal sends to the bucket: a parent's page may not reach it. The portal is
+  // entered by loading /admin, never by a link from the storefront, so its pages carry the policy.
+  const admin = withPolicy(storefrontDirectives(sources));
+  const storefront = withPolicy(storefrontDirectives({ ...sources, videoUploads: null }));
   const graphiql = withPolicy(graphiqlDirectives());
   // /graphql answers JSON; outside production its GET is Apollo Sandbox's page, which loads
   // Apollo's scripts, styles and frames: it keeps only the lock-down part.
@@ -135,6 +139,7 @@ export function securityHeaders(https: boolean, sources: CspSources): RequestHan
   return (req, res, next) => {
     if (req.path === '/graphql') return graphql(req, res, next);
     if (req.path === '/graphiql' || req.path.startsWith('/graphiql/')) return graphiql(req, res, next);
+    if (req.path === '/admin' || req.path.startsWith('/admin/')) return admin(req, res, next);
     return storefront(req, res, next);
   };
 }

@@ -20,10 +20,13 @@ const DEFAULT_PAGE_SIZE = 20;
 export const FEW_MATCHES_UP_TO = 1_000;
 
 /** How many of the newest orders stand for the shop's e-mails and names when a search is narrowed. */
-export const TRIGRAM_SAMPLE_ORDERS = 1_000;
+const TRIGRAM_SAMPLE_ORDERS = 1_000;
 
 /** How long such a sample stands before the next search takes a new one. */
 const TRIGRAM_SAMPLE_MS = 15 * 60_000;
+
+/** After a sample could not be taken, searches go whole this long before one is tried again. */
+const TRIGRAM_SAMPLE_RETRY_MS = 60_000;
 
 interface TrigramSamples {
   email: TrigramSample;
@@ -39,9 +42,14 @@ function compareNewestFirst(a: OrderCursor, b: OrderCursor): number {
 }
 
 export class AdminOrdersService {
-  /** Which trigrams are common in each searched column: counts only, of the newest orders. */
+  /**
+   * Which trigrams are common, and which frequent, in each searched column, from the newest
+   * orders (search-core.ts): no counts, no names or addresses, and no fragment fewer than six of
+   * the 1,000 orders hold, so nothing of one child's name.
+   */
   private trigrams: { samples: TrigramSamples; at: number } | null = null;
-  private sampling: Promise<void> | null = null;
+  private sampling: Promise<TrigramSamples | null> | null = null;
+  private samplingFailedAt = -Infinity;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -84,28 +92,37 @@ export class AdminOrdersService {
     };
   }
 
-  /**
-   * The part of `search` each column's trigram index is asked for (search-core.ts), from a sample
-   * of the newest orders taken at most every 15 minutes. A sample past its time is replaced while
-   * searches go on with it; the first search waits for one. A sample that cannot be taken leaves
-   * the search whole, and the next search tries again.
-   */
+  /** The part of `search` each column's trigram index is asked for (search-core.ts). */
   private async searchCores(search: string): Promise<SearchCores> {
-    if (!this.sampling && (!this.trigrams || Date.now() - this.trigrams.at > TRIGRAM_SAMPLE_MS)) {
-      this.sampling = this.sampleTrigrams()
-        .then(
-          (samples) => {
-            this.trigrams = { samples, at: Date.now() };
-          },
-          () => undefined,
-        )
-        .finally(() => {
-          this.sampling = null;
-        });
-    }
-    if (!this.trigrams && this.sampling) await this.sampling;
-    const samples = this.trigrams?.samples;
+    const samples = await this.trigramSamples();
     return { email: searchCore(search, samples?.email ?? null), childName: searchCore(search, samples?.childName ?? null) };
+  }
+
+  /**
+   * The sample of the newest orders, taken anew by the first search after 15 minutes (searches at
+   * the same time share the one read). None, and searches go whole, for a minute after a sample
+   * could not be taken: a failing database is not asked again by every search.
+   */
+  private trigramSamples(): Promise<TrigramSamples | null> {
+    const now = Date.now();
+    if (this.trigrams && now - this.trigrams.at <= TRIGRAM_SAMPLE_MS) return Promise.resolve(this.trigrams.samples);
+    this.trigrams = null;
+    if (now - this.samplingFailedAt < TRIGRAM_SAMPLE_RETRY_MS) return Promise.resolve(null);
+    this.sampling ??= this.sampleTrigrams()
+      .then(
+        (samples) => {
+          this.trigrams = { samples, at: Date.now() };
+          return samples;
+        },
+        () => {
+          this.samplingFailedAt = Date.now();
+          return null;
+        },
+      )
+      .finally(() => {
+        this.sampling = null;
+      });
+    return this.sampling;
   }
 
   private async sampleTrigrams(): Promise<TrigramSamples> {

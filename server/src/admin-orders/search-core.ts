@@ -14,7 +14,8 @@
  * digits, lower-cased; a stored value's words are padded as "  word "; in `'%text%'` a word that
  * runs to either end of the text is open on that side (no padding), and one that ends at another
  * character is padded there. Where this differs from the database's own (a locale's idea of a
- * letter), only the choice of part is worse, never the result.
+ * letter), only the choice of part is worse, never the result. A part must hold a rare trigram of
+ * plain letters and digits, so the index has one to go by under any collation.
  */
 
 /** A value's or a search's words, as pg_trgm sees them. */
@@ -62,10 +63,15 @@ export function containsTrigrams(text: string): Set<string> {
   return trigrams;
 }
 
-/** How many of a column's sampled values hold each trigram. */
+/**
+ * What a sample of a column's values says of its trigrams: which are common, and which are held
+ * by more than a few values (any other is rare). Only those two sets are kept, never a count: a
+ * fragment of one child's name, held by no other value, is in neither.
+ */
 export interface TrigramSample {
   values: number;
-  holding: ReadonlyMap<string, number>;
+  common: ReadonlySet<string>;
+  frequent: ReadonlySet<string>;
 }
 
 export function sampleTrigrams(values: readonly string[]): TrigramSample {
@@ -73,26 +79,37 @@ export function sampleTrigrams(values: readonly string[]): TrigramSample {
   for (const value of values) {
     for (const trigram of valueTrigrams(value)) holding.set(trigram, (holding.get(trigram) ?? 0) + 1);
   }
-  return { values: values.length, holding };
+  const common = new Set<string>();
+  const frequent = new Set<string>();
+  for (const [trigram, count] of holding) {
+    if (count >= COMMON_SHARE * values.length) common.add(trigram);
+    if (count > RARE_SHARE * values.length) frequent.add(trigram);
+  }
+  return { values: values.length, common, frequent };
 }
+
+/** Letters and digits every collation takes as such: a rare trigram of these is one the database sees too. */
+const PLAIN = /^[a-z0-9 ]{3}$/;
 
 /**
  * The part of `search` to ask a column's trigram index for: its longest stretch (the earliest of
- * equals) with at least one trigram, none common in `sample`, and one rare there. The whole search
- * when the sample is too small, the search too long, none of it is common, or no stretch
- * qualifies (a search of frequent parts matches many orders, and is read in date order).
+ * equals) with at least one trigram, none common in `sample`, and a rare one of plain letters and
+ * digits. The whole search when the sample is too small, the search too long, none of it is
+ * common, or no stretch qualifies (a search of frequent parts matches many orders, and is read in
+ * date order).
  */
 export function searchCore(search: string, sample: TrigramSample | null): string {
   if (!sample || sample.values < MIN_SAMPLE) return search;
   const chars = [...search];
   if (chars.length > MAX_CHOOSING_LENGTH) return search;
-  const share = (trigram: string) => (sample.holding.get(trigram) ?? 0) / sample.values;
-  const common = (trigram: string) => share(trigram) >= COMMON_SHARE;
-  const rare = (trigram: string) => share(trigram) <= RARE_SHARE;
+  const common = (trigram: string) => sample.common.has(trigram);
+  const rare = (trigram: string) => !sample.frequent.has(trigram) && PLAIN.test(trigram);
   if (![...containsTrigrams(search)].some(common)) return search;
-  // A longer stretch holds every trigram of a shorter one inside it: from each start, the longest
-  // stretch without a common trigram is the only one worth asking about, and when it has no rare
-  // trigram, no shorter one from there has one.
+  // Where case folds one character at a time, a longer stretch holds every trigram of a shorter
+  // one inside it: from each start, the longest stretch without a common trigram is the only one
+  // worth asking about, and when it has no rare trigram, no shorter one from there has one.
+  // (Where it does not, as Greek's final sigma, a better part may be missed, never a match.)
+  const lowerSearch = search.toLowerCase();
   let best = '';
   for (let start = 0; start + 3 <= chars.length; start += 1) {
     let longest = '';
@@ -102,7 +119,14 @@ export function searchCore(search: string, sample: TrigramSample | null): string
       if (trigrams.some(common)) break;
       if (trigrams.length > 0) longest = part;
     }
-    if (longest.length > best.length && [...containsTrigrams(longest)].some(rare)) best = longest;
+    if (
+      longest.length > best.length &&
+      [...containsTrigrams(longest)].some(rare) &&
+      // A part that folds otherwise alone than within the search (a final sigma) could miss a match.
+      lowerSearch.includes(longest.toLowerCase())
+    ) {
+      best = longest;
+    }
   }
   return best || search;
 }

@@ -4,9 +4,29 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
+import { checkPhoto } from './check-photo';
+import type * as CheckPhotoModule from './check-photo';
 import { CreatePage } from './CreatePage';
 import { CREATE_ORDER_MUTATION } from './order-form-operations';
 import { catalogueMock } from '../../../../test/support/client/storefront/catalogue-mock';
+
+// The photo check as it is, unless a test holds it back to play a slow device.
+jest.mock('./check-photo', () => {
+  const actual = jest.requireActual<typeof CheckPhotoModule>('./check-photo');
+  return { ...actual, checkPhoto: jest.fn(actual.checkPhoto) };
+});
+
+/** Holds the next photo check until the test lets it answer (what checkPhoto would have). */
+function holdNextPhotoCheck() {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const actual = jest.requireActual<typeof CheckPhotoModule>('./check-photo');
+  jest.mocked(checkPhoto).mockImplementationOnce(async (...args) => {
+    await held;
+    return actual.checkPhoto(...args);
+  });
+  return release;
+}
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const pngFile = (name = 'mia.png', size = 256) =>
@@ -396,6 +416,45 @@ describe('CreatePage', () => {
       childPhoto: photo,
     });
     expect(seen.variables?.childPhoto).toBeInstanceOf(File);
+  });
+
+  it('waits for a photo still being checked when the order is sent, then sends it once', async () => {
+    const seen: { variables?: Record<string, unknown>; calls: number } = { calls: 0 };
+    const { user } = renderCreate('/create?type=digital', [createOrderMock(orderCreated, seen)]);
+    await user.type(await screen.findByLabelText("Child's name"), 'Mia');
+    await user.type(screen.getByLabelText('Age'), '6');
+    await user.click(screen.getByRole('radio', { name: 'Kindness' }));
+    await user.type(screen.getByLabelText('Email'), 'parent@example.com');
+    await user.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
+    const release = holdNextPhotoCheck();
+    const photo = pngFile();
+    await user.upload(screen.getByLabelText("Child's photo"), photo);
+
+    // Sent twice while the photo is checked: no "Please upload a photo", and nothing sent yet.
+    await user.click(submitButton());
+    await user.click(submitButton());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(seen.calls).toBe(0);
+
+    release();
+    await screen.findByText('Payment page');
+    expect(seen.calls).toBe(1);
+    expect(seen.variables?.childPhoto).toBe(photo);
+  });
+
+  it('sends nothing when the photo being checked is refused, and says why', async () => {
+    const seen: { variables?: Record<string, unknown>; calls: number } = { calls: 0 };
+    const { user } = renderCreate('/create?type=digital', [createOrderMock(orderCreated, seen)]);
+    await user.type(await screen.findByLabelText("Child's name"), 'Mia');
+    const release = holdNextPhotoCheck();
+    await user.upload(screen.getByLabelText("Child's photo"), new File(['not a picture'], 'kid.png', { type: 'image/png' }));
+    await user.click(submitButton());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    release();
+    await waitFor(() => expect(alertText()).toBe('Please upload a JPEG or PNG image only.'));
+    expect(seen.calls).toBe(0);
+    expect(currentUrl()).toBe('/create?type=digital');
   });
 
   it('sends the style and the trimmed address for a printed order', async () => {

@@ -126,6 +126,12 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const photoCheck = useRef(0);
+  // A photo is checked (its type, size and first bytes, and the cover's code on a slow line) before
+  // the form takes it. An order sent meanwhile waits for the check, then goes if the photo was
+  // taken, instead of saying that no photo was chosen.
+  const [checkingPhoto, setCheckingPhoto] = useState(false);
+  const [sendAfterCheck, setSendAfterCheck] = useState(false);
+  const photoTaken = useRef(false);
   const [coverModule, setCoverModule] = useState<CoverPreviewModule | null>(null);
   const { submit, busy, status } = useSubmitOrder();
 
@@ -198,6 +204,20 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
 
   async function choosePhoto(file: File | null): Promise<boolean> {
     const check = ++photoCheck.current;
+    setCheckingPhoto(true);
+    let taken = false;
+    try {
+      taken = await checkChosenPhoto(file, check);
+      return taken;
+    } finally {
+      if (check === photoCheck.current) {
+        photoTaken.current = taken;
+        setCheckingPhoto(false);
+      }
+    }
+  }
+
+  async function checkChosenPhoto(file: File | null, check: number): Promise<boolean> {
     // A cover that fails to load, or is slow to, is drawn through React.lazy, which reports a failure where it draws.
     const cover =
       file && !coverModule
@@ -231,9 +251,20 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
     document.getElementById('child-name')?.focus();
   }
 
+  useEffect(() => {
+    if (!sendAfterCheck || checkingPhoto) return;
+    setSendAfterCheck(false);
+    // A refused photo has its own message showing; the parent sends again once another is chosen.
+    if (photoTaken.current) formRef.current?.requestSubmit();
+  }, [sendAfterCheck, checkingPhoto]);
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    if (checkingPhoto) {
+      setSendAfterCheck(true);
+      return;
+    }
     const problem = validateOrderForm(values, limits, catalogue.shippingDestinations);
     if (problem) {
       // Every blank address field is marked, not just the first, so none is missed.

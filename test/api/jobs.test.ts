@@ -57,6 +57,19 @@ describe('the job runner', () => {
     ]);
   });
 
+  it('queues a job due at once, never a fraction of a millisecond ahead of the clock', async () => {
+    const runner = runnerWith([{ name: 'remind-parent', run: async () => undefined }]);
+    // now() is one instant a transaction: about one in two of them, rounded to the column's
+    // milliseconds, would land ahead of it.
+    for (let i = 0; i < 12; i++) {
+      const [due] = await server.dataSource.transaction(async (manager) => {
+        await runner.enqueue(manager, 'remind-parent', { orderId: `d${i}` });
+        return manager.query(`SELECT bool_and(run_at <= now()) AS due FROM jobs WHERE payload->>'orderId' = $1`, [`d${i}`]);
+      });
+      expect(due).toEqual({ due: true });
+    }
+  });
+
   it('queues one job for one unique key, and refuses a job it does not know', async () => {
     const runner = runnerWith([{ name: 'print-order', run: async () => undefined }]);
     for (let i = 0; i < 3; i++) {

@@ -65,6 +65,13 @@ const KEEP_SUCCEEDED_DAYS = 7;
 /** How often a runner deletes those: hourly is plenty for a week's keep. */
 const CLEANUP_EVERY_MS = 3600_000;
 
+/**
+ * "Now" as the due times keep it, to the millisecond, cut rather than rounded: now() stored in a
+ * TIMESTAMP(3) column is rounded to the nearest millisecond, up to half of one ahead, and a job
+ * queued so was not yet due to a runner that asked within it, which then waited a whole poll.
+ */
+const NOW_MS = `date_trunc('milliseconds', now())`;
+
 /** The rows of an UPDATE ... RETURNING: TypeORM's PostgreSQL driver answers [rows, affected] for one. */
 function returnedRows<T>(result: unknown): T[] {
   const answer = result as unknown[];
@@ -127,7 +134,7 @@ export class JobRunner {
     if (!definition) throw new Error(`No job is defined as ${name}`);
     await manager.query(
       `INSERT INTO jobs (id, name, payload, max_attempts, run_at, unique_key)
-       VALUES ($1, $2, $3, $4, COALESCE($5::timestamptz, now()), $6)
+       VALUES ($1, $2, $3, $4, COALESCE($5::timestamptz, ${NOW_MS}), $6)
        ON CONFLICT (unique_key) DO NOTHING`,
       [
         randomUUID(),
@@ -153,7 +160,7 @@ export class JobRunner {
     let rows = await read();
     if (rows.length < names.length) {
       await this.dataSource.query(
-        `INSERT INTO job_schedules (name, next_run_at) SELECT unnest($1::varchar[]), now() ON CONFLICT (name) DO NOTHING`,
+        `INSERT INTO job_schedules (name, next_run_at) SELECT unnest($1::varchar[]), ${NOW_MS} ON CONFLICT (name) DO NOTHING`,
         [names],
       );
       rows = await read();

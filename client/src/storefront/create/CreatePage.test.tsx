@@ -432,7 +432,7 @@ describe('CreatePage', () => {
 
     // Sent twice while the photo is checked: no "Please upload a photo", and nothing sent yet.
     await user.click(submitButton());
-    await user.click(submitButton());
+    await user.click(screen.getByRole('button', { name: 'Checking your photo...' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(seen.calls).toBe(0);
 
@@ -455,6 +455,25 @@ describe('CreatePage', () => {
     await waitFor(() => expect(alertText()).toBe('Please upload a JPEG or PNG image only.'));
     expect(seen.calls).toBe(0);
     expect(currentUrl()).toBe('/create?type=digital');
+  });
+
+  it('neither sends an order nor keeps the photo when the parent starts over while it is checked', async () => {
+    const seen: { variables?: Record<string, unknown>; calls: number } = { calls: 0 };
+    const { user } = renderCreate('/create?type=digital', [createOrderMock(orderCreated, seen)]);
+    await user.type(await screen.findByLabelText("Child's name"), 'Mia');
+    const release = holdNextPhotoCheck();
+    await user.upload(screen.getByLabelText("Child's photo"), pngFile());
+    await user.click(submitButton());
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+
+    release();
+    // The photo does not come back into the emptied form, and the press made before is forgotten.
+    await expect(screen.findByRole('img', { name: "Preview of your child's photo" }, { timeout: 500 })).rejects.toThrow();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(submitButton()).toBeInTheDocument();
+    await user.click(submitButton());
+    expect(alertText()).toBe("Please enter your child's name.");
+    expect(seen.calls).toBe(0);
   });
 
   it('sends the style and the trimmed address for a printed order', async () => {

@@ -244,6 +244,10 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
 
   function startOver() {
     void draft.clear().catch(() => undefined);
+    // A photo still being checked is not put back into the emptied form, nor is an order sent.
+    photoCheck.current += 1;
+    setCheckingPhoto(false);
+    setSendAfterCheck(false);
     setValues(defaults(formatFromLink ?? initialFormat));
     setPhotoVersion((version) => version + 1);
     setPhotoInputKey((key) => key + 1);
@@ -477,7 +481,13 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
             )}
 
             <button type="submit" className="button button--primary order-form__submit" disabled={busy}>
-              {busy ? 'Processing...' : adding ? 'Add This Book' : "Create My Child's Storybook"}
+              {busy
+                ? 'Processing...'
+                : sendAfterCheck
+                  ? 'Checking your photo...'
+                  : adding
+                    ? 'Add This Book'
+                    : "Create My Child's Storybook"}
             </button>
             <p className="order-form__reassure">
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -14,7 +14,8 @@ const API_PATHS = ['/graphql', '/media', '/healthz', '/readyz', '/webhooks', '/a
 /**
  * react-router's package names only its development build, for every condition, so a production
  * bundle carries its developer warnings and runs their checks (remix-run/react-router#14102). The
- * production build it ships beside it is the same code with them off: a build takes that one.
+ * production build it ships beside it is the same code with them off: the browser's bundle takes
+ * that one (the prerender's server build leaves react-router-dom to Node, which runs it at build time).
  */
 function reactRouterProduction() {
   const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');

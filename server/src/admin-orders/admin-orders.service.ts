@@ -44,8 +44,9 @@ function compareNewestFirst(a: OrderCursor, b: OrderCursor): number {
 export class AdminOrdersService {
   /**
    * Which trigrams are common, and which frequent, in each searched column, from the newest
-   * orders (search-core.ts): no counts, no names or addresses, and no fragment fewer than six of
-   * the 1,000 orders hold, so nothing of one child's name.
+   * orders (search-core.ts): no counts, no names or addresses, and no fragment that five orders
+   * or fewer hold, so nothing of one child's name. A sample past its time is replaced by the next
+   * search, and until then is used by none.
    */
   private trigrams: { samples: TrigramSamples; at: number } | null = null;
   private sampling: Promise<TrigramSamples | null> | null = null;

@@ -33,6 +33,9 @@ export const COMMON_SHARE = 0.2;
  */
 export const RARE_SHARE = 0.005;
 
+/** A trigram held by this many sampled values or fewer is rare whatever the sample's size, and never kept. */
+const FEW_VALUES = 5;
+
 /** Fewer sampled values than this say too little about what is common: the whole search is asked for. */
 export const MIN_SAMPLE = 50;
 
@@ -65,8 +68,9 @@ export function containsTrigrams(text: string): Set<string> {
 
 /**
  * What a sample of a column's values says of its trigrams: which are common, and which are held
- * by more than a few values (any other is rare). Only those two sets are kept, never a count: a
- * fragment of one child's name, held by no other value, is in neither.
+ * by more than a few values (more than five, and more than the rare share; any other is rare).
+ * Only those two sets are kept, never a count: a fragment held by five values or fewer, such as
+ * one of a single child's name, is in neither, whatever the sample's size.
  */
 export interface TrigramSample {
   values: number;
@@ -83,7 +87,7 @@ export function sampleTrigrams(values: readonly string[]): TrigramSample {
   const frequent = new Set<string>();
   for (const [trigram, count] of holding) {
     if (count >= COMMON_SHARE * values.length) common.add(trigram);
-    if (count > RARE_SHARE * values.length) frequent.add(trigram);
+    if (count > Math.max(FEW_VALUES, RARE_SHARE * values.length)) frequent.add(trigram);
   }
   return { values: values.length, common, frequent };
 }

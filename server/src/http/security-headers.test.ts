@@ -75,7 +75,7 @@ describe('the Content-Security-Policy', () => {
 
   it("lets the admin portal's pages send to the bucket only where videos go straight to it, and nowhere else from there", async () => {
     const direct: CspSources = { stripe: false, pixel: false, videoUploads: 'https://media.s3.eu-west-2.amazonaws.com' };
-    for (const path of ['/admin', '/admin/dashboard', '/admin/studio']) {
+    for (const path of ['/admin', '/admin/dashboard', '/admin/studio', '/Admin/queue', '/ADMIN']) {
       const csp = policy(await headersFor(false, direct, path));
       expect(csp['connect-src']).toEqual(["'self'", 'https://media.s3.eu-west-2.amazonaws.com']);
       expect(JSON.stringify(csp['script-src'])).not.toMatch(/amazonaws/);

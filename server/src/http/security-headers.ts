@@ -139,7 +139,8 @@ export function securityHeaders(https: boolean, sources: CspSources): RequestHan
   return (req, res, next) => {
     if (req.path === '/graphql') return graphql(req, res, next);
     if (req.path === '/graphiql' || req.path.startsWith('/graphiql/')) return graphiql(req, res, next);
-    if (req.path === '/admin' || req.path.startsWith('/admin/')) return admin(req, res, next);
+    // In any letter case: the portal's routes and pages answer to /Admin/queue as to /admin/queue.
+    if (/^\/admin(\/|$)/i.test(req.path)) return admin(req, res, next);
     return storefront(req, res, next);
   };
 }

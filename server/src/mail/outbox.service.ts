@@ -39,7 +39,7 @@ export class OutboxService {
     const inserted: Array<{ id: string }> = await manager.query(
       `INSERT INTO "outbox_emails" ("id", "idempotency_key", "order_id", "template", "to_address", "subject", "html", "text",
                                     "not_before", "next_attempt_at")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, COALESCE($9, now()))
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, COALESCE($9, date_trunc('milliseconds', now())))
        ON CONFLICT ("idempotency_key") DO NOTHING
        RETURNING "id"`,
       [

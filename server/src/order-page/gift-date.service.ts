@@ -47,7 +47,7 @@ export class GiftDateService {
         );
         // The book's e-mail, if it is already waiting, moves with the day.
         await manager.query(
-          `UPDATE "outbox_emails" SET "not_before" = $3, "next_attempt_at" = COALESCE($3, now())
+          `UPDATE "outbox_emails" SET "not_before" = $3, "next_attempt_at" = COALESCE($3, date_trunc('milliseconds', now()))
            WHERE "order_id" = $1 AND "template" = ANY($2) AND "status" = 'pending' AND "attempts" = 0`,
           [order.id, DELIVERY_TEMPLATES, day?.sendAt ?? null],
         );

@@ -138,6 +138,14 @@ describe('sampleTrigrams', () => {
     }
     expect(Object.keys(sample).sort()).toEqual(['common', 'frequent', 'values']);
   });
+
+  it('keeps nothing five values or fewer hold, however small the sample', () => {
+    const values = [...Array.from({ length: 95 }, (_, i) => `parent${i}`), ...Array.from({ length: 5 }, () => 'Xiomara')];
+    const sample = sampleTrigrams(values);
+    expect(sample.frequent).toContain('par');
+    for (const trigram of valueTrigrams('Xiomara')) expect(sample.frequent.has(trigram)).toBe(false);
+    expect(sampleTrigrams([...values, 'Xiomara']).frequent).toContain('xio');
+  });
 });
 
 /** A repeatable stream of numbers in [0, 1) (mulberry32). */

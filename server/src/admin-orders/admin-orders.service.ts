@@ -9,7 +9,7 @@ import { OrderCount } from '../orders/order-count.entity';
 import { Order } from '../orders/order.entity';
 import type { OrderConnection, OrderTotal } from './order-connection.types';
 import { decodeCursor, encodeCursor, type OrderCursor } from './order-cursor';
-import { applyOrderFilter, type SearchCores } from './order-filter';
+import { applyOrderFilter, type SearchCores, searchesTextOnly } from './order-filter';
 import type { OrdersArgs } from './orders.args';
 import { sampleTrigrams, searchCore, type TrigramSample } from './search-core';
 import { refusal } from '../common/user-error';
@@ -65,7 +65,7 @@ export class AdminOrdersService {
     const cursor = args.after ? decodeCursor(args.after) : null;
 
     const search = args.search?.trim();
-    const cores = search ? await this.searchCores(search) : undefined;
+    const cores = search && searchesTextOnly(search) ? await this.searchCores(search) : undefined;
     const filtered = applyOrderFilter(this.dataSource.getRepository(Order).createQueryBuilder('o'), args, cores);
     // A search that matches few orders is read once, for its page and its count alike.
     const searched = Boolean(search);

@@ -19,6 +19,14 @@ export interface SearchCores {
   childName: string;
 }
 
+/** The dashboard shows ids as their first 8 characters: a search that could be one is also asked of ids. */
+const ID_PREFIX = /^[0-9a-f-]{4,35}$/i;
+
+/** Whether a trimmed search is asked of e-mails and child names alone (not of order ids): the one that `cores` narrow. */
+export function searchesTextOnly(search: string): boolean {
+  return !isUuid(search) && !ID_PREFIX.test(search);
+}
+
 /** `%text%`, with the text's own LIKE wildcards taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -39,8 +47,7 @@ export function applyOrderFilter(
     const like = containing(search);
     if (isUuid(search)) {
       query.andWhere('o.id = :id', { id: search.toLowerCase() });
-    } else if (/^[0-9a-f-]{4,35}$/i.test(search)) {
-      // The dashboard shows ids as their first 8 characters: let an admin paste that.
+    } else if (ID_PREFIX.test(search)) {
       query.andWhere('(o.id::text LIKE :prefix OR o.email ILIKE :like OR o.child_name ILIKE :like)', {
         prefix: `${search.toLowerCase()}%`,
         like,

@@ -116,20 +116,20 @@ export function searchCore(search: string, sample: TrigramSample | null): string
   const lowerSearch = search.toLowerCase();
   let best = '';
   for (let start = 0; start + 3 <= chars.length; start += 1) {
-    let longest = '';
+    let longest = { part: '', trigrams: [] as string[] };
     for (let stop = start + 3; stop <= chars.length; stop += 1) {
       const part = chars.slice(start, stop).join('');
       const trigrams = [...containsTrigrams(part)];
       if (trigrams.some(common)) break;
-      if (trigrams.length > 0) longest = part;
+      if (trigrams.length > 0) longest = { part, trigrams };
     }
     if (
-      longest.length > best.length &&
-      [...containsTrigrams(longest)].some(rare) &&
+      longest.part.length > best.length &&
+      longest.trigrams.some(rare) &&
       // A part that folds otherwise alone than within the search (a final sigma) could miss a match.
-      lowerSearch.includes(longest.toLowerCase())
+      lowerSearch.includes(longest.part.toLowerCase())
     ) {
-      best = longest;
+      best = longest.part;
     }
   }
   return best || search;

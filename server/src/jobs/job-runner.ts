@@ -20,6 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from '../common/logger';
+import { NOW_MS } from '../common/now-ms';
 
 export type JobPayload = Record<string, string | number | boolean | null>;
 
@@ -64,13 +65,6 @@ const MAX_RETRY_MS = 3600_000;
 const KEEP_SUCCEEDED_DAYS = 7;
 /** How often a runner deletes those: hourly is plenty for a week's keep. */
 const CLEANUP_EVERY_MS = 3600_000;
-
-/**
- * "Now" as the due times keep it, to the millisecond, cut rather than rounded: now() stored in a
- * TIMESTAMP(3) column is rounded to the nearest millisecond, up to half of one ahead, and a job
- * queued so was not yet due to a runner that asked within it, which then waited a whole poll.
- */
-const NOW_MS = `date_trunc('milliseconds', now())`;
 
 /** The rows of an UPDATE ... RETURNING: TypeORM's PostgreSQL driver answers [rows, affected] for one. */
 function returnedRows<T>(result: unknown): T[] {

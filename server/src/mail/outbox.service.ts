@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import type { Logger } from '../common/logger';
+import { NOW_MS } from '../common/now-ms';
 import { isUuid } from '../common/uuid';
 import type { OutboxBacklog } from '../observability/metrics';
 import type { QueuedEmail } from '../orders/order-email';
@@ -39,7 +40,7 @@ export class OutboxService {
     const inserted: Array<{ id: string }> = await manager.query(
       `INSERT INTO "outbox_emails" ("id", "idempotency_key", "order_id", "template", "to_address", "subject", "html", "text",
                                     "not_before", "next_attempt_at")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, COALESCE($9, date_trunc('milliseconds', now())))
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, COALESCE($9, ${NOW_MS}))
        ON CONFLICT ("idempotency_key") DO NOTHING
        RETURNING "id"`,
       [

@@ -6,6 +6,7 @@
  */
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../common/logger';
+import { NOW_MS } from '../common/now-ms';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
 import { CUSTOMER } from '../orders/actor';
 import { checkGiftDate } from '../orders/gift-delivery';
@@ -47,7 +48,7 @@ export class GiftDateService {
         );
         // The book's e-mail, if it is already waiting, moves with the day.
         await manager.query(
-          `UPDATE "outbox_emails" SET "not_before" = $3, "next_attempt_at" = COALESCE($3, date_trunc('milliseconds', now()))
+          `UPDATE "outbox_emails" SET "not_before" = $3, "next_attempt_at" = COALESCE($3, ${NOW_MS})
            WHERE "order_id" = $1 AND "template" = ANY($2) AND "status" = 'pending' AND "attempts" = 0`,
           [order.id, DELIVERY_TEMPLATES, day?.sendAt ?? null],
         );

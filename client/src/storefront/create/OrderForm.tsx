@@ -131,7 +131,6 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
   // taken, instead of saying that no photo was chosen.
   const [checkingPhoto, setCheckingPhoto] = useState(false);
   const [sendAfterCheck, setSendAfterCheck] = useState(false);
-  const photoTaken = useRef(false);
   const [coverModule, setCoverModule] = useState<CoverPreviewModule | null>(null);
   const { submit, busy, status } = useSubmitOrder();
 
@@ -205,15 +204,10 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
   async function choosePhoto(file: File | null): Promise<boolean> {
     const check = ++photoCheck.current;
     setCheckingPhoto(true);
-    let taken = false;
     try {
-      taken = await checkChosenPhoto(file, check);
-      return taken;
+      return await checkChosenPhoto(file, check);
     } finally {
-      if (check === photoCheck.current) {
-        photoTaken.current = taken;
-        setCheckingPhoto(false);
-      }
+      if (check === photoCheck.current) setCheckingPhoto(false);
     }
   }
 
@@ -255,12 +249,14 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
     document.getElementById('child-name')?.focus();
   }
 
+  const photoChosen = values.childPhoto !== null;
   useEffect(() => {
     if (!sendAfterCheck || checkingPhoto) return;
     setSendAfterCheck(false);
-    // A refused photo has its own message showing; the parent sends again once another is chosen.
-    if (photoTaken.current) formRef.current?.requestSubmit();
-  }, [sendAfterCheck, checkingPhoto]);
+    // A refused photo leaves none, with its own message showing: the parent sends again once
+    // another is chosen.
+    if (photoChosen) formRef.current?.requestSubmit();
+  }, [sendAfterCheck, checkingPhoto, photoChosen]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

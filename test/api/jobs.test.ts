@@ -157,6 +157,50 @@ describe('the job runner', () => {
     expect(await jobRows()).toMatchObject([{ status: 'succeeded', attempts: 2 }]);
   });
 
+  it('hands back the job a stopped runner was running, due at once and its try not counted, and claims nothing after', async () => {
+    const started: number[] = [];
+    let firstStarted!: () => void;
+    const running = new Promise<void>((resolve) => (firstStarted = resolve));
+    const runner = runnerWith([
+      {
+        name: 'draw-page',
+        // A long job that ends on the runner's signal, as the drawing of a proof's first page does.
+        run: (payload, { signal }) =>
+          new Promise<void>((_resolve, reject) => {
+            started.push(Number(payload.n));
+            firstStarted();
+            signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+          }),
+      },
+    ]);
+    await server.dataSource.transaction(async (manager) => {
+      await runner.enqueue(manager, 'draw-page', { n: 1 }, { runAt: new Date(Date.now() - 2000) });
+      await runner.enqueue(manager, 'draw-page', { n: 2 }, { runAt: new Date(Date.now() - 1000) });
+    });
+    const stop = runner.start();
+    await running;
+    await stop();
+
+    expect(started).toEqual([1]);
+    const rows = await server.dataSource.query(
+      `SELECT payload->>'n' AS n, status, attempts, locked_until, last_error, run_at <= now() AS due FROM jobs ORDER BY payload->>'n'`,
+    );
+    expect(rows).toEqual([
+      { n: '1', status: 'queued', attempts: 0, locked_until: null, last_error: null, due: true },
+      { n: '2', status: 'queued', attempts: 0, locked_until: null, last_error: null, due: true },
+    ]);
+
+    // The next instance, or this one started again, runs both now, not after the 15-minute lease.
+    const ran: string[] = [];
+    const next = runnerWith([{ name: 'draw-page', run: async (payload) => void ran.push(String(payload.n)) }]);
+    expect(await next.drain()).toBe(2);
+    expect(ran).toEqual(['1', '2']);
+    expect(await jobRows()).toMatchObject([
+      { status: 'succeeded', attempts: 1 },
+      { status: 'succeeded', attempts: 1 },
+    ]);
+  });
+
   it('queues a scheduled job once per period however many instances look, and runs it at start-up', async () => {
     let runs = 0;
     const scheduled: JobDefinition = { name: 'hourly-sweep', everyMs: 3600_000, run: async () => void (runs += 1) };

@@ -10,7 +10,7 @@ import { createLogger } from '../../server/src/common/logger';
 import { OrphanedFiles } from '../../server/src/media/orphaned-files';
 import { pdfFirstPage } from '../../server/src/media/pdf-first-page';
 import { ProofFirstPagesBackfill1766500000000 } from '../../server/src/migrations/1766500000000-proof-first-pages-backfill';
-import { drawProofFirstPage } from '../../server/src/proofs/proof-first-page.job';
+import { drawProofFirstPage, proofFirstPageJob } from '../../server/src/proofs/proof-first-page.job';
 import { createAdmin, signIn } from '../support/admin';
 import { placeOrder, placePaidOrder } from '../support/checkout';
 import { GraphQLClient } from '../support/graphql-client';
@@ -500,6 +500,22 @@ describe('the first page as an image', () => {
     expect((await fetch(`${server.url}${firstPage.url}`)).status).toBe(200);
   });
 
+  it('ends when the shop shuts down, keeping nothing, and is drawn by the next run', async () => {
+    const { parent, orderId, token } = await paidOrder();
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    const shutdown = new AbortController();
+    shutdown.abort(new Error('the shop is shutting down'));
+    const job = proofFirstPageJob(server.dataSource, server.app.services.storage, silent);
+    await expect(job.run({ orderId }, { jobId: 'stopped', attempt: 1, signal: shutdown.signal })).rejects.toThrow(
+      'the shop is shutting down',
+    );
+    expect(await firstPageOf(parent, token)).toBeNull();
+    expect(storedProofs(orderId).filter((name) => name.endsWith('.jpg'))).toEqual([]);
+
+    await server.app.services.jobs.drain();
+    expect(await firstPageOf(parent, token)).toMatchObject({ width: 640 });
+  });
+
   it('is left out for a PDF that cannot be drawn, and the job does not fail', async () => {
     const { parent, orderId, token } = await paidOrder();
     const broken = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20), Buffer.from('%%EOF\n')]);
@@ -529,10 +545,12 @@ describe('the first page as an image', () => {
     const { parent, orderId, token } = await paidOrder();
     await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
     const { dataSource } = server;
-    await drawProofFirstPage(dataSource, server.app.services.storage, silent, orderId, async (source, options) => {
-      const drawn = await pdfFirstPage(source, options);
-      await parent.query(DELETE, { token });
-      return drawn;
+    await drawProofFirstPage(dataSource, server.app.services.storage, silent, orderId, {
+      draw: async (source, options) => {
+        const drawn = await pdfFirstPage(source, options);
+        await parent.query(DELETE, { token });
+        return drawn;
+      },
     });
     expect(storedProofs(orderId)).toEqual([]);
     expect(await server.dataSource.query(`SELECT first_page_key FROM order_proofs WHERE order_id = $1`, [orderId])).toEqual([

@@ -8,7 +8,8 @@
  *   (`job_schedules`, one conditional UPDATE), so several instances run each one once per period.
  * - Each instance claims due jobs with FOR UPDATE SKIP LOCKED and a lease: a job is never run by
  *   two instances at once, and one whose instance died mid-run is taken up again once its lease
- *   ran out.
+ *   ran out. A runner that is stopped claims nothing more, aborts its job's `signal`, and a job that
+ *   ends on it is handed back, due at once and its try not counted, for the next instance or start.
  * - A job that throws is tried again later (exponential backoff from 30 s, at most an hour apart)
  *   until it has used its attempts; then it stays `failed`, with its last error, for an operator
  *   to see (`failedJobs`, the log, `storybook_jobs_total`).
@@ -28,6 +29,11 @@ export interface JobContext {
   jobId: string;
   /** 1 on the first try. */
   attempt: number;
+  /**
+   * Aborted when the runner stops (the shop shuts down): a long job ends early on it, by throwing,
+   * and is handed back to run again at once elsewhere rather than after its lease.
+   */
+  signal: AbortSignal;
 }
 
 export interface JobDefinition {
@@ -90,6 +96,8 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  /** Aborted by the stop function `start` returns; a runner never started is never stopped. */
+  private halt = new AbortController();
   private lastCleanup = 0;
   private readonly pollMs: number;
   private readonly leaseMs: number;
@@ -184,12 +192,13 @@ export class JobRunner {
   /** Claims and runs due jobs one after another until none is left; returns how many ran. */
   async drain(): Promise<number> {
     let ran = 0;
-    for (;;) {
+    while (!this.halt.signal.aborted) {
       const job = await this.claim();
       if (!job) return ran;
       await this.runClaimed(job);
       ran += 1;
     }
+    return ran;
   }
 
   /** The jobs that used all their tries, newest first. */
@@ -208,9 +217,13 @@ export class JobRunner {
     }));
   }
 
-  /** Runs the schedules and the queue now and then every pollMs; returns a function that stops it and waits for a run in progress. */
+  /**
+   * Runs the schedules and the queue now and then every pollMs; returns a function that stops it:
+   * no job is claimed after, the one running has its signal aborted, and the function waits for it.
+   */
   start(): () => Promise<void> {
     this.stopped = false;
+    this.halt = new AbortController();
     const tick = () => {
       this.running = this.tick().finally(() => {
         this.running = null;
@@ -223,6 +236,7 @@ export class JobRunner {
     tick();
     return async () => {
       this.stopped = true;
+      this.halt.abort();
       if (this.timer) clearTimeout(this.timer);
       await this.running;
     };
@@ -266,13 +280,23 @@ export class JobRunner {
 
   private async runClaimed(job: ClaimedJob): Promise<void> {
     const definition = this.definitions.get(job.name)!;
+    const { signal } = this.halt;
     let failure: unknown = null;
     try {
-      await definition.run(job.payload ?? {}, { jobId: job.id, attempt: job.attempts });
+      await definition.run(job.payload ?? {}, { jobId: job.id, attempt: job.attempts, signal });
     } catch (error) {
       failure = error ?? new Error('The job failed without a reason');
     }
-    if (failure === null) {
+    if (failure !== null && signal.aborted) {
+      // Stopped, not failed: queued again in its place (it was due when claimed), for another
+      // instance now or this one's next start.
+      await this.dataSource.query(
+        `UPDATE jobs SET status = 'queued', locked_until = NULL, attempts = attempts - 1, updated_at = now()
+          WHERE id = $1 AND status = 'running' AND attempts = $2`,
+        [job.id, job.attempts],
+      );
+      this.logger.info('background job handed back at shutdown', { job: job.name, jobId: job.id });
+    } else if (failure === null) {
       // Jobs run at least once: a run whose end could not be written is run again after its lease.
       await this.dataSource.query(
         `UPDATE jobs SET status = 'succeeded', locked_until = NULL, last_error = NULL, unique_key = NULL, updated_at = now()

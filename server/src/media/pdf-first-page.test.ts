@@ -95,4 +95,24 @@ describe('pdfFirstPage', () => {
     await expect(outcome).rejects.toThrow('connection reset');
     await expect(outcome).rejects.not.toBeInstanceOf(FirstPageError);
   });
+
+  it('stops drawing when its signal is aborted (the shop shuts down), with the reason, as nothing wrong with the PDF', async () => {
+    const pdf = await redTopPdf();
+    let asked!: () => void;
+    const reading = new Promise<void>((resolve) => (asked = resolve));
+    const hung: PdfSource = {
+      size: pdf.length,
+      read: () => {
+        asked();
+        return new Promise<Buffer>(() => undefined);
+      },
+    };
+    const shutdown = new AbortController();
+    const outcome = pdfFirstPage(hung, { timeoutMs: 60_000, signal: shutdown.signal });
+    await reading;
+    const reason = new Error('the shop is shutting down');
+    shutdown.abort(reason);
+    await expect(outcome).rejects.toBe(reason);
+    await expect(pdfFirstPage(inMemory(pdf).source, { signal: shutdown.signal })).rejects.toBe(reason);
+  });
 });

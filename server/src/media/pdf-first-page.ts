@@ -35,6 +35,8 @@ export interface FirstPageOptions {
   timeoutMs?: number;
   /** The worker's heap; a page's decoded images live outside it, in buffers. */
   maxHeapMb?: number;
+  /** Ends the drawing (the shop is shutting down): the worker is stopped and the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -72,18 +74,29 @@ function pdfjsFiles(): Pick<FirstPageRequest, 'pdfjsPath' | 'standardFontsDir' |
 
 type Drawn = Extract<FromWorker, { drawn: unknown }>['drawn'];
 
-function drawInWorker(source: PdfSource, width: number, timeoutMs: number, maxHeapMb: number): Promise<Drawn> {
+function drawInWorker(
+  source: PdfSource,
+  width: number,
+  timeoutMs: number,
+  maxHeapMb: number,
+  signal: AbortSignal | undefined,
+): Promise<Drawn> {
   const request: FirstPageRequest = { size: source.size, width, chunkBytes: CHUNK_BYTES, ...pdfjsFiles() };
   return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
     const worker = new Worker(workerFile(), { workerData: request, resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', stopped);
       void worker.terminate();
       outcome();
     };
+    // Not the PDF's fault: it is drawn again by whoever runs the job next.
+    const stopped = () => finish(() => reject(signal?.reason as Error));
+    signal?.addEventListener('abort', stopped, { once: true });
     const fail = (why: string) => finish(() => reject(new FirstPageError(why)));
     // How long the drawing has waited on the store (time with a read of the PDF unanswered): when
     // the limit is reached having spent half of it so, it is the store's doing, not the PDF's.
@@ -141,6 +154,7 @@ export async function pdfFirstPage(source: PdfSource, options: FirstPageOptions 
     options.width ?? FIRST_PAGE_WIDTH,
     options.timeoutMs ?? TIMEOUT_MS,
     options.maxHeapMb ?? MAX_HEAP_MB,
+    options.signal,
   );
   const image = await sharp(drawn.pixels, { raw: { width: drawn.width, height: drawn.height, channels: 4 } })
     .flatten({ background: '#ffffff' })

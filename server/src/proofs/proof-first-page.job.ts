@@ -38,7 +38,7 @@ export async function drawProofFirstPage(
   storage: Storage,
   logger: Logger,
   orderId: string,
-  draw: typeof pdfFirstPage = pdfFirstPage,
+  { draw = pdfFirstPage, signal }: { draw?: typeof pdfFirstPage; signal?: AbortSignal } = {},
 ): Promise<void> {
   const proof = await latestProof(dataSource.manager, orderId);
   if (!proof || proof.firstPageKey || proof.filesRemovedAt) return;
@@ -49,7 +49,7 @@ export async function drawProofFirstPage(
   }
   let drawn;
   try {
-    drawn = await draw(storedPdf(storage, proof.pdfKey, size));
+    drawn = await draw(storedPdf(storage, proof.pdfKey, size), { signal });
   } catch (error) {
     if (!(error instanceof FirstPageError)) throw error;
     logger.warn('proof first page not drawn; the viewer draws it', { orderId, version: proof.version, reason: error.message });
@@ -87,8 +87,9 @@ export function proofFirstPageJob(dataSource: DataSource, storage: Storage, logg
   return {
     name: PROOF_FIRST_PAGE_JOB,
     maxAttempts: 3,
-    run: async (payload) => {
-      await drawProofFirstPage(dataSource, storage, logger, String(payload.orderId));
+    // A drawing takes up to a minute: the shop's shutdown ends it, and the job runs again at once elsewhere.
+    run: async (payload, { signal }) => {
+      await drawProofFirstPage(dataSource, storage, logger, String(payload.orderId), { signal });
     },
   };
 }

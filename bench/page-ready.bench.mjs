@@ -9,6 +9,8 @@
  *   /payment         a digital order's sandbox checkout, its token in sessionStorage as the order
  *                    form leaves it: the Pay button;
  *   /admin/dashboard signed in: the orders table with the child's name in it.
+ * And the prerendered public pages, whose content is in their HTML: there the time to their first
+ * contentful paint, and to the page working (hydrated: `html[data-hydrated]`, the order form enabled).
  *
  * Each visit is a fresh context (cold cache) at 390 x 844, 3x pixels, touch.
  * Networks (Chrome's request-level throttling): "4g" 9 Mbps down, 1.5 Mbps up, 150 ms round
@@ -16,6 +18,7 @@
  *
  * Run:  npm run bench:ready      (builds first; serves the built shop on embedded PGlite)
  * Env:  BENCH_RUNS (5) visits a page and network, BENCH_NETWORKS (4g,slow-4g), BENCH_CPU (4),
+ *       BENCH_PAGES (all of them; comma-separated names as above, e.g. "/,/create,/faq"),
  *       BENCH_LABEL (a name for the results file), CHROMIUM_PATH (/usr/bin/chromium).
  * Out:  a table on stdout and bench/results/page-ready-<label>.json
  */
@@ -42,6 +45,7 @@ const ALL_NETWORKS = {
   'slow-4g': { latency: 150, downloadThroughput: (1_600_000 / 8) * 0.9, uploadThroughput: (750_000 / 8) * 0.9 },
 };
 const NETWORKS = (process.env.BENCH_NETWORKS ?? '4g,slow-4g').split(',').map((name) => name.trim());
+const PAGES = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -81,10 +85,19 @@ async function pages(base) {
       init: (context) => context.addCookies(cookies),
       ready: (page) => page.getByRole('cell', { name: 'Mia' }).first(),
     },
+    ...Object.fromEntries(
+      ['/', '/create', '/faq'].map((pagePath) => [
+        pagePath,
+        { url: `${base}${pagePath}`, prerendered: true, ready: (page) => page.locator('html[data-hydrated]') },
+      ]),
+    ),
   };
 }
 
-/** One cold visit on a phone: milliseconds from opening the address to the content on screen. */
+/**
+ * One cold visit on a phone: milliseconds from opening the address to the content on screen (to
+ * the page working, for a prerendered page), and to the first contentful paint.
+ */
 async function visit(browser, target, network) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -101,8 +114,10 @@ async function visit(browser, target, network) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const t0 = Date.now();
     await page.goto(target.url, { waitUntil: 'commit' });
-    await target.ready(page).waitFor({ state: 'visible', timeout: 120_000 });
-    return Date.now() - t0;
+    await target.ready(page).waitFor({ state: target.prerendered ? 'attached' : 'visible', timeout: 120_000 });
+    const readyMs = Date.now() - t0;
+    const fcpMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+    return { readyMs, fcpMs: fcpMs === null ? null : Math.round(fcpMs) };
   } finally {
     await context.close();
   }
@@ -120,12 +135,24 @@ async function main() {
     const targets = await pages(base);
     browser = await chromium.launch({ executablePath: CHROMIUM });
     for (const [name, target] of Object.entries(targets)) {
+      if (PAGES && !PAGES.includes(name)) continue;
       for (const network of NETWORKS) {
         await visit(browser, target, network); // warm-up: the server's first answers
-        const runs = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, target, network));
-        results.runs[`${name} ${network}`] = { page: name, network, medianMs: median(runs), maxMs: Math.max(...runs), runs };
-        console.error(`  ${name} on ${network}: ${runs.join(', ')} ms`);
+        const visits = [];
+        for (let i = 0; i < RUNS; i++) visits.push(await visit(browser, target, network));
+        const runs = visits.map((v) => v.readyMs);
+        const fcp = visits.map((v) => v.fcpMs);
+        results.runs[`${name} ${network}`] = {
+          page: name,
+          network,
+          ...(target.prerendered ? { measures: 'hydrated' } : {}),
+          medianMs: median(runs),
+          maxMs: Math.max(...runs),
+          runs,
+          fcpMedianMs: median(fcp),
+          fcpRuns: fcp,
+        };
+        console.error(`  ${name} on ${network}: ${runs.join(', ')} ms (first contentful paint ${fcp.join(', ')} ms)`);
       }
     }
   } finally {
@@ -133,9 +160,10 @@ async function main() {
     await stopServer();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log('page               network   content shown (median / max)');
+  console.log('page               network   content shown, or hydrated* (median / max)   first contentful paint (median)');
   for (const r of Object.values(results.runs)) {
-    console.log(`${r.page.padEnd(18)} ${r.network.padEnd(9)} ${r.medianMs} ms / ${r.maxMs} ms`);
+    const shown = `${r.medianMs} ms / ${r.maxMs} ms${r.measures ? '*' : ''}`;
+    console.log(`${r.page.padEnd(18)} ${r.network.padEnd(9)} ${shown.padEnd(44)} ${r.fcpMedianMs} ms`);
   }
   mkdirSync(path.join(here, 'results'), { recursive: true });
   const file = path.join(here, 'results', `page-ready-${LABEL}.json`);

@@ -13,7 +13,9 @@
  * Env:  BENCH_RUNS (3) runs per page, BENCH_PAGES (/,/create,/faq) comma-separated paths or
  *       private pages (e.g. BENCH_PAGES=/payment,/order/{token},/admin),
  *       BENCH_PORT (a free one), BENCH_LABEL (a name for the results file, e.g. "before"),
- *       CHROME_PATH (/usr/bin/chromium), BENCH_SAVE_REPORTS (a folder for every run's whole report).
+ *       CHROME_PATH (/usr/bin/chromium), BENCH_SAVE_REPORTS (a folder for every run's whole report),
+ *       BENCH_THROTTLING (simulate: Lighthouse's default, which estimates slow 4G and the slow CPU
+ *       from one fast load; devtools: the browser itself is slowed, and the figures are as seen).
  * Out:  a table on stdout and bench/results/web-<label>.json (label defaults to "latest")
  */
 import * as chromeLauncher from 'chrome-launcher';
@@ -35,6 +37,7 @@ const PAGES = (process.env.BENCH_PAGES ?? '/,/create,/faq')
   .map((p) => p.trim())
   .filter(Boolean);
 const LABEL = process.env.BENCH_LABEL || 'latest';
+const THROTTLING = process.env.BENCH_THROTTLING || 'simulate';
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 /** A folder for each run's whole Lighthouse report (its audits, requests and long tasks), if given. */
 const SAVE_REPORTS = process.env.BENCH_SAVE_REPORTS;
@@ -130,7 +133,7 @@ async function main() {
   });
   const load = os.loadavg().map((l) => l.toFixed(2));
   console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load average ${load.join(' ')}`);
-  console.log(`Lighthouse mobile preset, ${RUNS} runs per page, medians; Chromium ${CHROME_PATH}`);
+  console.log(`Lighthouse mobile preset (${THROTTLING}), ${RUNS} runs per page, medians; Chromium ${CHROME_PATH}`);
 
   let chrome;
   const results = {};
@@ -146,6 +149,7 @@ async function main() {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
+          throttlingMethod: THROTTLING,
         };
         const run = () => (visit[page] ? visit[page](flags) : lighthouse(`${base}${page}`, flags));
         let result = await run();
@@ -201,7 +205,7 @@ async function main() {
   const out = path.join(here, 'results', `web-${LABEL}.json`);
   writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), loadAverage: os.loadavg(), runsPerPage: RUNS, preset: 'mobile', results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), loadAverage: os.loadavg(), runsPerPage: RUNS, preset: 'mobile', throttling: THROTTLING, results }, null, 2)}\n`,
   );
   console.log(`written ${path.relative(process.cwd(), out)}`);
 }

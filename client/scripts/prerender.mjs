@@ -5,6 +5,8 @@
  * routes only the browser renders, the 404 page, routes.json for the server (which path is which
  * file, which routes are the browser's, the chunks and the first query of each of those), and a brotli and a gzip copy beside every asset.
  */
+import Beasties from 'beasties';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,9 +15,55 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(clientDir, 'dist');
 const renderer = await import(pathToFileURL(path.join(clientDir, 'prerender-dist', 'render-page.js')).href);
-const { PUBLIC_PAGES, PIXEL_ID_PLACEHOLDER, SITE_DATA_ELEMENT_ID, CLIENT_ROUTE_CHUNKS } = renderer;
+const { PUBLIC_PAGES, PIXEL_ID_PLACEHOLDER, SITE_DATA_ELEMENT_ID, CLIENT_ROUTE_CHUNKS, PRERENDERED_PAGE_CHUNKS } = renderer;
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+/** `keys` (the manifest's, source paths) with every chunk they import, into `into`. */
+function closure(keys, into = new Set()) {
+  for (const key of keys) {
+    if (into.has(key)) continue;
+    if (!manifest[key]) throw new Error(`client-route-chunks.ts names ${key}: no chunk of this build`);
+    into.add(key);
+    closure(manifest[key].imports ?? [], into);
+  }
+  return into;
+}
+/** What the shell's own <script> and modulepreload links load: the entry and its imports. */
+const inShell = closure([Object.keys(manifest).find((key) => manifest[key].isEntry)]);
+/** The files of `modules` and of what they import, less what the shell loads. */
+const chunksOf = (modules) => [...closure(modules)].filter((key) => !inShell.has(key)).map((key) => `/${manifest[key].file}`);
+
+/** The stylesheet's rules a page's markup uses (all of them, not only the first screen's), for its <style>. */
+const criticalCss = new Beasties({
+  path: dist,
+  publicPath: '/',
+  // The stylesheet's tag stays where it is; the loader takes it over (withLoader).
+  preload: false,
+  noscriptFallback: false,
+  pruneSource: false,
+  logLevel: 'warn',
+});
+const hash = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+/** The pages' inline scripts and styles, by hash, for the server's Content-Security-Policy. */
+const inlineHashes = { scripts: new Set([hash(renderer.PAGE_CODE_LOADER)]), styles: new Set() };
+
+/**
+ * A prerendered page as it is served: the stylesheet's rules its markup uses inline, and its code,
+ * the whole stylesheet and its own chunks (client-route-chunks.ts) asked for by the page's loader
+ * (src/prerender/page-code-loader.ts) once it has painted; the server's policy allows the inline
+ * parts by their hash. The shell keeps the template's tags.
+ */
+async function servedPage(route, body, head) {
+  const chunks = PRERENDERED_PAGE_CHUNKS[route];
+  if (!chunks) throw new Error(`src/prerender/client-route-chunks.ts lists no chunks for the prerendered page ${route}`);
+  const html = await criticalCss.process(page(body, head));
+  const styles = [...html.slice(0, html.indexOf('</head>')).matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+  if (styles.length === 0) throw new Error(`${route}: no stylesheet rules were inlined`);
+  for (const style of styles) inlineHashes.styles.add(hash(style));
+  return renderer.withLoader(html, chunksOf(chunks));
+}
+
 const data = { ...renderer.siteDataForBuild(), pixelId: PIXEL_ID_PLACEHOLDER };
 // A data block, not a script: nothing executes, so a strict Content-Security-Policy allows it.
 const dataBlock = `<script type="application/json" id="${SITE_DATA_ELEMENT_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
@@ -55,7 +103,7 @@ for (const publicPage of PUBLIC_PAGES) {
   const { head, body } = splitHead(await renderer.renderPage(publicPage.path, data));
   if (!head.includes('<title>')) throw new Error(`${publicPage.path} rendered no <title>`);
   const file = fileFor(publicPage.path);
-  write(file, page(body, head));
+  write(file, await servedPage(publicPage.path, body, head));
   pages.push({
     path: publicPage.path,
     file,
@@ -66,7 +114,7 @@ for (const publicPage of PUBLIC_PAGES) {
 
 // Any path no route claims renders the 404 page.
 const notFound = splitHead(await renderer.renderPage('/__no-such-page__', data));
-write('404.html', page(notFound.body, notFound.head));
+write('404.html', await servedPage('*', notFound.body, notFound.head));
 write('shell.html', page('', null));
 
 const prerendered = new Set(pages.map((p) => p.path));
@@ -78,29 +126,9 @@ const clientRoutes = renderer.routePatterns().filter((route) => !prerendered.has
  * names in the route's Link header.
  */
 function routeChunks() {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
-  const inShell = new Set();
-  const closure = (key, into) => {
-    if (into.has(key)) return;
-    into.add(key);
-    for (const imported of manifest[key].imports ?? []) closure(imported, into);
-  };
-  closure(
-    Object.keys(manifest).find((key) => manifest[key].isEntry),
-    inShell,
-  );
   const unlisted = clientRoutes.filter((route) => !CLIENT_ROUTE_CHUNKS[route]);
   if (unlisted.length) throw new Error(`src/prerender/client-route-chunks.ts lists no chunks for ${unlisted.join(', ')}`);
-  const preloads = {};
-  for (const [route, modules] of Object.entries(CLIENT_ROUTE_CHUNKS)) {
-    const needed = new Set();
-    for (const module of modules) {
-      if (!manifest[module]) throw new Error(`client-route-chunks.ts names ${module} for ${route}: no chunk of this build`);
-      closure(module, needed);
-    }
-    preloads[route] = [...needed].filter((key) => !inShell.has(key)).map((key) => `/${manifest[key].file}`);
-  }
-  return preloads;
+  return Object.fromEntries(Object.entries(CLIENT_ROUTE_CHUNKS).map(([route, modules]) => [route, chunksOf(modules)]));
 }
 
 /** Each browser-rendered route's first query (client-route-queries.ts), for the server to answer in the page. */
@@ -121,6 +149,9 @@ writeFileSync(
       preloads: routeChunks(),
       // What the shell loads first, for the server to name before each route's chunks.
       shellPreloads: renderer.shellPreloads(template),
+      // The pages' inline scripts and styles, by hash, for the server's Content-Security-Policy.
+      scriptHashes: [...inlineHashes.scripts],
+      styleHashes: [...inlineHashes.styles],
       queries: routeQueries(),
       routeDataElementId: renderer.ROUTE_DATA_ELEMENT_ID,
       shell: 'shell.html',

@@ -21,7 +21,7 @@ import { createSchema } from './api/schema';
 import { type WarmUpReport, warmUp } from './api/warm-up';
 import { requestLogging } from './http/access-log';
 import { applyServerTimeouts, bodyTimeLimit } from './http/body-time-limit';
-import { hostClient } from './http/client-hosting';
+import { clientInlineHashes, hostClient } from './http/client-hosting';
 import { graphiqlRouter } from './api/graphiql.route';
 import { errorHandler } from './http/error-handler';
 import { healthRouter } from './http/health';
@@ -79,12 +79,15 @@ export async function createApp({ config, dataSource, logger, server: heldServer
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger), httpMetrics(services.metrics));
+  const inline = clientInlineHashes(config.clientDistDir);
   app.use(
     securityHeaders(servedOverHttps(config), {
       stripe: config.stripe !== undefined,
       paypal: config.paypal ? new URL(paypalSdkUrl(config.paypal.apiUrl)).origin : null,
       pixel: config.pixelId !== undefined,
       videoUploads: services.storage.directUploads?.origin ?? null,
+      inlineScripts: inline.scripts,
+      inlineStyles: inline.styles,
     }),
   );
   applyServerTimeouts(server);

@@ -3,7 +3,7 @@
  * canonical link and share card in the HTML itself (read with JavaScript off). Their hydration in the
  * browser is public-pages.spec.ts's.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { PUBLIC_PAGES } from '../../client/src/public-pages';
 import { formatPrice } from '../../client/src/ui/formatPrice';
 import { CURRENCY, PLANS } from '../../server/src/catalogue/catalogue';
@@ -50,6 +50,58 @@ test.describe('prerendered pages, JavaScript off', () => {
     );
   });
 
+  /** Each element's box and the look of it, in document order. */
+  const looks = (page: Page) =>
+    page.evaluate(() =>
+      Array.from(document.body.querySelectorAll('*')).map((element) => {
+        const box = element.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        const look = [
+          'display',
+          'color',
+          'backgroundColor',
+          'fontSize',
+          'fontWeight',
+          'borderTopWidth',
+          'boxShadow',
+          'opacity',
+        ] as const;
+        return `${element.tagName} ${[box.x, box.y, box.width, box.height].map(Math.round).join(',')} ${look.map((name) => style[name]).join(' ')}`;
+      }),
+    );
+
+  for (const width of [390, 1280]) {
+    test(`every page looks the same with the rules in its HTML as with the whole stylesheet, at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of [...PUBLIC_PAGES.map((publicPage) => publicPage.path), '/no-such-page']) {
+        await page.unrouteAll();
+        await page.goto(path);
+        const own = await looks(page);
+        // The same page with the whole stylesheet linked in its head, as the loader links it.
+        await page.route(`**${path}`, async (route) => {
+          const response = await route.fetch();
+          const html = await response.text();
+          const code = JSON.parse(/id="page-code">([^<]*)</.exec(html)![1]) as { url: string; kind: string }[];
+          const sheet = code.find((module) => module.kind === 'stylesheet')!.url;
+          await route.fulfill({ response, body: html.replace('</head>', `<link rel="stylesheet" href="${sheet}"></head>`) });
+        });
+        await page.goto(path);
+        expect(await looks(page), path).toEqual(own);
+      }
+    });
+  }
+
+  test('each page is styled by the rules in its own HTML, with no stylesheet or script to wait for', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/faq');
+    expect(requested.filter((pathname) => /\.(?:css|js)$/.test(pathname))).toEqual([]);
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    expect(await page.locator('.navbar').evaluate((navbar) => getComputedStyle(navbar).position)).toBe('sticky');
+  });
+
   test('the home page has the prices from the catalogue in its HTML', async ({ page }) => {
     await page.goto('/');
     for (const plan of PLANS) {
@@ -88,6 +140,26 @@ test('the description, canonical link and share card follow client-side navigati
     'Frequently Asked Questions | Storybook Shop',
   );
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${origin()}/faq`);
+});
+
+test('a prerendered page asks for its code and the whole stylesheet only once it has painted', async ({ page }) => {
+  await page.goto('/faq');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const { paint, requests } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    requests: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/.*\.(?:css|js)$/.test(entry.name))
+      .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })),
+  }));
+  expect(paint).not.toBeNull();
+  expect(requests.map((request) => request.name)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^\/assets\/index-.*\.js$/),
+      expect.stringMatching(/^\/assets\/style-.*\.css$/),
+    ]),
+  );
+  for (const request of requests) expect(request.startTime).toBeGreaterThanOrEqual(paint!);
 });
 
 test('robots.txt and sitemap.xml are served, not the app', async ({ request }) => {

@@ -54,6 +54,8 @@ for (const viewport of [
         if (viewport.width < 800) {
           await page.getByRole('button', { name: 'Open menu' }).click();
           await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+          // Shown by a rule the page's own inline rules leave to the whole stylesheet, in by now.
+          await expect(page.locator('#navbar-menu')).toBeVisible();
         } else {
           await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
           await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently Asked Questions');

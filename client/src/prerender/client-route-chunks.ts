@@ -31,3 +31,30 @@ export const CLIENT_ROUTE_CHUNKS: Record<string, string[]> = {
   '/admin/messages': ADMIN,
   '/admin/invite/:token': ADMIN,
 };
+
+/** What every page loads once it has hydrated: the cookie banner (ui/Layout.tsx). */
+const EVERY_PAGE = ['src/ui/ConsentBanner.tsx'];
+const INFO_PAGE = (module: string) => [`src/storefront/info/${module}.tsx`, ...EVERY_PAGE];
+
+/**
+ * The same for each prerendered page (src/public-pages.ts), and the 404 page (`*`): the build names
+ * these with the entry in the page's loader (page-code-loader.ts), so the page's own chunks arrive
+ * with the entry instead of one round trip after it. The build fails when a page is missing here.
+ */
+export const PRERENDERED_PAGE_CHUNKS: Record<string, string[]> = {
+  ...Object.fromEntries(
+    ['/', '/how-it-works', '/pricing', '/samples', '/contact', '/testimonials', '/blog'].map((path) => [
+      path,
+      [...HOME_PAGE, ...EVERY_PAGE],
+    ]),
+  ),
+  '/create': ['src/storefront/create/CreatePage.tsx', APOLLO, 'src/storefront/create/draft/draft-store.ts', ...EVERY_PAGE],
+  '/faq': INFO_PAGE('FaqPage'),
+  '/about': INFO_PAGE('AboutPage'),
+  '/process': INFO_PAGE('ProcessPage'),
+  '/benefits': INFO_PAGE('BenefitsPage'),
+  '/privacy': INFO_PAGE('PrivacyPage'),
+  '/cookies': INFO_PAGE('PrivacyPage'),
+  '/terms': INFO_PAGE('TermsPage'),
+  '*': ['src/storefront/NotFoundPage.tsx', ...EVERY_PAGE],
+};

@@ -23,9 +23,10 @@ import { AppRoutes, routes } from '../routes';
 import { provideSiteData, PUBLIC_URL_PLACEHOLDER, type SiteData } from '../site-data';
 
 export { PUBLIC_PAGES } from '../public-pages';
-export { CLIENT_ROUTE_CHUNKS } from './client-route-chunks';
+export { CLIENT_ROUTE_CHUNKS, PRERENDERED_PAGE_CHUNKS } from './client-route-chunks';
 export { routeQueries } from './client-route-queries';
 export { shellPreloads } from './shell-preloads';
+export { PAGE_CODE_LOADER, withLoader } from './page-code-loader';
 export { PIXEL_ID_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, SITE_DATA_ELEMENT_ID } from '../site-data';
 export { ROUTE_DATA_ELEMENT_ID } from '../route-data-block';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { hostClient, type RouteQuery, type RunRouteQuery } from './client-hosting';
+import { clientInlineHashes, hostClient, type RouteQuery, type RunRouteQuery } from './client-hosting';
 
 const SHELL = '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>';
 
@@ -17,7 +17,7 @@ const RECEIPT_QUERY = {
  * A build with two browser-rendered routes: /receipt/:orderId/:signature, whose first query
  * (`receiptQuery`) takes both parameters, and /thanks/:orderId, which has none.
  */
-function writeBuild(dist: string, receiptQuery: object = RECEIPT_QUERY): void {
+function writeBuild(dist: string, receiptQuery: object = RECEIPT_QUERY, extra: object = {}): void {
   writeFileSync(path.join(dist, 'index.html'), SHELL);
   writeFileSync(path.join(dist, 'shell.html'), SHELL);
   writeFileSync(path.join(dist, '404.html'), SHELL.replace('Shell', 'Not Found'));
@@ -35,6 +35,7 @@ function writeBuild(dist: string, receiptQuery: object = RECEIPT_QUERY): void {
       routeDataElementId: 'page-data',
       shell: 'shell.html',
       notFound: '404.html',
+      ...extra,
     }),
   );
 }
@@ -153,6 +154,37 @@ describe("a browser-rendered page's first query", () => {
       rmSync(dist, { recursive: true, force: true });
     }
   });
+});
+
+describe("the pages' inline scripts and styles", () => {
+  const SCRIPT = `sha256-${'a'.repeat(43)}=`;
+  const STYLE = `sha256-${'B/+9'.repeat(10)}xyz=`;
+  const withBuild = (extra: object | null, check: (dist: string) => void) => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'storybook-hosting-'));
+    try {
+      if (extra) writeBuild(dist, RECEIPT_QUERY, extra);
+      check(dist);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  };
+
+  it("are the build's hashes, for the policy; none without a build", () => {
+    withBuild({ scriptHashes: [SCRIPT], styleHashes: [STYLE] }, (dist) =>
+      expect(clientInlineHashes(dist)).toEqual({ scripts: [SCRIPT], styles: [STYLE] }),
+    );
+    withBuild({}, (dist) => expect(clientInlineHashes(dist)).toEqual({ scripts: [], styles: [] }));
+    withBuild(null, (dist) => expect(clientInlineHashes(dist)).toEqual({ scripts: [], styles: [] }));
+  });
+
+  it.each([["'unsafe-inline'"], [`${SCRIPT}; script-src *`], ['sha256-short=']])(
+    "refuse to start with %s where a hash belongs: it would go into every page's policy",
+    (hash) => {
+      withBuild({ styleHashes: [hash] }, (dist) =>
+        expect(() => clientInlineHashes(dist)).toThrow(`routes.json: ${hash} is not a sha256 hash`),
+      );
+    },
+  );
 });
 
 describe('the Link header of a browser-rendered page', () => {

@@ -114,6 +114,10 @@ export interface RoutesManifest {
   queries?: Record<string, RouteQuery>;
   /** What the shell loads before anything else: named first in each browser-rendered route's `Link` header. */
   shellPreloads?: ShellPreloads;
+  /** The pages' inline scripts (`sha256-…`): the prerendered pages' loader of their code. */
+  scriptHashes?: string[];
+  /** The pages' inline styles (`sha256-…`): each prerendered page's rules from the stylesheet. */
+  styleHashes?: string[];
   /** The id of the data block that carries a query's answer (client/src/route-data-block.ts). */
   routeDataElementId?: string;
   /** The app shell (an empty root) and the prerendered 404 page. */
@@ -189,7 +193,17 @@ function readManifest(clientDistDir: string): RoutesManifest | null {
     // It is run for whoever opens the address: it may read, never change anything.
     if (!isOneQuery(query)) throw new Error(`routes.json: the first query of ${route} is not a query`);
   }
+  for (const hash of [...(manifest.scriptHashes ?? []), ...(manifest.styleHashes ?? [])]) {
+    // It goes into every page's policy as it is.
+    if (!/^sha256-[A-Za-z0-9+/]{43}=$/.test(hash)) throw new Error(`routes.json: ${hash} is not a sha256 hash`);
+  }
   return manifest;
+}
+
+/** The hashes of the built pages' inline scripts and styles, for the storefront's Content-Security-Policy; none without a build. */
+export function clientInlineHashes(clientDistDir: string): { scripts: string[]; styles: string[] } {
+  const manifest = existsSync(path.join(clientDistDir, 'index.html')) ? readManifest(clientDistDir) : null;
+  return { scripts: manifest?.scriptHashes ?? [], styles: manifest?.styleHashes ?? [] };
 }
 
 /** Whether `text` is one query operation (not a mutation or a subscription), and nothing else. */

@@ -53,6 +53,16 @@ describe('the Content-Security-Policy', () => {
     expect(csp['upgrade-insecure-requests']).toBeUndefined();
   });
 
+  it("allows inline scripts and styles only by the hashes the build lists (the prerendered pages' loader and rules)", async () => {
+    const script = `sha256-${'s'.repeat(43)}=`;
+    const styles = [`sha256-${'t'.repeat(43)}=`, `sha256-${'u'.repeat(43)}=`];
+    const csp = policy(await headersFor(false, { ...NOTHING, inlineScripts: [script], inlineStyles: styles }));
+    expect(csp['script-src']).toEqual(["'self'", `'${script}'`]);
+    expect(csp['style-src']).toEqual(["'self'", ...styles.map((hash) => `'${hash}'`)]);
+    expect(csp['script-src-attr']).toEqual(["'none'"]);
+    expect(JSON.stringify(policy(await headersFor(false, NOTHING)))).not.toMatch(/sha256|unsafe-inline/);
+  });
+
   it('allows Stripe.js, its frames and its API only when Stripe is configured', async () => {
     const csp = policy(await headersFor(false, { stripe: true, pixel: false }));
     expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);

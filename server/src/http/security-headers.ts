@@ -1,7 +1,8 @@
 /**
  * Headers every answer carries (helmet): a Content-Security-Policy that allows only what the
  * shop loads, no sniffing, no framing, a modest referrer, and HSTS with `upgrade-insecure-requests`
- * when the shop is served over HTTPS (production with an https PUBLIC_URL). What the policy
+ * when the shop is served over HTTPS (production with an https PUBLIC_URL). Inline scripts and
+ * styles only by their hashes, which the build lists (the prerendered pages' loader and rules). What the policy
  * allows depends on the configuration: Stripe.js and its frames only with Stripe, Meta's pixel
  * only with META_PIXEL_ID (the client still loads it only after consent), the sample video's
  * player always (it loads on click), and the bucket's address only on the admin portal's pages, and
@@ -24,6 +25,10 @@ export interface CspSources {
   pixel: boolean;
   /** The bucket's origin, where the admin portal sends finished videos straight to storage; null or absent: none. */
   videoUploads?: string | null;
+  /** The hashes (`sha256-…`) of the pages' inline scripts, from the build (client/dist/routes.json); absent: none. */
+  inlineScripts?: string[];
+  /** The same for the pages' inline styles (each prerendered page's rules from the stylesheet). */
+  inlineStyles?: string[];
 }
 
 type Directives = Record<string, string[] | typeof contentSecurityPolicy.dangerouslyDisableDefaultSrc>;
@@ -56,17 +61,32 @@ const LOCKDOWN: Record<string, string[]> = {
 const orNone = (sources: string[]) => (sources.length > 0 ? sources : ["'none'"]);
 
 /** The storefront and admin portal (the built client). */
-export function storefrontDirectives({ stripe, paypal = null, pixel, videoUploads = null }: CspSources): Directives {
+export function storefrontDirectives({
+  stripe,
+  paypal = null,
+  pixel,
+  videoUploads = null,
+  inlineScripts = [],
+  inlineStyles = [],
+}: CspSources): Directives {
   const add = (on: boolean, sources: string[]) => (on ? sources : []);
   const sdk = paypal && !PAYPAL.script.includes(paypal) ? [paypal] : [];
   const paypalSources = (sources: string[]) => (paypal ? [...sources, ...sdk] : []);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...add(stripe, STRIPE.script), ...paypalSources(PAYPAL.script), ...add(pixel, PIXEL.script)],
-    // No inline <script> or event-handler attributes anywhere.
+    // An inline <script> only by its hash (the prerendered pages' loader of their code).
+    'script-src': [
+      "'self'",
+      ...inlineScripts.map((hash) => `'${hash}'`),
+      ...add(stripe, STRIPE.script),
+      ...paypalSources(PAYPAL.script),
+      ...add(pixel, PIXEL.script),
+    ],
+    // No event-handler attributes anywhere.
     'script-src-attr': ["'none'"],
-    // Vite emits stylesheets only; React sets `style` props through the DOM, which CSP allows.
-    'style-src': ["'self'"],
+    // Vite emits stylesheets; a prerendered page's own rules are inline, by their hash. React sets
+    // `style` props through the DOM, which CSP allows.
+    'style-src': ["'self'", ...inlineStyles.map((hash) => `'${hash}'`)],
     // The photo preview is an object URL; the cover preview a blob or data URL; the favicon a data URL.
     'img-src': ["'self'", 'data:', 'blob:', ...paypalSources(PAYPAL.img), ...add(pixel, PIXEL.img)],
     'font-src': ["'self'"],

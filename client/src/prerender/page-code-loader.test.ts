@@ -81,6 +81,7 @@ describe('the loader in the page', () => {
   afterEach(() => {
     jest.useRealTimers();
     document.head.innerHTML = '';
+    Reflect.deleteProperty(document, 'readyState');
   });
 
   it('asks for nothing before the first contentful paint, then for the stylesheet and modules, and runs the entry once styled', () => {
@@ -118,9 +119,16 @@ describe('the loader in the page', () => {
     expect(added()).toContain('script /assets/index-A1.js');
   });
 
-  it('loads at once in a tab nobody sees, which paints nothing until it is shown', () => {
+  it('loads at once in a tab nobody sees, which paints nothing until it is shown, and runs the entry once the page is parsed', () => {
+    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
     openPage('hidden');
     expect(added()).toHaveLength(4);
+    stylesheet().dispatchEvent(new Event('load'));
+    expect(added()).not.toContain('script /assets/index-A1.js');
+
+    Object.defineProperty(document, 'readyState', { value: 'interactive', configurable: true });
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(added()).toContain('script /assets/index-A1.js');
   });
 
   it('loads within seconds when the browser never reports a paint', () => {

@@ -26,7 +26,7 @@ export const PAGE_CODE_ELEMENT_ID = 'page-code';
  * from outside its body): adds tags for what the data block `elementId` lists once the page has
  * painted its content, or at once in a tab nobody sees (a background tab, a prerender), which
  * paints nothing until it is shown. The entry's tag is added once the stylesheets have loaded (or
- * failed: the page then works unstyled rather than not at all).
+ * failed: the page then works unstyled rather than not at all) and the page is parsed.
  */
 export function loadPageCode(elementId: string): void {
   const modules = JSON.parse(document.getElementById(elementId)?.textContent ?? '[]') as DeferredModule[];
@@ -37,6 +37,12 @@ export function loadPageCode(elementId: string): void {
     document.head.appendChild(tag);
   };
   const runEntry = () => {
+    // An added module script runs as soon as it is in, and from the cache that can be before the
+    // rest of the page is parsed (a background tab loads from the head): the entry needs all of it.
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', runEntry, { once: true });
+      return;
+    }
     for (const module of modules.filter((each) => each.kind === 'script')) {
       const script = document.createElement('script');
       script.type = 'module';

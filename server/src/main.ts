@@ -65,8 +65,10 @@ async function main(): Promise<void> {
     }, 15_000);
     timer.unref();
     try {
+      // The job runner claims nothing more from now on, while the server finishes its requests.
+      const jobsStopped = stopJobs();
       await app.close();
-      await stopJobs();
+      await jobsStopped;
       await stopOutbox();
       logger.debug('http server closed');
       await database.close();

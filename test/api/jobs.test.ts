@@ -201,6 +201,26 @@ describe('the job runner', () => {
     ]);
   });
 
+  it('counts a failure of its own that a job meets while the runner stops, as any other', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const runner = runnerWith([
+      {
+        name: 'write-file',
+        run: (_payload, { signal }) =>
+          new Promise<void>((_resolve, reject) => {
+            started();
+            signal.addEventListener('abort', () => reject(new Error('disk full')), { once: true });
+          }),
+      },
+    ]);
+    await server.dataSource.transaction((manager) => runner.enqueue(manager, 'write-file'));
+    const stop = runner.start();
+    await running;
+    await stop();
+    expect(await jobRows()).toMatchObject([{ status: 'queued', attempts: 1, last_error: 'disk full' }]);
+  });
+
   it('queues a scheduled job once per period however many instances look, and runs it at start-up', async () => {
     let runs = 0;
     const scheduled: JobDefinition = { name: 'hourly-sweep', everyMs: 3600_000, run: async () => void (runs += 1) };

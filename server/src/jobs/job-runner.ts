@@ -189,12 +189,19 @@ export class JobRunner {
     return queued;
   }
 
-  /** Claims and runs due jobs one after another until none is left; returns how many ran. */
+  /**
+   * Claims and runs due jobs one after another until none is left; returns how many ran. A runner
+   * stopped (see `start`) runs none, and hands back one it claimed as it was being stopped.
+   */
   async drain(): Promise<number> {
     let ran = 0;
     while (!this.halt.signal.aborted) {
       const job = await this.claim();
       if (!job) return ran;
+      if (this.halt.signal.aborted) {
+        await this.handBack(job);
+        return ran;
+      }
       await this.runClaimed(job);
       ran += 1;
     }
@@ -278,6 +285,19 @@ export class JobRunner {
     return returnedRows<ClaimedJob>(result)[0] ?? null;
   }
 
+  /**
+   * A job this runner claimed but is not finishing, as it stops: queued again in its place (it was
+   * due when claimed), its try not counted, for another instance now or this one's next start.
+   */
+  private async handBack(job: ClaimedJob): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE jobs SET status = 'queued', locked_until = NULL, attempts = attempts - 1, updated_at = now()
+        WHERE id = $1 AND status = 'running' AND attempts = $2`,
+      [job.id, job.attempts],
+    );
+    this.logger.info('background job handed back at shutdown', { job: job.name, jobId: job.id });
+  }
+
   private async runClaimed(job: ClaimedJob): Promise<void> {
     const definition = this.definitions.get(job.name)!;
     const { signal } = this.halt;
@@ -287,15 +307,9 @@ export class JobRunner {
     } catch (error) {
       failure = error ?? new Error('The job failed without a reason');
     }
-    if (failure !== null && signal.aborted) {
-      // Stopped, not failed: queued again in its place (it was due when claimed), for another
-      // instance now or this one's next start.
-      await this.dataSource.query(
-        `UPDATE jobs SET status = 'queued', locked_until = NULL, attempts = attempts - 1, updated_at = now()
-          WHERE id = $1 AND status = 'running' AND attempts = $2`,
-        [job.id, job.attempts],
-      );
-      this.logger.info('background job handed back at shutdown', { job: job.name, jobId: job.id });
+    // Ended by the stop, not failed (a failure of its own during the stop is one, and counts).
+    if (failure !== null && signal.aborted && failure === signal.reason) {
+      await this.handBack(job);
     } else if (failure === null) {
       // Jobs run at least once: a run whose end could not be written is run again after its lease.
       await this.dataSource.query(

@@ -4,7 +4,7 @@
  * with backoff, end `failed` where an operator sees them, and scheduled jobs run once a period.
  */
 import { createLogger } from '../../server/src/common/logger';
-import { type JobDefinition, JobRunner, retryDelayMs } from '../../server/src/jobs/job-runner';
+import { type JobDefinition, type JobPayload, JobRunner, retryDelayMs } from '../../server/src/jobs/job-runner';
 import { createAdmin, signIn } from '../support/admin';
 import { GraphQLClient } from '../support/graphql-client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -33,6 +33,25 @@ function runnerWith(definitions: JobDefinition[], outcomes: string[] = []): JobR
   });
   definitions.forEach((definition) => runner.define(definition));
   return runner;
+}
+
+/**
+ * A long job that ends when the runner stops, rejecting with `onStop(signal)`, as the drawing of a
+ * proof's first page does with the signal's reason; `running` resolves once a run has started.
+ */
+function endsOnStop(name: string, onStop: (signal: AbortSignal) => Error, runs: JobPayload[] = []) {
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  const definition: JobDefinition = {
+    name,
+    run: (payload, { signal }) =>
+      new Promise<void>((_resolve, reject) => {
+        runs.push(payload);
+        started();
+        signal.addEventListener('abort', () => reject(onStop(signal)), { once: true });
+      }),
+  };
+  return { definition, running };
 }
 
 describe('the job runner', () => {
@@ -158,21 +177,9 @@ describe('the job runner', () => {
   });
 
   it('hands back the job a stopped runner was running, due at once and its try not counted, and claims nothing after', async () => {
-    const started: number[] = [];
-    let firstStarted!: () => void;
-    const running = new Promise<void>((resolve) => (firstStarted = resolve));
-    const runner = runnerWith([
-      {
-        name: 'draw-page',
-        // A long job that ends on the runner's signal, as the drawing of a proof's first page does.
-        run: (payload, { signal }) =>
-          new Promise<void>((_resolve, reject) => {
-            started.push(Number(payload.n));
-            firstStarted();
-            signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
-          }),
-      },
-    ]);
+    const started: JobPayload[] = [];
+    const { definition, running } = endsOnStop('draw-page', (signal) => signal.reason as Error, started);
+    const runner = runnerWith([definition]);
     await server.dataSource.transaction(async (manager) => {
       await runner.enqueue(manager, 'draw-page', { n: 1 }, { runAt: new Date(Date.now() - 2000) });
       await runner.enqueue(manager, 'draw-page', { n: 2 }, { runAt: new Date(Date.now() - 1000) });
@@ -181,7 +188,7 @@ describe('the job runner', () => {
     await running;
     await stop();
 
-    expect(started).toEqual([1]);
+    expect(started).toEqual([{ n: 1 }]);
     const rows = await server.dataSource.query(
       `SELECT payload->>'n' AS n, status, attempts, locked_until, last_error, run_at <= now() AS due FROM jobs ORDER BY payload->>'n'`,
     );
@@ -202,18 +209,8 @@ describe('the job runner', () => {
   });
 
   it('counts a failure of its own that a job meets while the runner stops, as any other', async () => {
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    const runner = runnerWith([
-      {
-        name: 'write-file',
-        run: (_payload, { signal }) =>
-          new Promise<void>((_resolve, reject) => {
-            started();
-            signal.addEventListener('abort', () => reject(new Error('disk full')), { once: true });
-          }),
-      },
-    ]);
+    const { definition, running } = endsOnStop('write-file', () => new Error('disk full'));
+    const runner = runnerWith([definition]);
     await server.dataSource.transaction((manager) => runner.enqueue(manager, 'write-file'));
     const stop = runner.start();
     await running;

@@ -15,7 +15,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/x node bench/dashboard-interaction.bench.mjs
  *     (a throw-away database bench_<random> on that server, dropped at the end)
  * Env:  BENCH_ROWS (100000), BENCH_ROUNDS (3) page loads a CPU rate, BENCH_CPU (1,4),
- *       BENCH_LABEL, CHROMIUM_PATH (/usr/bin/chromium).
+ *       BENCH_LATENCY_MS (0: the server on this machine; e.g. 100 for a round trip over a real
+ *       network, added by the browser to each request), BENCH_LABEL, CHROMIUM_PATH (/usr/bin/chromium).
  * Out:  a table on stdout and bench/results/dashboard-interaction-<pglite|postgres>[-<label>].json
  */
 import { chromium } from '@playwright/test';
@@ -34,6 +35,7 @@ import { percentile } from './support/timing.mjs';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CPU_RATES = (process.env.BENCH_CPU ?? '1,4').split(',').map(Number);
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const MODE = DATABASE_URL ? 'postgres' : 'pglite';
 const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
@@ -116,6 +118,15 @@ async function round(browser, base, cookie, cpu) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  if (LATENCY_MS > 0) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY_MS,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
   try {
     await page.goto(`${base}/admin/dashboard`);
     await page.locator('.admin-dashboard__list[aria-busy="false"] .status-badge').first().waitFor({ timeout: 60_000 });
@@ -157,7 +168,15 @@ async function main() {
     ADMIN_PASSWORD,
     ...(benchDb ? { DATABASE_URL: benchDb.url } : {}),
   });
-  const out = { date: new Date().toISOString(), mode: MODE, rows: ROWS, rounds: ROUNDS, goalMs: GOAL_MS, cpu: {} };
+  const out = {
+    date: new Date().toISOString(),
+    mode: MODE,
+    rows: ROWS,
+    rounds: ROUNDS,
+    latencyMs: LATENCY_MS,
+    goalMs: GOAL_MS,
+    cpu: {},
+  };
   let browser;
   try {
     // The shop's first start makes its tables; the orders are written (as one bulk write, then
@@ -206,7 +225,10 @@ async function main() {
     await benchDb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`\n${MODE}, ${ROWS} orders; filter change to painted rows, ${ROUNDS} x ${STATUSES.length} changes a CPU rate`);
+  const network = LATENCY_MS > 0 ? `, ${LATENCY_MS} ms added to each request` : '';
+  console.log(
+    `\n${MODE}, ${ROWS} orders${network}; filter change to painted rows, ${ROUNDS} x ${STATUSES.length} changes a CPU rate`,
+  );
   console.log('cpu   painted p50 / p75 / max      INP (Event Timing) p50 / p75 / max   goal');
   for (const [cpu, r] of Object.entries(out.cpu)) {
     const ms = (value) => (value === 0 ? '<16' : String(value));

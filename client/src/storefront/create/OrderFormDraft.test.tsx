@@ -65,6 +65,35 @@ function LocationProbe() {
   return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
 }
 
+/**
+ * Holds every opening of the browser's draft store until `release`, as a slow disk would: the
+ * form is on screen before its draft is read, whatever the order the two are ready in.
+ */
+function holdDraftStore() {
+  const factory = indexedDB;
+  const open = factory.open.bind(factory);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = jest.spyOn(factory, 'open').mockImplementation((name: string, version?: number) => {
+    // Stands in for the request until the real one answers, which it then passes on.
+    const request = { result: undefined, error: null } as unknown as IDBOpenDBRequest;
+    void released.then(() => {
+      const real = open(name, version);
+      const pass = (handler: 'onupgradeneeded' | 'onsuccess' | 'onerror' | 'onblocked') => (event: Event) => {
+        // The result and the error can be read once the request is done (not while it is blocked).
+        if (real.readyState === 'done') Object.assign(request, { result: real.result, error: real.error });
+        (request[handler] as ((event: Event) => void) | null)?.(event);
+      };
+      real.onupgradeneeded = pass('onupgradeneeded');
+      real.onsuccess = pass('onsuccess');
+      real.onerror = pass('onerror');
+      real.onblocked = pass('onblocked');
+    });
+    return request;
+  });
+  return { release, restore: () => held.mockRestore() };
+}
+
 function renderCreate(mocks: MockLink.MockedResponse[] = [], url = '/create') {
   const user = userEvent.setup();
   render(
@@ -151,12 +180,18 @@ describe('the order form draft', () => {
 
   it('keeps the form disabled until the draft is back, so nothing typed before is overwritten', async () => {
     await storeDraft();
-    renderCreate();
-    const name = await screen.findByLabelText("Child's name");
-    expect(name).toBeDisabled();
-    expect(screen.getByRole('button', { name: "Create My Child's Storybook" })).toBeDisabled();
-    await waitFor(() => expect(name).toBeEnabled());
-    expect(name).toHaveValue('Mia');
+    const store = holdDraftStore();
+    try {
+      renderCreate();
+      const name = await screen.findByLabelText("Child's name");
+      expect(name).toBeDisabled();
+      expect(screen.getByRole('button', { name: "Create My Child's Storybook" })).toBeDisabled();
+      store.release();
+      await waitFor(() => expect(name).toBeEnabled());
+      expect(name).toHaveValue('Mia');
+    } finally {
+      store.restore();
+    }
   });
 
   it('goes straight to payment for its Pending order when nothing changed: no request', async () => {

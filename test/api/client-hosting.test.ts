@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { ADMIN_EMAIL, createAdmin, signIn } from '../support/admin';
 import { placeOrder } from '../support/checkout';
 import { GraphQLClient } from '../support/graphql-client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -33,6 +34,13 @@ const ORDER_PAGE_QUERY = {
   query:
     'query OrderPage($token: String!) { orderPage(token: $token) { id reference status childName __typename } catalogue { limits { childNameMaxLength __typename } __typename } }',
   variables: { token: ':token' },
+};
+
+/** What the build writes for every admin page's first query: who is signed in. */
+const ADMIN_ME_QUERY = {
+  operationName: 'AdminMe',
+  query: 'query AdminMe { me { id email role __typename } }',
+  variables: {},
 };
 
 /** The data block the server put in a page, parsed; null when there is none. */
@@ -74,6 +82,7 @@ function writeBuild(dist: string) {
       queries: {
         '/order/:token': ORDER_PAGE_QUERY,
         '/video/:token': ORDER_PAGE_QUERY,
+        '/admin': ADMIN_ME_QUERY,
         // A query the schema refuses: the page is sent without an answer, and asks for itself.
         '/admin/invite/:token': {
           operationName: 'Invite',
@@ -354,6 +363,25 @@ describe('the prerendered build', () => {
       const html = res.body.toString();
       expect(html).toContain('<title>Shell</title>');
       expect(routeDataOf(html)).toBeNull();
+    });
+
+    it("puts an admin page who is signed in, from the request's own session cookie", async () => {
+      await createAdmin(server);
+      const staff = new GraphQLClient(`${server.url}/graphql`);
+      await signIn(staff);
+      const signedIn = await get(`${server.url}/admin`, { cookie: staff.cookie! });
+      expect(signedIn.headers['cache-control']).toBe('no-store');
+      expect(routeDataOf(signedIn.body.toString())).toEqual({
+        operationName: 'AdminMe',
+        variables: {},
+        data: { me: { id: expect.any(String), email: ADMIN_EMAIL, role: 'OWNER', __typename: 'AdminUser' } },
+      });
+      // Without the cookie, or with a session that has ended, no one is signed in.
+      const visitor = await get(`${server.url}/admin`);
+      expect(routeDataOf(visitor.body.toString())?.data).toEqual({ me: null });
+      await staff.query('mutation { logout }');
+      const ended = await get(`${server.url}/admin`, { cookie: staff.cookie ?? 'storybook_session=ended' });
+      expect(routeDataOf(ended.body.toString())?.data).toEqual({ me: null });
     });
 
     it('looks nothing up for a HEAD request', async () => {

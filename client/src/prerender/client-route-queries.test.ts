@@ -1,5 +1,6 @@
 import { parse } from 'graphql';
 
+import { CLIENT_ROUTE_CHUNKS } from './client-route-chunks';
 import { CLIENT_ROUTE_QUERIES, routeQueries } from './client-route-queries';
 
 describe("the routes.json entry of a browser-rendered page's first query", () => {
@@ -13,6 +14,18 @@ describe("the routes.json entry of a browser-rendered page's first query", () =>
     // The Apollo cache needs __typename on every selection to take the answer in as its own.
     expect(order.query).toMatch(/orderPage\(token: \$token\) \{[^}]*__typename/);
     expect(printed['/video/:token']).toEqual(order);
+  });
+
+  it('asks who is signed in first on every page of the admin portal, and nothing else', () => {
+    const printed = routeQueries();
+    const admin = Object.keys(CLIENT_ROUTE_CHUNKS).filter((route) => route.split('/')[1] === 'admin');
+    expect(admin).toEqual(expect.arrayContaining(['/admin', '/admin/dashboard', '/admin/invite/:token']));
+    for (const route of admin) {
+      expect(printed[route].operationName).toBe('AdminMe');
+      expect(printed[route].variables).toEqual({});
+      expect(printed[route].query).toMatch(/^query AdminMe \{\s*me \{\s*id\s*email\s*role\s*__typename/);
+    }
+    expect(Object.keys(printed).sort()).toEqual([...admin, '/order/:token', '/video/:token'].sort());
   });
 
   it('refuses a mutation: the server would run it for whoever opens the address', () => {

@@ -8,9 +8,11 @@
 import { addTypenameToDocument } from '@apollo/client/utilities';
 import { Kind, OperationTypeNode, print, type DocumentNode, type SelectionSetNode } from 'graphql';
 
+import { ME_QUERY } from '../admin/session/session-operations';
 import { operationNameOf } from '../route-data';
 import { ORDER_PAGE_QUERY } from '../storefront/order/order-page-operations';
 import { PROOF_SHOWN_WHEN } from '../storefront/order/proof-shown';
+import { CLIENT_ROUTE_CHUNKS } from './client-route-chunks';
 
 /**
  * An image the page shows at once when the answer has it, for the server to have the browser fetch
@@ -47,9 +49,19 @@ const ORDER_PAGE: ClientRouteQuery = {
   images: [{ url: 'orderPage.proof.firstPage.url', when: PROOF_SHOWN_WHEN.map((state) => under('orderPage', state)) }],
 };
 
+/**
+ * Who is signed in to the admin portal (none: `me` is null), asked first by the session provider
+ * every admin page sits in. Asked with the request's own session cookie, as the browser would.
+ */
+const ADMIN_SESSION: ClientRouteQuery = { document: ME_QUERY, variables: {} };
+
+/** Every page of the admin portal: each route under /admin that the browser renders. */
+const ADMIN_ROUTES = Object.keys(CLIENT_ROUTE_CHUNKS).filter((route) => route === '/admin' || route.startsWith('/admin/'));
+
 export const CLIENT_ROUTE_QUERIES: Record<string, ClientRouteQuery> = {
   '/order/:token': ORDER_PAGE,
   '/video/:token': ORDER_PAGE,
+  ...Object.fromEntries(ADMIN_ROUTES.map((route) => [route, ADMIN_SESSION])),
 };
 
 /** Whether the document's one operation is a query (not a mutation or a subscription). */

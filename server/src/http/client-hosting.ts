@@ -9,10 +9,11 @@
  * the server never keeps a second copy of it. A build without it (an older build) is served as a
  * plain single-page app: every path answers with index.html.
  *
- * A browser-rendered page whose first query routes.json names (the parent's order page) gets the
- * answer in the shell it is sent: the server runs that query for the path's parameters as the
- * GraphQL endpoint would for the browser (`runRouteQuery`, given by app.ts), and writes the result
- * in a JSON data block, so the page renders as soon as its code has run, a round trip sooner;
+ * A browser-rendered page whose first query routes.json names (the parent's order page; who is
+ * signed in, for every page of the admin portal) gets the answer in the shell it is sent: the
+ * server runs that query for the path's parameters as the GraphQL endpoint would for the browser
+ * (`runRouteQuery`, given by app.ts, with the request's own cookies), and writes the result in a
+ * JSON data block, so the page renders as soon as its code has run, a round trip sooner;
  * an image the answer has and the page shows first (the proof's first page) is named in the
  * page's `Link` header after its code, so it arrives while the code does.
  * When the server answers such a route, no cache may keep its page (`no-store`, with or without
@@ -247,7 +248,7 @@ function sendHtml(req: Request, res: Response, page: HtmlPage, status: number, c
 /**
  * The shell with a query's answer in a data block before `</body>`, compressed for this request
  * only (brotli at a quality that takes well under a millisecond for a page this size). It holds
- * one parent's order: no cache may keep it.
+ * one parent's order, or who is signed in: no cache may keep it.
  */
 function sendHtmlWithData(req: Request, res: Response, shell: HtmlPage, elementId: string, routeData: unknown): void {
   const block = `<script type="application/json" id="${elementId}">${jsonInScript(routeData)}</script>`;

@@ -1,34 +1,44 @@
 import { useApolloClient } from '@apollo/client/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 
+import { useRouteData } from '../../route-data';
+import type { AdminMeQuery } from '../../gql/graphql';
 import { type AdminSession, AdminSessionContext, type AdminUser, type LoginResult } from './admin-session-context';
 import { SESSION_MESSAGES } from './session-messages';
 import { LOGIN_MUTATION, LOGOUT_MUTATION, ME_QUERY } from './session-operations';
 
+const adminOf = (data: AdminMeQuery | null | undefined): AdminUser | null =>
+  data?.me ? { id: data.me.id, email: data.me.email, role: data.me.role } : null;
+
 /**
  * Holds who is signed in to the admin portal. The server's httpOnly cookie is the session; this
- * only mirrors it: `me` on mount, then whatever login, logout or an UNAUTHENTICATED answer says.
- * Ending the session also empties Apollo's cache, so no order data outlives it in the tab.
+ * only mirrors it: `me` on mount (answered in the page the server sent, when it was opened at an
+ * admin address, or else asked for), then whatever login, logout or an UNAUTHENTICATED answer
+ * says. Ending the session also empties Apollo's cache, so no order data outlives it in the tab.
  */
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const client = useApolloClient();
-  const [currentUser, setCurrentUser] = useState<AdminUser | null>(null);
-  const [checked, setChecked] = useState(false);
+  const fromPage = useRouteData(ME_QUERY, {});
+  // Known from the first render when the page came with the answer: no spinner, no round trip.
+  const [known] = useState(() => (fromPage ? { user: adminOf(client.readQuery({ query: ME_QUERY })) } : null));
+  const [currentUser, setCurrentUser] = useState<AdminUser | null>(known?.user ?? null);
+  const [checked, setChecked] = useState(known !== null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
+    if (known) return undefined;
     let live = true;
     client
       .query({ query: ME_QUERY, fetchPolicy: 'network-only' })
-      .then(({ data }) => live && setCurrentUser(data?.me ? { id: data.me.id, email: data.me.email, role: data.me.role } : null))
+      .then(({ data }) => live && setCurrentUser(adminOf(data)))
       // Cannot tell: treat as signed out; signing in will say what is wrong.
       .catch(() => live && setCurrentUser(null))
       .finally(() => live && setChecked(true));
     return () => {
       live = false;
     };
-  }, [client]);
+  }, [client, known]);
 
   const login = useCallback(
     async (email: string, password: string): Promise<LoginResult> => {

@@ -33,7 +33,7 @@ export const STUDIO_ADMIN = {
   email: 'illustrator@storybookshop.com',
   role: 'STUDIO',
 } as const;
-type SignedInAdmin = typeof ADMIN | typeof STUDIO_ADMIN;
+export type SignedInAdmin = typeof ADMIN | typeof STUDIO_ADMIN;
 
 export type OrderRecord = Record<string, unknown> & { id: string; status: string };
 

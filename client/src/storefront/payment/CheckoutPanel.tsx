@@ -14,6 +14,7 @@ import { PaymentErrorMessage } from './PaymentErrorMessage';
 import { PaymentLoadNotice } from './PaymentLoadNotice';
 import { PaymentMethods } from './PaymentMethods';
 import { ReturnedPayment } from './ReturnedPayment';
+import { useEarlyPaymentStart } from './use-early-payment-start';
 
 export interface CheckoutPanelProps {
   orderId: string;
@@ -34,6 +35,7 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
     variables: { orderId, checkoutToken },
     fetchPolicy: 'network-only',
   });
+  const takeEarlyStart = useEarlyPaymentStart(orderId, checkoutToken);
 
   if (loading && !data) return <Spinner label="Loading your order…" />;
   if (error && !data) return <PaymentLoadNotice detail={error.message} />;
@@ -113,6 +115,7 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
             order={payable}
             checkoutToken={checkoutToken}
             paypal={data.shopConfig.paypal}
+            takeEarlyStart={takeEarlyStart}
             onProcessingChange={setPaying}
           />
           <p className="payment-card__cancel">

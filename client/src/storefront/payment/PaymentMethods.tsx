@@ -11,6 +11,7 @@ import { PaymentErrorMessage } from './PaymentErrorMessage';
 import { PaymentLoadNotice } from './PaymentLoadNotice';
 import { PaymentProcessing } from './PaymentProcessing';
 import { SandboxCardForm } from './SandboxCardForm';
+import type { PaymentStartAnswer, TakeEarlyPaymentStart } from './use-early-payment-start';
 import { type ConfirmOutcome, type PayableOrder, usePay } from './use-pay';
 
 const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
@@ -49,11 +50,14 @@ export function PaymentMethods({
   order,
   checkoutToken,
   paypal = null,
+  takeEarlyStart,
   onProcessingChange,
 }: {
   order: PayableOrder;
   checkoutToken: string;
   paypal?: PayPalButtonsConfig | null;
+  /** The payment the checkout asked for as it opened (useEarlyPaymentStart), if any. */
+  takeEarlyStart?: TakeEarlyPaymentStart;
   /** Told when a payment attempt starts and ends (the discount code waits meanwhile). */
   onProcessingChange?: (processing: boolean) => void;
 }) {
@@ -73,7 +77,15 @@ export function PaymentMethods({
     // Once per order, also under StrictMode's double effects (the server reuses it anyway).
     if (startedFor.current === order.id) return;
     startedFor.current = order.id;
-    startPayment({ variables: { orderId: order.id, checkoutToken } })
+    const ask = () => startPayment({ variables: { orderId: order.id, checkoutToken } });
+    // The checkout's own early answer when it started this amount (or was refused); asked again
+    // when it did not come, or when a code has changed the amount since.
+    const fits = (answer: PaymentStartAnswer) => {
+      const payload = answer.data?.startPayment;
+      return Boolean(payload && (payload.userErrors.length > 0 || payload.amountCents === order.amountCents));
+    };
+    const early = takeEarlyStart?.() ?? null;
+    (early ? early.then((answer) => (fits(answer) ? answer : ask()), ask) : ask())
       .then(({ data, error: requestError }) => {
         const payload = data?.startPayment;
         const refusal = payload?.userErrors[0];
@@ -97,7 +109,7 @@ export function PaymentMethods({
         }
       })
       .catch((caught: unknown) => setStarted({ state: 'unreachable', detail: caught instanceof Error ? caught.message : null }));
-  }, [order.id, checkoutToken, startPayment]);
+  }, [order.id, order.amountCents, checkoutToken, startPayment, takeEarlyStart]);
 
   // Back from a payment method that redirects (Stripe adds these to the return URL).
   const returnedPaymentId = searchParams.get('payment_intent');

@@ -1,4 +1,5 @@
-import type { MockLink } from '@apollo/client/testing';
+import { ApolloLink } from '@apollo/client';
+import { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -149,10 +150,20 @@ const record = (outcome: 'paid' | 'refused' = 'paid'): MockLink.MockedResponse =
   delay: 20,
 });
 
-function renderPayment(url: string, mocks: MockLink.MockedResponse[] = []) {
+/** `onRequest` sees each operation's name as it leaves the client, before its mock answers. */
+function renderPayment(url: string, mocks: MockLink.MockedResponse[] = [], onRequest?: (operationName: string) => void) {
   const user = userEvent.setup();
+  const link = onRequest
+    ? ApolloLink.from([
+        new ApolloLink((operation, forward) => {
+          onRequest(operation.operationName ?? '');
+          return forward(operation);
+        }),
+        new MockLink(mocks),
+      ])
+    : undefined;
   render(
-    <MockedProvider mocks={mocks}>
+    <MockedProvider mocks={mocks} link={link}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path="/payment" element={<PaymentPage />} />
@@ -290,6 +301,37 @@ describe('PaymentPage: the summary and the sandbox', () => {
     expect(await screen.findByRole('img', { name: 'Book cover: Mia and the Great Expedition' })).toBeInTheDocument();
   });
 
+  it('asks for the payment as the checkout opens, beside the order, and starts it once', async () => {
+    const asked: string[] = [];
+    renderPayment(PAY_URL, [{ ...checkoutOrder(), delay: 80 }, startPayment()], (name) => asked.push(name));
+    // The order is not back yet, and the payment is asked for already.
+    await waitFor(() => expect(asked).toEqual(['CheckoutOrder', 'StartPayment']));
+    expect(screen.getByText('Loading your order…')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay $25' })).toBeEnabled();
+    expect(screen.getByText(SANDBOX_NOTICE)).toBeInTheDocument();
+    expect(asked).toEqual(['CheckoutOrder', 'StartPayment']);
+  });
+
+  it('starts the payment again when the one asked for early is for another amount than the order has', async () => {
+    const asked: string[] = [];
+    const { user } = renderPayment(
+      PAY_URL,
+      [
+        checkoutOrder(),
+        // A code applied in another tab, between the two answers: the order is $25 again now.
+        { ...startPayment({ paymentId: 'sbx_old', amountCents: 2000 }), delay: 40 },
+        startPayment(),
+        confirm('4242424242424242'),
+        record(),
+      ],
+      (name) => asked.push(name),
+    );
+    await payWith(user, '4242 4242 4242 4242');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment-success?format=digital'));
+    // The payment confirmed is the $25 one (sbx_1): a confirmation of sbx_old has no answer here.
+    expect(asked.filter((name) => name === 'StartPayment')).toHaveLength(2);
+  });
+
   it('pays with the success card, records the payment and goes to the success page', async () => {
     const { user } = renderPayment(PAY_URL, [checkoutOrder(), startPayment(), confirm('4242424242424242'), record()]);
     await payWith(user, '4242 4242 4242 4242');
@@ -388,10 +430,9 @@ describe('PaymentPage: the summary and the sandbox', () => {
   });
 
   it('shows the yellow load notice with Refresh Page when payment cannot be started', async () => {
-    renderPayment(PAY_URL, [
-      checkoutOrder(),
-      { request: { query: START_PAYMENT_MUTATION, variables: auth }, error: new Error('Failed to fetch') },
-    ]);
+    const unreachable = { request: { query: START_PAYMENT_MUTATION, variables: auth }, error: new Error('Failed to fetch') };
+    // Asked as the checkout opens, and once more by the form when that did not come.
+    renderPayment(PAY_URL, [checkoutOrder(), unreachable, unreachable]);
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.loadFailed);
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
     expect(screen.getByText('Failed to fetch')).toBeInTheDocument();

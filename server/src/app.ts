@@ -21,7 +21,7 @@ import { createSchema } from './api/schema';
 import { type WarmUpReport, warmUp } from './api/warm-up';
 import { requestLogging } from './http/access-log';
 import { applyServerTimeouts, bodyTimeLimit } from './http/body-time-limit';
-import { clientInlineHashes, hostClient } from './http/client-hosting';
+import { clientInlineHashes, hostClient, readClientBuild } from './http/client-hosting';
 import { graphiqlRouter } from './api/graphiql.route';
 import { errorHandler } from './http/error-handler';
 import { healthRouter } from './http/health';
@@ -79,7 +79,9 @@ export async function createApp({ config, dataSource, logger, server: heldServer
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger), httpMetrics(services.metrics));
-  const inline = clientInlineHashes(config.clientDistDir);
+  // Read once: its inline hashes go into the policy below, and it is served last.
+  const clientBuild = readClientBuild(config.clientDistDir);
+  const inline = clientInlineHashes(clientBuild);
   app.use(
     securityHeaders(servedOverHttps(config), {
       stripe: config.stripe !== undefined,
@@ -122,7 +124,7 @@ export async function createApp({ config, dataSource, logger, server: heldServer
   app.use(ordersCsvRouter(services.orderExport, requestAdmin, logger));
   app.use(graphiqlRouter(config.graphiqlDistDir, config.apiExplorer));
   hostClient(app, {
-    clientDistDir: config.clientDistDir,
+    build: clientBuild,
     publicUrl: config.publicUrl,
     pixelId: config.pixelId,
     runRouteQuery: routeQueryRunner(apollo, context),

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { clientInlineHashes, hostClient, type RouteQuery, type RunRouteQuery } from './client-hosting';
+import { clientInlineHashes, hostClient, readClientBuild, type RouteQuery, type RunRouteQuery } from './client-hosting';
 
 const SHELL = '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>';
 
@@ -49,7 +49,7 @@ async function pageWith(run: RunRouteQuery, url: string, budgetMs?: number, rece
   const ignore = () => undefined;
   const app = express();
   hostClient(app, {
-    clientDistDir: dist,
+    build: readClientBuild(dist),
     publicUrl: 'https://shop.example.com',
     logger: { debug: ignore, info: ignore, error: ignore, warn: (msg, fields) => warnings.push({ msg, fields }) },
     runRouteQuery: (req, res, request) => {
@@ -147,9 +147,7 @@ describe("a browser-rendered page's first query", () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'storybook-hosting-'));
     try {
       writeBuild(dist, { ...RECEIPT_QUERY, query });
-      const start = () =>
-        hostClient(express(), { clientDistDir: dist, publicUrl: 'https://shop.example.com', runRouteQuery: async () => null });
-      expect(start).toThrow('routes.json: the first query of /receipt/:orderId/:signature is not a query');
+      expect(() => readClientBuild(dist)).toThrow('routes.json: the first query of /receipt/:orderId/:signature is not a query');
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
@@ -171,17 +169,17 @@ describe("the pages' inline scripts and styles", () => {
 
   it("are the build's hashes, for the policy; none without a build", () => {
     withBuild({ scriptHashes: [SCRIPT], styleHashes: [STYLE] }, (dist) =>
-      expect(clientInlineHashes(dist)).toEqual({ scripts: [SCRIPT], styles: [STYLE] }),
+      expect(clientInlineHashes(readClientBuild(dist))).toEqual({ scripts: [SCRIPT], styles: [STYLE] }),
     );
-    withBuild({}, (dist) => expect(clientInlineHashes(dist)).toEqual({ scripts: [], styles: [] }));
-    withBuild(null, (dist) => expect(clientInlineHashes(dist)).toEqual({ scripts: [], styles: [] }));
+    withBuild({}, (dist) => expect(clientInlineHashes(readClientBuild(dist))).toEqual({ scripts: [], styles: [] }));
+    withBuild(null, (dist) => expect(clientInlineHashes(readClientBuild(dist))).toEqual({ scripts: [], styles: [] }));
   });
 
   it.each([["'unsafe-inline'"], [`${SCRIPT}; script-src *`], ['sha256-short=']])(
     "refuse to start with %s where a hash belongs: it would go into every page's policy",
     (hash) => {
       withBuild({ styleHashes: [hash] }, (dist) =>
-        expect(() => clientInlineHashes(dist)).toThrow(`routes.json: ${hash} is not a sha256 hash`),
+        expect(() => clientInlineHashes(readClientBuild(dist))).toThrow(`routes.json: ${hash} is not a sha256 hash`),
       );
     },
   );

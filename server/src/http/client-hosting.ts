@@ -75,7 +75,8 @@ export interface ShellPreloads {
 export type RunRouteQuery = (req: Request, res: Response, request: RouteQuery) => Promise<Record<string, unknown> | null>;
 
 export interface ClientHostingOptions {
-  clientDistDir: string;
+  /** The built client, read once at start-up (`readClientBuild`); null: there is none to serve. */
+  build: ClientBuild | null;
   /** The shop's public origin (PUBLIC_URL): canonical links, the sitemap's addresses, robots.txt's pointer. */
   publicUrl: string;
   /** The advertising pixel's id (META_PIXEL_ID), written into the pages so the browser need not ask. */
@@ -186,6 +187,22 @@ const parameterNames = (pattern: string) =>
     .filter((segment) => segment.startsWith(':'))
     .map((segment) => segment.slice(1).replace(/\?$/, ''));
 
+/** The built client: its folder, and its routes.json (null for an older build: a plain single-page app). */
+export interface ClientBuild {
+  dir: string;
+  manifest: RoutesManifest | null;
+}
+
+/**
+ * The built client in `clientDistDir`, read and checked once at start-up (for the policy's hashes
+ * and for serving it); null when the folder holds no build. Throws, failing the start, for a
+ * routes.json that names anything but a query as a page's first query, or a malformed hash.
+ */
+export function readClientBuild(clientDistDir: string): ClientBuild | null {
+  if (!existsSync(path.join(clientDistDir, 'index.html'))) return null;
+  return { dir: clientDistDir, manifest: readManifest(clientDistDir) };
+}
+
 function readManifest(clientDistDir: string): RoutesManifest | null {
   const file = path.join(clientDistDir, 'routes.json');
   if (!existsSync(file)) return null;
@@ -202,8 +219,8 @@ function readManifest(clientDistDir: string): RoutesManifest | null {
 }
 
 /** The hashes of the built pages' inline scripts and styles, for the storefront's Content-Security-Policy; none without a build. */
-export function clientInlineHashes(clientDistDir: string): { scripts: string[]; styles: string[] } {
-  const manifest = existsSync(path.join(clientDistDir, 'index.html')) ? readManifest(clientDistDir) : null;
+export function clientInlineHashes(build: ClientBuild | null): { scripts: string[]; styles: string[] } {
+  const manifest = build?.manifest;
   return { scripts: manifest?.scriptHashes ?? [], styles: manifest?.styleHashes ?? [] };
 }
 
@@ -328,17 +345,10 @@ export const ROUTE_QUERY_BUDGET_MS = 1000;
 
 export function hostClient(
   app: Express,
-  {
-    clientDistDir,
-    publicUrl,
-    pixelId = null,
-    runRouteQuery,
-    routeQueryBudgetMs = ROUTE_QUERY_BUDGET_MS,
-    logger,
-  }: ClientHostingOptions,
+  { build, publicUrl, pixelId = null, runRouteQuery, routeQueryBudgetMs = ROUTE_QUERY_BUDGET_MS, logger }: ClientHostingOptions,
 ): void {
-  if (!existsSync(path.join(clientDistDir, 'index.html'))) return;
-  const manifest = readManifest(clientDistDir);
+  if (!build) return;
+  const { dir: clientDistDir, manifest } = build;
   app.use((req, res, next) => {
     const privatePage = PRIVATE_PAGE_PATH.exec(req.path);
     if (!privatePage) return next();

@@ -221,6 +221,31 @@ test.describe('the admin portal', () => {
     expect((await me.json()).data.me).toBeNull();
   });
 
+  test('an admin page opened from a link knows who is signed in from the page: no session request, no spinner', async ({
+    page,
+  }) => {
+    await loginAsAdmin(page);
+    const operations: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/graphql') && sent.method() === 'POST') {
+        operations.push(/"operationName":"(\w+)"/.exec(sent.postData() ?? '')?.[1] ?? '');
+      }
+    });
+    await page.goto('/admin/queue');
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Admin Login');
+    await expect(page.getByText('Checking your session…')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(operations).not.toContain('AdminMe');
+
+    // Signed out, the page says so at once: the login form, with nothing asked either.
+    await page.context().clearCookies();
+    operations.length = 0;
+    await page.goto('/admin/dashboard');
+    await page.waitForURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Login');
+    expect(operations).not.toContain('AdminMe');
+  });
+
   test("a session that ends behind the dashboard's back sends it to /admin on its next request", async ({ page }) => {
     await loginAsAdmin(page);
     // The dashboard has loaded (a request still in flight would meet the ended session first).

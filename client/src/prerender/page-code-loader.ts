@@ -11,6 +11,7 @@
  * cookie banner, the next page) has its rules. The browser-rendered routes (the shell) have nothing
  * to paint before their code runs, and keep their tags as they are.
  */
+import { headTags } from './head-tags';
 
 /** What the loader asks for: the entry, a modulepreload (its imports, the page's own chunks), the stylesheet. */
 export interface DeferredModule {
@@ -105,19 +106,20 @@ export function withLoader(html: string, chunks: readonly string[]): string {
   const end = html.search(/<\/head>/i);
   if (end < 0) throw new Error('the page has no </head>');
   const modules: DeferredModule[] = [];
-  const head = html
-    .slice(0, end)
-    .replace(/\s*<(script|link)\b([^>]*)>(?:<\/script>)?/gi, (tag, name: string, attributes: string) => {
-      const url = /\b(?:src|href)="([^"]+)"/.exec(attributes)?.[1];
-      const rel = /\brel="([^"]+)"/i.exec(attributes)?.[1].toLowerCase();
-      const kind =
-        name.toLowerCase() === 'script'
-          ? /\btype="module"/i.test(attributes) && 'script'
-          : (rel === 'modulepreload' || rel === 'stylesheet') && rel;
-      if (!url || !kind) return tag;
-      modules.push({ url, kind });
-      return '';
-    });
+  let head = html.slice(0, end);
+  // From the last tag back, so each one's place in the text still holds when it is cut out.
+  for (const { name, attributes, start, end: tagEnd } of headTags(head).reverse()) {
+    const url = attributes.get(name === 'script' ? 'src' : 'href');
+    const rel = attributes.get('rel')?.toLowerCase();
+    const kind =
+      name === 'script'
+        ? attributes.get('type')?.toLowerCase() === 'module' && 'script'
+        : (rel === 'modulepreload' || rel === 'stylesheet') && rel;
+    if (!url || !kind) continue;
+    modules.unshift({ url, kind });
+    // The tag, and the white space that led up to it.
+    head = head.slice(0, start).trimEnd() + head.slice(tagEnd);
+  }
   if (!modules.some((module) => module.kind === 'script')) throw new Error('the page has no module script to load after paint');
   for (const url of chunks) if (!modules.some((module) => module.url === url)) modules.push({ url, kind: 'modulepreload' });
   const list = JSON.stringify(modules).replace(/</g, '\\u003c');

@@ -5,24 +5,11 @@
  * chunks rather than queued behind them. A preload must be asked for as the tag will ask (the same
  * CORS mode), or the browser fetches the file twice: a tag this cannot name that way fails the build.
  */
+import { headOf, headTags } from './head-tags';
+
 export interface ShellPreloads {
   modules: string[];
   styles: { href: string; crossorigin: 'anonymous' | 'use-credentials' | null }[];
-}
-
-/** Each <script> and <link> tag of `head`, with its attributes (names lower-cased; a bare attribute is ''). */
-function tagsOf(head: string): { name: string; attributes: Map<string, string> }[] {
-  const tags = [];
-  // Quoted values may hold ">" and "<".
-  for (const tag of head.matchAll(/<(script|link)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi)) {
-    const attributes = new Map<string, string>();
-    for (const attribute of tag[2].matchAll(/([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g)) {
-      const name = attribute[1].toLowerCase();
-      if (!attributes.has(name)) attributes.set(name, attribute[2] ?? attribute[3] ?? attribute[4] ?? '');
-    }
-    tags.push({ name: tag[1].toLowerCase(), attributes });
-  }
-  return tags;
 }
 
 /** A tag's CORS mode as a preload must repeat it. */
@@ -34,10 +21,8 @@ function corsMode(attributes: Map<string, string>): ShellPreloads['styles'][numb
 
 /** The shell's own preloads, read from the built index.html. */
 export function shellPreloads(html: string): ShellPreloads {
-  const end = html.search(/<\/head>/i);
-  const head = end < 0 ? html : html.slice(0, end);
   const found: ShellPreloads = { modules: [], styles: [] };
-  for (const { name, attributes } of tagsOf(head)) {
+  for (const { name, attributes } of headTags(headOf(html))) {
     const url = attributes.get(name === 'script' ? 'src' : 'href');
     if (!url?.startsWith('/assets/')) continue;
     const rel = attributes.get('rel')?.toLowerCase();

@@ -35,7 +35,9 @@ import { percentile } from './support/timing.mjs';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CPU_RATES = (process.env.BENCH_CPU ?? '1,4').split(',').map(Number);
-const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS || 0);
+if (!Number.isFinite(LATENCY_MS) || LATENCY_MS < 0)
+  throw new Error(`BENCH_LATENCY_MS is not a number of ms: ${process.env.BENCH_LATENCY_MS}`);
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const MODE = DATABASE_URL ? 'postgres' : 'pglite';
 const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';

@@ -379,8 +379,10 @@ describe('the prerendered build', () => {
       // Without the cookie, or with a session that has ended, no one is signed in.
       const visitor = await get(`${server.url}/admin`);
       expect(routeDataOf(visitor.body.toString())?.data).toEqual({ me: null });
+      // The cookie as it was before the session ended (a browser would have dropped it).
+      const endedCookie = staff.cookie!;
       await staff.query('mutation { logout }');
-      const ended = await get(`${server.url}/admin`, { cookie: staff.cookie ?? 'storybook_session=ended' });
+      const ended = await get(`${server.url}/admin`, { cookie: endedCookie });
       expect(routeDataOf(ended.body.toString())?.data).toEqual({ me: null });
     });
 

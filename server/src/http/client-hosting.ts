@@ -496,7 +496,7 @@ export function hostClient(
       if (link) res.set('Link', link);
       if (data) return sendHtmlWithData(req, res, html(manifest.shell), routeDataElementId, data);
       // Without its answer (HEAD, a failure, too late) it is still an address whose page carries
-      // an order: the same headers every time, and nothing for a cache to keep.
+      // an order or who is signed in: the same headers every time, and nothing for a cache to keep.
       return sendHtml(req, res, html(manifest.shell), 200, route.query ? 'no-store' : 'no-cache');
     }
     sendHtml(req, res, html(manifest.notFound), 404);

@@ -43,8 +43,9 @@ function returnUrl(search: URLSearchParams): string {
 }
 
 /**
- * Starts the card provider's payment for the order, then shows its form: the sandbox's test card
- * form, or Stripe's Payment Element (loaded only then); with PayPal, PayPal's buttons above it.
+ * Starts the card provider's payment for the order (or takes the one the checkout asked for as it
+ * opened), then shows its form: the sandbox's test card form, or Stripe's Payment Element (loaded
+ * only then); with PayPal, PayPal's buttons above it.
  */
 export function PaymentMethods({
   order,
@@ -67,6 +68,13 @@ export function PaymentMethods({
   const [started, setStarted] = useState<Started>({ state: 'starting' });
   const { pay, report, processing, error } = usePay(order, checkoutToken);
   const startedFor = useRef<string | null>(null);
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const handledReturn = useRef(false);
@@ -78,14 +86,18 @@ export function PaymentMethods({
     if (startedFor.current === order.id) return;
     startedFor.current = order.id;
     const ask = () => startPayment({ variables: { orderId: order.id, checkoutToken } });
-    // The checkout's own early answer when it started this amount (or was refused); asked again
-    // when it did not come, or when a code has changed the amount since.
+    // The checkout's own early answer when it started this very amount, or was a refusal: that is
+    // the parent's to read (a code that lapsed while the order waited says so, with the new price,
+    // and is taken off; asked again, a payment for that price would go out under the old one).
+    // Asked again when it did not come, or was for another amount (a code applied meanwhile),
+    // unless this form has been replaced since (a new amount: the new form asks for itself).
     const fits = (answer: PaymentStartAnswer) => {
       const payload = answer.data?.startPayment;
       return Boolean(payload && (payload.userErrors.length > 0 || payload.amountCents === order.amountCents));
     };
+    const askUnlessGone = () => (mounted.current ? ask() : Promise.reject(new Error('replaced')));
     const early = takeEarlyStart?.() ?? null;
-    (early ? early.then((answer) => (fits(answer) ? answer : ask()), ask) : ask())
+    (early ? early.then((answer) => (fits(answer) ? answer : askUnlessGone()), askUnlessGone) : ask())
       .then(({ data, error: requestError }) => {
         const payload = data?.startPayment;
         const refusal = payload?.userErrors[0];

@@ -415,6 +415,28 @@ describe('PaymentPage: the summary and the sandbox', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.accountRestricted);
   });
 
+  it('shows a refusal of the early ask without asking again: a lapsed code says so, with the new price', async () => {
+    const asked: string[] = [];
+    const lapsed = 'The code SPRING lapsed while your order waited. Your order is now $25.00.';
+    renderPayment(
+      PAY_URL,
+      [
+        { ...checkoutOrder(), delay: 40 },
+        startPayment({
+          provider: null,
+          paymentId: null,
+          userErrors: [{ __typename: 'UserError', code: 'WRONG_STATUS', field: 'orderId', message: lapsed }],
+        }),
+        // Asked again, the server would start a payment for the new price under the old one.
+        startPayment(),
+      ],
+      (name) => asked.push(name),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(lapsed);
+    expect(screen.queryByRole('button', { name: 'Pay $25' })).not.toBeInTheDocument();
+    expect(asked.filter((name) => name === 'StartPayment')).toHaveLength(1);
+  });
+
   it("goes by the refusal's code, not its wording: other refusals are shown as the server words them", async () => {
     renderPayment(PAY_URL, [
       checkoutOrder(),

@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import { useMutation } from '@apollo/client/react';
+import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef } from 'react';
 
 import type { StartPaymentMutation } from '../../gql/graphql';
@@ -13,25 +13,26 @@ export type TakeEarlyPaymentStart = () => Promise<PaymentStartAnswer> | null;
 
 /**
  * Asks the server to start the card form's payment as the checkout opens, beside its question
- * for the order, instead of once the order is back and its form is shown: the form is ready a
- * round trip sooner. The server starts a payment only for an order still waiting for one (any
- * other is refused, and nothing is started), and gives back the same payment when asked again
- * for the same amount. The form takes the answer once, and asks again when it is for another
- * amount or did not come.
+ * for the order: the form is ready as soon as the order is. The server starts a payment only for
+ * an order still waiting for one (any other is refused, and nothing is started), and gives back
+ * the same payment when asked again for the same amount. The form takes the answer once (a
+ * refusal included), and asks again when it did not come or was for another amount. Asked
+ * through the client itself: nothing on the page renders again when the answer comes.
  */
 export function useEarlyPaymentStart(orderId: string, checkoutToken: string): TakeEarlyPaymentStart {
-  const [startPayment] = useMutation(START_PAYMENT_MUTATION);
-  const early = useRef<{ orderId: string; answer: Promise<PaymentStartAnswer> | null } | null>(null);
+  const client = useApolloClient();
+  const early = useRef<{ key: string; answer: Promise<PaymentStartAnswer> | null } | null>(null);
+  const key = `${orderId} ${checkoutToken}`;
   useEffect(() => {
-    if (early.current?.orderId === orderId) return;
-    const answer = startPayment({ variables: { orderId, checkoutToken } });
+    if (early.current?.key === key) return;
+    const answer = client.mutate({ mutation: START_PAYMENT_MUTATION, variables: { orderId, checkoutToken } });
     // An answer never taken (the order was paid already, the parent left) reports nothing.
     answer.catch(() => undefined);
-    early.current = { orderId, answer };
-  }, [orderId, checkoutToken, startPayment]);
+    early.current = { key, answer };
+  }, [client, key, orderId, checkoutToken]);
   return useCallback(() => {
-    const answer = early.current?.orderId === orderId ? early.current.answer : null;
+    const answer = early.current?.key === key ? early.current.answer : null;
     if (early.current) early.current.answer = null;
     return answer;
-  }, [orderId]);
+  }, [key]);
 }

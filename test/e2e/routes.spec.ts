@@ -40,6 +40,20 @@ test.describe('every route of the shop', () => {
     await expect(pricing.getByText('$25')).toBeVisible();
     await expect(pricing.getByText('$50')).toBeVisible();
     await expect(pricing.getByText('Most Popular')).toBeVisible();
+    // The page scrolls itself to the section, smoothly, once it has rendered: a click aimed while
+    // it moves lands elsewhere. Click once it is there and still, as a visitor would.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const y = window.scrollY;
+              setTimeout(() => resolve(window.scrollY === y), 150);
+            }),
+        ),
+      )
+      .toBe(true);
     await pricing.locator('a[href="/create?type=printed"]').first().click();
     await expect(page).toHaveURL(/\/create\?type=printed$/);
     await expect(page.getByRole('radio', { name: 'Premium Printed Storybook' })).toBeChecked();

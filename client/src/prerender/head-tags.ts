@@ -35,3 +35,20 @@ export function headTags(head: string): HeadTag[] {
   }
   return tags;
 }
+
+/** What a head tag loads: a module (the entry's `<script type="module">`), a modulepreload, a stylesheet. */
+export interface LoadedFile {
+  url: string;
+  kind: 'script' | 'modulepreload' | 'stylesheet';
+}
+
+/** The file `tag` loads and how, or null for a tag that loads none of these (an inline script, an icon). */
+export function loadedBy({ name, attributes }: HeadTag): LoadedFile | null {
+  const url = attributes.get(name === 'script' ? 'src' : 'href');
+  const rel = attributes.get('rel')?.toLowerCase();
+  const kind =
+    name === 'script'
+      ? attributes.get('type')?.toLowerCase() === 'module' && 'script'
+      : (rel === 'modulepreload' || rel === 'stylesheet') && rel;
+  return url && kind ? { url, kind } : null;
+}

@@ -11,13 +11,10 @@
  * cookie banner, the next page) has its rules. The browser-rendered routes (the shell) have nothing
  * to paint before their code runs, and keep their tags as they are.
  */
-import { headTags } from './head-tags';
+import { headTags, type LoadedFile, loadedBy } from './head-tags';
 
 /** What the loader asks for: the entry, a modulepreload (its imports, the page's own chunks), the stylesheet. */
-export interface DeferredModule {
-  url: string;
-  kind: 'script' | 'modulepreload' | 'stylesheet';
-}
+export type DeferredModule = LoadedFile;
 
 /** The data block (JSON, never run) that lists a page's `DeferredModule`s for the loader. */
 export const PAGE_CODE_ELEMENT_ID = 'page-code';
@@ -108,17 +105,12 @@ export function withLoader(html: string, chunks: readonly string[]): string {
   const modules: DeferredModule[] = [];
   let head = html.slice(0, end);
   // From the last tag back, so each one's place in the text still holds when it is cut out.
-  for (const { name, attributes, start, end: tagEnd } of headTags(head).reverse()) {
-    const url = attributes.get(name === 'script' ? 'src' : 'href');
-    const rel = attributes.get('rel')?.toLowerCase();
-    const kind =
-      name === 'script'
-        ? attributes.get('type')?.toLowerCase() === 'module' && 'script'
-        : (rel === 'modulepreload' || rel === 'stylesheet') && rel;
-    if (!url || !kind) continue;
-    modules.unshift({ url, kind });
+  for (const tag of headTags(head).reverse()) {
+    const loaded = loadedBy(tag);
+    if (!loaded) continue;
+    modules.unshift(loaded);
     // The tag, and the white space that led up to it.
-    head = head.slice(0, start).trimEnd() + head.slice(tagEnd);
+    head = head.slice(0, tag.start).trimEnd() + head.slice(tag.end);
   }
   if (!modules.some((module) => module.kind === 'script')) throw new Error('the page has no module script to load after paint');
   for (const url of chunks) if (!modules.some((module) => module.url === url)) modules.push({ url, kind: 'modulepreload' });

@@ -5,7 +5,7 @@
  * chunks rather than queued behind them. A preload must be asked for as the tag will ask (the same
  * CORS mode), or the browser fetches the file twice: a tag this cannot name that way fails the build.
  */
-import { headOf, headTags } from './head-tags';
+import { headOf, headTags, loadedBy } from './head-tags';
 
 export interface ShellPreloads {
   modules: string[];
@@ -22,17 +22,17 @@ function corsMode(attributes: Map<string, string>): ShellPreloads['styles'][numb
 /** The shell's own preloads, read from the built index.html. */
 export function shellPreloads(html: string): ShellPreloads {
   const found: ShellPreloads = { modules: [], styles: [] };
-  for (const { name, attributes } of headTags(headOf(html))) {
-    const url = attributes.get(name === 'script' ? 'src' : 'href');
-    if (!url?.startsWith('/assets/')) continue;
-    const rel = attributes.get('rel')?.toLowerCase();
-    const isModule = name === 'script' ? attributes.get('type')?.toLowerCase() === 'module' : rel === 'modulepreload';
-    if (isModule) {
+  for (const tag of headTags(headOf(html))) {
+    const loaded = loadedBy(tag);
+    if (!loaded?.url.startsWith('/assets/')) continue;
+    const { url, kind } = loaded;
+    const { attributes } = tag;
+    if (kind === 'script' || kind === 'modulepreload') {
       // A modulepreload named in a header is fetched without credentials for another origin: as the tag does only without use-credentials.
       if (corsMode(attributes) === 'use-credentials')
         throw new Error(`index.html: ${url} is loaded with credentials; its preload could not match`);
       found.modules.push(url);
-    } else if (name === 'link' && rel === 'stylesheet') {
+    } else {
       found.styles.push({ href: url, crossorigin: corsMode(attributes) });
     }
   }

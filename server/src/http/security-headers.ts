@@ -2,11 +2,11 @@
  * Headers every answer carries (helmet): a Content-Security-Policy that allows only what the
  * shop loads, no sniffing, no framing, a modest referrer, and HSTS with `upgrade-insecure-requests`
  * when the shop is served over HTTPS (production with an https PUBLIC_URL). Inline scripts and
- * styles only by their hashes, which the build lists (the prerendered pages' loader and rules). What the policy
- * allows depends on the configuration: Stripe.js and its frames only with Stripe, Meta's pixel
- * only with META_PIXEL_ID (the client still loads it only after consent), the sample video's
- * player always (it loads on click), and the bucket's address only on the admin portal's pages, and
- * only where it sends videos straight to it. /graphql (JSON, and Apollo Sandbox's page from Apollo's
+ * styles only by their hashes, which the build lists (the prerendered pages' loader and rules).
+ * What the policy allows depends on the configuration: Stripe.js and its frames only with Stripe,
+ * Meta's pixel only with META_PIXEL_ID (the client still loads it only after consent), the sample
+ * video's player always (it loads on click), and the bucket's address only on the admin portal's
+ * pages, and only where it sends videos straight to it. /graphql (JSON, and Apollo Sandbox's page from Apollo's
  * CDN outside production) and /graphiql (the offline explorer: its editor injects styles and
  * starts workers) have policies of their own.
  */

@@ -308,7 +308,7 @@ export class JobRunner {
       failure = error ?? new Error('The job failed without a reason');
     }
     // Ended by the stop, not failed (a failure of its own during the stop is one, and counts).
-    if (failure !== null && signal.aborted && failure === signal.reason) {
+    if (signal.aborted && failure === signal.reason) {
       await this.handBack(job);
     } else if (failure === null) {
       // Jobs run at least once: a run whose end could not be written is run again after its lease.

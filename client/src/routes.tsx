@@ -1,9 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
-import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 
 import { useForgetRouteDataOnMove } from './route-data-block';
 import { HomePage } from './storefront/home/HomePage';
-import { lazyPage } from './ui/lazy-page';
+import { type LazyPage, lazyPage } from './ui/lazy-page';
 import { Layout } from './ui/Layout';
 import { MarkHydrated } from './ui/MarkHydrated';
 import { RestoreScrollOnLoad } from './ui/RestoreScrollOnLoad';
@@ -64,6 +64,31 @@ function AdminSuspense({ children }: { children: ReactNode }) {
   );
 }
 
+/** What a route keeps beside its element: the lazy page it shows, for loadRoutePages. */
+interface PageHandle {
+  page: LazyPage;
+}
+
+/** A storefront page at `path`, lazily loaded under the page's boundary. */
+function pageRoute(path: string, Page: LazyPage): RouteObject {
+  const handle: PageHandle = { page: Page };
+  return {
+    path,
+    element: (
+      <PageSuspense>
+        <Page />
+      </PageSuspense>
+    ),
+    handle,
+  };
+}
+
+/** An admin page under the admin frame (whose boundary covers it). */
+function adminRoute(path: string | null, Page: LazyPage): RouteObject {
+  const handle: PageHandle = { page: Page };
+  return path === null ? { index: true, element: <Page />, handle } : { path, element: <Page />, handle };
+}
+
 /** Paths that show the home page unchanged (spec section 2). */
 const HOME_ALIASES = ['testimonials', 'blog', 'blog/:slug', 'values/:value', 'age/:ageGroup'] as const;
 
@@ -77,118 +102,20 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       ...HOME_SECTIONS.map((section) => ({ path: section, element: <HomePage scrollTo={section} /> })),
       ...HOME_ALIASES.map((path) => ({ path, element: <HomePage /> })),
-      {
-        path: 'create',
-        element: (
-          <PageSuspense>
-            <CreatePage />
-          </PageSuspense>
-        ),
-      },
-      {
-        path: 'payment',
-        element: (
-          <PageSuspense>
-            <PaymentPage />
-          </PageSuspense>
-        ),
-      },
-      {
-        path: 'payment-success',
-        element: (
-          <PageSuspense>
-            <PaymentSuccessPage />
-          </PageSuspense>
-        ),
-      },
-      {
-        path: 'privacy',
-        element: (
-          <PageSuspense>
-            <PrivacyPage />
-          </PageSuspense>
-        ),
-      },
-      {
-        path: 'cookies',
-        element: (
-          <PageSuspense>
-            <PrivacyPage />
-          </PageSuspense>
-        ),
-      },
-      {
-        path: 'terms',
-        element: (
-          <PageSuspense>
-            <TermsPage />
-          </PageSuspense>
-        ),
-      },
-      {
-        path: 'faq',
-        element: (
-          <PageSuspense>
-            <FaqPage />
-          </PageSuspense>
-        ),
-      },
-      {
-        path: 'about',
-        element: (
-          <PageSuspense>
-            <AboutPage />
-          </PageSuspense>
-        ),
-      },
-      {
-        path: 'process',
-        element: (
-          <PageSuspense>
-            <ProcessPage />
-          </PageSuspense>
-        ),
-      },
-      {
-        path: 'benefits',
-        element: (
-          <PageSuspense>
-            <BenefitsPage />
-          </PageSuspense>
-        ),
-      },
-      {
-        path: 'order',
-        element: (
-          <PageSuspense>
-            <FindOrderPage />
-          </PageSuspense>
-        ),
-      },
-      {
-        path: 'receipt/:orderId/:signature',
-        element: (
-          <PageSuspense>
-            <ReceiptPage />
-          </PageSuspense>
-        ),
-      },
-      ...['order/:token', 'video/:token'].map((path) => ({
-        path,
-        element: (
-          <PageSuspense>
-            <OrderPage />
-          </PageSuspense>
-        ),
-      })),
-      {
-        path: '*',
-        element: (
-          <PageSuspense>
-            <NotFoundPage />
-          </PageSuspense>
-        ),
-      },
+      pageRoute('create', CreatePage),
+      pageRoute('payment', PaymentPage),
+      pageRoute('payment-success', PaymentSuccessPage),
+      pageRoute('privacy', PrivacyPage),
+      pageRoute('cookies', PrivacyPage),
+      pageRoute('terms', TermsPage),
+      pageRoute('faq', FaqPage),
+      pageRoute('about', AboutPage),
+      pageRoute('process', ProcessPage),
+      pageRoute('benefits', BenefitsPage),
+      pageRoute('order', FindOrderPage),
+      pageRoute('receipt/:orderId/:signature', ReceiptPage),
+      ...['order/:token', 'video/:token'].map((path) => pageRoute(path, OrderPage)),
+      pageRoute('*', NotFoundPage),
     ],
   },
   {
@@ -199,17 +126,33 @@ export const routes: RouteObject[] = [
         <AdminRoot />
       </AdminSuspense>
     ),
+    handle: { page: AdminRoot } satisfies PageHandle,
     children: [
-      { index: true, element: <AdminLoginPage /> },
-      { path: 'dashboard', element: <AdminDashboardPage /> },
-      { path: 'queue', element: <WorkQueuePage /> },
-      { path: 'admins', element: <AdminsPage /> },
-      { path: 'discounts', element: <DiscountCodesPage /> },
-      { path: 'messages', element: <ContactMessagesPage /> },
-      { path: 'invite/:token', element: <AdminInvitePage /> },
+      adminRoute(null, AdminLoginPage),
+      adminRoute('dashboard', AdminDashboardPage),
+      adminRoute('queue', WorkQueuePage),
+      adminRoute('admins', AdminsPage),
+      adminRoute('discounts', DiscountCodesPage),
+      adminRoute('messages', ContactMessagesPage),
+      adminRoute('invite/:token', AdminInvitePage),
     ],
   },
 ];
+
+/**
+ * Loads the code of every lazy page `pathname` shows: for an admin page, the admin frame and the
+ * page inside it. A lazy page renders at once when its code is in; one whose code is not suspends,
+ * and React holds it back until its spinner has stood 300 ms. The shell renders its page once this
+ * has settled (main.tsx). Rejects when one has failed: the page asks again when it renders, and
+ * shows the error page if that fails too.
+ */
+export async function loadRoutePages(pathname: string): Promise<void> {
+  const pages = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const handle = route.handle as PageHandle | undefined;
+    return handle ? [handle.page.load()] : [];
+  });
+  await Promise.all(pages);
+}
 
 /**
  * The app's pages for the path in the router above (BrowserRouter in the browser, StaticRouter

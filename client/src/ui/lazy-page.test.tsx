@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 
 import { lazyPage } from './lazy-page';
@@ -14,31 +14,60 @@ function OrderPage() {
 
 const pageModule = () => Promise.resolve({ OrderPage });
 
+/** A page module that arrives when the test says. */
+function heldModule() {
+  let arrive!: () => void;
+  const arrived = new Promise<{ OrderPage: typeof OrderPage }>((resolve) => {
+    arrive = () => resolve({ OrderPage });
+  });
+  return { load: jest.fn(() => arrived), arrive };
+}
+
+const inBoundary = (page: ReactNode) => <Suspense fallback={<p>Loading…</p>}>{page}</Suspense>;
+
 describe('lazyPage', () => {
   it("asks for the page's chunk at the first render, beside Apollo's, not after it", async () => {
-    const load = jest.fn(pageModule);
+    const { load, arrive } = heldModule();
     const Page = lazyPage(load, 'OrderPage');
-    render(
-      <Suspense fallback={<p>Loading…</p>}>
-        <Page />
-      </Suspense>,
-    );
+    await act(async () => render(inBoundary(<Page />)));
     expect(screen.getByText('Loading…')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
 
-    const heading = await screen.findByRole('heading', { name: 'Your order' });
+    await act(async () => arrive());
+    const heading = screen.getByRole('heading', { name: 'Your order' });
     expect(screen.getByTestId('apollo-provider')).toContainElement(heading);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('renders a page that does not query without Apollo', async () => {
     const Page = lazyPage(pageModule, 'OrderPage', { apollo: false });
-    render(
-      <Suspense fallback={<p>Loading…</p>}>
-        <Page />
-      </Suspense>,
-    );
-    expect(await screen.findByRole('heading', { name: 'Your order' })).toBeInTheDocument();
+    await act(async () => render(inBoundary(<Page />)));
+    expect(screen.getByRole('heading', { name: 'Your order' })).toBeInTheDocument();
     expect(screen.queryByTestId('apollo-provider')).not.toBeInTheDocument();
+  });
+
+  it('renders a page whose code is in at once, without its spinner', async () => {
+    const load = jest.fn(pageModule);
+    const Page = lazyPage(load, 'OrderPage');
+    await Page.load();
+
+    // No act to wait for: the first, synchronous render is the page, never the spinner.
+    render(inBoundary(<Page />));
+    expect(screen.getByRole('heading', { name: 'Your order' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for a chunk that failed again when the page is next rendered', async () => {
+    const load = jest
+      .fn<Promise<{ OrderPage: typeof OrderPage }>, []>()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockImplementation(pageModule);
+    const Page = lazyPage(load, 'OrderPage', { apollo: false });
+    await expect(Page.load()).rejects.toThrow('Failed to fetch dynamically imported module');
+
+    await act(async () => render(inBoundary(<Page />)));
+    expect(screen.getByRole('heading', { name: 'Your order' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

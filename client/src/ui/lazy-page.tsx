@@ -1,7 +1,12 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+
+import { type LazyComponent, lazyComponent } from './lazy-component';
 
 // Its own chunk: Apollo Client arrives with the first page that needs it, not with the home page.
 const loadApolloProvider = () => import('../apollo-provider');
+
+/** A page in a chunk of its own (see lazyPage); the shell renders its page once `load` has settled. */
+export type LazyPage = LazyComponent;
 
 /**
  * The page exported as `name` from a chunk of its own, as one lazy component: with `apollo` (the
@@ -14,19 +19,17 @@ export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
   { apollo = true }: { apollo?: boolean } = {},
-): LazyExoticComponent<ComponentType> {
-  return lazy<ComponentType>(async () => {
-    if (!apollo) return { default: (await load())[name] };
+): LazyPage {
+  return lazyComponent(async () => {
+    if (!apollo) return (await load())[name];
     const [{ default: SiteApolloProvider }, module] = await Promise.all([loadApolloProvider(), load()]);
     const Page: ComponentType = module[name];
-    return {
-      default: function PageWithApollo() {
-        return (
-          <SiteApolloProvider>
-            <Page />
-          </SiteApolloProvider>
-        );
-      },
+    return function PageWithApollo() {
+      return (
+        <SiteApolloProvider>
+          <Page />
+        </SiteApolloProvider>
+      );
     };
   });
 }

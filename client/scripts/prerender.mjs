@@ -115,7 +115,8 @@ for (const publicPage of PUBLIC_PAGES) {
 // Any path no route claims renders the 404 page.
 const notFound = splitHead(await renderer.renderPage('/__no-such-page__', data));
 write('404.html', await servedPage('*', notFound.body, notFound.head));
-write('shell.html', page('', null));
+// The shell paints a placeholder from its HTML; the app renders the page over it.
+write('shell.html', page(await renderer.renderShellPlaceholder(), null));
 
 const prerendered = new Set(pages.map((p) => p.path));
 const clientRoutes = renderer.routePatterns().filter((route) => !prerendered.has(route));

@@ -3,7 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 
 import { keyCurrentHistoryEntry } from './history-entry-key';
-import { AppRoutes } from './routes';
+import { AppRoutes, loadRoutePages } from './routes';
+import { SHELL_PLACEHOLDER_ATTRIBUTE } from './ui/ShellPlaceholder';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -20,8 +21,20 @@ const app = (
   </StrictMode>
 );
 
+// Every lazy page the address shows, asked for at once: for an admin page, the admin frame and
+// the page inside it, so that the page renders with its frame (see loadRoutePages).
+const pages = loadRoutePages(window.location.pathname).catch(() => undefined);
+
 // A public page arrives prerendered (client/scripts/prerender.mjs): take over its markup, as a
 // transition so hydration yields to the browser in small slices instead of one long task. The
-// other routes (payment, video links, admin) arrive as the empty shell and render here.
-if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+// other routes (payment, the parent's order page, admin) arrive as the shell, whose placeholder is
+// on screen from its HTML: the app renders the page over it once the page's code is in, also in
+// slices. Rendered sooner, the page would stand behind React's own spinner for at least 300 ms.
+const placeholder = container.querySelector(`:scope > [${SHELL_PLACEHOLDER_ATTRIBUTE}]`);
+if (container.hasChildNodes() && !placeholder) startTransition(() => void hydrateRoot(container, app));
+else {
+  void pages.then(() => {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  });
+}

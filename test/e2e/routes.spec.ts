@@ -58,4 +58,32 @@ test.describe('every route of the shop', () => {
     await expect(page).toHaveURL(/\/create\?type=printed$/);
     await expect(page.getByRole('radio', { name: 'Premium Printed Storybook' })).toBeChecked();
   });
+
+  // The shell's placeholder is painted from its HTML, and the app renders the page over it once
+  // the page's code is in (loadRoutePages): never a spinner of React's own first, which React
+  // keeps up for at least 300 ms however soon the code comes.
+  for (const [path, heading] of [
+    ['/order', 'Find my order'],
+    ['/payment?orderId=8d7f2c1e-4b1a-4c55-9a37-0d6a1b2c3d4e&amount=25&format=digital', 'Complete Your Payment'],
+    ['/admin', 'Admin Login'],
+  ]) {
+    test(`${path.split('?')[0]} shows the shell's placeholder, then the page, never React's spinner`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const shown: string[] = [];
+        Object.assign(window, { spinnersShown: shown });
+        // Called after each change to the page, before it is painted: every spinner shown is seen.
+        new MutationObserver(() => {
+          for (const label of Array.from(document.querySelectorAll('.spinner__label'))) {
+            const where = label.closest('[data-shell-placeholder]') ? 'placeholder' : 'app';
+            if (!shown.includes(`${where}: ${label.textContent}`)) shown.push(`${where}: ${label.textContent}`);
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await gotoHydrated(page, path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.locator('[data-shell-placeholder]')).toHaveCount(0);
+      const shown = await page.evaluate(() => (window as unknown as { spinnersShown: string[] }).spinnersShown);
+      expect(shown).toEqual(['placeholder: Loading…']);
+    });
+  }
 });

@@ -4,7 +4,7 @@
  * same routes the browser hydrates. The catalogue comes from the server's own module, the one
  * source of truth for plans and prices.
  */
-import { StrictMode } from 'react';
+import { type ReactElement, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 
@@ -21,6 +21,7 @@ import {
 import { SHIPPING_DESTINATIONS } from '../../../server/src/catalogue/shipping-destinations';
 import { AppRoutes, routes } from '../routes';
 import { provideSiteData, PUBLIC_URL_PLACEHOLDER, type SiteData } from '../site-data';
+import { ShellPlaceholder } from '../ui/ShellPlaceholder';
 
 export { PUBLIC_PAGES } from '../public-pages';
 export { CLIENT_ROUTE_CHUNKS, PRERENDERED_PAGE_CHUNKS } from './client-route-chunks';
@@ -68,25 +69,29 @@ export function routePatterns(): string[] {
   return [...new Set(found)];
 }
 
-async function renderToHtml(path: string): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <StaticRouter location={path}>
-        <AppRoutes />
-      </StaticRouter>
-    </StrictMode>,
-    // Never outline a large part to be revealed by a script later: the page comes whole.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
-  );
+async function renderToHtml(element: ReactElement): Promise<string> {
+  // Never outline a large part to be revealed by a script later: the page comes whole.
+  const { prelude } = await prerenderToNodeStream(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   return html;
 }
 
+/** The shell's #root: the placeholder the app renders over (ui/ShellPlaceholder.tsx). */
+export function renderShellPlaceholder(): Promise<string> {
+  return renderToHtml(<ShellPlaceholder />);
+}
+
 /** The HTML of `path` inside #root (React's hoisted <title>, <meta> and <link> tags lead it). */
 export async function renderPage(path: string, data: SiteData): Promise<string> {
   provideSiteData(data);
-  const html = await renderToHtml(path);
+  const html = await renderToHtml(
+    <StrictMode>
+      <StaticRouter location={path}>
+        <AppRoutes />
+      </StaticRouter>
+    </StrictMode>,
+  );
   // A part rendered apart comes as hidden markup plus an inline script to reveal it: hidden
   // without JavaScript, and refused by the Content-Security-Policy. The page must come whole.
   if (/<template id="B:|\$RC|<script/.test(html)) throw new Error(`${path}: part of the page was still loading when prerendered`);

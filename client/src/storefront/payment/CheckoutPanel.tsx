@@ -1,10 +1,10 @@
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { Spinner } from '../../ui/Spinner';
 import { formatPrice } from '../../ui/formatPrice';
-import { OrderSummary } from './OrderSummary';
+import { loadCoverPreview, OrderSummary } from './OrderSummary';
 import { PaidOrderNotice } from './PaidOrderNotice';
 import { PAYMENT_MESSAGES } from './payment-messages';
 import { CHECKOUT_ORDER_QUERY } from './payment-operations';
@@ -36,6 +36,8 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
     fetchPolicy: 'network-only',
   });
   const takeEarlyStart = useEarlyPaymentStart(orderId, checkoutToken);
+  // The summary's cover, fetched beside the order rather than once the order is shown.
+  useEffect(() => void loadCoverPreview().catch(() => undefined), []);
 
   if (loading && !data) return <Spinner label="Loading your order…" />;
   if (error && !data) return <PaymentLoadNotice detail={error.message} />;

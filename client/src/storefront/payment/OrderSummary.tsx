@@ -1,11 +1,15 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 
 import { ArrivalNote, type PrintedDelivery } from '../../ui/arrival-window';
 import { formatPrice } from '../../ui/formatPrice';
+import { lazyComponent } from '../../ui/lazy-component';
 import type { PostalAddressFields } from '../../ui/PostalAddress';
 
 // The cover is drawn only on this page's client, from the order's own photo link.
-const CoverPreview = lazy(() => import('../cover/CoverPreview'));
+const CoverPreview = lazyComponent(() => import('../cover/CoverPreview').then((module) => module.default));
+
+/** Fetches the cover's code, so that a summary rendered once it is in shows the cover at once. */
+export const loadCoverPreview = () => CoverPreview.load();
 
 export type SummaryAddress = PostalAddressFields;
 

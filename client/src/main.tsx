@@ -21,9 +21,16 @@ const app = (
   </StrictMode>
 );
 
+/** How long the shell's placeholder waits for the page's code before the app renders without it. */
+const PAGE_CODE_WAIT_MS = 3000;
+
 // Every lazy page the address shows, asked for at once: for an admin page, the admin frame and
-// the page inside it, so that the page renders with its frame (see loadRoutePages).
-const pages = loadRoutePages(window.location.pathname).catch(() => undefined);
+// the page inside it, so that the page renders with its frame (see loadRoutePages). Code that
+// failed shows the error page; code that is slow to come, the site's frame and the page's spinner.
+const pages = Promise.race([
+  loadRoutePages(window.location.pathname).catch(() => undefined),
+  new Promise<void>((resolve) => setTimeout(resolve, PAGE_CODE_WAIT_MS)),
+]);
 
 // A public page arrives prerendered (client/scripts/prerender.mjs): take over its markup, as a
 // transition so hydration yields to the browser in small slices instead of one long task. The

@@ -86,4 +86,18 @@ test.describe('every route of the shop', () => {
       expect(shown).toEqual(['placeholder: Loading…']);
     });
   }
+
+  test("a page whose code cannot be fetched shows the error page, not the shell's spinner", async ({ page }) => {
+    let asked = 0;
+    await page.route(/\/assets\/FindOrderPage-[\w-]+\.js$/, (route) => {
+      asked += 1;
+      return route.abort('connectionreset');
+    });
+    await page.goto('/order');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+    await expect(page.locator('[data-shell-placeholder]')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+    // Asked for with the entry (the shell's preload) and by the page: not again and again.
+    expect(asked).toBeLessThanOrEqual(2);
+  });
 });

@@ -8,8 +8,8 @@
  * stays disabled until then.
  *
  * The entry runs once the whole stylesheet is in: what the page then shows (a menu opened, the
- * cookie banner, the next page) has its rules. The browser-rendered routes (the shell) have nothing
- * to paint before their code runs, and keep their tags as they are.
+ * cookie banner, the next page) has its rules. The browser-rendered routes (the shell) paint only
+ * a placeholder before their code runs, and keep their tags as they are.
  */
 import { headTags, type LoadedFile, loadedBy } from './head-tags';
 

@@ -3,7 +3,7 @@ import { type ComponentType, type FunctionComponent, use } from 'react';
 /** A component whose code is fetched when it is first needed (see lazyComponent). */
 export interface LazyComponent<P extends object = object> extends FunctionComponent<P> {
   /**
-   * Fetches the code (once; again after a failure) and settles when the component can render
+   * Fetches the code (once, or again when it failed) and settles when the component can render
    * without suspending.
    */
   load(): Promise<unknown>;
@@ -18,20 +18,26 @@ export interface LazyComponent<P extends object = object> extends FunctionCompon
 export function lazyComponent<P extends object>(fetch: () => Promise<ComponentType<P>>): LazyComponent<P> {
   let Ready: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
-  const load = (): Promise<ComponentType<P>> =>
-    (loading ??= fetch().then(
+  let failed = false;
+  const start = (): Promise<ComponentType<P>> => {
+    failed = false;
+    loading = fetch().then(
       (component) => (Ready = component),
       (error: unknown) => {
-        // A chunk that failed (a deploy, a dropped line) is asked for again by the next render.
-        loading = null;
+        failed = true;
         throw error;
       },
-    ));
+    );
+    return loading;
+  };
   return Object.assign(
     function Lazy(props: P) {
-      const Component = Ready ?? use(load());
+      // A render never asks again for code that failed: it throws the failure to the page's error
+      // boundary, where a render that asked again would keep the spinner up while the line is down.
+      const Component = Ready ?? use(loading ?? start());
       return <Component {...props} />;
     },
-    { load },
+    // Asked for ahead (a route's pages, a part the page will show), code that failed is asked for again.
+    { load: (): Promise<ComponentType<P>> => (loading && !failed ? loading : start()) },
   );
 }

@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 
 import { lazyPage } from './lazy-page';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 jest.mock('../apollo-provider', () => ({
   __esModule: true,
@@ -26,6 +28,8 @@ function heldModule() {
 const inBoundary = (page: ReactNode) => <Suspense fallback={<p>Loading…</p>}>{page}</Suspense>;
 
 describe('lazyPage', () => {
+  afterEach(() => jest.restoreAllMocks());
+
   it("asks for the page's chunk at the first render, beside Apollo's, not after it", async () => {
     const { load, arrive } = heldModule();
     const Page = lazyPage(load, 'OrderPage');
@@ -58,16 +62,34 @@ describe('lazyPage', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('asks for a chunk that failed again when the page is next rendered', async () => {
+  it('asks for a chunk that failed again when it is next asked for ahead', async () => {
     const load = jest
       .fn<Promise<{ OrderPage: typeof OrderPage }>, []>()
       .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
       .mockImplementation(pageModule);
     const Page = lazyPage(load, 'OrderPage', { apollo: false });
     await expect(Page.load()).rejects.toThrow('Failed to fetch dynamically imported module');
+    await Page.load();
 
-    await act(async () => render(inBoundary(<Page />)));
+    render(inBoundary(<Page />));
     expect(screen.getByRole('heading', { name: 'Your order' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the error page for a chunk that failed, without asking again on every render', async () => {
+    const load = jest.fn(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    const Page = lazyPage(load, 'OrderPage', { apollo: false });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    await act(async () =>
+      render(
+        <MemoryRouter>
+          <RouteErrorBoundary resetKey="/order">{inBoundary(<Page />)}</RouteErrorBoundary>
+        </MemoryRouter>,
+      ),
+    );
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.getByText('Failed to fetch dynamically imported module')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -122,7 +122,7 @@ export interface RoutesManifest {
   styleHashes?: string[];
   /** The id of the data block that carries a query's answer (client/src/route-data-block.ts). */
   routeDataElementId?: string;
-  /** The app shell (an empty root) and the prerendered 404 page. */
+  /** The app shell (its root holds a placeholder the app renders over) and the prerendered 404 page. */
   shell: string;
   notFound: string;
 }

@@ -37,8 +37,8 @@ const pages = Promise.race([
 // other routes (payment, the parent's order page, admin) arrive as the shell, whose placeholder is
 // on screen from its HTML: the app renders the page over it once the page's code is in, also in
 // slices. Rendered sooner, the page would stand behind React's own spinner for at least 300 ms.
-const placeholder = container.querySelector(`:scope > [${SHELL_PLACEHOLDER_ATTRIBUTE}]`);
-if (container.hasChildNodes() && !placeholder) startTransition(() => void hydrateRoot(container, app));
+const shell = !container.hasChildNodes() || container.firstElementChild?.hasAttribute(SHELL_PLACEHOLDER_ATTRIBUTE);
+if (!shell) startTransition(() => void hydrateRoot(container, app));
 else {
   void pages.then(() => {
     const root = createRoot(container);

@@ -24,24 +24,26 @@ const app = (
 /** How long the shell's placeholder waits for the page's code before the app renders without it. */
 const PAGE_CODE_WAIT_MS = 3000;
 
-// Every lazy page the address shows, asked for at once: for an admin page, the admin frame and
-// the page inside it, so that the page renders with its frame (see loadRoutePages). Code that
-// failed shows the error page; code that is slow to come, the site's frame and the page's spinner.
-const pages = Promise.race([
-  loadRoutePages(window.location.pathname).catch(() => undefined),
-  new Promise<void>((resolve) => setTimeout(resolve, PAGE_CODE_WAIT_MS)),
-]);
+/**
+ * The shell's page, rendered over its placeholder once every lazy page the address shows is in:
+ * for an admin page, the admin frame and the page inside it, so that the page renders with its
+ * frame (see loadRoutePages). Code that failed shows the error page; code that is slow to come,
+ * the site's frame and the page's spinner. Rendered sooner, the page would stand behind React's
+ * own spinner for at least 300 ms. The render is a transition, so it yields in small slices.
+ */
+async function renderShell(root: HTMLElement) {
+  await Promise.race([
+    loadRoutePages(window.location.pathname).catch(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, PAGE_CODE_WAIT_MS)),
+  ]);
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(app));
+}
 
 // A public page arrives prerendered (client/scripts/prerender.mjs): take over its markup, as a
-// transition so hydration yields to the browser in small slices instead of one long task. The
-// other routes (payment, the parent's order page, admin) arrive as the shell, whose placeholder is
-// on screen from its HTML: the app renders the page over it once the page's code is in, also in
-// slices. Rendered sooner, the page would stand behind React's own spinner for at least 300 ms.
+// transition so hydration yields to the browser in small slices instead of one long task; its
+// loader has fetched its code already. The other routes (payment, the parent's order page, admin)
+// arrive as the shell, whose placeholder is on screen from its HTML.
 const shell = !container.hasChildNodes() || container.firstElementChild?.hasAttribute(SHELL_PLACEHOLDER_ATTRIBUTE);
-if (!shell) startTransition(() => void hydrateRoot(container, app));
-else {
-  void pages.then(() => {
-    const root = createRoot(container);
-    startTransition(() => root.render(app));
-  });
-}
+if (shell) void renderShell(container);
+else startTransition(() => void hydrateRoot(container, app));

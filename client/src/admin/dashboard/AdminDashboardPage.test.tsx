@@ -1,6 +1,8 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 
+import { createApolloClient } from '../../apollo';
 import { formatDateTime } from '../order-format';
+import { PAGE_SIZE } from './use-orders-list';
 import {
   ADMIN,
   anOrder,
@@ -9,10 +11,13 @@ import {
   logoutMock,
   meMock,
   ordersErrorMock,
+  ordersData,
   ordersMock,
   renderAdmin,
+  renderAdminWithClient,
   videoLimitMock,
 } from '../../../../test/support/client/admin/admin-mocks';
+import { fakeGraphqlFetch } from '../../../../test/support/client/admin/fake-graphql-fetch';
 
 const DASHBOARD = '/admin/dashboard';
 const table = () => screen.getByRole('table');
@@ -188,6 +193,56 @@ describe('AdminDashboardPage: filters, search, refresh and pages', () => {
     expect(rowOf('Leo')).toBeInTheDocument();
     expect(screen.queryByText('Mia')).not.toBeInTheDocument();
     expect(currentPath()).toBe(`${DASHBOARD}?status=Completed`);
+  });
+
+  it('keeps the rows a new status replaces, marked busy, until its own arrive, and asks for them once', async () => {
+    const paid = anOrder({ childName: 'Mia', status: 'Paid' });
+    const completed = anOrder({ childName: 'Leo', status: 'Completed' });
+    const asked: Array<Record<string, unknown>> = [];
+    let answerCompleted: (() => void) | null = null;
+    const client = createApolloClient({
+      fetch: fakeGraphqlFetch({
+        AdminMe: () => ({ data: { me: ADMIN } }),
+        VideoUploadLimit: () => videoLimitMock().result,
+        AdminOrders: ({ variables }) => {
+          asked.push(variables);
+          if (!variables.status) return { data: ordersData([paid, completed]) };
+          // The new status's answer waits until the test has looked at the list in between.
+          return new Promise((resolve) => {
+            answerCompleted = () => resolve({ data: ordersData([completed]) });
+          });
+        },
+      }),
+    });
+    const { user } = renderAdminWithClient(DASHBOARD, client);
+    await screen.findByRole('table');
+    const list = table().parentElement!;
+    expect(list).toHaveAttribute('aria-busy', 'false');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Completed');
+    await waitFor(() => expect(answerCompleted).not.toBeNull());
+    expect(list).toHaveAttribute('aria-busy', 'true');
+    expect(rowOf('Mia')).toBeInTheDocument();
+    expect(screen.queryByText('Loading orders...')).not.toBeInTheDocument();
+
+    act(() => answerCompleted?.());
+    expect(await screen.findByText('1 order')).toBeInTheDocument();
+    expect(list).toHaveAttribute('aria-busy', 'false');
+    expect(rowOf('Leo')).toBeInTheDocument();
+    expect(screen.queryByText('Mia')).not.toBeInTheDocument();
+    expect(asked).toEqual([{ first: PAGE_SIZE }, { first: PAGE_SIZE, status: 'Completed' }]);
+  });
+
+  it("shows a new status's failure instead of the rows it was to replace", async () => {
+    const { user } = renderAdmin(DASHBOARD, [
+      meMock(),
+      ordersMock({ orders: [anOrder({ childName: 'Mia', status: 'Paid' })] }),
+      ordersErrorMock('graphql', { status: 'Completed', search: '' }),
+      videoLimitMock(),
+    ]);
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Completed');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch orders');
+    expect(screen.queryByText('Mia')).not.toBeInTheDocument();
   });
 
   it('searches once typing pauses', async () => {

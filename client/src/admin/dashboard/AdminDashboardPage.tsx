@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { PageTitle } from '../../ui/PageTitle';
@@ -33,6 +33,7 @@ function OrdersDashboard() {
   const [detail, setDetail] = useState<{ orderId: string; trigger: HTMLElement | null } | null>(
     linkedOrder ? { orderId: linkedOrder, trigger: null } : null,
   );
+  const openDetail = useCallback((orderId: string, trigger: HTMLElement) => setDetail({ orderId, trigger }), []);
   const closeDetail = () => {
     setDetail(null);
     if (params.has('order')) {
@@ -72,9 +73,7 @@ function OrdersDashboard() {
                 {LIST_MESSAGES.empty}
               </p>
             )}
-            {list.orders && list.orders.length > 0 && (
-              <OrdersTable orders={list.orders} onDetails={(orderId, trigger) => setDetail({ orderId, trigger })} />
-            )}
+            {list.orders && list.orders.length > 0 && <OrdersTable orders={list.orders} onDetails={openDetail} />}
           </div>
           <OrdersPagination
             page={list.page}

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, memo } from 'react';
 
 import type { OrderRowFragment } from '../../gql/graphql';
 import { childNameLabel, formatDateTime, shortOrderId, storyType } from '../order-format';
@@ -16,8 +16,11 @@ interface OrdersTableProps {
 /**
  * The orders, one row each. On narrow screens CSS lays each row out as a card, each cell with
  * its column name; the explicit roles keep it a table for screen readers when CSS does that.
+ * The table and its rows render again only when their orders change (the cache hands back the
+ * same objects for orders that did not): not while the dashboard around them re-renders for a new
+ * filter, a panel or an upload.
  */
-export function OrdersTable({ orders, onDetails }: OrdersTableProps) {
+export const OrdersTable = memo(function OrdersTable({ orders, onDetails }: OrdersTableProps) {
   return (
     <table className="orders-table" role="table">
       <caption className="visually-hidden">Orders, newest first</caption>
@@ -32,35 +35,41 @@ export function OrdersTable({ orders, onDetails }: OrdersTableProps) {
       </thead>
       <tbody role="rowgroup">
         {orders.map((order) => (
-          <tr key={order.id} role="row">
-            <th scope="row" role="rowheader" data-label="Order ID" className="orders-table__id">
-              <span title={order.id}>{shortOrderId(order.id)}</span>
-            </th>
-            <td role="cell" data-label="Child Name" className="orders-table__child">
-              {childNameLabel(order.childName)}
-            </td>
-            <td role="cell" data-label="Email" className="orders-table__email">
-              <EmailAddress email={order.email} />
-            </td>
-            <td role="cell" data-label="Story Type">
-              {storyType(order)}
-            </td>
-            <td role="cell" data-label="Status" className="orders-table__status">
-              <StatusBadge status={order.status} />
-              <OrderRowFulfilment order={order} />
-            </td>
-            <td role="cell" data-label="Created At">
-              <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
-            </td>
-            <td role="cell" data-label="Actions" className="orders-table__actions">
-              <OrderActions order={order} onDetails={(trigger) => onDetails(order.id, trigger)} />
-            </td>
-          </tr>
+          <OrderRow key={order.id} order={order} onDetails={onDetails} />
         ))}
       </tbody>
     </table>
   );
-}
+});
+
+const OrderRow = memo(function OrderRow({ order, onDetails }: { order: OrderRowFragment } & Pick<OrdersTableProps, 'onDetails'>) {
+  return (
+    <tr role="row">
+      <th scope="row" role="rowheader" data-label="Order ID" className="orders-table__id">
+        <span title={order.id}>{shortOrderId(order.id)}</span>
+      </th>
+      <td role="cell" data-label="Child Name" className="orders-table__child">
+        {childNameLabel(order.childName)}
+      </td>
+      <td role="cell" data-label="Email" className="orders-table__email">
+        <EmailAddress email={order.email} />
+      </td>
+      <td role="cell" data-label="Story Type">
+        {storyType(order)}
+      </td>
+      <td role="cell" data-label="Status" className="orders-table__status">
+        <StatusBadge status={order.status} />
+        <OrderRowFulfilment order={order} />
+      </td>
+      <td role="cell" data-label="Created At">
+        <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+      </td>
+      <td role="cell" data-label="Actions" className="orders-table__actions">
+        <OrderActions order={order} onDetails={(trigger) => onDetails(order.id, trigger)} />
+      </td>
+    </tr>
+  );
+});
 
 /**
  * An address that wraps, when it must, before the @ or a dot of its domain, never inside a name:

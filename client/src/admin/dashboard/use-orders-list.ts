@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 
 import type { AdminOrdersQueryVariables } from '../../gql/graphql';
 import { useExpireOnUnauthenticated } from '../session/use-expire-on-unauthenticated';
@@ -30,7 +30,7 @@ export function useOrdersList(filter: OrderFilter) {
   const cursors = pages.key === filterKey ? pages.cursors : [];
   const after = cursors.at(-1) ?? null;
 
-  const { data, loading, error, refetch } = useQuery(ORDERS_QUERY, {
+  const { data, previousData, loading, error, refetch } = useQuery(ORDERS_QUERY, {
     variables: ordersVariables(filter, after),
     notifyOnNetworkStatusChange: true,
   });
@@ -39,9 +39,13 @@ export function useOrdersList(filter: OrderFilter) {
   let message: string | null = null;
   if (error && !expired) message = CombinedGraphQLErrors.is(error) ? LIST_MESSAGES.failed : LIST_MESSAGES.error;
 
-  const connection = data?.orders;
+  // While another filter or page loads, the rows it replaces stay (the list says it is busy):
+  // the table does not collapse to a line of text and grow again a moment later.
+  const connection = (data ?? (loading ? previousData : undefined))?.orders;
+  // The same array while the answer is the same: the table need not render again.
+  const orders = useMemo(() => connection?.edges.map((edge) => edge.node) ?? null, [connection]);
   return {
-    orders: connection?.edges.map((edge) => edge.node) ?? null,
+    orders,
     /** How many orders the filter matches: `exact` false means more than `count`. */
     total: connection?.total ?? null,
     loading,

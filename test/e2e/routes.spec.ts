@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PUBLIC_PAGES, gotoHydrated } from './support/shop';
+import { NOSCRIPT_MESSAGE } from '../../client/src/ui/noscript-message';
 
 test.describe('every route of the shop', () => {
   for (const [path, heading] of PUBLIC_PAGES) {
@@ -86,6 +87,27 @@ test.describe('every route of the shop', () => {
       expect(shown).toEqual(['placeholder: Loading…']);
     });
   }
+
+  test('a page only scripts can show says so to a browser that runs none, with no spinner', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      for (const path of ['/order', '/payment', '/admin']) {
+        await page.goto(path);
+        // By its class: Playwright's text matching leaves out what is inside <noscript>.
+        const message = page.locator('.shell-placeholder__noscript');
+        await expect(message).toBeVisible();
+        await expect(message).toHaveText(NOSCRIPT_MESSAGE);
+        await expect(page.locator('.spinner')).toBeHidden();
+      }
+      // A prerendered page needs no script: it shows itself, with no such line.
+      await page.goto('/faq');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('.shell-placeholder__noscript')).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
 
   test("a page whose code cannot be fetched shows the error page, not the shell's spinner", async ({ page }) => {
     let asked = 0;

@@ -1,3 +1,4 @@
+import { NOSCRIPT_MESSAGE } from './noscript-message';
 import { Spinner } from './Spinner';
 
 /** The attribute that marks the shell's placeholder: main.tsx renders over it, never hydrates it. */
@@ -13,6 +14,10 @@ export function ShellPlaceholder() {
   return (
     <div className="shell-placeholder" {...{ [SHELL_PLACEHOLDER_ATTRIBUTE]: '' }}>
       <Spinner />
+      {/* Without scripts the page never comes: the stylesheet hides the spinner, and this says why. */}
+      <noscript>
+        <p className="shell-placeholder__noscript">{NOSCRIPT_MESSAGE}</p>
+      </noscript>
     </div>
   );
 }

@@ -5,7 +5,14 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { graveAxeViolations, fitsWidth, layoutShifts, recordLayoutShifts } from './support/page-checks';
-import { adminOrder, chooseChildPhoto, gotoHydrated, openPaymentPage, pngPhoto } from './support/shop';
+import {
+  adminOrder,
+  chooseChildPhoto,
+  createOrderByApi as createBookByApi,
+  gotoHydrated,
+  openPaymentPage,
+  pngPhoto,
+} from './support/shop';
 import { WIDTHS } from './support/widths';
 
 const MESSAGES = {
@@ -221,6 +228,38 @@ test.describe('checkout in the sandbox', () => {
     await expect(summary).toContainText('$50');
     await expect(page.getByText('$1', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Pay $50' })).toBeVisible();
+  });
+
+  test('a book added in another tab while the page gets the payment ready: the page shows the new total and pays it', async ({
+    page,
+    request,
+  }) => {
+    const created = await createOrderByApi(request, 'digital');
+    // The payment's start is held until the other tab has added its book.
+    let release!: () => void;
+    const added = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      if (/"operationName":"StartPayment"/.test(route.request().postData() ?? '')) await added;
+      await route.continue();
+    });
+    await openPaymentPage(page, created);
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await expect(summary).toContainText('$25');
+    // Two books together: 10% off each, $45 in all.
+    const second = await createBookByApi(request, { childName: 'Leo' }, created);
+    release();
+    const pay = page.getByRole('button', { name: 'Pay $45' });
+    await expect(pay).toBeVisible();
+    await expect(summary).toContainText('Leo');
+    await expect(page.getByRole('button', { name: /^Pay \$/ })).toHaveText(['Pay $45']);
+    await page.getByLabel('Card number').fill(SUCCESS_CARD);
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await pay.click();
+    await page.waitForURL('**/payment-success?format=digital');
+    for (const id of [created.orderId, second.orderId]) {
+      expect(await adminPaymentView(request, id)).toMatchObject({ status: 'Paid' });
+    }
   });
 
   test('on a phone the payment form starts above the fold, under a recap, and the summary is one tap away', async ({

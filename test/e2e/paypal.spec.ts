@@ -92,6 +92,31 @@ test.describe("paying with PayPal's buttons", () => {
     });
   }
 
+  test("a book added in another tab before PayPal's button is pressed: PayPal asks for the new total, shown first", async ({
+    page,
+  }) => {
+    const order = await createOrderByApi(api);
+    await openPaymentPage(page, order, { baseURL });
+    const button = page.getByRole('button', { name: 'PayPal', exact: true });
+    await expect(button).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay $25' })).toBeVisible();
+    // Two books together, 10% off each: $45.
+    await createOrderByApi(api, { childName: 'Leo' }, order);
+
+    // The first press finds the checkout changed: no PayPal window for $45 under a $25 page.
+    await button.click();
+    await expect(page.getByRole('button', { name: 'Pay $45' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText('Leo');
+    const window = page.getByRole('dialog', { name: 'PayPal' });
+    await expect(window).toHaveCount(0);
+
+    await button.click();
+    await window.getByRole('button', { name: 'Pay with PayPal balance' }).click();
+    await page.waitForURL('**/payment-success**');
+    expect(await statusOf(order)).toBe('Paid');
+    expect(paypalOrderOf(order)!.purchase_units[0].amount).toEqual({ currency_code: 'USD', value: '45.00' });
+  });
+
   test("a parent who closes the tab after approving is paid by PayPal's webhook", async ({ page }) => {
     const order = await createOrderByApi(api);
     await openPaymentPage(page, order, { baseURL });

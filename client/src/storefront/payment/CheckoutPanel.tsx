@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { Spinner } from '../../ui/Spinner';
@@ -31,10 +31,12 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
   // Always asked afresh: the order may have been paid in another tab since.
   // While a payment is being made, the discount code (and with it the price) stays as it is.
   const [paying, setPaying] = useState(false);
-  const { data, loading, error } = useQuery(CHECKOUT_ORDER_QUERY, {
+  const { data, loading, error, refetch } = useQuery(CHECKOUT_ORDER_QUERY, {
     variables: { orderId, checkoutToken },
     fetchPolicy: 'network-only',
   });
+  // The payment came back for another amount: the order as it is now, and its total.
+  const readTotalAgain = useCallback(() => refetch().then((result) => result.data?.checkoutOrder?.totalCents ?? null), [refetch]);
   const takeEarlyStart = useEarlyPaymentStart(orderId, checkoutToken);
   // The summary's cover, fetched beside the order rather than once the order is shown.
   useEffect(() => void loadCoverPreview().catch(() => undefined), []);
@@ -119,6 +121,7 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
             paypal={data.shopConfig.paypal}
             takeEarlyStart={takeEarlyStart}
             onProcessingChange={setPaying}
+            onAmountChanged={readTotalAgain}
           />
           <p className="payment-card__cancel">
             <Link to="/create">Cancel and return to form</Link>

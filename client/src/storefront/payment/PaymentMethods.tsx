@@ -23,6 +23,14 @@ export interface PayPalButtonsConfig {
   sdkUrl: string;
 }
 
+/** Why a payment was not offered: the provider's amount and the order's differ. */
+const AMOUNT_CHANGED = "The payment's amount differs from the order's.";
+
+/** Whether a payment the provider made ready is for another amount than the order's (unknown is not). */
+function isOtherAmount(paymentCents: number | null | undefined, orderCents: number): boolean {
+  return paymentCents != null && paymentCents !== orderCents;
+}
+
 type Started =
   | { state: 'starting' }
   | { state: 'unreachable'; detail: string | null }
@@ -53,6 +61,7 @@ export function PaymentMethods({
   paypal = null,
   takeEarlyStart,
   onProcessingChange,
+  onAmountChanged,
 }: {
   order: PayableOrder;
   checkoutToken: string;
@@ -61,6 +70,12 @@ export function PaymentMethods({
   takeEarlyStart?: TakeEarlyPaymentStart;
   /** Told when a payment attempt starts and ends (the discount code waits meanwhile). */
   onProcessingChange?: (processing: boolean) => void;
+  /**
+   * Told when the provider's payment is for another amount than the page shows (the order changed
+   * since the page read it: a book or a code in another tab). It reads the order again and
+   * answers with its total now; a new total brings a new form for it, which asks afresh.
+   */
+  onAmountChanged?: () => Promise<number | null>;
 }) {
   const [searchParams] = useSearchParams();
   const [startPayment] = useMutation(START_PAYMENT_MUTATION);
@@ -108,6 +123,16 @@ export function PaymentMethods({
             state: 'refused',
             message: refusal.code === 'PAYMENT_ACCOUNT_RESTRICTED' ? PAYMENT_MESSAGES.accountRestricted : refusal.message,
           });
+        } else if (payload.provider && payload.paymentId && isOtherAmount(payload.amountCents, order.amountCents)) {
+          // Never a button that says one amount over a payment for another: the page shows the
+          // order as it is now, and its form starts that payment. Should the order still read as
+          // before, the two disagree and the parent is told the payment could not be made ready.
+          const reread = onAmountChanged?.() ?? Promise.resolve(order.amountCents);
+          void reread
+            .catch(() => order.amountCents)
+            .then((total) => {
+              if (total === order.amountCents) setStarted({ state: 'unreachable', detail: AMOUNT_CHANGED });
+            });
         } else if (payload.provider && payload.paymentId) {
           setStarted({
             state: 'ready',
@@ -121,7 +146,7 @@ export function PaymentMethods({
         }
       })
       .catch((caught: unknown) => setStarted({ state: 'unreachable', detail: caught instanceof Error ? caught.message : null }));
-  }, [order.id, order.amountCents, checkoutToken, startPayment, takeEarlyStart]);
+  }, [order.id, order.amountCents, checkoutToken, startPayment, takeEarlyStart, onAmountChanged]);
 
   // Back from a payment method that redirects (Stripe adds these to the return URL).
   const returnedPaymentId = searchParams.get('payment_intent');
@@ -187,6 +212,11 @@ export function PaymentMethods({
     const payload = data?.startPayment;
     const refusal = payload?.userErrors[0];
     if (requestError || !payload || refusal || !payload.paymentId) throw new Error(refusal?.code ?? 'PAYPAL_ORDER_NOT_CREATED');
+    if (isOtherAmount(payload.amountCents, order.amountCents)) {
+      // PayPal would ask the parent for another amount than the button's: the page shows the new one first.
+      void onAmountChanged?.().catch(() => null);
+      throw new Error(AMOUNT_CHANGED);
+    }
     return payload.paymentId;
   }
 

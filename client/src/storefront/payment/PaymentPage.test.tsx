@@ -332,6 +332,46 @@ describe('PaymentPage: the summary and the sandbox', () => {
     expect(asked.filter((name) => name === 'StartPayment')).toHaveLength(2);
   });
 
+  it('reads the order again when its payment is for another amount, and offers that amount, never the old one', async () => {
+    const asked: string[] = [];
+    // A second book was added in another tab after this page read the order: the checkout is $30 now.
+    const thirty = { amountCents: 3000, totalCents: 3000, listPriceCents: 3000 };
+    const { user } = renderPayment(
+      PAY_URL,
+      [
+        checkoutOrder(),
+        startPayment({ amountCents: 3000 }),
+        startPayment({ amountCents: 3000 }),
+        checkoutOrder(thirty),
+        startPayment({ amountCents: 3000 }),
+        confirm('4242424242424242'),
+        record(),
+      ],
+      (name) => asked.push(name),
+    );
+    const pay = await screen.findByRole('button', { name: 'Pay $30' });
+    expect(screen.queryByRole('button', { name: 'Pay $25' })).not.toBeInTheDocument();
+    expect(screen.getByText('Total $30')).toBeInTheDocument();
+    expect(asked.filter((name) => name === 'CheckoutOrder')).toHaveLength(2);
+    await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(pay);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment-success?format=digital'));
+  });
+
+  it('offers no payment when the order, read again, still disagrees with the amount of its payment', async () => {
+    renderPayment(PAY_URL, [
+      checkoutOrder(),
+      startPayment({ amountCents: 3000 }),
+      startPayment({ amountCents: 3000 }),
+      checkoutOrder(),
+    ]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.loadFailed);
+    expect(screen.getByText("The payment's amount differs from the order's.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+  });
+
   it('pays with the success card, records the payment and goes to the success page', async () => {
     const { user } = renderPayment(PAY_URL, [checkoutOrder(), startPayment(), confirm('4242424242424242'), record()]);
     await payWith(user, '4242 4242 4242 4242');

@@ -223,6 +223,8 @@ describe('AdminDashboardPage: filters, search, refresh and pages', () => {
     expect(list).toHaveAttribute('aria-busy', 'true');
     expect(rowOf('Mia')).toBeInTheDocument();
     expect(screen.queryByText('Loading orders...')).not.toBeInTheDocument();
+    // A new filter is not a refresh: the button keeps its name.
+    expect(screen.getByRole('button', { name: 'Refresh' })).not.toHaveAttribute('aria-disabled', 'true');
 
     act(() => answerCompleted?.());
     expect(await screen.findByText('1 order')).toBeInTheDocument();
@@ -291,6 +293,36 @@ describe('AdminDashboardPage: filters, search, refresh and pages', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Newcomer')).toBeInTheDocument();
     expect(screen.getByText('2 orders')).toBeInTheDocument();
+  });
+
+  it('Refresh reads Refreshing… until the answer is in, and takes no second press meanwhile', async () => {
+    let calls = 0;
+    let answerRefresh: (() => void) | null = null;
+    const client = createApolloClient({
+      fetch: fakeGraphqlFetch({
+        AdminMe: () => ({ data: { me: ADMIN } }),
+        VideoUploadLimit: () => videoLimitMock().result,
+        AdminOrders: () => {
+          calls += 1;
+          if (calls === 1) return { data: ordersData([anOrder({ childName: 'Mia' })]) };
+          return new Promise((resolve) => {
+            answerRefresh = () =>
+              resolve({ data: ordersData([anOrder({ childName: 'Mia' }), anOrder({ childName: 'Newcomer' })]) });
+          });
+        },
+      }),
+    });
+    const { user } = renderAdminWithClient(DASHBOARD, client);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    const refreshing = await screen.findByRole('button', { name: 'Refreshing…' });
+    expect(refreshing).toHaveAttribute('aria-disabled', 'true');
+    await user.click(refreshing);
+    expect(calls).toBe(2);
+
+    act(() => answerRefresh?.());
+    expect(await screen.findByText('Newcomer')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toHaveAttribute('aria-disabled', 'false');
   });
 
   it('pages forward with the end cursor and back again', async () => {

@@ -55,7 +55,12 @@ function OrdersDashboard() {
             {list.total !== null && <p className="admin-dashboard__count">{ordersCountText(list.total)}</p>}
           </div>
           <NeedsActionSummary />
-          <OrderFilters filter={filter} onChange={changeFilter} onRefresh={() => void list.refresh()} refreshing={list.loading} />
+          <OrderFilters
+            filter={filter}
+            onChange={changeFilter}
+            onRefresh={() => void list.refresh()}
+            refreshing={list.refreshing}
+          />
           <UploadNotice />
           {list.message && (
             <p className="admin-alert admin-alert--error" role="alert">

@@ -1,3 +1,4 @@
+import { NetworkStatus } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useQuery } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
@@ -30,7 +31,7 @@ export function useOrdersList(filter: OrderFilter) {
   const cursors = pages.key === filterKey ? pages.cursors : [];
   const after = cursors.at(-1) ?? null;
 
-  const { data, previousData, loading, error, refetch } = useQuery(ORDERS_QUERY, {
+  const { data, previousData, loading, networkStatus, error, refetch } = useQuery(ORDERS_QUERY, {
     variables: ordersVariables(filter, after),
     notifyOnNetworkStatusChange: true,
   });
@@ -49,6 +50,8 @@ export function useOrdersList(filter: OrderFilter) {
     /** How many orders the filter matches: `exact` false means more than `count`. */
     total: connection?.total ?? null,
     loading,
+    /** Asked again by `refresh` (not another filter or page), and not answered yet. */
+    refreshing: networkStatus === NetworkStatus.refetch,
     message,
     page: cursors.length + 1,
     hasPrevious: cursors.length > 0,

@@ -251,6 +251,9 @@ test.describe('checkout in the sandbox', () => {
     const pay = page.getByRole('button', { name: 'Pay $45' });
     await expect(pay).toBeVisible();
     await expect(summary).toContainText('Leo');
+    await expect(page.getByRole('status').filter({ hasText: 'changed' })).toHaveText(
+      'Your order changed since this page opened: the total is now $45.',
+    );
     await expect(page.getByRole('button', { name: /^Pay \$/ })).toHaveText(['Pay $45']);
     await page.getByLabel('Card number').fill(SUCCESS_CARD);
     await page.getByLabel('Expiry (MM/YY)').fill('12/34');

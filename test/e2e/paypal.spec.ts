@@ -106,6 +106,7 @@ test.describe("paying with PayPal's buttons", () => {
     // The first press finds the checkout changed: no PayPal window for $45 under a $25 page.
     await button.click();
     await expect(page.getByRole('button', { name: 'Pay $45' })).toBeVisible();
+    await expect(page.getByText('Your order changed since this page opened: the total is now $45.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText('Leo');
     const window = page.getByRole('dialog', { name: 'PayPal' });
     await expect(window).toHaveCount(0);

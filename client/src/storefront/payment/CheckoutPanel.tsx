@@ -35,8 +35,18 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
     variables: { orderId, checkoutToken },
     fetchPolicy: 'network-only',
   });
-  // The payment came back for another amount: the order as it is now, and its total.
-  const readTotalAgain = useCallback(() => refetch().then((result) => result.data?.checkoutOrder?.totalCents ?? null), [refetch]);
+  // The payment came back for another amount: the order as it is now, and its total; the parent
+  // is told when the total is not the one the page showed.
+  const [totalChanged, setTotalChanged] = useState(false);
+  const readTotalAgain = useCallback(
+    (shownCents: number) =>
+      refetch().then((result) => {
+        const total = result.data?.checkoutOrder?.totalCents ?? null;
+        if (total !== null && total !== shownCents) setTotalChanged(true);
+        return total;
+      }),
+    [refetch],
+  );
   const takeEarlyStart = useEarlyPaymentStart(orderId, checkoutToken);
   // The summary's cover, fetched beside the order rather than once the order is shown.
   useEffect(() => void loadCoverPreview().catch(() => undefined), []);
@@ -105,6 +115,11 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
             <a className="payment-card__recap-link" href="#payment-summary-title">
               Order details
             </a>
+          </p>
+          {/* Always in the page, so what it says is announced. */}
+          <p className="payment-card__changed" role="status">
+            {totalChanged &&
+              `Your order changed since this page opened: the total is now ${formatPrice(order.totalCents, order.currency)}.`}
           </p>
           <DiscountCodeForm
             orderId={order.id}

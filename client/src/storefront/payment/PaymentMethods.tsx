@@ -75,7 +75,7 @@ export function PaymentMethods({
    * since the page read it: a book or a code in another tab). It reads the order again and
    * answers with its total now; a new total brings a new form for it, which asks afresh.
    */
-  onAmountChanged?: () => Promise<number | null>;
+  onAmountChanged?: (shownCents: number) => Promise<number | null>;
 }) {
   const [searchParams] = useSearchParams();
   const [startPayment] = useMutation(START_PAYMENT_MUTATION);
@@ -127,7 +127,7 @@ export function PaymentMethods({
           // Never a button that says one amount over a payment for another: the page shows the
           // order as it is now, and its form starts that payment. Should the order still read as
           // before, the two disagree and the parent is told the payment could not be made ready.
-          const reread = onAmountChanged?.() ?? Promise.resolve(order.amountCents);
+          const reread = onAmountChanged?.(order.amountCents) ?? Promise.resolve(order.amountCents);
           void reread
             .catch(() => order.amountCents)
             .then((total) => {
@@ -214,7 +214,7 @@ export function PaymentMethods({
     if (requestError || !payload || refusal || !payload.paymentId) throw new Error(refusal?.code ?? 'PAYPAL_ORDER_NOT_CREATED');
     if (isOtherAmount(payload.amountCents, order.amountCents)) {
       // PayPal would ask the parent for another amount than the button's: the page shows the new one first.
-      void onAmountChanged?.().catch(() => null);
+      void onAmountChanged?.(order.amountCents).catch(() => null);
       throw new Error(AMOUNT_CHANGED);
     }
     return payload.paymentId;

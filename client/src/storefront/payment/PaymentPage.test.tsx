@@ -352,6 +352,10 @@ describe('PaymentPage: the summary and the sandbox', () => {
     const pay = await screen.findByRole('button', { name: 'Pay $30' });
     expect(screen.queryByRole('button', { name: 'Pay $25' })).not.toBeInTheDocument();
     expect(screen.getByText('Total $30')).toBeInTheDocument();
+    expect(screen.getByText('Your order changed since this page opened: the total is now $30.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(asked.filter((name) => name === 'CheckoutOrder')).toHaveLength(2);
     await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
     await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
@@ -369,6 +373,7 @@ describe('PaymentPage: the summary and the sandbox', () => {
     ]);
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_MESSAGES.loadFailed);
     expect(screen.getByText("The payment's amount differs from the order's.")).toBeInTheDocument();
+    expect(screen.queryByText(/Your order changed/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
   });
 

@@ -70,7 +70,9 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
 
   return (
     <>
-      <p className="payment-page__intro">One last step, and our storytellers start on {order.childName}'s book.</p>
+      <p className="payment-page__intro">
+        One last step, and our storytellers start on {whoseBooks(order.books.map((book) => book.childName))}.
+      </p>
       <div className="payment-layout">
         <OrderSummary
           order={order}
@@ -145,4 +147,11 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
       </div>
     </>
   );
+}
+
+/** "Ivy's book", "Ivy's books" (one child, two formats), "Ivy's and Leo's books". */
+function whoseBooks(childNames: string[]): string {
+  const names = [...new Set(childNames)];
+  const whose = new Intl.ListFormat('en', { type: 'conjunction' }).format(names.map((name) => `${name}'s`));
+  return `${whose} ${childNames.length > 1 ? 'books' : 'book'}`;
 }

@@ -264,6 +264,26 @@ describe('PaymentPage: the summary and the sandbox', () => {
     expect(screen.getByRole('link', { name: 'Cancel and return to form' })).toHaveAttribute('href', '/create');
   });
 
+  it.each([
+    [['Mia'], "One last step, and our storytellers start on Mia's book."],
+    [['Mia', 'Mia'], "One last step, and our storytellers start on Mia's books."],
+    [['Mia', 'Leo'], "One last step, and our storytellers start on Mia's and Leo's books."],
+    [['Mia', 'Leo', 'Ava'], "One last step, and our storytellers start on Mia's, Leo's, and Ava's books."],
+  ])('names every child of the checkout in its first line: %j', async (names, line) => {
+    const books = names.map((childName, index) => ({
+      __typename: 'CheckoutBook',
+      id: index === 0 ? ORDER_ID : `order-${index + 1}`,
+      title: 'Digital Comic Book',
+      childName,
+      listPriceCents: 2500,
+      amountCents: 2500,
+      added: index > 0,
+    }));
+    const total = 2500 * names.length;
+    renderPayment(PAY_URL, [checkoutOrder({ books, totalCents: total }), startPayment({ amountCents: total })]);
+    expect(await screen.findByText(line)).toBeInTheDocument();
+  });
+
   it('shows what is bought: photo, name, lesson, style, e-mail, address, shipping included, and the cover', async () => {
     renderPayment(`/payment?orderId=${ORDER_ID}&amount=50&format=printed`, [
       checkoutOrder({

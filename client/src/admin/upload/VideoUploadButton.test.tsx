@@ -33,6 +33,13 @@ async function pickFiles(user: User, trigger: HTMLElement, files: { video?: File
   return dialog;
 }
 
+/** Whether leaving the page now makes the browser ask first (a cancelled beforeunload). */
+function leavingIsQuestioned(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 function completedFrom(order: OrderRecord): OrderRecord {
   return {
     ...order,
@@ -113,11 +120,14 @@ describe('uploading a video: through the shop’s own upload link', () => {
     expect(within(rowOf('Mia')).getByRole('button', { name: /^Uploading… for order/ })).toBeDisabled();
     act(() => sent.init.onUploadProgress?.({ loaded: 2048, total: 2048 }));
     expect(bar).toHaveAttribute('value', '100');
+    // Leaving the page now would stop the upload: the browser asks first.
+    expect(leavingIsQuestioned()).toBe(true);
 
     act(() => answerUpload?.());
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Video uploaded successfully and email sent to mia.parent@example.com',
     );
+    expect(leavingIsQuestioned()).toBe(false);
     await waitFor(() => expect(ordersAsked).toBe(2));
     const row = rowOf('Mia');
     expect(within(row).getByText('Completed')).toBeInTheDocument();

@@ -90,6 +90,19 @@ export function VideoUploadsProvider({ children, onUploaded }: { children: React
     [maxBytes, pdfMaxBytes, emailSending, direct, setState, uploadVideo],
   );
 
+  // Leaving or reloading the page stops an upload: the browser asks first. (Straight to storage,
+  // choosing the same file again afterwards sends only what had not gone up.)
+  const uploading = Object.values(states).some((state) => state.phase === 'uploading');
+  useEffect(() => {
+    if (!uploading) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = ''; // browsers that ask only when it is set
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [uploading]);
+
   const openDelivery = useCallback((order: UploadTarget, mode: DeliveryMode, trigger: HTMLElement | null) => {
     if (running.current.has(order.id)) return;
     setDialog({ order, mode, trigger });

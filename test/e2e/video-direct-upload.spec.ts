@@ -4,10 +4,18 @@
  * to the URLs the shop signed, with its progress shown; the shop receives the PDF and what the
  * bucket answered, never the video. At phone and desktop widths.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { expect, type Locator, type Page, request as playwrightRequest, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
 import { type RunningS3rver, startS3rver } from '../support/s3rver';
 import { fitsWidth } from './support/page-checks';
 import { type ProductionShop, startShop } from './support/production-shop';
@@ -66,6 +74,91 @@ async function pickBook(page: Page, row: Locator, childName: string): Promise<vo
   await dialog.getByLabel(/^Story video/).setInputFiles({ name: 'story.mp4', mimeType: 'video/mp4', buffer: VIDEO });
   await dialog.getByLabel(/^Storybook PDF/).setInputFiles(STORYBOOK_PDF);
   await dialog.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Delivers the book from files on disk (the same file can be chosen again): picks, confirms, sends. */
+async function sendFromDisk(page: Page, childName: string, videoPath: string): Promise<void> {
+  await page
+    .getByRole('row', { name: new RegExp(childName) })
+    .getByRole('button', { name: /^Upload Video/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Deliver ${childName}'s book` });
+  await dialog.getByLabel(/^Story video/).setInputFiles(videoPath);
+  await dialog.getByLabel(/^Storybook PDF/).setInputFiles(STORYBOOK_PDF);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('dialog', { name: 'Send the finished book?' }).getByRole('button', { name: 'Upload and send' }).click();
+}
+
+/** A paid order, the video in a file on disk, and the owner signed in on the dashboard, at 1280 px. */
+async function paidOrderOnDashboard(browser: Browser, prefix: string, videoPath: string) {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const childName = uniqueName(prefix);
+  const email = `${childName.toLowerCase()}@example.com`;
+  const order = await createOrderByApi(api, { childName, email });
+  await payOrderByApi(api, order);
+  writeFileSync(videoPath, VIDEO);
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const row = await signInAndFind(page, childName);
+  return { api, order, childName, email, context, page, row };
+}
+
+/** Part 1 goes up before the admin reloads the page (accepting the browser's question); part 2 does not. */
+async function reloadAfterPartOne(page: Page, childName: string, videoPath: string): Promise<string[]> {
+  const bucketOrigin = new URL(s3rver.config.endpoint!).origin;
+  await page.route(`${bucketOrigin}/**`, (route) =>
+    route.request().method() === 'PUT' && partOf(route.request().url()) === '2'
+      ? route.abort('connectionreset')
+      : route.continue(),
+  );
+  const firstTaken = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && partOf(response.url()) === '1' && response.ok(),
+  );
+  await sendFromDisk(page, childName, videoPath);
+  await firstTaken;
+  await expect(page.getByRole('progressbar', { name: /Uploading the files/ }).first()).toBeVisible();
+  const asked: string[] = [];
+  page.on('dialog', (question) => {
+    asked.push(question.type());
+    void question.accept();
+  });
+  await page.unroute(`${bucketOrigin}/**`);
+  await page.reload();
+  return asked;
+}
+
+const partOf = (url: string) => new URL(url).searchParams.get('partNumber');
+
+/** What the page sends from now on: the parts it PUTs to the bucket, and its operations to the shop. */
+function recordRequests(page: Page) {
+  const bucketOrigin = new URL(s3rver.config.endpoint!).origin;
+  const puts: string[] = [];
+  const operations: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'PUT' && sent.url().startsWith(bucketOrigin)) puts.push(partOf(sent.url()) ?? '');
+    if (sent.url().startsWith(`${baseURL}/graphql`) && sent.method() === 'POST') {
+      operations.push(/"operationName":"(\w+)"/.exec(sent.postData() ?? '')?.[1] ?? '');
+    }
+  });
+  return { puts, operations };
+}
+
+/** The order is Completed, and the bucket holds the very video under the key it points at. */
+async function expectDelivered(api: APIRequestContext, orderId: string): Promise<void> {
+  const { adminOrder } = await graphqlCall(
+    api,
+    'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }',
+    { e: OWNER.email, p: OWNER.password },
+  ).then(() => graphqlCall(api, 'query($id: ID!) { adminOrder: order(id: $id) { status videoUrl } }', { id: orderId }));
+  expect(adminOrder.status).toBe('Completed');
+  const key = decodeURIComponent(new URL(adminOrder.videoUrl, baseURL).pathname.replace(/^\/media\//, ''));
+  const bucket = new S3Client(s3rver.config);
+  try {
+    const stored = await bucket.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+    expect(Buffer.from(await stored.Body!.transformToByteArray()).equals(VIDEO)).toBe(true);
+  } finally {
+    bucket.destroy();
+  }
 }
 
 for (const width of WIDTHS) {
@@ -139,6 +232,78 @@ for (const width of WIDTHS) {
     } finally {
       bucket.destroy();
     }
+    await context.close();
+    await api.dispose();
+  });
+}
+
+test('after a reload mid-upload, choosing the same video again sends only the part the bucket does not have', async ({
+  browser,
+}, testInfo) => {
+  test.slow(); // a 9 MB video through the browser, on two busy cores
+  const videoPath = testInfo.outputPath('story.mp4');
+  const { api, order, childName, email, context, page } = await paidOrderOnDashboard(browser, 'Reloaded', videoPath);
+  // The browser asks before a reload stops the upload; the admin reloads anyway.
+  expect(await reloadAfterPartOne(page, childName, videoPath)).toEqual(['beforeunload']);
+
+  const { puts, operations } = recordRequests(page);
+  await sendFromDisk(page, childName, videoPath);
+  await expect(
+    page.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
+  ).toBeVisible({ timeout: 60_000 });
+  // Only part 2 went up again, on the upload begun before the reload: no new one was started.
+  expect(puts).toEqual(['2']);
+  expect(operations).not.toContain('StartVideoUpload');
+  await expectDelivered(api, order.orderId);
+  await context.close();
+  await api.dispose();
+});
+
+// S3 answers a part of an upload it no longer knows with 404 NoSuchUpload; this stand-in takes the
+// part, and the shop then refuses to deliver an upload it gave up. Each way, a new upload follows.
+for (const refusedBy of ['the bucket', 'the shop'] as const) {
+  test(`an upload given up meanwhile is not picked up (${refusedBy} refuses it): the video is sent afresh`, async ({
+    browser,
+  }, testInfo) => {
+    test.slow(); // a 9 MB video through the browser, twice, on two busy cores
+    const videoPath = testInfo.outputPath('story.mp4');
+    const { api, order, childName, email, context, page } = await paidOrderOnDashboard(browser, 'GivenUp', videoPath);
+    await reloadAfterPartOne(page, childName, videoPath);
+    // Given up meanwhile (as the hourly sweep does with an old one): the bucket no longer knows it.
+    const uploadId = await page.evaluate(
+      (id) => JSON.parse(sessionStorage.getItem(`storybook.videoUpload.${id}`) ?? 'null')?.plan.id as string,
+      order.orderId,
+    );
+    await graphqlCall(api, 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }', {
+      e: OWNER.email,
+      p: OWNER.password,
+    });
+    await graphqlCall(
+      api,
+      'mutation($o: ID!, $u: ID!) { abortVideoUpload(orderId: $o, uploadId: $u) { userErrors { message } } }',
+      {
+        o: order.orderId,
+        u: uploadId,
+      },
+    );
+
+    if (refusedBy === 'the bucket') {
+      await page.route(`${new URL(s3rver.config.endpoint!).origin}/**`, (route) =>
+        new URL(route.request().url()).searchParams.get('uploadId') === uploadId
+          ? route.fulfill({ status: 404, body: '<Error><Code>NoSuchUpload</Code></Error>' })
+          : route.continue(),
+      );
+    }
+    const { puts, operations } = recordRequests(page);
+    await sendFromDisk(page, childName, videoPath);
+    await expect(
+      page.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
+    ).toBeVisible({ timeout: 60_000 });
+    // Part 2 was sent once on the old upload (refused at once: no point trying again), then a new
+    // upload took both parts, and the admin was not asked to choose the file again.
+    expect(puts.sort()).toEqual(['1', '2', '2']);
+    expect(operations.filter((name) => name === 'StartVideoUpload')).toHaveLength(1);
+    await expectDelivered(api, order.orderId);
     await context.close();
     await api.dispose();
   });

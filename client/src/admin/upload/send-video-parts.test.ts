@@ -58,6 +58,41 @@ describe('sending a video to storage in parts', () => {
     expect(byPart.get('3')).toEqual(whole.subarray(20, 25));
   });
 
+  it('sends only the parts an earlier try did not, counts those from the start, and tells each new one as it is taken', async () => {
+    const file = bytes(25);
+    const sent: Sent[] = [];
+    const progress: number[] = [];
+    const told: Array<{ partNumber: number; etag: string }> = [];
+    const parts = await sendVideoParts(file, plan(25, 10), (bytesSent) => progress.push(bytesSent), {
+      send: acceptingStore(sent),
+      alreadySent: [{ partNumber: 2, etag: '"etag-2-earlier"' }],
+      onPartSent: (part) => told.push(part),
+    });
+
+    expect(sent.map((request) => new URL(request.url).searchParams.get('partNumber')).sort()).toEqual(['1', '3']);
+    expect(parts).toEqual([
+      { partNumber: 1, etag: '"etag-1"' },
+      { partNumber: 2, etag: '"etag-2-earlier"' },
+      { partNumber: 3, etag: '"etag-3"' },
+    ]);
+    expect(told.map((part) => part.partNumber).sort()).toEqual([1, 3]);
+    expect(progress[0]).toBe(10);
+    expect(progress.at(-1)).toBe(25);
+  });
+
+  it('has nothing to send when an earlier try sent every part', async () => {
+    const sent: Sent[] = [];
+    const earlier = [1, 2, 3].map((partNumber) => ({ partNumber, etag: `"etag-${partNumber}"` }));
+    const progress: number[] = [];
+    const parts = await sendVideoParts(bytes(25), plan(25, 10), (bytesSent) => progress.push(bytesSent), {
+      send: acceptingStore(sent),
+      alreadySent: earlier,
+    });
+    expect(sent).toEqual([]);
+    expect(parts).toEqual(earlier);
+    expect(progress).toEqual([25]);
+  });
+
   it('reports the bytes sent across all parts, up to the whole file', async () => {
     const reports: number[] = [];
     await sendVideoParts(bytes(25), plan(25, 10), (sent) => reports.push(sent), { send: acceptingStore(), concurrency: 1 });

@@ -35,6 +35,10 @@ export interface SendPartsOptions {
   /** How the pause is waited, for tests. */
   wait?: (ms: number) => Promise<void>;
   signal?: AbortSignal;
+  /** Parts an earlier try of this upload already sent (a page reloaded mid-upload): not sent again. */
+  alreadySent?: readonly SentPart[];
+  /** Told of each part as the store takes it, so a later try can pick up from there. */
+  onPartSent?: (part: SentPart) => void;
   /** The request, for tests. */
   send?: (url: string, init: XhrRequestInit) => Promise<Response>;
 }
@@ -50,7 +54,8 @@ export async function fileHead(file: Blob, bytes = 64): Promise<string> {
 /**
  * Sends `file` to the bucket in the planned parts, each a PUT of a slice (the browser reads it
  * from disk as it goes, so a 2 GB video is never in memory), and reports the bytes sent so far
- * across all parts. Returns every part's ETag, which completing the upload needs.
+ * across all parts (those `alreadySent` counted from the start). Returns every part's ETag, which
+ * completing the upload needs.
  */
 export async function sendVideoParts(
   file: Blob,
@@ -62,13 +67,19 @@ export async function sendVideoParts(
     pauseMs = (attempt) => 2000 * 3 ** (attempt - 1),
     wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     signal,
+    alreadySent = [],
+    onPartSent,
     send = xhrFetch,
   }: SendPartsOptions = {},
 ): Promise<SentPart[]> {
   const sentByPart = new Map<number, number>();
   const report = () => onProgress([...sentByPart.values()].reduce((sum, bytes) => sum + bytes, 0));
-  const queue = [...plan.parts];
-  const done: SentPart[] = [];
+  const planned = new Set(plan.parts.map((part) => part.partNumber));
+  const done: SentPart[] = alreadySent.filter((part) => planned.has(part.partNumber));
+  const partBytes = (partNumber: number) => Math.max(0, Math.min(plan.partSize, file.size - (partNumber - 1) * plan.partSize));
+  for (const part of done) sentByPart.set(part.partNumber, partBytes(part.partNumber));
+  if (done.length > 0) report();
+  const queue = plan.parts.filter((part) => !done.some((sent) => sent.partNumber === part.partNumber));
 
   async function sendPart(part: VideoUploadPlan['parts'][number]): Promise<void> {
     const start = (part.partNumber - 1) * plan.partSize;
@@ -84,13 +95,21 @@ export async function sendVideoParts(
             report();
           },
         });
-        if (!response.ok) throw new PartUploadError(part.partNumber, `Part ${part.partNumber} was refused (${response.status}).`);
+        if (!response.ok) {
+          // 404: the store no longer knows the upload (given up or swept), and never will again.
+          throw new PartUploadError(
+            part.partNumber,
+            `Part ${part.partNumber} was refused (${response.status}).`,
+            response.status === 404,
+          );
+        }
         const etag = response.headers.get('ETag');
         // Not a passing fault: the bucket's CORS rule does not expose the header.
         if (!etag) throw new PartUploadError(part.partNumber, `Part ${part.partNumber} came back without its ETag.`, true);
         sentByPart.set(part.partNumber, body.size);
         report();
         done.push({ partNumber: part.partNumber, etag });
+        onPartSent?.({ partNumber: part.partNumber, etag });
         return;
       } catch (error) {
         sentByPart.set(part.partNumber, 0);
@@ -105,7 +124,7 @@ export async function sendVideoParts(
     for (let part = queue.shift(); part; part = queue.shift()) await sendPart(part);
   }
 
-  const workers = Array.from({ length: Math.min(concurrency, plan.parts.length) }, () => worker());
+  const workers = Array.from({ length: Math.min(concurrency, queue.length) }, () => worker());
   try {
     await Promise.all(workers);
   } catch (error) {

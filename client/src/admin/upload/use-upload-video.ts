@@ -5,7 +5,14 @@ import type { UploadProgress } from '../../xhr-fetch';
 import { useAdminSession } from '../session/admin-session-context';
 import { isUnauthenticated } from '../session/is-unauthenticated';
 import { UPLOAD_MESSAGES } from './upload-messages';
-import { fileHead, sendVideoParts, type SentPart } from './send-video-parts';
+import { fileHead, PartUploadError, sendVideoParts, type SentPart, type VideoUploadPlan } from './send-video-parts';
+import {
+  forgetUnfinishedUpload,
+  keepUnfinishedUpload,
+  recordSentPart,
+  type UnfinishedUpload,
+  unfinishedUploadOf,
+} from './unfinished-uploads';
 import {
   ABORT_VIDEO_UPLOAD_MUTATION,
   COMPLETE_ORDER_WITH_VIDEO_MUTATION,
@@ -48,60 +55,101 @@ export function useUploadVideo() {
             onProgress(sendDirect ? (ahead + loaded) / Math.max(whole, 1) : total > 0 ? loaded / total : null),
         },
       };
-      let uploaded: { uploadId: string; parts: SentPart[] } | null = null;
-      let sendingParts = false;
-      const discardUpload = () => {
-        if (!uploaded) return;
-        void client
-          .mutate({ mutation: ABORT_VIDEO_UPLOAD_MUTATION, variables: { orderId: order.id, uploadId: uploaded.uploadId } })
-          .catch(() => undefined); // the hourly sweep removes it otherwise
-      };
-      try {
-        if (sendDirect) {
-          const video = files.video!;
-          const { data: started } = await client.mutate({
-            mutation: START_VIDEO_UPLOAD_MUTATION,
-            variables: { orderId: order.id, size: video.size, head: await fileHead(video) },
-          });
-          const startRefusal = started?.startVideoUpload.userErrors[0];
-          if (startRefusal) return { ok: false, message: startRefusal.message };
-          const plan = started?.startVideoUpload.upload;
-          if (!plan) return { ok: false, message: UPLOAD_MESSAGES.failed };
-          uploaded = { uploadId: plan.id, parts: [] };
-          sendingParts = true;
-          uploaded.parts = await sendVideoParts(video, plan, (sent) => onProgress(sent / Math.max(whole, 1)));
-          sendingParts = false;
-        }
-        const video = sendDirect ? null : files.video;
-        const variables = { orderId: order.id, video, uploadedVideo: uploaded, storybookPdf: files.pdf };
-        let payload;
-        if (mode === 'complete') {
-          const { data } = await client.mutate({ mutation: COMPLETE_ORDER_WITH_VIDEO_MUTATION, variables, context });
-          payload = data?.completeOrderWithVideo;
-        } else {
-          const { data } = await client.mutate({ mutation: REVISE_DELIVERY_MUTATION, variables, context });
-          payload = data?.reviseDelivery;
-        }
-        const refusal = payload?.userErrors[0];
-        if (refusal) {
+      /** With `resume`, picks up this tab's unfinished upload of the same file, if it has one. */
+      const deliver = async (resume: boolean): Promise<UploadOutcome> => {
+        let uploaded: { uploadId: string; parts: SentPart[] } | null = null;
+        let resumed = false;
+        let sendingParts = false;
+        const discardUpload = () => {
+          if (!uploaded) return;
+          void client
+            .mutate({ mutation: ABORT_VIDEO_UPLOAD_MUTATION, variables: { orderId: order.id, uploadId: uploaded.uploadId } })
+            .catch(() => undefined); // the hourly sweep removes it otherwise
+        };
+        /** The store or the shop no longer knows the upload picked up (given up, swept, expired): afresh. */
+        const startAfresh = () => {
           discardUpload();
-          return { ok: false, message: refusal.message };
+          forgetUnfinishedUpload(order.id);
+          onProgress(0);
+          return deliver(false);
+        };
+        try {
+          if (sendDirect) {
+            const video = files.video!;
+            const progress = (sent: number) => onProgress(sent / Math.max(whole, 1));
+            // The same file for the same order, begun in this tab before a reload: only what the
+            // store does not have yet goes up.
+            const earlier = resume ? unfinishedUploadOf(order.id, video) : null;
+            let unfinished: UnfinishedUpload;
+            let plan: VideoUploadPlan;
+            if (earlier) {
+              unfinished = earlier;
+              plan = earlier.plan;
+              resumed = true;
+            } else {
+              const { data: started } = await client.mutate({
+                mutation: START_VIDEO_UPLOAD_MUTATION,
+                variables: { orderId: order.id, size: video.size, head: await fileHead(video) },
+              });
+              const startRefusal = started?.startVideoUpload.userErrors[0];
+              if (startRefusal) return { ok: false, message: startRefusal.message };
+              const planned = started?.startVideoUpload.upload;
+              if (!planned) return { ok: false, message: UPLOAD_MESSAGES.failed };
+              plan = planned;
+              unfinished = keepUnfinishedUpload(order.id, video, plan);
+            }
+            uploaded = { uploadId: plan.id, parts: [] };
+            sendingParts = true;
+            try {
+              uploaded.parts = await sendVideoParts(video, plan, progress, {
+                alreadySent: unfinished.sent,
+                onPartSent: (part) => recordSentPart(unfinished, part),
+              });
+            } catch (error) {
+              if (resumed && error instanceof PartUploadError) return await startAfresh();
+              throw error;
+            }
+            sendingParts = false;
+          }
+          const video = sendDirect ? null : files.video;
+          const variables = { orderId: order.id, video, uploadedVideo: uploaded, storybookPdf: files.pdf };
+          let payload;
+          if (mode === 'complete') {
+            const { data } = await client.mutate({ mutation: COMPLETE_ORDER_WITH_VIDEO_MUTATION, variables, context });
+            payload = data?.completeOrderWithVideo;
+          } else {
+            const { data } = await client.mutate({ mutation: REVISE_DELIVERY_MUTATION, variables, context });
+            payload = data?.reviseDelivery;
+          }
+          const refusal = payload?.userErrors[0];
+          if (resumed && refusal?.field === 'uploadedVideo.uploadId') return await startAfresh();
+          // Delivered or refused, the upload is not picked up again.
+          forgetUnfinishedUpload(order.id);
+          if (refusal) {
+            discardUpload();
+            return { ok: false, message: refusal.message };
+          }
+          const expected = mode === 'complete' ? payload?.order?.status === 'Completed' : Boolean(payload?.order);
+          if (!payload?.order || !expected) return { ok: false, message: UPLOAD_MESSAGES.failed };
+          const email = payload.order.email;
+          if (mode === 'complete') {
+            return {
+              ok: true,
+              message: emailSending ? UPLOAD_MESSAGES.succeeded(email) : UPLOAD_MESSAGES.succeededQueued(email),
+            };
+          }
+          return { ok: true, message: emailSending ? UPLOAD_MESSAGES.revised(email) : UPLOAD_MESSAGES.revisedQueued(email) };
+        } catch (error) {
+          discardUpload();
+          forgetUnfinishedUpload(order.id);
+          if (isUnauthenticated(error)) {
+            expire();
+            return { expired: true };
+          }
+          return { ok: false, message: sendingParts ? UPLOAD_MESSAGES.storageError : UPLOAD_MESSAGES.error };
         }
-        const expected = mode === 'complete' ? payload?.order?.status === 'Completed' : Boolean(payload?.order);
-        if (!payload?.order || !expected) return { ok: false, message: UPLOAD_MESSAGES.failed };
-        const email = payload.order.email;
-        if (mode === 'complete') {
-          return { ok: true, message: emailSending ? UPLOAD_MESSAGES.succeeded(email) : UPLOAD_MESSAGES.succeededQueued(email) };
-        }
-        return { ok: true, message: emailSending ? UPLOAD_MESSAGES.revised(email) : UPLOAD_MESSAGES.revisedQueued(email) };
-      } catch (error) {
-        discardUpload();
-        if (isUnauthenticated(error)) {
-          expire();
-          return { expired: true };
-        }
-        return { ok: false, message: sendingParts ? UPLOAD_MESSAGES.storageError : UPLOAD_MESSAGES.error };
-      }
+      };
+      return deliver(true);
     },
     [client, expire],
   );

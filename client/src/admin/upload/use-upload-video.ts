@@ -140,12 +140,14 @@ export function useUploadVideo() {
           }
           return { ok: true, message: emailSending ? UPLOAD_MESSAGES.revised(email) : UPLOAD_MESSAGES.revisedQueued(email) };
         } catch (error) {
-          discardUpload();
-          forgetUnfinishedUpload(order.id);
           if (isUnauthenticated(error)) {
+            // Signed in again in this tab, the admin chooses the file again and it is picked up:
+            // the parts already sent stay with the store (and nothing could be discarded unsigned).
             expire();
             return { expired: true };
           }
+          discardUpload();
+          forgetUnfinishedUpload(order.id);
           return { ok: false, message: sendingParts ? UPLOAD_MESSAGES.storageError : UPLOAD_MESSAGES.error };
         }
       };

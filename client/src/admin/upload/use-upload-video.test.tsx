@@ -1,0 +1,178 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+
+import { fakeGraphqlFetch, type FakeHandler } from '../../../../test/support/client/admin/fake-graphql-fetch';
+import { createApolloClient } from '../../apollo';
+import { type AdminSession, AdminSessionContext } from '../session/admin-session-context';
+import { PartUploadError, sendVideoParts, type SendPartsOptions, type VideoUploadPlan } from './send-video-parts';
+import { keepUnfinishedUpload, recordSentPart, unfinishedUploadOf } from './unfinished-uploads';
+import { useUploadVideo } from './use-upload-video';
+
+// The parts' PUTs to the bucket are send-video-parts' own tests; here, what the delivery does around them.
+jest.mock('./send-video-parts', () => ({ ...jest.requireActual('./send-video-parts'), sendVideoParts: jest.fn() }));
+const sendParts = sendVideoParts as jest.MockedFunction<typeof sendVideoParts>;
+
+const ORDER = { id: 'order-1', childName: 'Mia', email: 'mia.parent@example.com', bookFormat: 'printed' as const };
+const video = new File([new Uint8Array(30)], 'story.mp4', { type: 'video/mp4', lastModified: 1_700_000_000_000 });
+const planOf = (id: string): VideoUploadPlan => ({
+  id,
+  partSize: 10,
+  parts: [1, 2, 3].map((partNumber) => ({ partNumber, url: `https://bucket.example/${id}?partNumber=${partNumber}` })),
+});
+
+/** Sends the parts not sent yet, telling each as the store takes it, as the real one does. */
+function storeTakesEveryPart(sentTo: string[]) {
+  sendParts.mockImplementation(async (_file, plan, onProgress, options: SendPartsOptions = {}) => {
+    const earlier = options.alreadySent ?? [];
+    const parts = plan.parts.map((part) => {
+      const before = earlier.find((sent) => sent.partNumber === part.partNumber);
+      if (before) return before;
+      sentTo.push(`${plan.id}#${part.partNumber}`);
+      const sent = { partNumber: part.partNumber, etag: `"${plan.id}-${part.partNumber}"` };
+      options.onPartSent?.(sent);
+      return sent;
+    });
+    onProgress(30);
+    return parts;
+  });
+}
+
+const completed = (field: string | null = null, message = '') => ({
+  data: {
+    completeOrderWithVideo: {
+      __typename: 'CompleteOrderWithVideoPayload',
+      order: field ? null : { ...orderDetail(), status: 'Completed' },
+      userErrors: field ? [{ __typename: 'UserError', code: 'NOT_FOUND', field, message }] : [],
+    },
+  },
+});
+
+function orderDetail() {
+  return { __typename: 'Order', id: ORDER.id, email: ORDER.email };
+}
+
+function deliver(handlers: Record<string, FakeHandler>, expire = jest.fn()) {
+  const client = createApolloClient({ fetch: fakeGraphqlFetch(handlers) });
+  const session = { expire } as unknown as AdminSession;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ApolloProvider client={client}>
+      <AdminSessionContext.Provider value={session}>{children}</AdminSessionContext.Provider>
+    </ApolloProvider>
+  );
+  const { result } = renderHook(() => useUploadVideo(), { wrapper });
+  return result.current(ORDER, { video, pdf: null }, 'complete', false, () => {}, true);
+}
+
+const started = (id: string) => () => ({
+  data: {
+    startVideoUpload: {
+      __typename: 'StartVideoUploadPayload',
+      upload: { __typename: 'VideoUpload', ...planOf(id) },
+      userErrors: [],
+    },
+  },
+});
+
+beforeEach(() => {
+  sessionStorage.clear();
+  sendParts.mockReset();
+});
+
+describe('delivering a video sent straight to storage', () => {
+  it("picks up this tab's unfinished upload of the same file: no new upload, only the parts missing", async () => {
+    const kept = keepUnfinishedUpload(ORDER.id, video, planOf('earlier'));
+    recordSentPart(kept, { partNumber: 1, etag: '"earlier-1"' });
+    const sentTo: string[] = [];
+    storeTakesEveryPart(sentTo);
+    const asked: string[] = [];
+    let delivered: unknown = null;
+    const outcome = await deliver({
+      StartVideoUpload: () => asked.push('StartVideoUpload') && started('new')(),
+      CompleteOrderWithVideo: ({ variables }) => {
+        delivered = variables.uploadedVideo;
+        return completed();
+      },
+      AbortVideoUpload: () => asked.push('AbortVideoUpload') && {},
+    });
+
+    expect(outcome).toMatchObject({ ok: true });
+    expect(asked).toEqual([]);
+    expect(sentTo).toEqual(['earlier#2', 'earlier#3']);
+    expect(delivered).toEqual({
+      uploadId: 'earlier',
+      parts: [1, 2, 3].map((partNumber) => ({ partNumber, etag: `"earlier-${partNumber}"` })),
+    });
+    expect(unfinishedUploadOf(ORDER.id, video)).toBeNull();
+  });
+
+  it.each([
+    ['the store refuses its parts', 'store'],
+    ['the shop refuses its delivery', 'shop'],
+  ])('starts afresh, without asking for the file again, when %s (given up meanwhile)', async (_, refusedBy) => {
+    keepUnfinishedUpload(ORDER.id, video, planOf('earlier'));
+    const sentTo: string[] = [];
+    storeTakesEveryPart(sentTo);
+    if (refusedBy === 'store') {
+      const takes = sendParts.getMockImplementation()!;
+      sendParts.mockImplementationOnce(async () => {
+        throw new PartUploadError(1, 'Part 1 was refused (404).', true);
+      });
+      sendParts.mockImplementation(takes);
+    }
+    const asked: string[] = [];
+    const deliveries: unknown[] = [];
+    const outcome = await deliver({
+      StartVideoUpload: () => asked.push('StartVideoUpload') && started('new')(),
+      CompleteOrderWithVideo: ({ variables }) => {
+        deliveries.push((variables.uploadedVideo as { uploadId: string }).uploadId);
+        return (variables.uploadedVideo as { uploadId: string }).uploadId === 'earlier'
+          ? completed('uploadedVideo.uploadId', 'This video upload has expired or was cancelled: please upload the video again.')
+          : completed();
+      },
+      AbortVideoUpload: ({ variables }) => asked.push(`AbortVideoUpload ${String(variables.uploadId)}`) && {},
+    });
+
+    expect(outcome).toMatchObject({ ok: true });
+    expect(asked).toEqual(['AbortVideoUpload earlier', 'StartVideoUpload']);
+    expect(deliveries).toEqual(refusedBy === 'store' ? ['new'] : ['earlier', 'new']);
+    expect(sentTo.filter((part) => part.startsWith('new#'))).toEqual(['new#1', 'new#2', 'new#3']);
+    expect(unfinishedUploadOf(ORDER.id, video)).toBeNull();
+  });
+
+  it('keeps the upload for after a new sign-in when the session ran out at the delivery', async () => {
+    const sentTo: string[] = [];
+    storeTakesEveryPart(sentTo);
+    const expire = jest.fn();
+    const asked: string[] = [];
+    const outcome = await deliver(
+      {
+        StartVideoUpload: started('new'),
+        CompleteOrderWithVideo: () => ({
+          errors: [{ message: 'Please sign in.', extensions: { code: 'UNAUTHENTICATED' } }],
+        }),
+        AbortVideoUpload: () => asked.push('AbortVideoUpload') && {},
+      },
+      expire,
+    );
+
+    expect(outcome).toEqual({ expired: true });
+    expect(expire).toHaveBeenCalled();
+    expect(asked).toEqual([]);
+    expect(unfinishedUploadOf(ORDER.id, video)?.sent.map((part) => part.partNumber)).toEqual([1, 2, 3]);
+  });
+
+  it('discards the upload, and forgets it, when the delivery is refused for another reason', async () => {
+    storeTakesEveryPart([]);
+    const asked: string[] = [];
+    const outcome = await deliver({
+      StartVideoUpload: started('new'),
+      CompleteOrderWithVideo: () => completed('storybookPdf', 'A digital order needs its storybook PDF.'),
+      AbortVideoUpload: ({ variables }) => asked.push(`AbortVideoUpload ${String(variables.uploadId)}`) && {},
+    });
+    expect(outcome).toEqual({ ok: false, message: 'A digital order needs its storybook PDF.' });
+    await Promise.resolve();
+    expect(asked).toEqual(['AbortVideoUpload new']);
+    expect(unfinishedUploadOf(ORDER.id, video)).toBeNull();
+  });
+});

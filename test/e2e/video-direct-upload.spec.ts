@@ -315,12 +315,7 @@ test('a part the bucket keeps refusing ends the upload with a message, discards 
     refused += 1;
     return route.fulfill({ status: 403, body: '<Error><Code>AccessDenied</Code></Error>' });
   });
-  const operations: string[] = [];
-  page.on('request', (sent) => {
-    if (sent.url().startsWith(`${baseURL}/graphql`) && sent.method() === 'POST') {
-      operations.push(/"operationName":"(\w+)"/.exec(sent.postData() ?? '')?.[1] ?? '');
-    }
-  });
+  const { operations } = recordRequests(page);
 
   await pickBook(page, row, childName);
   await page.getByRole('dialog', { name: 'Send the finished book?' }).getByRole('button', { name: 'Upload and send' }).click();

@@ -74,16 +74,20 @@ export async function sendVideoParts(
 ): Promise<SentPart[]> {
   const sentByPart = new Map<number, number>();
   const report = () => onProgress([...sentByPart.values()].reduce((sum, bytes) => sum + bytes, 0));
+  /** Part n's bytes of the file. */
+  const sliceOf = (partNumber: number) => {
+    const start = (partNumber - 1) * plan.partSize;
+    return file.slice(start, Math.min(start + plan.partSize, file.size));
+  };
   const planned = new Set(plan.parts.map((part) => part.partNumber));
   const done: SentPart[] = alreadySent.filter((part) => planned.has(part.partNumber));
-  const partBytes = (partNumber: number) => Math.max(0, Math.min(plan.partSize, file.size - (partNumber - 1) * plan.partSize));
-  for (const part of done) sentByPart.set(part.partNumber, partBytes(part.partNumber));
+  for (const part of done) sentByPart.set(part.partNumber, sliceOf(part.partNumber).size);
   if (done.length > 0) report();
-  const queue = plan.parts.filter((part) => !done.some((sent) => sent.partNumber === part.partNumber));
+  const sentBefore = new Set(done.map((part) => part.partNumber));
+  const queue = plan.parts.filter((part) => !sentBefore.has(part.partNumber));
 
   async function sendPart(part: VideoUploadPlan['parts'][number]): Promise<void> {
-    const start = (part.partNumber - 1) * plan.partSize;
-    const body = file.slice(start, Math.min(start + plan.partSize, file.size));
+    const body = sliceOf(part.partNumber);
     for (let attempt = 1; ; attempt += 1) {
       try {
         const response = await send(part.url, {

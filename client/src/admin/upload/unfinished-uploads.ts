@@ -24,9 +24,10 @@ export const RESUME_WITHIN_MS = 5 * 3600 * 1000;
 
 const keyOf = (orderId: string) => `storybook.videoUpload.${orderId}`;
 
+/** As checkout-session.ts reads it (kept apart: one shared module splits the order form's first load). */
 function storage(): Storage | null {
   try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+    return typeof window === 'undefined' ? null : window.sessionStorage;
   } catch {
     return null; // storage turned off: uploads start afresh each time
   }

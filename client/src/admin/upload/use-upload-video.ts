@@ -5,14 +5,8 @@ import type { UploadProgress } from '../../xhr-fetch';
 import { useAdminSession } from '../session/admin-session-context';
 import { isUnauthenticated } from '../session/is-unauthenticated';
 import { UPLOAD_MESSAGES } from './upload-messages';
-import { fileHead, PartUploadError, sendVideoParts, type SentPart, type VideoUploadPlan } from './send-video-parts';
-import {
-  forgetUnfinishedUpload,
-  keepUnfinishedUpload,
-  recordSentPart,
-  type UnfinishedUpload,
-  unfinishedUploadOf,
-} from './unfinished-uploads';
+import { fileHead, PartUploadError, sendVideoParts, type SentPart } from './send-video-parts';
+import { forgetUnfinishedUpload, keepUnfinishedUpload, recordSentPart, unfinishedUploadOf } from './unfinished-uploads';
 import {
   ABORT_VIDEO_UPLOAD_MUTATION,
   COMPLETE_ORDER_WITH_VIDEO_MUTATION,
@@ -57,8 +51,11 @@ export function useUploadVideo() {
       };
       /** With `resume`, picks up this tab's unfinished upload of the same file, if it has one. */
       const deliver = async (resume: boolean): Promise<UploadOutcome> => {
+        // The same file for the same order, begun in this tab before a reload: only what the store
+        // does not have yet goes up.
+        const earlier = resume && sendDirect ? unfinishedUploadOf(order.id, files.video!) : null;
+        const resumed = earlier !== null;
         let uploaded: { uploadId: string; parts: SentPart[] } | null = null;
-        let resumed = false;
         let sendingParts = false;
         const discardUpload = () => {
           if (!uploaded) return;
@@ -77,33 +74,25 @@ export function useUploadVideo() {
           if (sendDirect) {
             const video = files.video!;
             const progress = (sent: number) => onProgress(sent / Math.max(whole, 1));
-            // The same file for the same order, begun in this tab before a reload: only what the
-            // store does not have yet goes up.
-            const earlier = resume ? unfinishedUploadOf(order.id, video) : null;
-            let unfinished: UnfinishedUpload;
-            let plan: VideoUploadPlan;
-            if (earlier) {
-              unfinished = earlier;
-              plan = earlier.plan;
-              resumed = true;
-            } else {
+            let unfinished = earlier;
+            if (!unfinished) {
               const { data: started } = await client.mutate({
                 mutation: START_VIDEO_UPLOAD_MUTATION,
                 variables: { orderId: order.id, size: video.size, head: await fileHead(video) },
               });
               const startRefusal = started?.startVideoUpload.userErrors[0];
               if (startRefusal) return { ok: false, message: startRefusal.message };
-              const planned = started?.startVideoUpload.upload;
-              if (!planned) return { ok: false, message: UPLOAD_MESSAGES.failed };
-              plan = planned;
+              const plan = started?.startVideoUpload.upload;
+              if (!plan) return { ok: false, message: UPLOAD_MESSAGES.failed };
               unfinished = keepUnfinishedUpload(order.id, video, plan);
             }
-            uploaded = { uploadId: plan.id, parts: [] };
+            const kept = unfinished; // for the callback below
+            uploaded = { uploadId: kept.plan.id, parts: [] };
             sendingParts = true;
             try {
-              uploaded.parts = await sendVideoParts(video, plan, progress, {
-                alreadySent: unfinished.sent,
-                onPartSent: (part) => recordSentPart(unfinished, part),
+              uploaded.parts = await sendVideoParts(video, kept.plan, progress, {
+                alreadySent: kept.sent,
+                onPartSent: (part) => recordSentPart(kept, part),
               });
             } catch (error) {
               if (resumed && error instanceof PartUploadError) return await startAfresh();

@@ -15,7 +15,11 @@
  *       BENCH_PORT (a free one), BENCH_LABEL (a name for the results file, e.g. "before"),
  *       CHROME_PATH (/usr/bin/chromium), BENCH_SAVE_REPORTS (a folder for every run's whole report),
  *       BENCH_THROTTLING (simulate: Lighthouse's default, which estimates slow 4G and the slow CPU
- *       from one fast load; devtools: the browser itself is slowed, and the figures are as seen).
+ *       from one fast load; devtools: the browser itself is slowed, and the figures are as seen),
+ *       BENCH_STRIPE (1: the shop takes cards through Stripe, with a fake key; Stripe's API is played
+ *       by test/support/fake-stripe.ts, which needs a Node.js that runs TypeScript, 22.18 or later.
+ *       Stripe.js itself comes from js.stripe.com: on a machine without the internet it fails to
+ *       load, and the figures are the page's own with the notice it then shows).
  * Out:  a table on stdout and bench/results/web-<label>.json (label defaults to "latest")
  */
 import * as chromeLauncher from 'chrome-launcher';
@@ -41,6 +45,7 @@ const THROTTLING = process.env.BENCH_THROTTLING || 'simulate';
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 /** A folder for each run's whole Lighthouse report (its audits, requests and long tasks), if given. */
 const SAVE_REPORTS = process.env.BENCH_SAVE_REPORTS;
+const STRIPE = process.env.BENCH_STRIPE === '1';
 const ADMIN_EMAIL = 'bench@example.com';
 const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
 const PRIVATE_PAGES = ['/payment', '/order/{token}', '/admin'];
@@ -68,6 +73,10 @@ function figures(lhr) {
     tbtMs: Math.round(audit('total-blocking-time')),
     jsTransferBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
     jsResourceBytes: scripts.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0),
+    // Requests to anyone but the shop (a payment provider's script, say), and how each ended.
+    elsewhere: requests
+      .filter((r) => !/^https?:\/\/127\.0\.0\.1[:/]/.test(r.url) && !r.url.startsWith('data:'))
+      .map((r) => `${new URL(r.url).host}${new URL(r.url).pathname} ${r.statusCode || 'failed'}`),
     failedAudits: Object.values(lhr.categories)
       .filter((c) => c.id !== 'performance')
       .flatMap((c) => c.auditRefs)
@@ -125,15 +134,26 @@ async function privateVisits(base, port) {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-bench-web-'));
+  // Loaded only when asked for: the other pages need no TypeScript.
+  const stripe = STRIPE ? await (await import('../test/support/fake-stripe.ts')).startFakeStripe() : null;
   const env = benchShopEnv(dataDir, {
     ENV_FILE: 'none',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
+    ...(stripe
+      ? {
+          STRIPE_SECRET_KEY: stripe.secretKey,
+          STRIPE_PUBLISHABLE_KEY: `pk_test_${randomBytes(12).toString('hex')}`,
+          STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString('hex')}`,
+          STRIPE_API_URL: stripe.url,
+        }
+      : {}),
   });
   const load = os.loadavg().map((l) => l.toFixed(2));
   console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load average ${load.join(' ')}`);
   console.log(`Lighthouse mobile preset (${THROTTLING}), ${RUNS} runs per page, medians; Chromium ${CHROME_PATH}`);
+  console.log(stripe ? `Payments: Stripe, a fake key (its API at ${stripe.url})` : 'Payments: the sandbox');
 
   let chrome;
   const results = {};
@@ -174,6 +194,7 @@ async function main() {
   } finally {
     await chrome?.kill();
     await stopServer();
+    await stripe?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 
@@ -200,12 +221,16 @@ async function main() {
     if (m.failedAudits.length)
       console.log(`  ${page}: audits not passed (accessibility, SEO, best practices): ${m.failedAudits.join(', ')}`);
   }
+  for (const [page, { runs }] of Object.entries(results)) {
+    const elsewhere = [...new Set(runs.flatMap((r) => r.elsewhere))];
+    if (elsewhere.length) console.log(`  ${page}: requests to others: ${elsewhere.join(', ')}`);
+  }
 
   mkdirSync(path.join(here, 'results'), { recursive: true });
   const out = path.join(here, 'results', `web-${LABEL}.json`);
   writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), loadAverage: os.loadavg(), runsPerPage: RUNS, preset: 'mobile', throttling: THROTTLING, results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), loadAverage: os.loadavg(), runsPerPage: RUNS, preset: 'mobile', throttling: THROTTLING, payments: STRIPE ? 'stripe' : 'sandbox', results }, null, 2)}\n`,
   );
   console.log(`written ${path.relative(process.cwd(), out)}`);
 }

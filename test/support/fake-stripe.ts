@@ -378,12 +378,16 @@ interface StoredIdempotentResponse {
   responseBody: string;
 }
 
+// Fields written out rather than as parameter properties: Node.js runs this file as it is (type
+// stripping) for bench/web.bench.mjs.
 class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: Record<string, unknown>,
-  ) {
+  readonly status: number;
+  readonly error: Record<string, unknown>;
+
+  constructor(status: number, error: Record<string, unknown>) {
     super(String(error.message));
+    this.status = status;
+    this.error = error;
   }
 }
 

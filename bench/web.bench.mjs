@@ -76,7 +76,7 @@ function figures(lhr) {
     // Requests to anyone but the shop (a payment provider's script, say), and how each ended.
     elsewhere: requests
       .filter((r) => !/^https?:\/\/127\.0\.0\.1[:/]/.test(r.url) && !r.url.startsWith('data:'))
-      .map((r) => `${new URL(r.url).host}${new URL(r.url).pathname} ${r.statusCode || 'failed'}`),
+      .map((r) => `${new URL(r.url).host}${new URL(r.url).pathname} ${r.statusCode > 0 ? r.statusCode : 'failed'}`),
     failedAudits: Object.values(lhr.categories)
       .filter((c) => c.id !== 'performance')
       .flatMap((c) => c.auditRefs)

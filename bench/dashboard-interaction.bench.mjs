@@ -28,6 +28,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase } from './support/admin-query.mjs';
+import { openDashboard, signedInTab, STATUSES } from './support/dashboard-page.mjs';
 import { seedOrders, seedPglite } from './support/order-seed.mjs';
 import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
 import { signIn } from './support/shop-api.mjs';
@@ -47,8 +48,6 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const GOAL_MS = 100;
 const ADMIN_EMAIL = 'bench@example.com';
 const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
-/** The select's options after "All Orders", in order: one ArrowDown each. */
-const STATUSES = ['Pending', 'Paid', 'Completed', 'Shipped', 'Cancelled', 'Refunded'];
 /** Every status has a sixth of the orders: each change paints a full page of rows. */
 const SEED = { vacuum: true, statuses: STATUSES };
 
@@ -128,10 +127,7 @@ function installProbe() {
 }
 
 async function round(browser, base, cookie, cpu) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [name, value] = cookie.split(';')[0].split('=');
-  await context.addCookies([{ name, value, url: base }]);
-  const page = await context.newPage();
+  const { context, page } = await signedInTab(browser, base, cookie);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   if (LATENCY_MS > 0) {
@@ -144,8 +140,7 @@ async function round(browser, base, cookie, cpu) {
     });
   }
   try {
-    await page.goto(`${base}/admin/dashboard`);
-    await page.locator('.admin-dashboard__list[aria-busy="false"] .status-badge').first().waitFor({ timeout: 60_000 });
+    await openDashboard(page, base);
     await page.evaluate(installProbe);
     const samples = [];
     for (const expected of STATUSES) {

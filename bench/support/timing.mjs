@@ -7,6 +7,15 @@ export const quietLogger = { info() {}, warn() {}, error: console.error, debug()
 /** The nearest-rank `p`th percentile of `sorted` (ascending). */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+/** The nearest-rank `p`th percentile of `values` in any order, rounded to a whole number. */
+export const roundedPercentile = (values, p) =>
+  Math.round(
+    percentile(
+      [...values].sort((a, b) => a - b),
+      p,
+    ),
+  );
+
 export async function timed(fn, { iterations, warmUp = 5 }) {
   for (let i = 0; i < warmUp; i++) await fn();
   const ms = [];

@@ -112,7 +112,7 @@ async function payWithCard(page: Page, cardNumber: string, expiry = '12/34') {
 
 test('a reload, Back and Cancel keep the draft, and sending it again reuses the one Pending order', async ({ page, request }) => {
   // A long walk (three trips to the payment page, each with its overlays), not a timed check.
-  test.setTimeout(90_000);
+  test.slow();
   const name = uniqueName('Draft');
   await fillForm(page, name);
   await page.reload();

@@ -76,6 +76,7 @@ test.describe('printing at Lulu', () => {
   test('a studio member takes a printed book from the queue to Lulu, whose webhook ships it, checked at 390 and 1280 px', async ({
     browser,
   }) => {
+    test.slow(); // two proofs, the print files and Lulu's webhook, across two browsers
     const api = await playwrightRequest.newContext({ baseURL });
     const childName = uniqueName('Print');
     const order = await createOrderByApi(api, printedOrderInput(childName));

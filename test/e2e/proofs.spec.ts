@@ -47,6 +47,7 @@ test.describe('proofs', () => {
     browser,
     request,
   }) => {
+    test.slow(); // two proofs, the parent's answers and the shipping, across two browsers
     const { childName, order, ...opened } = await paidPrintedOrderAtTheDesk(page, request, 'Proof');
     let dialog = opened.dialog;
 

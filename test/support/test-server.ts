@@ -3,8 +3,7 @@
  * or, when DATABASE_URL is set, on a fresh database of that PostgreSQL server (made for the
  * file and dropped after), with its own temporary data folder.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -15,6 +14,7 @@ import { usePasswordCostForTests } from '../../server/src/admin/password';
 import { createLogger } from '../../server/src/common/logger';
 import { type Config, loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
+import { MIGRATIONS_FINGERPRINT } from './migrations-fingerprint';
 
 export interface TestServer {
   url: string;
@@ -61,15 +61,7 @@ export const TEST_PASSWORD_COST = { N: 2 ** 11, r: 8, p: 1 };
  * migrations and PGlite version) keeps its just-migrated database as a tarball in the system's
  * temporary folder, and later files start from a copy of it.
  */
-const SNAPSHOT_FILE = (() => {
-  const hash = createHash('sha256');
-  const root = path.join(__dirname, '..', '..');
-  const migrations = path.join(root, 'server', 'src', 'migrations');
-  for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(path.join(migrations, name)));
-  // The lockfile pins PGlite's version (its files differ between versions).
-  hash.update(readFileSync(path.join(root, 'package-lock.json')));
-  return path.join(os.tmpdir(), `storybook-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-})();
+const SNAPSHOT_FILE = path.join(os.tmpdir(), `storybook-test-pglite-${MIGRATIONS_FINGERPRINT}.tar`);
 
 /**
  * The snapshot as a Blob read from its file while PGlite loads it, not copied into memory first:

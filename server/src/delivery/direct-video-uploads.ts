@@ -11,7 +11,7 @@ import type { Logger } from '../common/logger';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import { readLimited } from '../media/read-limited';
-import type { Storage, UploadedPart } from '../media/storage';
+import type { DirectUploads, Storage, UploadedPart } from '../media/storage';
 import { type Actor, actorLabel } from '../orders/actor';
 import { lockOrder } from '../orders/order-lock';
 import type { Order } from '../orders/order.entity';
@@ -76,6 +76,9 @@ export function partSizeFor(size: number): number {
 }
 
 export class DirectVideoUploads {
+  /** The completions at the store under way in this process, by upload (see inTurn). */
+  private readonly completing = new Map<string, Promise<void>>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly storage: Storage,
@@ -170,16 +173,8 @@ export class DirectVideoUploads {
       parts.every((part, index) => part.partNumber === index + 1 && part.etag.length > 0 && part.etag.length <= 200);
     if (!whole) return refuse(UserErrorCode.INVALID_INPUT, DIRECT_UPLOAD_MESSAGES.incomplete, 'uploadedVideo.parts');
 
-    try {
-      await store.complete(row.objectKey, row.uploadId, parts);
-    } catch (error) {
-      // Asked again after an answer that was lost: the store has already made the object.
-      const alreadyComplete = await this.storage.size(row.objectKey).catch(() => null);
-      if (alreadyComplete === null) {
-        this.logger.warn('the store refused to complete a video upload', { error, orderId, uploadId: row.id });
-        return refuse(UserErrorCode.INVALID_INPUT, DIRECT_UPLOAD_MESSAGES.incomplete, 'uploadedVideo.parts');
-      }
-    }
+    const completed = await this.inTurn(row.id, () => this.completeAtStore(store, row, parts));
+    if (!completed) return refuse(UserErrorCode.INVALID_INPUT, DIRECT_UPLOAD_MESSAGES.incomplete, 'uploadedVideo.parts');
 
     try {
       const size = await this.storage.size(row.objectKey);
@@ -203,6 +198,41 @@ export class DirectVideoUploads {
     } catch (error) {
       this.logger.error('could not check a completed video upload', { error, orderId, uploadId: row.id });
       return refuse(UserErrorCode.INTERNAL_FAILURE, DIRECT_UPLOAD_MESSAGES.failed, 'video');
+    }
+  }
+
+  /** Joins the parts at the store. False when the store refused and holds no object made of them. */
+  private async completeAtStore(store: DirectUploads, row: VideoUpload, parts: UploadedPart[]): Promise<boolean> {
+    try {
+      await store.complete(row.objectKey, row.uploadId, parts);
+      return true;
+    } catch (error) {
+      // Asked again after an answer that was lost, or after the same upload sent twice at once was
+      // completed by the other: the store has already made the object.
+      if ((await this.storage.size(row.objectKey).catch(() => null)) !== null) return true;
+      this.logger.warn('the store refused to complete a video upload', { error, orderId: row.orderId, uploadId: row.id });
+      return false;
+    }
+  }
+
+  /**
+   * Runs `work` once every earlier call of this process for the same upload has ended: the same
+   * upload sent twice at once (a double click, a retry) is completed at the store one call at a
+   * time, and the later call finds the object made, as after an answer that was lost. (A store can
+   * fail both of two completions that overlap; one test store, s3rver, never answers the second.)
+   */
+  private async inTurn<T>(uploadId: string, work: () => Promise<T>): Promise<T> {
+    const earlier = this.completing.get(uploadId) ?? Promise.resolve();
+    const mine = earlier.then(work);
+    const ended = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.completing.set(uploadId, ended);
+    try {
+      return await mine;
+    } finally {
+      if (this.completing.get(uploadId) === ended) this.completing.delete(uploadId);
     }
   }
 

@@ -4,7 +4,7 @@
  * refused by the API itself; the owner then changes their role from the Admins page.
  */
 import { expect, test } from '@playwright/test';
-import { createPaidOrderByApi, loginAsAdmin, uniqueName } from './support/shop';
+import { createPaidOrderByApi, loginAsAdmin, openOrderPanel, uniqueName } from './support/shop';
 import { fitsWidth } from './support/page-checks';
 import { atBothWidths } from './support/widths';
 
@@ -42,12 +42,7 @@ test.describe('roles', () => {
 
     await studioPage.getByRole('searchbox', { name: 'Search orders' }).fill(childName);
     await studioPage.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
-    await studioPage
-      .getByRole('row', { name: new RegExp(childName) })
-      .getByRole('button', { name: /^Details/ })
-      .click();
-    const dialog = studioPage.getByRole('dialog', { name: `${childName}'s order` });
-    await expect(dialog).toBeVisible();
+    const dialog = await openOrderPanel(studioPage, childName);
     await atBothWidths(studioPage, async (width) => {
       await expect(dialog.getByRole('button', { name: /refund/i })).toHaveCount(0);
       await fitsWidth(studioPage, width);

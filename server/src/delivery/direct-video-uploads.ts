@@ -218,8 +218,8 @@ export class DirectVideoUploads {
   /**
    * Runs `work` once every earlier call of this process for the same upload has ended: the same
    * upload sent twice at once (a double click, a retry) is completed at the store one call at a
-   * time, and the later call finds the object made, as after an answer that was lost. (A store can
-   * fail both of two completions that overlap; one test store, s3rver, never answers the second.)
+   * time, and the later call finds the object made, as after an answer that was lost. (A store may
+   * fail both of two completions that overlap, or leave the second unanswered.)
    */
   private async inTurn<T>(uploadId: string, work: () => Promise<T>): Promise<T> {
     const earlier = this.completing.get(uploadId) ?? Promise.resolve();

@@ -103,6 +103,9 @@ async function paidOrderOnDashboard(browser: Browser, prefix: string, videoPath:
   return { api, order, childName, email, context, page, row };
 }
 
+/** Where the tab keeps an order's unfinished upload (client/src/admin/upload/unfinished-uploads.ts). */
+const unfinishedUploadKey = (orderId: string) => `storybook.videoUpload.${orderId}`;
+
 /**
  * Part 1 goes up before the admin reloads the page (accepting the browser's question); part 2 does
  * not. The reload waits until the tab has noted part 1 as sent, as it does once the bucket's answer
@@ -123,7 +126,7 @@ async function reloadAfterPartOne(page: Page, orderId: string, childName: string
   await page.waitForFunction((key) => {
     const unfinished = JSON.parse(sessionStorage.getItem(key) ?? 'null') as { sent?: Array<{ partNumber: number }> } | null;
     return unfinished?.sent?.some((part) => part.partNumber === 1) ?? false;
-  }, `storybook.videoUpload.${orderId}`);
+  }, unfinishedUploadKey(orderId));
   await expect(page.getByRole('progressbar', { name: /Uploading the files/ }).first()).toBeVisible();
   const asked: string[] = [];
   page.on('dialog', (question) => {
@@ -268,8 +271,8 @@ for (const refusedBy of ['the bucket', 'the shop'] as const) {
     await reloadAfterPartOne(page, order.orderId, childName, videoPath);
     // Given up meanwhile (as the hourly sweep does with an old one): the bucket no longer knows it.
     const uploadId = await page.evaluate(
-      (id) => JSON.parse(sessionStorage.getItem(`storybook.videoUpload.${id}`) ?? 'null')?.plan.id as string,
-      order.orderId,
+      (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null')?.plan.id as string,
+      unfinishedUploadKey(order.orderId),
     );
     await graphqlCall(api, 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }', {
       e: OWNER.email,

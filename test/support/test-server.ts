@@ -59,7 +59,7 @@ export const TEST_PASSWORD_COST = { N: 2 ** 11, r: 8, p: 1 };
 /**
  * A fresh PGlite spends most of its start in initdb: the first test file of a run (per set of
  * migrations and PGlite version) keeps its just-migrated database as a tarball in the system's
- * temporary folder, and later files start from a copy of it.
+ * temporary folder, and later files start from it.
  */
 const SNAPSHOT_FILE = path.join(os.tmpdir(), `storybook-test-pglite-${MIGRATIONS_FINGERPRINT}.tar`);
 

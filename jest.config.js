@@ -60,4 +60,10 @@ module.exports = {
   // runs the suite file by file): the API tests spend much of their time waiting on the
   // database and the network, so the second worker nearly halves the run.
   maxWorkers: '100%',
+  // A worker keeps part of every test file it ran (each file's modules live in a context of their
+  // own, and Node does not free all of one): after twenty API test files its heap is past 500 MB
+  // and the garbage collector takes a quarter of its time, more with each file. A worker whose
+  // heap is over 400 MB after a file is replaced by a fresh one: on two cores the whole run took
+  // 262 s instead of 468, and 483 s of CPU instead of 886.
+  workerIdleMemoryLimit: '400MB',
 };

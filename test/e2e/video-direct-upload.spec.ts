@@ -16,6 +16,7 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
+import { unfinishedUploadKey } from '../../client/src/admin/upload/unfinished-uploads';
 import { type RunningS3rver, startS3rver } from '../support/s3rver';
 import { fitsWidth } from './support/page-checks';
 import { type ProductionShop, startShop } from './support/production-shop';
@@ -102,9 +103,6 @@ async function paidOrderOnDashboard(browser: Browser, prefix: string, videoPath:
   const row = await signInAndFind(page, childName);
   return { api, order, childName, email, context, page, row };
 }
-
-/** Where the tab keeps an order's unfinished upload (client/src/admin/upload/unfinished-uploads.ts). */
-const unfinishedUploadKey = (orderId: string) => `storybook.videoUpload.${orderId}`;
 
 /**
  * Part 1 goes up before the admin reloads the page (accepting the browser's question); part 2 does

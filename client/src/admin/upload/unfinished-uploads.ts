@@ -22,7 +22,8 @@ export interface UnfinishedUpload {
  */
 export const RESUME_WITHIN_MS = 5 * 3600 * 1000;
 
-const keyOf = (orderId: string) => `storybook.videoUpload.${orderId}`;
+/** Where this tab keeps an order's unfinished upload. */
+export const unfinishedUploadKey = (orderId: string) => `storybook.videoUpload.${orderId}`;
 
 /** As checkout-session.ts reads it (kept apart: one shared module splits the order form's first load). */
 function storage(): Storage | null {
@@ -41,7 +42,7 @@ function identityOf(file: File): UnfinishedUpload['file'] {
 export function unfinishedUploadOf(orderId: string, file: File, now = Date.now()): UnfinishedUpload | null {
   let saved: UnfinishedUpload;
   try {
-    const text = storage()?.getItem(keyOf(orderId));
+    const text = storage()?.getItem(unfinishedUploadKey(orderId));
     if (!text) return null;
     saved = JSON.parse(text) as UnfinishedUpload;
   } catch {
@@ -81,7 +82,7 @@ export function recordSentPart(upload: UnfinishedUpload, part: SentPart): void {
 /** The upload is finished, refused or given up: a later choice of the file starts afresh. */
 export function forgetUnfinishedUpload(orderId: string): void {
   try {
-    storage()?.removeItem(keyOf(orderId));
+    storage()?.removeItem(unfinishedUploadKey(orderId));
   } catch {
     // nothing was kept
   }
@@ -89,7 +90,7 @@ export function forgetUnfinishedUpload(orderId: string): void {
 
 function write(upload: UnfinishedUpload): void {
   try {
-    storage()?.setItem(keyOf(upload.orderId), JSON.stringify(upload));
+    storage()?.setItem(unfinishedUploadKey(upload.orderId), JSON.stringify(upload));
   } catch {
     // storage full or turned off: this upload cannot be picked up after a reload, and still goes on
   }

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { mapInTurns } from './support/pool.mjs';
 import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
 
 /**
@@ -76,12 +77,7 @@ async function main() {
     const base = await startServer(env);
     // A few pages at a time, each in a context of its own (a cold cache): most of a page's load is
     // waiting for the network to fall quiet, which one page at a time spends one after the other.
-    const queue = routes.pages.map(({ path: pagePath }, index) => ({ pagePath, index }));
-    const take = async () => {
-      for (let next = queue.shift(); next; next = queue.shift())
-        pages[next.index] = await firstLoad(browser, base, next.pagePath);
-    };
-    await Promise.all(Array.from({ length: 4 }, take));
+    pages.push(...(await mapInTurns(routes.pages, 4, ({ path: pagePath }) => firstLoad(browser, base, pagePath))));
   } finally {
     await browser.close();
     await stopServer();

@@ -27,6 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { mapInTurns } from './support/pool.mjs';
 import { cpuSeconds } from './support/process-cpu.mjs';
 import { startS3rver } from './support/s3rver.mjs';
 import { runningServer, serverMain, sleep, startServer, stopServer } from './support/server.mjs';
@@ -143,17 +144,13 @@ async function uploadDirect(base, cookie, orderId, size) {
   );
   const plan = started.data?.startVideoUpload?.upload;
   if (!plan) throw new Error(`startVideoUpload: ${JSON.stringify(started)}`);
-  const queue = [...plan.parts];
-  const parts = [];
-  await Promise.all(
-    Array.from({ length: PART_CONCURRENCY }, async () => {
-      for (let part = queue.shift(); part; part = queue.shift()) {
-        const start = (part.partNumber - 1) * plan.partSize;
-        const etag = await putPart(part.url, videoBytes(start, Math.min(start + plan.partSize, size)));
-        parts.push({ partNumber: part.partNumber, etag });
-      }
-    }),
-  );
+  const parts = await mapInTurns(plan.parts, PART_CONCURRENCY, async (part) => {
+    const start = (part.partNumber - 1) * plan.partSize;
+    return {
+      partNumber: part.partNumber,
+      etag: await putPart(part.url, videoBytes(start, Math.min(start + plan.partSize, size))),
+    };
+  });
   return gqlAs(
     base,
     cookie,

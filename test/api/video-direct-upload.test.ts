@@ -48,11 +48,16 @@ let bucket: S3Client;
 let server: TestServer;
 let admin: GraphQLClient;
 let customer: GraphQLClient;
+/** The shop's warnings and errors, as JSON lines. */
+let logLines: string[] = [];
 
 beforeAll(async () => {
   s3rver = await startS3rver(BUCKET);
   bucket = new S3Client(s3rver.config);
-  server = await startTestServer({ ...s3rver.env, VIDEO_MAX_BYTES: String(VIDEO_MAX_BYTES) });
+  server = await startTestServer(
+    { ...s3rver.env, VIDEO_MAX_BYTES: String(VIDEO_MAX_BYTES), LOG_LEVEL: 'warn' },
+    { logDestination: { write: (line: string) => logLines.push(line) } },
+  );
   await createAdmin(server);
   admin = new GraphQLClient(server.url);
   await signIn(admin);
@@ -313,6 +318,41 @@ describe('a finished video sent straight to the bucket', () => {
     expect(status).toBe('Completed');
     expect(await keysInBucket(videoKey)).toEqual([videoKey]);
     expect(await server.app.services.storage.size(videoKey)).toBe(file.length);
+  });
+});
+
+describe('a finished video sent through the shop although the bucket takes it straight', () => {
+  it("is delivered, as the admin portal sends it when the bucket's CORS rule keeps its page out, with a warning", async () => {
+    const { orderId } = await placePaidOrder(customer);
+    const file = mp4OfSize(PART_SIZE + 12_345);
+    const videoBytesBefore = await uploadedVideoBytes(server.app.services.metrics);
+    logLines = [];
+    const response = await admin.upload(
+      `mutation($orderId: ID!, $video: Upload, $storybookPdf: Upload) {
+        completeOrderWithVideo(orderId: $orderId, video: $video, storybookPdf: $storybookPdf) {
+          order { id status } userErrors { code field message }
+        }
+      }`,
+      { orderId },
+      {
+        video: { name: 'story.mp4', type: 'video/mp4', data: file },
+        storybookPdf: { name: 'storybook.pdf', type: 'application/pdf', data: REAL_PDF },
+      },
+    );
+    expect(response.errors).toBeUndefined();
+    expect(response.data!.completeOrderWithVideo).toEqual({ order: { id: orderId, status: 'Completed' }, userErrors: [] });
+
+    const { video_key: videoKey } = await orderRow(orderId);
+    const stored = await bucket.send(new GetObjectCommand({ Bucket: BUCKET, Key: videoKey }));
+    expect(Buffer.from(await stored.Body!.transformToByteArray()).equals(file)).toBe(true);
+    expect(await uploadedVideoBytes(server.app.services.metrics)).toBe(videoBytesBefore + file.length);
+    const warnings = logLines.map((line) => JSON.parse(line) as { level: number | string; msg: string; orderId?: string });
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        msg: "video sent through the shop: check that the bucket's CORS rule lets the shop's pages PUT parts",
+        orderId,
+      }),
+    );
   });
 });
 

@@ -24,6 +24,7 @@ import { createOrderByApi, graphqlCall, payOrderByApi, uniqueName } from './supp
 import { atBothWidths } from './support/widths';
 
 const OWNER = { email: 'bucket-owner@example.com', password: 'bucket owner password 1234' };
+const METRICS_TOKEN = 'e2e-direct-metrics-token';
 const BUCKET = 'e2e-direct';
 const MiB = 1024 * 1024;
 const STORYBOOK_PDF = path.join(__dirname, 'fixtures', 'storybook.pdf');
@@ -46,6 +47,7 @@ test.beforeAll(async () => {
     ADMIN_EMAIL: OWNER.email,
     ADMIN_PASSWORD: OWNER.password,
     RATE_LIMITS: 'off',
+    METRICS_TOKEN,
     ...s3rver.env,
   });
   baseURL = `http://127.0.0.1:${shop.port}`;
@@ -90,15 +92,26 @@ async function sendFromDisk(page: Page, childName: string, videoPath: string): P
   await page.getByRole('dialog', { name: 'Send the finished book?' }).getByRole('button', { name: 'Upload and send' }).click();
 }
 
+/** A shop and its bucket: the file's own unless a test starts others. */
+interface Setup {
+  shopURL: string;
+  store: RunningS3rver;
+}
+
 /** A paid order, the video in a file on disk, and the owner signed in on the dashboard, at 1280 px. */
-async function paidOrderOnDashboard(browser: Browser, prefix: string, videoPath: string) {
-  const api = await playwrightRequest.newContext({ baseURL });
+async function paidOrderOnDashboard(
+  browser: Browser,
+  prefix: string,
+  videoPath: string,
+  { shopURL }: Setup = { shopURL: baseURL, store: s3rver },
+) {
+  const api = await playwrightRequest.newContext({ baseURL: shopURL });
   const childName = uniqueName(prefix);
   const email = `${childName.toLowerCase()}@example.com`;
   const order = await createOrderByApi(api, { childName, email });
   await payOrderByApi(api, order);
   writeFileSync(videoPath, VIDEO);
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ baseURL: shopURL, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const row = await signInAndFind(page, childName);
   return { api, order, childName, email, context, page, row };
@@ -136,16 +149,26 @@ async function reloadAfterPartOne(page: Page, orderId: string, childName: string
   return asked;
 }
 
+/** The bytes of finished videos the shop itself has received, from its Prometheus series. */
+async function videoBytesThroughShop(api: APIRequestContext): Promise<number> {
+  const response = await api.get('/metrics', { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(response.status()).toBe(200);
+  const line = (await response.text())
+    .split('\n')
+    .find((entry) => entry.startsWith('storybook_upload_bytes_total{kind="video"}'));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
 const partOf = (url: string) => new URL(url).searchParams.get('partNumber');
 
 /** What the page sends from now on: the parts it PUTs to the bucket, and its operations to the shop. */
-function recordRequests(page: Page) {
-  const bucketOrigin = new URL(s3rver.config.endpoint!).origin;
+function recordRequests(page: Page, { shopURL, store }: Setup = { shopURL: baseURL, store: s3rver }) {
+  const bucketOrigin = new URL(store.config.endpoint!).origin;
   const puts: string[] = [];
   const operations: string[] = [];
   page.on('request', (sent) => {
     if (sent.method() === 'PUT' && sent.url().startsWith(bucketOrigin)) puts.push(partOf(sent.url()) ?? '');
-    if (sent.url().startsWith(`${baseURL}/graphql`) && sent.method() === 'POST') {
+    if (sent.url().startsWith(`${shopURL}/graphql`) && sent.method() === 'POST') {
       operations.push(/"operationName":"(\w+)"/.exec(sent.postData() ?? '')?.[1] ?? '');
     }
   });
@@ -153,17 +176,21 @@ function recordRequests(page: Page) {
 }
 
 /** The order is Completed, and the bucket holds the very video under the key it points at. */
-async function expectDelivered(api: APIRequestContext, orderId: string): Promise<void> {
+async function expectDelivered(
+  api: APIRequestContext,
+  orderId: string,
+  { shopURL, store }: Setup = { shopURL: baseURL, store: s3rver },
+): Promise<void> {
   const { adminOrder } = await graphqlCall(
     api,
     'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }',
     { e: OWNER.email, p: OWNER.password },
   ).then(() => graphqlCall(api, 'query($id: ID!) { adminOrder: order(id: $id) { status videoUrl } }', { id: orderId }));
   expect(adminOrder.status).toBe('Completed');
-  const key = decodeURIComponent(new URL(adminOrder.videoUrl, baseURL).pathname.replace(/^\/media\//, ''));
-  const bucket = new S3Client(s3rver.config);
+  const key = decodeURIComponent(new URL(adminOrder.videoUrl, shopURL).pathname.replace(/^\/media\//, ''));
+  const bucket = new S3Client(store.config);
   try {
-    const stored = await bucket.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+    const stored = await bucket.send(new GetObjectCommand({ Bucket: store.config.bucket, Key: key }));
     expect(Buffer.from(await stored.Body!.transformToByteArray()).equals(VIDEO)).toBe(true);
   } finally {
     bucket.destroy();
@@ -196,10 +223,7 @@ test("an admin's browser sends the video straight to the bucket, with its progre
   // rest to the shop.
   const bucketOrigin = new URL(s3rver.config.endpoint!).origin;
   const parts: Array<{ url: string; bytes: number }> = [];
-  const toShop: number[] = [];
-  page.on('request', (sent) => {
-    if (sent.url().startsWith(`${baseURL}/graphql`) && sent.method() === 'POST') toShop.push(sent.postDataBuffer()?.length ?? 0);
-  });
+  const videoBytesBefore = await videoBytesThroughShop(api);
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(`${bucketOrigin}/**`, async (route) => {
@@ -225,8 +249,8 @@ test("an admin's browser sends the video straight to the bucket, with its progre
   expect(parts.map((part) => new URL(part.url).searchParams.get('partNumber')).sort()).toEqual(['1', '2']);
   expect(parts.every((part) => new URL(part.url).searchParams.has('X-Amz-Signature'))).toBe(true);
   expect(parts.reduce((sum, part) => sum + part.bytes, 0)).toBe(VIDEO.length);
-  // No request to the shop was anywhere near the video's size: the largest carried the PDF.
-  expect(Math.max(...toShop)).toBeLessThan(readFileSync(STORYBOOK_PDF).length + 64 * 1024);
+  // Not a byte of the video went through the shop.
+  expect(await videoBytesThroughShop(api)).toBe(videoBytesBefore);
   expect(refusedByPolicy).toEqual([]);
 
   // The bucket holds the very file, under the key the order points at.
@@ -307,6 +331,41 @@ for (const refusedBy of ['the bucket', 'the shop'] as const) {
   });
 }
 
+test("a bucket whose CORS rule hides the parts' ETags: the browser sends the video through the shop instead", async ({
+  browser,
+}, testInfo) => {
+  test.slow(); // a 9 MB video through the browser, on two busy cores
+  const videoPath = testInfo.outputPath('story.mp4');
+  const { api, order, email, context, page, childName } = await paidOrderOnDashboard(browser, 'Hidden', videoPath);
+  // The bucket takes each part, but its rule does not expose ETag: the page cannot read what
+  // completing the upload needs, however often it tries.
+  await page.route(`${new URL(s3rver.config.endpoint!).origin}/**`, async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers['access-control-expose-headers'];
+    return route.fulfill({ response, headers });
+  });
+  const { puts, operations } = recordRequests(page);
+  const videoBytesBefore = await videoBytesThroughShop(api);
+
+  await sendFromDisk(page, childName, videoPath);
+  await expect(
+    page.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
+  ).toBeVisible({ timeout: 60_000 });
+
+  // Each part was sent once (no point trying again), the upload discarded, and the video then
+  // went through the shop with the PDF.
+  expect(puts.length).toBeGreaterThan(0);
+  expect(new Set(puts).size).toBe(puts.length);
+  expect(operations.filter((name) => name === 'StartVideoUpload')).toHaveLength(1);
+  await expect.poll(() => operations).toContain('AbortVideoUpload');
+  expect(await videoBytesThroughShop(api)).toBe(videoBytesBefore + VIDEO.length);
+  await expectDelivered(api, order.orderId);
+  await context.close();
+  await api.dispose();
+});
+
 test('a part the bucket keeps refusing ends the upload with a message, discards it, and leaves the order Paid', async ({
   browser,
 }) => {
@@ -346,4 +405,51 @@ test('a part the bucket keeps refusing ends the upload with a message, discards 
   await fitsWidth(page, 390);
   await context.close();
   await api.dispose();
+});
+
+test.describe('a bucket with no CORS rule at all', () => {
+  let bare: RunningS3rver;
+  let bareShop: ProductionShop;
+  let setup: Setup;
+
+  test.beforeAll(async () => {
+    bare = await startS3rver('e2e-no-cors', { cors: null });
+    bareShop = await startShop({
+      NODE_ENV: 'development',
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+      RATE_LIMITS: 'off',
+      METRICS_TOKEN,
+      ...bare.env,
+    });
+    setup = { shopURL: `http://127.0.0.1:${bareShop.port}`, store: bare };
+  });
+  test.afterAll(async () => {
+    await bareShop?.stop();
+    await bare?.close();
+  });
+
+  test('refuses every part the page sends; after their tries the video goes through the shop and is delivered', async ({
+    browser,
+  }, testInfo) => {
+    test.slow(); // 26 s of pauses between the tries of the first parts
+    const videoPath = testInfo.outputPath('story.mp4');
+    const { api, order, email, context, page, childName } = await paidOrderOnDashboard(browser, 'NoRule', videoPath, setup);
+    const { puts, operations } = recordRequests(page, setup);
+    const videoBytesBefore = await videoBytesThroughShop(api);
+
+    await sendFromDisk(page, childName, videoPath);
+    await expect(
+      page.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
+    ).toBeVisible({ timeout: 90_000 });
+
+    // The browser tried the parts (the bucket kept its answers from the page), then the shop took the video.
+    expect(puts.length).toBeGreaterThan(0);
+    expect(operations.filter((name) => name === 'StartVideoUpload')).toHaveLength(1);
+    await expect.poll(() => operations).toContain('AbortVideoUpload');
+    expect(await videoBytesThroughShop(api)).toBe(videoBytesBefore + VIDEO.length);
+    await expectDelivered(api, order.orderId, setup);
+    await context.close();
+    await api.dispose();
+  });
 });

@@ -30,7 +30,8 @@ export class DeliveryResolver {
     description:
       'Admin only. Send as a multipart request with `video` (MP4, MOV or WebM, judged by its bytes; at most ' +
       'shopConfig.videoMaxBytes), or with `uploadedVideo` when shopConfig.videoUploadsDirect (the video already sent ' +
-      'to storage after startVideoUpload), and `storybookPdf` (a PDF, at most shopConfig.pdfMaxBytes; required for a ' +
+      'to storage after startVideoUpload; `video` is still taken, as the admin portal sends it when storage gives ' +
+      'the page no answer), and `storybookPdf` (a PDF, at most shopConfig.pdfMaxBytes; required for a ' +
       'digital order, optional for a printed one). Only a Paid order: stores the files as version 1, marks the order ' +
       'Completed and queues the delivery e-mail, all or nothing.',
   })

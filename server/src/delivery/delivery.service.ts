@@ -243,6 +243,12 @@ export class DeliveryService {
     let field: 'video' | typeof PDF_FIELD = 'video';
     try {
       if (uploads.video) {
+        if (this.directUploads.offered) {
+          // The admin portal sends it this way only when the bucket gives its page no answer it may read.
+          this.logger.warn("video sent through the shop: check that the bucket's CORS rule lets the shop's pages PUT parts", {
+            orderId,
+          });
+        }
         const file = await uploads.video;
         const video = await openVideo(file.createReadStream(), this.options.videoMaxBytes);
         const key = `videos/${orderId}-${randomUUID().slice(0, 8)}.${video.type.extension}`;

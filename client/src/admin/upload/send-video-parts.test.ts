@@ -170,7 +170,52 @@ describe('sending a video to storage in parts', () => {
         return answer(200);
       },
     });
-    await expect(sending).rejects.toMatchObject({ final: true, message: 'Part 1 came back without its ETag.' });
+    await expect(sending).rejects.toMatchObject({ final: true, unanswered: true, message: 'Part 1 came back without its ETag.' });
+    expect(asked).toHaveLength(1);
+  });
+
+  it('gives up on a part that never gets an answer (no line, or a CORS rule that keeps the page out), saying so', async () => {
+    const asked: string[] = [];
+    const sending = sendVideoParts(bytes(20), plan(20, 10), () => {}, {
+      concurrency: 1,
+      wait: async () => {},
+      send: async (url) => {
+        asked.push(new URL(url).searchParams.get('partNumber')!);
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(sending).rejects.toMatchObject({
+      name: 'PartUploadError',
+      partNumber: 1,
+      final: false,
+      unanswered: true,
+      message: 'Part 1 got no answer from the file store.',
+    });
+    expect(asked).toEqual(['1', '1', '1', '1']);
+  });
+
+  it('tells a refusal the store gave the page apart from no answer at all', async () => {
+    const sending = sendVideoParts(bytes(20), plan(20, 10), () => {}, {
+      concurrency: 1,
+      wait: async () => {},
+      send: async () => answer(403),
+    });
+    await expect(sending).rejects.toMatchObject({ final: false, unanswered: false, message: 'Part 1 was refused (403).' });
+  });
+
+  it('passes an abort on as it is, without trying again', async () => {
+    const controller = new AbortController();
+    const asked: string[] = [];
+    const sending = sendVideoParts(bytes(20), plan(20, 10), () => {}, {
+      concurrency: 1,
+      signal: controller.signal,
+      send: async (url) => {
+        asked.push(url);
+        controller.abort();
+        throw new DOMException('The operation was aborted.', 'AbortError');
+      },
+    });
+    await expect(sending).rejects.toMatchObject({ name: 'AbortError' });
     expect(asked).toHaveLength(1);
   });
 

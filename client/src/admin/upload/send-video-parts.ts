@@ -14,14 +14,24 @@ export interface SentPart {
 
 /** A part the store would not take, or whose answer the browser may not read (the bucket's CORS rule). */
 export class PartUploadError extends Error {
+  /** Trying again would fail the same way. */
+  readonly final: boolean;
+  /**
+   * The page got no answer from the store it may read: the bucket's CORS rule does not let this
+   * site in (or hides the ETag), or the line would not carry the request. Not a refusal the store
+   * gave the page (a status), which the shop's own request would meet too.
+   */
+  readonly unanswered: boolean;
+
   constructor(
     readonly partNumber: number,
     message: string,
-    /** Trying again would fail the same way. */
-    readonly final = false,
+    { final = false, unanswered = false }: { final?: boolean; unanswered?: boolean } = {},
   ) {
     super(message);
     this.name = 'PartUploadError';
+    this.final = final;
+    this.unanswered = unanswered;
   }
 }
 
@@ -101,15 +111,18 @@ export async function sendVideoParts(
         });
         if (!response.ok) {
           // 404: the store no longer knows the upload (given up or swept), and never will again.
-          throw new PartUploadError(
-            part.partNumber,
-            `Part ${part.partNumber} was refused (${response.status}).`,
-            response.status === 404,
-          );
+          throw new PartUploadError(part.partNumber, `Part ${part.partNumber} was refused (${response.status}).`, {
+            final: response.status === 404,
+          });
         }
         const etag = response.headers.get('ETag');
         // Not a passing fault: the bucket's CORS rule does not expose the header.
-        if (!etag) throw new PartUploadError(part.partNumber, `Part ${part.partNumber} came back without its ETag.`, true);
+        if (!etag) {
+          throw new PartUploadError(part.partNumber, `Part ${part.partNumber} came back without its ETag.`, {
+            final: true,
+            unanswered: true,
+          });
+        }
         sentByPart.set(part.partNumber, body.size);
         report();
         done.push({ partNumber: part.partNumber, etag });
@@ -118,7 +131,15 @@ export async function sendVideoParts(
       } catch (error) {
         sentByPart.set(part.partNumber, 0);
         report();
-        if (signal?.aborted || attempt >= attempts || (error instanceof PartUploadError && error.final)) throw error;
+        if (signal?.aborted) throw error;
+        // xhrFetch's TypeError: no answer at all, or one the bucket's CORS rule keeps from the page.
+        const failure =
+          error instanceof TypeError
+            ? new PartUploadError(part.partNumber, `Part ${part.partNumber} got no answer from the file store.`, {
+                unanswered: true,
+              })
+            : error;
+        if (attempt >= attempts || (failure instanceof PartUploadError && failure.final)) throw failure;
         await wait(pauseMs(attempt));
       }
     }

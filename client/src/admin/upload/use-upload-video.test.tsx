@@ -7,6 +7,7 @@ import { createApolloClient } from '../../apollo';
 import { type AdminSession, AdminSessionContext } from '../session/admin-session-context';
 import { PartUploadError, sendVideoParts, type SendPartsOptions, type VideoUploadPlan } from './send-video-parts';
 import { keepUnfinishedUpload, recordSentPart, unfinishedUploadOf } from './unfinished-uploads';
+import { UPLOAD_MESSAGES } from './upload-messages';
 import { useUploadVideo } from './use-upload-video';
 
 // The parts' PUTs to the bucket are send-video-parts' own tests; here, what the delivery does around them.
@@ -52,7 +53,11 @@ function orderDetail() {
   return { __typename: 'Order', id: ORDER.id, email: ORDER.email };
 }
 
-function deliver(handlers: Record<string, FakeHandler>, expire = jest.fn()) {
+function deliver(
+  handlers: Record<string, FakeHandler>,
+  expire = jest.fn(),
+  onProgress: (fraction: number | null) => void = () => {},
+) {
   const client = createApolloClient({ fetch: fakeGraphqlFetch(handlers) });
   const session = { expire } as unknown as AdminSession;
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -61,7 +66,7 @@ function deliver(handlers: Record<string, FakeHandler>, expire = jest.fn()) {
     </ApolloProvider>
   );
   const { result } = renderHook(() => useUploadVideo(), { wrapper });
-  return result.current(ORDER, { video, pdf: null }, 'complete', false, () => {}, true);
+  return result.current(ORDER, { video, pdf: null }, 'complete', false, onProgress, true);
 }
 
 const started = (id: string) => () => ({
@@ -116,7 +121,7 @@ describe('delivering a video sent straight to storage', () => {
     if (refusedBy === 'store') {
       const takes = sendParts.getMockImplementation()!;
       sendParts.mockImplementationOnce(async () => {
-        throw new PartUploadError(1, 'Part 1 was refused (404).', true);
+        throw new PartUploadError(1, 'Part 1 was refused (404).', { final: true });
       });
       sendParts.mockImplementation(takes);
     }
@@ -174,5 +179,104 @@ describe('delivering a video sent straight to storage', () => {
     await Promise.resolve();
     expect(asked).toEqual(['AbortVideoUpload new']);
     expect(unfinishedUploadOf(ORDER.id, video)).toBeNull();
+  });
+
+  describe('when the store gives the page no answer it may read (its CORS rule, or no way to it)', () => {
+    /** The store never answers this page: every part fails as sendVideoParts reports it. */
+    const storeNeverAnswers = (takenFirst = 0) =>
+      sendParts.mockImplementation(async (_file, _plan, _onProgress, options: SendPartsOptions = {}) => {
+        for (let partNumber = 1; partNumber <= takenFirst; partNumber += 1) {
+          options.onPartSent?.({ partNumber, etag: `"new-${partNumber}"` });
+        }
+        throw new PartUploadError(takenFirst + 1, `Part ${takenFirst + 1} got no answer from the file store.`, {
+          unanswered: true,
+        });
+      });
+
+    it('sends the video through the shop instead, discards the upload begun, and reports progress afresh', async () => {
+      storeNeverAnswers();
+      const asked: string[] = [];
+      const deliveries: Array<{ uploadedVideo: unknown; video: File | undefined }> = [];
+      const progress: Array<number | null> = [];
+      const outcome = await deliver(
+        {
+          StartVideoUpload: () => asked.push('StartVideoUpload') && started('new')(),
+          CompleteOrderWithVideo: ({ variables, files, init }) => {
+            deliveries.push({ uploadedVideo: variables.uploadedVideo, video: Object.values(files)[0] });
+            init.onUploadProgress?.({ loaded: 15, total: 30 });
+            return completed();
+          },
+          AbortVideoUpload: ({ variables }) => asked.push(`AbortVideoUpload ${String(variables.uploadId)}`) && {},
+        },
+        jest.fn(),
+        (fraction) => progress.push(fraction),
+      );
+
+      expect(outcome).toEqual({
+        ok: true,
+        message: `Video uploaded successfully. The email to ${ORDER.email} is queued in the outbox, not sent: e-mail sending is not set up.`,
+      });
+      expect(deliveries).toHaveLength(1);
+      expect(deliveries[0].uploadedVideo).toBeNull();
+      expect(deliveries[0].video?.name).toBe('story.mp4');
+      expect(deliveries[0].video?.size).toBe(video.size);
+      await Promise.resolve();
+      expect(asked).toEqual(['StartVideoUpload', 'AbortVideoUpload new']);
+      expect(progress).toEqual([0, 0.5]);
+      expect(unfinishedUploadOf(ORDER.id, video)).toBeNull();
+    });
+
+    it('tells the admin, and delivers nothing, when the store had taken parts of it before', async () => {
+      storeNeverAnswers(1);
+      const asked: string[] = [];
+      const outcome = await deliver({
+        StartVideoUpload: started('new'),
+        CompleteOrderWithVideo: () => asked.push('CompleteOrderWithVideo') && completed(),
+        AbortVideoUpload: ({ variables }) => asked.push(`AbortVideoUpload ${String(variables.uploadId)}`) && {},
+      });
+
+      expect(outcome).toEqual({ ok: false, message: UPLOAD_MESSAGES.storageError });
+      await Promise.resolve();
+      expect(asked).toEqual(['AbortVideoUpload new']);
+    });
+
+    it('tells the admin, and delivers nothing, when the store answered with a refusal', async () => {
+      sendParts.mockImplementation(async () => {
+        throw new PartUploadError(1, 'Part 1 was refused (403).');
+      });
+      const asked: string[] = [];
+      const outcome = await deliver({
+        StartVideoUpload: started('new'),
+        CompleteOrderWithVideo: () => asked.push('CompleteOrderWithVideo') && completed(),
+        AbortVideoUpload: ({ variables }) => asked.push(`AbortVideoUpload ${String(variables.uploadId)}`) && {},
+      });
+
+      expect(outcome).toEqual({ ok: false, message: UPLOAD_MESSAGES.storageError });
+      await Promise.resolve();
+      expect(asked).toEqual(['AbortVideoUpload new']);
+    });
+
+    it("goes through the shop from an unfinished upload whose parts the store's rule now hides", async () => {
+      const kept = keepUnfinishedUpload(ORDER.id, video, planOf('earlier'));
+      recordSentPart(kept, { partNumber: 1, etag: '"earlier-1"' });
+      sendParts.mockImplementation(async () => {
+        throw new PartUploadError(2, 'Part 2 came back without its ETag.', { final: true, unanswered: true });
+      });
+      const asked: string[] = [];
+      const deliveries: unknown[] = [];
+      const outcome = await deliver({
+        StartVideoUpload: () => asked.push('StartVideoUpload') && started('new')(),
+        CompleteOrderWithVideo: ({ variables }) => {
+          deliveries.push(variables.uploadedVideo);
+          return completed();
+        },
+        AbortVideoUpload: ({ variables }) => asked.push(`AbortVideoUpload ${String(variables.uploadId)}`) && {},
+      });
+
+      expect(outcome).toMatchObject({ ok: true });
+      // Picked up, refused for good: a new upload, which the store does not answer either; then the shop.
+      expect(asked).toEqual(['AbortVideoUpload earlier', 'StartVideoUpload', 'AbortVideoUpload new']);
+      expect(deliveries).toEqual([null]);
+    });
   });
 });

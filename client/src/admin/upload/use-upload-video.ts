@@ -21,7 +21,8 @@ export type UploadOutcome = { ok: boolean; message: string } | { expired: true }
  * Sends one delivery: a multipart `completeOrderWithVideo` (or `reviseDelivery`) through Apollo,
  * with the upload's progress (fraction sent, or null while the size is unknown) reported as it
  * goes. With `direct` (shopConfig.videoUploadsDirect) the video goes first, straight to storage
- * in parts, and the mutation carries only what storage answered, and the PDF. `emailSending`
+ * in parts, and the mutation carries only what storage answered, and the PDF; when storage never
+ * answers the page (its CORS rule), the video goes through the shop instead. `emailSending`
  * words the success: sent, or only queued in the outbox.
  */
 export function useUploadVideo() {
@@ -38,25 +39,29 @@ export function useUploadVideo() {
       direct = false,
     ): Promise<UploadOutcome> => {
       if (mode === 'complete' && !files.video) return { ok: false, message: UPLOAD_MESSAGES.videoRequired };
-      const sendDirect = direct && files.video !== null;
-      // Bytes sent before the mutation's own request: the video's, when it went straight to storage.
-      const ahead = sendDirect ? files.video!.size : 0;
-      const whole = ahead + (files.pdf?.size ?? 0);
-      // Reaches xhrFetch's init (see apollo.ts).
-      const context = {
-        fetchOptions: {
-          onUploadProgress: ({ loaded, total }: UploadProgress) =>
-            onProgress(sendDirect ? (ahead + loaded) / Math.max(whole, 1) : total > 0 ? loaded / total : null),
-        },
-      };
-      /** With `resume`, picks up this tab's unfinished upload of the same file, if it has one. */
-      const deliver = async (resume: boolean): Promise<UploadOutcome> => {
+      /**
+       * With `resume`, picks up this tab's unfinished upload of the same file, if it has one. With
+       * `sendDirect`, the video goes straight to storage; without, through the shop with the PDF.
+       */
+      const deliver = async (resume: boolean, sendDirect: boolean): Promise<UploadOutcome> => {
+        // Bytes sent before the mutation's own request: the video's, when it went straight to storage.
+        const ahead = sendDirect ? files.video!.size : 0;
+        const whole = ahead + (files.pdf?.size ?? 0);
+        // Reaches xhrFetch's init (see apollo.ts).
+        const context = {
+          fetchOptions: {
+            onUploadProgress: ({ loaded, total }: UploadProgress) =>
+              onProgress(sendDirect ? (ahead + loaded) / Math.max(whole, 1) : total > 0 ? loaded / total : null),
+          },
+        };
         // The same file for the same order, begun in this tab before a reload: only what the store
         // does not have yet goes up.
         const earlier = resume && sendDirect ? unfinishedUploadOf(order.id, files.video!) : null;
         const resumed = earlier !== null;
         let uploaded: { uploadId: string; parts: SentPart[] } | null = null;
         let sendingParts = false;
+        // Parts of this upload the store has taken from this page, before a reload too.
+        let partsTaken = earlier?.sent.length ?? 0;
         const discardUpload = () => {
           if (!uploaded) return;
           void client
@@ -68,7 +73,14 @@ export function useUploadVideo() {
           discardUpload();
           forgetUnfinishedUpload(order.id);
           onProgress(0);
-          return deliver(false);
+          return deliver(false, true);
+        };
+        /** The store does not answer this page (below): the shop takes the video, as it does from local disk. */
+        const throughShop = () => {
+          discardUpload();
+          forgetUnfinishedUpload(order.id);
+          onProgress(0);
+          return deliver(false, false);
         };
         try {
           if (sendDirect) {
@@ -92,10 +104,19 @@ export function useUploadVideo() {
             try {
               uploaded.parts = await sendVideoParts(video, kept.plan, progress, {
                 alreadySent: kept.sent,
-                onPartSent: (part) => recordSentPart(kept, part),
+                onPartSent: (part) => {
+                  partsTaken += 1;
+                  recordSentPart(kept, part);
+                },
               });
             } catch (error) {
-              if (resumed && error instanceof PartUploadError) return await startAfresh();
+              if (!(error instanceof PartUploadError)) throw error;
+              // The store never took a part from this page and gives it no answer it may read: its
+              // CORS rule does not let the shop's site in (or hides the ETag), or the way to it is
+              // blocked. The shop still reaches the store.
+              if (error.unanswered && partsTaken === 0) return await throughShop();
+              // The store no longer knows the upload picked up, or refuses it for good: a new one.
+              if (resumed && (error.final || !error.unanswered)) return await startAfresh();
               throw error;
             }
             sendingParts = false;
@@ -140,7 +161,7 @@ export function useUploadVideo() {
           return { ok: false, message: sendingParts ? UPLOAD_MESSAGES.storageError : UPLOAD_MESSAGES.error };
         }
       };
-      return deliver(true);
+      return deliver(true, direct && files.video !== null);
     },
     [client, expire],
   );

@@ -47,6 +47,20 @@ export interface S3StorageOptions {
 }
 
 /**
+ * How long one try of a request to the bucket may wait (the SDK tries three times): for a
+ * connection, and from sending the request (a part's body with it, at most PART_SIZE) to the
+ * start of the answer. The SDK waits for ever by default, so a store that accepts connections and
+ * never answers would hold a checkout's photo or a delivery for good. A body being read (a video
+ * streamed to a parent, who may pause it) is not timed.
+ */
+export interface S3Timeouts {
+  connectMs: number;
+  answerMs: number;
+}
+
+export const S3_TIMEOUTS: S3Timeouts = { connectMs: 5_000, answerMs: 60_000 };
+
+/**
  * The client's settings for a bucket. Since 3.729 the SDK sends CRC32 checksums
  * (`x-amz-checksum-*`, `x-amz-sdk-checksum-algorithm`) on every upload and asks for them on every
  * download. AWS checks them, but S3-compatible stores vary: Cloudflare R2 and Backblaze B2 have
@@ -55,13 +69,19 @@ export interface S3StorageOptions {
  * advise; AWS itself keeps the SDK's default end-to-end checks. (s3rver works either way: the
  * tests use this same function so that they exercise what production sends to MinIO.)
  */
-export function s3ClientConfig(config: S3Config): S3ClientConfig {
+export function s3ClientConfig(config: S3Config, timeouts: S3Timeouts = S3_TIMEOUTS): S3ClientConfig {
   return {
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
     credentials: config.credentials,
     ...(config.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+    requestHandler: {
+      connectionTimeout: timeouts.connectMs,
+      requestTimeout: timeouts.answerMs,
+      // Without it the SDK only logs a request past its time, and goes on waiting.
+      throwOnRequestTimeout: true,
+    },
   };
 }
 

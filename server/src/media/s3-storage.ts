@@ -50,15 +50,17 @@ export interface S3StorageOptions {
  * How long one try of a request to the bucket may wait (the SDK tries three times): for a
  * connection, and from sending the request (a part's body with it, at most PART_SIZE) to the
  * start of the answer. The SDK waits for ever by default, so a store that accepts connections and
- * never answers would hold a checkout's photo or a delivery for good. A body being read (a video
- * streamed to a parent, who may pause it) is not timed.
+ * never answers would hold a checkout's photo or a delivery for good. Three tries end well within
+ * the 2 minutes the shop lets a connection stay silent (UPLOAD_IDLE_TIMEOUT_MS), so the parent or
+ * the admin still gets the failure's message. A body being read (a video streamed to a parent,
+ * who may pause it) is not timed.
  */
 export interface S3Timeouts {
   connectMs: number;
   answerMs: number;
 }
 
-export const S3_TIMEOUTS: S3Timeouts = { connectMs: 5_000, answerMs: 60_000 };
+export const S3_TIMEOUTS: S3Timeouts = { connectMs: 5_000, answerMs: 30_000 };
 
 /**
  * The client's settings for a bucket. Since 3.729 the SDK sends CRC32 checksums

@@ -64,6 +64,11 @@ async function signInAndFind(page: Page, childName: string): Promise<Locator> {
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/admin/dashboard');
+  return findOnDashboard(page, childName);
+}
+
+/** On the dashboard, signed in: searches for the child's order and answers its row. */
+async function findOnDashboard(page: Page, childName: string): Promise<Locator> {
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(childName);
   await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
   await expect(page.getByText('1 order', { exact: true })).toBeVisible();
@@ -118,11 +123,17 @@ async function paidOrderOnDashboard(
 }
 
 /**
- * Part 1 goes up before the admin reloads the page (accepting the browser's question); part 2 does
- * not. The reload waits until the tab has noted part 1 as sent, as it does once the bucket's answer
- * has reached the page: a reload in the moment between the two sends that part again.
+ * Part 1 goes up before the admin reloads the page or closes its tab (accepting the browser's
+ * question); part 2 does not. That waits until the page has noted part 1 as sent, as it does once
+ * the bucket's answer has reached it: leaving in the moment between the two sends that part again.
  */
-async function reloadAfterPartOne(page: Page, orderId: string, childName: string, videoPath: string): Promise<string[]> {
+async function leaveAfterPartOne(
+  page: Page,
+  orderId: string,
+  childName: string,
+  videoPath: string,
+  leave: 'reload' | 'close' = 'reload',
+): Promise<string[]> {
   const bucketOrigin = new URL(s3rver.config.endpoint!).origin;
   await page.route(`${bucketOrigin}/**`, (route) =>
     route.request().method() === 'PUT' && partOf(route.request().url()) === '2'
@@ -135,7 +146,7 @@ async function reloadAfterPartOne(page: Page, orderId: string, childName: string
   await sendFromDisk(page, childName, videoPath);
   await firstTaken;
   await page.waitForFunction((key) => {
-    const unfinished = JSON.parse(sessionStorage.getItem(key) ?? 'null') as { sent?: Array<{ partNumber: number }> } | null;
+    const unfinished = JSON.parse(localStorage.getItem(key) ?? 'null') as { sent?: Array<{ partNumber: number }> } | null;
     return unfinished?.sent?.some((part) => part.partNumber === 1) ?? false;
   }, unfinishedUploadKey(orderId));
   await expect(page.getByRole('progressbar', { name: /Uploading the files/ }).first()).toBeVisible();
@@ -145,7 +156,13 @@ async function reloadAfterPartOne(page: Page, orderId: string, childName: string
     void question.accept();
   });
   await page.unroute(`${bucketOrigin}/**`);
-  await page.reload();
+  if (leave === 'reload') {
+    await page.reload();
+  } else {
+    const closed = new Promise((resolve) => page.once('close', resolve));
+    await page.close({ runBeforeUnload: true });
+    await closed;
+  }
   return asked;
 }
 
@@ -266,7 +283,7 @@ test('after a reload mid-upload, choosing the same video again sends only the pa
   const videoPath = testInfo.outputPath('story.mp4');
   const { api, order, childName, email, context, page } = await paidOrderOnDashboard(browser, 'Reloaded', videoPath);
   // The browser asks before a reload stops the upload; the admin reloads anyway.
-  expect(await reloadAfterPartOne(page, order.orderId, childName, videoPath)).toEqual(['beforeunload']);
+  expect(await leaveAfterPartOne(page, order.orderId, childName, videoPath)).toEqual(['beforeunload']);
 
   const { puts, operations } = recordRequests(page);
   await sendFromDisk(page, childName, videoPath);
@@ -281,6 +298,32 @@ test('after a reload mid-upload, choosing the same video again sends only the pa
   await api.dispose();
 });
 
+test('after the tab is closed mid-upload, the same video chosen again in a new tab sends only the part the bucket does not have', async ({
+  browser,
+}, testInfo) => {
+  test.slow(); // a 9 MB video through the browser, on two busy cores
+  const videoPath = testInfo.outputPath('story.mp4');
+  const { api, order, childName, email, context, page } = await paidOrderOnDashboard(browser, 'Closed', videoPath);
+  expect(await leaveAfterPartOne(page, order.orderId, childName, videoPath, 'close')).toEqual(['beforeunload']);
+
+  // Another tab of the same browser, still signed in.
+  const tab = await context.newPage();
+  await tab.goto('/admin/dashboard');
+  await findOnDashboard(tab, childName);
+  const { puts, operations } = recordRequests(tab);
+  await sendFromDisk(tab, childName, videoPath);
+  await expect(
+    tab.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
+  ).toBeVisible({ timeout: 60_000 });
+  expect(puts).toEqual(['2']);
+  expect(operations).not.toContain('StartVideoUpload');
+  // Delivered: nothing of the upload is left in the browser.
+  expect(await tab.evaluate((key) => localStorage.getItem(key), unfinishedUploadKey(order.orderId))).toBeNull();
+  await expectDelivered(api, order.orderId);
+  await context.close();
+  await api.dispose();
+});
+
 // S3 answers a part of an upload it no longer knows with 404 NoSuchUpload; this stand-in takes the
 // part, and the shop then refuses to deliver an upload it gave up. Each way, a new upload follows.
 for (const refusedBy of ['the bucket', 'the shop'] as const) {
@@ -290,10 +333,10 @@ for (const refusedBy of ['the bucket', 'the shop'] as const) {
     test.slow(); // a 9 MB video through the browser, twice, on two busy cores
     const videoPath = testInfo.outputPath('story.mp4');
     const { api, order, childName, email, context, page } = await paidOrderOnDashboard(browser, 'GivenUp', videoPath);
-    await reloadAfterPartOne(page, order.orderId, childName, videoPath);
+    await leaveAfterPartOne(page, order.orderId, childName, videoPath);
     // Given up meanwhile (as the hourly sweep does with an old one): the bucket no longer knows it.
     const uploadId = await page.evaluate(
-      (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null')?.plan.id as string,
+      (key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.plan.id as string,
       unfinishedUploadKey(order.orderId),
     );
     await graphqlCall(api, 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { admin { id } } }', {

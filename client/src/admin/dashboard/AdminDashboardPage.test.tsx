@@ -2,6 +2,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 
 import { createApolloClient } from '../../apollo';
 import { formatDateTime } from '../order-format';
+import { unfinishedUploadKey } from '../upload/unfinished-uploads';
 import { PAGE_SIZE } from './use-orders-list';
 import {
   ADMIN,
@@ -39,6 +40,22 @@ describe('AdminDashboardPage: the session', () => {
     await user.click(within(header).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(currentPath()).toBe('/admin'));
     expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it('forgets the unfinished video uploads kept in this browser at logout, and only at logout', async () => {
+    localStorage.setItem(unfinishedUploadKey('order-1'), '{"orderId":"order-1"}');
+    localStorage.setItem('another.setting', 'kept');
+    try {
+      const { user } = renderAdmin(DASHBOARD, [meMock(), ordersMock({ orders: [anOrder()] }), videoLimitMock(), logoutMock()]);
+      const header = await screen.findByRole('banner');
+      expect(localStorage.getItem(unfinishedUploadKey('order-1'))).not.toBeNull();
+      await user.click(within(header).getByRole('button', { name: 'Logout' }));
+      await waitFor(() => expect(currentPath()).toBe('/admin'));
+      expect(localStorage.getItem(unfinishedUploadKey('order-1'))).toBeNull();
+      expect(localStorage.getItem('another.setting')).toBe('kept');
+    } finally {
+      localStorage.clear();
+    }
   });
 
   it("forgets the signed-out admin's orders: signing in again asks the server afresh", async () => {

@@ -2,6 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { LogoMark } from '../../ui/LogoMark';
 import { useAdminSession, useIsOwner } from '../session/admin-session-context';
+import { forgetEveryUnfinishedUpload } from '../upload/unfinished-uploads';
 
 /** Spec: a Dashboard link, the signed-in admin's e-mail, and Logout (ends the session, then /admin). */
 export function DashboardHeader() {
@@ -13,7 +14,9 @@ export function DashboardHeader() {
 
   async function onLogout() {
     if (loading) return;
-    if (await logout()) navigate('/admin', { replace: true });
+    if (!(await logout())) return;
+    forgetEveryUnfinishedUpload();
+    navigate('/admin', { replace: true });
   }
 
   return (

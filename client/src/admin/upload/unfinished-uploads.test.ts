@@ -1,4 +1,5 @@
 import {
+  forgetEveryUnfinishedUpload,
   forgetUnfinishedUpload,
   keepUnfinishedUpload,
   recordSentPart,
@@ -15,14 +16,14 @@ const plan = {
 };
 const STARTED = 1_800_000_000_000;
 
-beforeEach(() => sessionStorage.clear());
+beforeEach(() => localStorage.clear());
 
-describe("an unfinished upload, kept in the tab's session", () => {
+describe('an unfinished upload, kept in this browser', () => {
   it('is found again for the same file and order, with the parts the store has taken', () => {
     const kept = keepUnfinishedUpload('order-1', video(), plan, STARTED);
     recordSentPart(kept, { partNumber: 2, etag: '"b"' });
     recordSentPart(kept, { partNumber: 1, etag: '"a"' });
-    // After a reload: only what sessionStorage holds.
+    // After a reload, or in another tab after this one was closed: only what localStorage holds.
     const found = unfinishedUploadOf('order-1', video(), STARTED + 60_000);
     expect(found).toMatchObject({ orderId: 'order-1', plan, startedAt: STARTED });
     expect(found?.sent).toEqual([
@@ -31,8 +32,15 @@ describe("an unfinished upload, kept in the tab's session", () => {
     ]);
   });
 
+  it('keeps nothing of the file but its size and modification time: a renamed copy is the same file', () => {
+    keepUnfinishedUpload('order-1', video('mia-final-cut.mp4'), plan, STARTED);
+    expect(localStorage.getItem('storybook.videoUpload.order-1')).not.toContain('mia');
+    expect(unfinishedUploadOf('order-1', video('renamed.mp4'), STARTED + 1000)).toMatchObject({
+      file: { size: 30, lastModified: 1_700_000_000_000 },
+    });
+  });
+
   it.each([
-    ['another file name', video('other.mp4')],
     ['another size', video('story.mp4', 31)],
     ['another modification time', video('story.mp4', 30, 1_700_000_000_001)],
   ])('is not picked up for %s, and is forgotten', (_, other) => {
@@ -51,7 +59,7 @@ describe("an unfinished upload, kept in the tab's session", () => {
     keepUnfinishedUpload('order-1', video(), plan, STARTED);
     expect(unfinishedUploadOf('order-1', video(), STARTED + RESUME_WITHIN_MS - 1)).not.toBeNull();
     expect(unfinishedUploadOf('order-1', video(), STARTED + RESUME_WITHIN_MS)).toBeNull();
-    expect(sessionStorage.length).toBe(0);
+    expect(localStorage.length).toBe(0);
   });
 
   it('is gone once forgotten', () => {
@@ -60,15 +68,39 @@ describe("an unfinished upload, kept in the tab's session", () => {
     expect(unfinishedUploadOf('order-1', video(), STARTED + 1000)).toBeNull();
   });
 
-  it('is ignored, and forgotten, when what the session holds is not one', () => {
-    sessionStorage.setItem('storybook.videoUpload.order-1', '{not json');
+  it('is ignored, and forgotten, when what the browser holds is not one', () => {
+    localStorage.setItem('storybook.videoUpload.order-1', '{not json');
     expect(unfinishedUploadOf('order-1', video(), STARTED)).toBeNull();
-    sessionStorage.setItem('storybook.videoUpload.order-1', JSON.stringify({ orderId: 'order-1' }));
+    localStorage.setItem('storybook.videoUpload.order-1', JSON.stringify({ orderId: 'order-1' }));
     expect(unfinishedUploadOf('order-1', video(), STARTED)).toBeNull();
-    expect(sessionStorage.getItem('storybook.videoUpload.order-1')).toBeNull();
+    expect(localStorage.getItem('storybook.videoUpload.order-1')).toBeNull();
   });
 
-  it('lets the upload go on when the session cannot keep it', () => {
+  it("drops other orders' uploads past their time whenever one is kept or looked for, and leaves the rest", () => {
+    keepUnfinishedUpload('order-old', video(), plan, STARTED);
+    keepUnfinishedUpload('order-recent', video(), plan, STARTED + 2 * 3600 * 1000);
+    localStorage.setItem('storybook.videoUpload.order-garbled', '{not json');
+    localStorage.setItem('another.setting', 'kept');
+    const later = STARTED + RESUME_WITHIN_MS + 1;
+    keepUnfinishedUpload('order-new', video(), plan, later);
+    expect(Object.keys(localStorage).sort()).toEqual([
+      'another.setting',
+      'storybook.videoUpload.order-new',
+      'storybook.videoUpload.order-recent',
+    ]);
+    expect(unfinishedUploadOf('order-x', video(), STARTED + 2 * 3600 * 1000 + RESUME_WITHIN_MS)).toBeNull();
+    expect(Object.keys(localStorage).sort()).toEqual(['another.setting', 'storybook.videoUpload.order-new']);
+  });
+
+  it('are all forgotten at sign-out, and nothing else is', () => {
+    keepUnfinishedUpload('order-1', video(), plan, STARTED);
+    keepUnfinishedUpload('order-2', video(), plan, STARTED);
+    localStorage.setItem('another.setting', 'kept');
+    forgetEveryUnfinishedUpload();
+    expect(Object.keys(localStorage)).toEqual(['another.setting']);
+  });
+
+  it('lets the upload go on when the browser cannot keep it', () => {
     const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });

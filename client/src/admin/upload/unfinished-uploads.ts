@@ -1,15 +1,18 @@
 import type { SentPart, VideoUploadPlan } from './send-video-parts';
 
 /**
- * A video upload straight to storage that has not finished, kept in this tab (sessionStorage) as
- * its parts go up: when the page is reloaded or left mid-upload, choosing the same file for the
- * same order again sends only the parts the store does not have yet. Only the tab that started
- * it can pick it up, and only while its signed part URLs still work.
+ * A video upload straight to storage that has not finished, kept in this browser (localStorage)
+ * as its parts go up: when the page is reloaded, or its tab closed, mid-upload, choosing the same
+ * file for the same order again, in any tab of this browser, sends only the parts the store does
+ * not have yet, while its signed part URLs still work. Nothing of the child is kept: the order's
+ * id, the file's size and modification time, the part URLs and what the store answered. An
+ * upload past its time is dropped whenever an upload is kept or looked for, and every one at
+ * sign-out.
  */
 export interface UnfinishedUpload {
   orderId: string;
-  /** The file as the browser describes it: the same name, size and modification time is the same file. */
-  file: { name: string; size: number; lastModified: number };
+  /** The file as the browser describes it: the same size and modification time is the same file, renamed or not. */
+  file: { size: number; lastModified: number };
   plan: VideoUploadPlan;
   sent: SentPart[];
   /** When the shop signed the part URLs (ms since the epoch). */
@@ -22,44 +25,70 @@ export interface UnfinishedUpload {
  */
 export const RESUME_WITHIN_MS = 5 * 3600 * 1000;
 
-/** Where this tab keeps an order's unfinished upload. */
-export const unfinishedUploadKey = (orderId: string) => `storybook.videoUpload.${orderId}`;
+const KEY_PREFIX = 'storybook.videoUpload.';
 
-/** As checkout-session.ts reads it (kept apart: one shared module splits the order form's first load). */
+/** Where this browser keeps an order's unfinished upload. */
+export const unfinishedUploadKey = (orderId: string) => `${KEY_PREFIX}${orderId}`;
+
 function storage(): Storage | null {
   try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
+    return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
     return null; // storage turned off: uploads start afresh each time
   }
 }
 
 function identityOf(file: File): UnfinishedUpload['file'] {
-  return { name: file.name, size: file.size, lastModified: file.lastModified };
+  return { size: file.size, lastModified: file.lastModified };
 }
 
-/** The unfinished upload of this very file for this order, if this tab has one still in time. */
-export function unfinishedUploadOf(orderId: string, file: File, now = Date.now()): UnfinishedUpload | null {
+/** What is kept under `key`, if it is an unfinished upload still in time at `now`. */
+function readKept(key: string, now: number): UnfinishedUpload | null {
   let saved: UnfinishedUpload;
   try {
-    const text = storage()?.getItem(unfinishedUploadKey(orderId));
+    const text = storage()?.getItem(key);
     if (!text) return null;
     saved = JSON.parse(text) as UnfinishedUpload;
   } catch {
     return null;
   }
-  const same = identityOf(file);
-  const fits =
-    saved?.orderId === orderId &&
-    saved.file?.name === same.name &&
-    saved.file.size === same.size &&
-    saved.file.lastModified === same.lastModified &&
+  const whole =
+    typeof saved?.orderId === 'string' &&
+    key === unfinishedUploadKey(saved.orderId) &&
+    typeof saved.file?.size === 'number' &&
+    typeof saved.file.lastModified === 'number' &&
     typeof saved.startedAt === 'number' &&
     now - saved.startedAt >= 0 &&
     now - saved.startedAt < RESUME_WITHIN_MS &&
     Array.isArray(saved.plan?.parts) &&
     Array.isArray(saved.sent);
-  if (!fits) {
+  return whole ? saved : null;
+}
+
+/** Removes every upload kept in this browser that `drop` picks by its key. */
+function dropWhere(drop: (key: string) => boolean): void {
+  const kept = storage();
+  if (!kept) return;
+  try {
+    const keys = Array.from({ length: kept.length }, (_, index) => kept.key(index)).filter(
+      (key): key is string => key?.startsWith(KEY_PREFIX) ?? false,
+    );
+    for (const key of keys) if (drop(key)) kept.removeItem(key);
+  } catch {
+    // storage turned off meanwhile: nothing to drop
+  }
+}
+
+/** Every kept upload past its time, or unreadable: a tab closed for good leaves nothing for long. */
+const dropStale = (now: number) => dropWhere((key) => readKept(key, now) === null);
+
+/** The unfinished upload of this very file for this order, if this browser has one still in time. */
+export function unfinishedUploadOf(orderId: string, file: File, now = Date.now()): UnfinishedUpload | null {
+  dropStale(now);
+  const saved = readKept(unfinishedUploadKey(orderId), now);
+  if (!saved) return null;
+  const same = identityOf(file);
+  if (saved.file.size !== same.size || saved.file.lastModified !== same.lastModified) {
     forgetUnfinishedUpload(orderId);
     return null;
   }
@@ -68,6 +97,7 @@ export function unfinishedUploadOf(orderId: string, file: File, now = Date.now()
 
 /** Starts keeping an upload the shop has just planned, with no part sent yet. */
 export function keepUnfinishedUpload(orderId: string, file: File, plan: VideoUploadPlan, now = Date.now()): UnfinishedUpload {
+  dropStale(now);
   const upload: UnfinishedUpload = { orderId, file: identityOf(file), plan, sent: [], startedAt: now };
   write(upload);
   return upload;
@@ -86,6 +116,11 @@ export function forgetUnfinishedUpload(orderId: string): void {
   } catch {
     // nothing was kept
   }
+}
+
+/** At sign-out: no upload is picked up by whoever signs in next on this browser. */
+export function forgetEveryUnfinishedUpload(): void {
+  dropWhere(() => true);
 }
 
 function write(upload: UnfinishedUpload): void {

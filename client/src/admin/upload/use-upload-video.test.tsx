@@ -80,7 +80,7 @@ const started = (id: string) => () => ({
 });
 
 beforeEach(() => {
-  sessionStorage.clear();
+  localStorage.clear();
   sendParts.mockReset();
 });
 

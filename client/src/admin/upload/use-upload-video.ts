@@ -40,7 +40,7 @@ export function useUploadVideo() {
     ): Promise<UploadOutcome> => {
       if (mode === 'complete' && !files.video) return { ok: false, message: UPLOAD_MESSAGES.videoRequired };
       /**
-       * With `resume`, picks up this tab's unfinished upload of the same file, if it has one. With
+       * With `resume`, picks up this browser's unfinished upload of the same file, if it has one. With
        * `sendDirect`, the video goes straight to storage; without, through the shop with the PDF.
        */
       const deliver = async (resume: boolean, sendDirect: boolean): Promise<UploadOutcome> => {
@@ -54,7 +54,7 @@ export function useUploadVideo() {
               onProgress(sendDirect ? (ahead + loaded) / Math.max(whole, 1) : total > 0 ? loaded / total : null),
           },
         };
-        // The same file for the same order, begun in this tab before a reload: only what the store
+        // The same file for the same order, begun before a reload or in a tab since closed: only what the store
         // does not have yet goes up.
         const earlier = resume && sendDirect ? unfinishedUploadOf(order.id, files.video!) : null;
         const resumed = earlier !== null;

@@ -111,7 +111,9 @@ async function main() {
     );
     process.exit(1);
   }
-  const over = pages.filter((page) => kb(page.gzipBytes) > budgetOf(page.path));
+  // Judged as printed, to a tenth of a KB: the chunks' hashed names alone (which gzip cannot
+  // shrink) move a page's sum by some bytes from build to build while its code stays the same.
+  const over = pages.filter((page) => Number(kb(page.gzipBytes).toFixed(1)) > budgetOf(page.path));
   if (check && over.length > 0) {
     const list = over.map((p) => `${p.path} ${kb(p.gzipBytes).toFixed(1)} KB (budget ${budgetOf(p.path)} KB)`).join(', ');
     console.error(

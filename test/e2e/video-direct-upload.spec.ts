@@ -288,53 +288,42 @@ test("an admin's browser sends the video straight to the bucket, with its progre
   await api.dispose();
 });
 
-test('after a reload mid-upload, choosing the same video again sends only the part the bucket does not have', async ({
-  browser,
-}, testInfo) => {
-  test.slow(); // a 9 MB video through the browser, on two busy cores
-  const videoPath = testInfo.outputPath('story.mp4');
-  const { api, order, childName, email, context, page } = await paidOrderOnDashboard(browser, 'Reloaded', videoPath);
-  // The browser asks before a reload stops the upload; the admin reloads anyway.
-  expect(await leaveAfterPartOne(page, order.orderId, childName, videoPath)).toEqual(['beforeunload']);
+const AFTER_LEAVING = {
+  reload: 'after a reload mid-upload, choosing the same video again sends only the part the bucket does not have',
+  close:
+    'after the tab is closed mid-upload, the same video chosen again in a new tab sends only the part the bucket does not have',
+} as const;
 
-  const { puts, operations } = recordRequests(page);
-  await sendFromDisk(page, childName, videoPath);
-  await expect(
-    page.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
-  ).toBeVisible({ timeout: 60_000 });
-  // Only part 2 went up again, on the upload begun before the reload: no new one was started.
-  expect(puts).toEqual(['2']);
-  expect(operations).not.toContain('StartVideoUpload');
-  await expectDelivered(api, order.orderId);
-  await context.close();
-  await api.dispose();
-});
+for (const leave of ['reload', 'close'] as const) {
+  test(AFTER_LEAVING[leave], async ({ browser }, testInfo) => {
+    test.slow(); // a 9 MB video through the browser, on two busy cores
+    const videoPath = testInfo.outputPath('story.mp4');
+    const { api, order, childName, email, context, page } = await paidOrderOnDashboard(browser, `Left${leave}`, videoPath);
+    // The browser asks before leaving stops the upload; the admin leaves anyway.
+    expect(await leaveAfterPartOne(page, order.orderId, childName, videoPath, leave)).toEqual(['beforeunload']);
+    // After a reload, the same page; after closing, another tab of the same browser, still signed in.
+    let tab = page;
+    if (leave === 'close') {
+      tab = await context.newPage();
+      await tab.goto('/admin/dashboard');
+      await findOnDashboard(tab, childName);
+    }
 
-test('after the tab is closed mid-upload, the same video chosen again in a new tab sends only the part the bucket does not have', async ({
-  browser,
-}, testInfo) => {
-  test.slow(); // a 9 MB video through the browser, on two busy cores
-  const videoPath = testInfo.outputPath('story.mp4');
-  const { api, order, childName, email, context, page } = await paidOrderOnDashboard(browser, 'Closed', videoPath);
-  expect(await leaveAfterPartOne(page, order.orderId, childName, videoPath, 'close')).toEqual(['beforeunload']);
-
-  // Another tab of the same browser, still signed in.
-  const tab = await context.newPage();
-  await tab.goto('/admin/dashboard');
-  await findOnDashboard(tab, childName);
-  const { puts, operations } = recordRequests(tab);
-  await sendFromDisk(tab, childName, videoPath);
-  await expect(
-    tab.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
-  ).toBeVisible({ timeout: 60_000 });
-  expect(puts).toEqual(['2']);
-  expect(operations).not.toContain('StartVideoUpload');
-  // Delivered: nothing of the upload is left in the browser.
-  expect(await tab.evaluate((key) => localStorage.getItem(key), unfinishedUploadKey(order.orderId))).toBeNull();
-  await expectDelivered(api, order.orderId);
-  await context.close();
-  await api.dispose();
-});
+    const { puts, operations } = recordRequests(tab);
+    await sendFromDisk(tab, childName, videoPath);
+    await expect(
+      tab.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
+    ).toBeVisible({ timeout: 60_000 });
+    // Only part 2 went up again, on the upload begun before leaving: no new one was started.
+    expect(puts).toEqual(['2']);
+    expect(operations).not.toContain('StartVideoUpload');
+    // Delivered: nothing of the upload is left in the browser.
+    expect(await tab.evaluate((key) => localStorage.getItem(key), unfinishedUploadKey(order.orderId))).toBeNull();
+    await expectDelivered(api, order.orderId);
+    await context.close();
+    await api.dispose();
+  });
+}
 
 // S3 answers a part of an upload it no longer knows with 404 NoSuchUpload; this stand-in takes the
 // part, and the shop then refuses to deliver an upload it gave up. Each way, a new upload follows.

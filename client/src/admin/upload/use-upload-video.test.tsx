@@ -85,7 +85,7 @@ beforeEach(() => {
 });
 
 describe('delivering a video sent straight to storage', () => {
-  it("picks up this tab's unfinished upload of the same file: no new upload, only the parts missing", async () => {
+  it("picks up this browser's unfinished upload of the same file: no new upload, only the parts missing", async () => {
     const kept = keepUnfinishedUpload(ORDER.id, video, planOf('earlier'));
     recordSentPart(kept, { partNumber: 1, etag: '"earlier-1"' });
     const sentTo: string[] = [];
@@ -226,24 +226,17 @@ describe('delivering a video sent straight to storage', () => {
       expect(unfinishedUploadOf(ORDER.id, video)).toBeNull();
     });
 
-    it('tells the admin, and delivers nothing, when the store had taken parts of it before', async () => {
-      storeNeverAnswers(1);
-      const asked: string[] = [];
-      const outcome = await deliver({
-        StartVideoUpload: started('new'),
-        CompleteOrderWithVideo: () => asked.push('CompleteOrderWithVideo') && completed(),
-        AbortVideoUpload: ({ variables }) => asked.push(`AbortVideoUpload ${String(variables.uploadId)}`) && {},
-      });
-
-      expect(outcome).toEqual({ ok: false, message: UPLOAD_MESSAGES.storageError });
-      await Promise.resolve();
-      expect(asked).toEqual(['AbortVideoUpload new']);
-    });
-
-    it('tells the admin, and delivers nothing, when the store answered with a refusal', async () => {
-      sendParts.mockImplementation(async () => {
-        throw new PartUploadError(1, 'Part 1 was refused (403).');
-      });
+    it.each([
+      ['the store had taken parts of it before', () => storeNeverAnswers(1)],
+      [
+        'the store answered with a refusal',
+        () =>
+          sendParts.mockImplementation(async () => {
+            throw new PartUploadError(1, 'Part 1 was refused (403).');
+          }),
+      ],
+    ])('tells the admin, and delivers nothing, when %s', async (_, arrange) => {
+      arrange();
       const asked: string[] = [];
       const outcome = await deliver({
         StartVideoUpload: started('new'),

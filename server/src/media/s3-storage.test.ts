@@ -3,10 +3,24 @@
  * storage.test.ts, run against s3rver.
  */
 import { S3Client } from '@aws-sdk/client-s3';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { s3ClientConfig, S3_TIMEOUTS, S3Storage } from './s3-storage';
 import type { S3Config } from '../config';
 import { UPLOAD_IDLE_TIMEOUT_MS } from '../http/body-time-limit';
+
+/** The shop's settings for a store on this machine's `port`. */
+function silentConfig(port: number): S3Config {
+  return {
+    bucket: 'silent',
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${port}`,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    uploadEndpoint: `http://127.0.0.1:${port}`,
+    directUploads: false,
+  };
+}
 
 /** A "bucket" that takes every connection and every byte sent to it, and never answers. */
 async function silentBucket(): Promise<{ config: S3Config; requests: () => number; close(): Promise<void> }> {
@@ -23,15 +37,7 @@ async function silentBucket(): Promise<{ config: S3Config; requests: () => numbe
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
-    config: {
-      bucket: 'silent',
-      region: 'us-east-1',
-      endpoint: `http://127.0.0.1:${port}`,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
-      uploadEndpoint: `http://127.0.0.1:${port}`,
-      directUploads: false,
-    },
+    config: silentConfig(port),
     requests: () => requests,
     async close() {
       for (const socket of sockets) socket.destroy();
@@ -39,6 +45,42 @@ async function silentBucket(): Promise<{ config: S3Config; requests: () => numbe
     },
   };
 }
+
+/** A "bucket" that takes any request whole and answers 200, but never says "100 Continue". */
+async function bucketWithoutContinue(): Promise<{ config: S3Config; expected: () => string[]; close(): Promise<void> }> {
+  const expected: string[] = [];
+  const server = createHttpServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(200, { ETag: '"stored"', 'Content-Length': '0' }).end());
+  });
+  // Registering the listener keeps Node from answering "100 Continue" itself.
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+    expected.push(String(request.headers.expect));
+    server.emit('request', request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    config: { ...silentConfig(port), bucket: 'no-continue' },
+    expected: () => expected,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('S3Storage against a store that never says "100 Continue"', () => {
+  it('sends a part-sized body at once, without waiting for it', async () => {
+    const bucket = await bucketWithoutContinue();
+    const client = new S3Client(s3ClientConfig(bucket.config, { connectMs: 1_000, answerMs: 2_000 }));
+    try {
+      const storage = new S3Storage(bucket.config, { client });
+      await expect(storage.put('videos/a.mp4', Buffer.alloc(3 * 1024 * 1024, 1), 'video/mp4')).resolves.toBeUndefined();
+      expect(bucket.expected()).toEqual([]);
+    } finally {
+      client.destroy();
+      await bucket.close();
+    }
+  });
+});
 
 describe('S3Storage against a bucket that accepts connections and never answers', () => {
   let bucket: Awaited<ReturnType<typeof silentBucket>>;

@@ -48,8 +48,8 @@ export interface S3StorageOptions {
 
 /**
  * How long one try of a request to the bucket may wait (the SDK tries three times): for a
- * connection, and from sending the request (a part's body with it, at most PART_SIZE) to the
- * start of the answer. The SDK waits for ever by default, so a store that accepts connections and
+ * connection, and from the request's start (a free socket, the connection and a part's body, at
+ * most PART_SIZE, included) to the start of the answer. The SDK waits for ever by default, so a store that accepts connections and
  * never answers would hold a checkout's photo or a delivery for good. Three tries end well within
  * the 2 minutes the shop lets a connection stay silent (UPLOAD_IDLE_TIMEOUT_MS), so the parent or
  * the admin still gets the failure's message. A body being read (a video streamed to a parent,
@@ -84,6 +84,10 @@ export function s3ClientConfig(config: S3Config, timeouts: S3Timeouts = S3_TIMEO
       // Without it the SDK only logs a request past its time, and goes on waiting.
       throwOnRequestTimeout: true,
     },
+    // The SDK asks `Expect: 100-continue` before a body of 2 MiB or more and then waits up to the
+    // whole answer time for a "go on" that a store or a proxy may never send: a part would time out
+    // unsent. Parts are buffered and at most PART_SIZE, so one a store refuses costs little to send.
+    expectContinueHeader: false,
   };
 }
 

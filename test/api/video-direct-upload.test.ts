@@ -349,7 +349,7 @@ describe('a finished video sent through the shop although the bucket takes it st
     const warnings = logLines.map((line) => JSON.parse(line) as { level: number | string; msg: string; orderId?: string });
     expect(warnings).toContainEqual(
       expect.objectContaining({
-        msg: "video sent through the shop: check that the bucket's CORS rule lets the shop's pages PUT parts",
+        msg: "video sent through the shop: the admin's browser could not reach the bucket (its CORS rule, or the browser's network)",
         orderId,
       }),
     );

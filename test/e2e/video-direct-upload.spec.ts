@@ -125,7 +125,8 @@ async function paidOrderOnDashboard(
 
 /**
  * Skips the page's pauses between a part's tries (2, 6 and 18 s), on a clock installed before
- * the page loaded, until `outcome` shows: the page's only timers are those pauses.
+ * the page loaded, until `outcome` shows. Other timers of the page's fire early too, which changes
+ * nothing here.
  */
 async function skipRetryPauses(page: Page, outcome: Locator): Promise<void> {
   for (let jumps = 0; jumps < 100 && !(await outcome.isVisible()); jumps += 1) {

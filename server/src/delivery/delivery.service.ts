@@ -244,10 +244,13 @@ export class DeliveryService {
     try {
       if (uploads.video) {
         if (this.directUploads.offered) {
-          // The admin portal sends it this way only when the bucket gives its page no answer it may read.
-          this.logger.warn("video sent through the shop: check that the bucket's CORS rule lets the shop's pages PUT parts", {
-            orderId,
-          });
+          // The admin portal sends it this way only when the bucket gave its page no answer it may read.
+          this.logger.warn(
+            "video sent through the shop: the admin's browser could not reach the bucket (its CORS rule, or the browser's network)",
+            {
+              orderId,
+            },
+          );
         }
         const file = await uploads.video;
         const video = await openVideo(file.createReadStream(), this.options.videoMaxBytes);

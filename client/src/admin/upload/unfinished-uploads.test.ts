@@ -92,6 +92,17 @@ describe('an unfinished upload, kept in this browser', () => {
     expect(Object.keys(localStorage).sort()).toEqual(['another.setting', 'storybook.videoUpload.order-new']);
   });
 
+  it('is not kept again by a part sent after it was forgotten (at Logout, or by another tab)', () => {
+    const kept = keepUnfinishedUpload('order-1', video(), plan, STARTED);
+    forgetEveryUnfinishedUpload();
+    recordSentPart(kept, { partNumber: 1, etag: '"a"' });
+    expect(localStorage.length).toBe(0);
+    // Another tab's upload of the same order in its place is left as it is.
+    keepUnfinishedUpload('order-1', video(), { ...plan, id: 'upload-2' }, STARTED);
+    recordSentPart(kept, { partNumber: 2, etag: '"b"' });
+    expect(unfinishedUploadOf('order-1', video(), STARTED)).toMatchObject({ plan: { id: 'upload-2' }, sent: [] });
+  });
+
   it('are all forgotten at sign-out, and nothing else is', () => {
     keepUnfinishedUpload('order-1', video(), plan, STARTED);
     keepUnfinishedUpload('order-2', video(), plan, STARTED);

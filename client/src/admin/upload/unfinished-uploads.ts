@@ -106,7 +106,15 @@ export function keepUnfinishedUpload(orderId: string, file: File, plan: VideoUpl
 /** Adds a part the store has taken. */
 export function recordSentPart(upload: UnfinishedUpload, part: SentPart): void {
   upload.sent = [...upload.sent.filter((sent) => sent.partNumber !== part.partNumber), part];
-  write(upload);
+  // Forgotten meanwhile (Logout, or another tab delivered or replaced it): not kept again.
+  let stillKept = false;
+  try {
+    const text = storage()?.getItem(unfinishedUploadKey(upload.orderId));
+    stillKept = text ? (JSON.parse(text) as UnfinishedUpload).plan?.id === upload.plan.id : false;
+  } catch {
+    return;
+  }
+  if (stillKept) write(upload);
 }
 
 /** The upload is finished, refused or given up: a later choice of the file starts afresh. */

@@ -249,6 +249,41 @@ describe('delivering a video sent straight to storage', () => {
       expect(asked).toEqual(['AbortVideoUpload new']);
     });
 
+    it('tells the admin, and delivers nothing, when the browser is offline: the shop would not answer either', async () => {
+      storeNeverAnswers();
+      const offline = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      try {
+        const asked: string[] = [];
+        const outcome = await deliver({
+          StartVideoUpload: started('new'),
+          CompleteOrderWithVideo: () => asked.push('CompleteOrderWithVideo') && completed(),
+          AbortVideoUpload: ({ variables }) => asked.push(`AbortVideoUpload ${String(variables.uploadId)}`) && {},
+        });
+        expect(outcome).toEqual({ ok: false, message: UPLOAD_MESSAGES.storageError });
+        await Promise.resolve();
+        expect(asked).toEqual(['AbortVideoUpload new']);
+      } finally {
+        offline.mockRestore();
+      }
+    });
+
+    it('tells the admin, and delivers nothing, when parts of the upload picked up had been taken before', async () => {
+      const kept = keepUnfinishedUpload(ORDER.id, video, planOf('earlier'));
+      recordSentPart(kept, { partNumber: 1, etag: '"earlier-1"' });
+      sendParts.mockImplementation(async () => {
+        throw new PartUploadError(2, 'Part 2 got no answer from the file store.', { unanswered: true });
+      });
+      const asked: string[] = [];
+      const outcome = await deliver({
+        StartVideoUpload: () => asked.push('StartVideoUpload') && started('new')(),
+        CompleteOrderWithVideo: () => asked.push('CompleteOrderWithVideo') && completed(),
+        AbortVideoUpload: ({ variables }) => asked.push(`AbortVideoUpload ${String(variables.uploadId)}`) && {},
+      });
+      expect(outcome).toEqual({ ok: false, message: UPLOAD_MESSAGES.storageError });
+      await Promise.resolve();
+      expect(asked).toEqual(['AbortVideoUpload earlier']);
+    });
+
     it("goes through the shop from an unfinished upload whose parts the store's rule now hides", async () => {
       const kept = keepUnfinishedUpload(ORDER.id, video, planOf('earlier'));
       recordSentPart(kept, { partNumber: 1, etag: '"earlier-1"' });

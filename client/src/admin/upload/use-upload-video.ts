@@ -68,19 +68,16 @@ export function useUploadVideo() {
             .mutate({ mutation: ABORT_VIDEO_UPLOAD_MUTATION, variables: { orderId: order.id, uploadId: uploaded.uploadId } })
             .catch(() => undefined); // the hourly sweep removes it otherwise
         };
-        /** The store or the shop no longer knows the upload picked up (given up, swept, expired): afresh. */
-        const startAfresh = () => {
+        /**
+         * Gives this upload up and sends the video again: straight to storage, when the store or the
+         * shop no longer knows the upload picked up (given up, swept, expired); or through the shop,
+         * as from local disk, when the store does not answer this page (below).
+         */
+        const restart = (straightToStorage: boolean) => {
           discardUpload();
           forgetUnfinishedUpload(order.id);
           onProgress(0);
-          return deliver(false, true);
-        };
-        /** The store does not answer this page (below): the shop takes the video, as it does from local disk. */
-        const throughShop = () => {
-          discardUpload();
-          forgetUnfinishedUpload(order.id);
-          onProgress(0);
-          return deliver(false, false);
+          return deliver(false, straightToStorage);
         };
         try {
           if (sendDirect) {
@@ -111,12 +108,12 @@ export function useUploadVideo() {
               });
             } catch (error) {
               if (!(error instanceof PartUploadError)) throw error;
-              // The store never took a part from this page and gives it no answer it may read: its
-              // CORS rule does not let the shop's site in (or hides the ETag), or the way to it is
-              // blocked. The shop still reaches the store.
-              if (error.unanswered && partsTaken === 0) return await throughShop();
-              // The store no longer knows the upload picked up, or refuses it for good: a new one.
-              if (resumed && (error.final || !error.unanswered)) return await startAfresh();
+              // The store never took a part from this page and gives it no answer it may read, while
+              // the browser says it is online: the store's CORS rule does not let the shop's site in
+              // (or hides the ETag), or the way to it is blocked. The shop still reaches the store.
+              if (error.unanswered && partsTaken === 0 && navigator.onLine !== false) return await restart(false);
+              // The store no longer knows the upload picked up, or refuses its parts: a new one.
+              if (resumed && (error.final || !error.unanswered)) return await restart(true);
               throw error;
             }
             sendingParts = false;
@@ -132,7 +129,7 @@ export function useUploadVideo() {
             payload = data?.reviseDelivery;
           }
           const refusal = payload?.userErrors[0];
-          if (resumed && refusal?.field === 'uploadedVideo.uploadId') return await startAfresh();
+          if (resumed && refusal?.field === 'uploadedVideo.uploadId') return await restart(true);
           // Delivered or refused, the upload is not picked up again.
           forgetUnfinishedUpload(order.id);
           if (refusal) {

@@ -326,6 +326,49 @@ for (const leave of ['reload', 'close'] as const) {
   });
 }
 
+test("a second tab sends nothing while the first delivers the same order's book, and says why", async ({ browser }, testInfo) => {
+  test.slow(); // a 9 MB video through the browser, on two busy cores
+  const videoPath = testInfo.outputPath('story.mp4');
+  const { api, order, childName, email, context, page } = await paidOrderOnDashboard(browser, 'TwoTabs', videoPath);
+  // The first tab's parts are held at the bucket until the second tab has tried.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const bucketOrigin = new URL(s3rver.config.endpoint!).origin;
+  const puts: string[] = [];
+  await context.route(`${bucketOrigin}/**`, async (route) => {
+    if (route.request().method() === 'PUT') {
+      puts.push(partOf(route.request().url()) ?? '');
+      await released;
+    }
+    await route.continue();
+  });
+  const firstPut = page.waitForRequest((sent) => sent.method() === 'PUT' && sent.url().startsWith(bucketOrigin));
+  await sendFromDisk(page, childName, videoPath);
+  await firstPut;
+
+  const second = await context.newPage();
+  await second.goto('/admin/dashboard');
+  await findOnDashboard(second, childName);
+  const { operations } = recordRequests(second);
+  await sendFromDisk(second, childName, videoPath);
+  await expect(
+    second.getByRole('alert').filter({
+      hasText: "This order's book is already being uploaded in another tab. Wait for it there, or close that tab and try again.",
+    }),
+  ).toBeVisible();
+  expect(operations).toEqual([]);
+
+  release();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
+  ).toBeVisible({ timeout: 60_000 });
+  // Each part once, from the first tab.
+  expect(puts.sort()).toEqual(['1', '2']);
+  await expectDelivered(api, order.orderId);
+  await context.close();
+  await api.dispose();
+});
+
 // S3 answers a part of an upload it no longer knows with 404 NoSuchUpload; this stand-in takes the
 // part, and the shop then refuses to deliver an upload it gave up. Each way, a new upload follows.
 for (const refusedBy of ['the bucket', 'the shop'] as const) {

@@ -4,7 +4,9 @@ import {
   keepUnfinishedUpload,
   recordSentPart,
   RESUME_WITHIN_MS,
+  unfinishedUploadKey,
   unfinishedUploadOf,
+  withUploadLock,
 } from './unfinished-uploads';
 
 const video = (name = 'story.mp4', size = 30, lastModified = 1_700_000_000_000) =>
@@ -123,5 +125,39 @@ describe('an unfinished upload, kept in this browser', () => {
       setItem.mockRestore();
     }
     expect(unfinishedUploadOf('order-1', video(), STARTED)).toBeNull();
+  });
+});
+
+describe("a delivery holds this browser's lock on its order's upload", () => {
+  /** A Web Locks API whose lock on each name is free, or held by another tab. */
+  function fakeLocks(heldElsewhere: boolean) {
+    const asked: Array<{ name: string; options: LockOptions }> = [];
+    const locks = {
+      request: (name: string, options: LockOptions, callback: (lock: Lock | null) => unknown) => {
+        asked.push({ name, options });
+        return Promise.resolve(callback(heldElsewhere ? null : ({ name, mode: 'exclusive' } as Lock)));
+      },
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    return asked;
+  }
+  afterEach(() => {
+    delete (navigator as { locks?: unknown }).locks;
+  });
+
+  it('runs the delivery holding the lock named for the order, never waiting for it', async () => {
+    const asked = fakeLocks(false);
+    await expect(withUploadLock('order-1', async (held) => held)).resolves.toBe(true);
+    expect(asked).toEqual([{ name: unfinishedUploadKey('order-1'), options: { ifAvailable: true } }]);
+  });
+
+  it('says so while another tab holds it', async () => {
+    fakeLocks(true);
+    await expect(withUploadLock('order-1', async (held) => held)).resolves.toBe(false);
+  });
+
+  it('runs as if held where the browser has no Web Locks API', async () => {
+    expect('locks' in navigator).toBe(false);
+    await expect(withUploadLock('order-1', async (held) => held)).resolves.toBe(true);
   });
 });

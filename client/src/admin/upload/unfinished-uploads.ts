@@ -126,6 +126,18 @@ export function forgetUnfinishedUpload(orderId: string): void {
   }
 }
 
+/**
+ * Runs one delivery of an order's book holding this browser's lock on the order's upload (the Web
+ * Locks API), so two tabs never send or pick up the same upload at once: `held` is false while
+ * another tab of this browser delivers that order. Closing that tab frees the lock. A browser
+ * without the API runs each delivery as if it held the lock.
+ */
+export async function withUploadLock<T>(orderId: string, work: (held: boolean) => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | undefined);
+  if (!locks) return work(true);
+  return locks.request(unfinishedUploadKey(orderId), { ifAvailable: true }, (lock) => work(lock !== null));
+}
+
 /** At sign-out: no upload is picked up by whoever signs in next on this browser. */
 export function forgetEveryUnfinishedUpload(): void {
   dropWhere(() => true);

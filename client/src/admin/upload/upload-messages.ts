@@ -13,6 +13,9 @@ export const UPLOAD_MESSAGES = {
   error: 'An error occurred while processing the video',
   // The video's parts did not reach the file store (straight uploads): nothing was delivered.
   storageError: 'The video could not be sent to the file store. Nothing was delivered: please try again.',
+  // Another tab of this browser is delivering the same order's book.
+  uploadingElsewhere:
+    "This order's book is already being uploaded in another tab. Wait for it there, or close that tab and try again.",
   wrongType: 'Please upload an MP4, MOV or WebM video.',
   tooLarge: (limit: string) => `The video is too large: the limit is ${limit}.`,
   pdfWrongType: 'Please upload the storybook as a PDF file.',

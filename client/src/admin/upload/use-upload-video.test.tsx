@@ -145,6 +145,32 @@ describe('delivering a video sent straight to storage', () => {
     expect(unfinishedUploadOf(ORDER.id, video)).toBeNull();
   });
 
+  it("sends nothing, and says why, while another tab of this browser delivers the order's book", async () => {
+    const kept = keepUnfinishedUpload(ORDER.id, video, planOf('elsewhere'));
+    Object.defineProperty(navigator, 'locks', {
+      value: {
+        request: (_name: string, _options: LockOptions, callback: (lock: Lock | null) => unknown) =>
+          Promise.resolve(callback(null)),
+      },
+      configurable: true,
+    });
+    try {
+      const asked: string[] = [];
+      const outcome = await deliver({
+        StartVideoUpload: () => asked.push('StartVideoUpload') && started('new')(),
+        CompleteOrderWithVideo: () => asked.push('CompleteOrderWithVideo') && completed(),
+        AbortVideoUpload: () => asked.push('AbortVideoUpload') && {},
+      });
+      expect(outcome).toEqual({ ok: false, message: UPLOAD_MESSAGES.uploadingElsewhere });
+      expect(asked).toEqual([]);
+      expect(sendParts).not.toHaveBeenCalled();
+      // The other tab's upload is left to it.
+      expect(unfinishedUploadOf(ORDER.id, video)).toEqual(kept);
+    } finally {
+      delete (navigator as { locks?: unknown }).locks;
+    }
+  });
+
   it('keeps the upload for after a new sign-in when the session ran out at the delivery', async () => {
     const sentTo: string[] = [];
     storeTakesEveryPart(sentTo);
@@ -227,31 +253,30 @@ describe('delivering a video sent straight to storage', () => {
     });
 
     it.each([
-      ['the store had taken parts of it before', () => storeNeverAnswers(1)],
+      [
+        'the store had taken parts of it before',
+        () => {
+          storeNeverAnswers(1);
+        },
+      ],
       [
         'the store answered with a refusal',
-        () =>
+        () => {
           sendParts.mockImplementation(async () => {
             throw new PartUploadError(1, 'Part 1 was refused (403).');
-          }),
+          });
+        },
       ],
-    ])('tells the admin, and delivers nothing, when %s', async (_, arrange) => {
-      arrange();
-      const asked: string[] = [];
-      const outcome = await deliver({
-        StartVideoUpload: started('new'),
-        CompleteOrderWithVideo: () => asked.push('CompleteOrderWithVideo') && completed(),
-        AbortVideoUpload: ({ variables }) => asked.push(`AbortVideoUpload ${String(variables.uploadId)}`) && {},
-      });
-
-      expect(outcome).toEqual({ ok: false, message: UPLOAD_MESSAGES.storageError });
-      await Promise.resolve();
-      expect(asked).toEqual(['AbortVideoUpload new']);
-    });
-
-    it('tells the admin, and delivers nothing, when the browser is offline: the shop would not answer either', async () => {
-      storeNeverAnswers();
-      const offline = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      [
+        'the browser is offline: the shop would not answer either',
+        () => {
+          storeNeverAnswers();
+          const offline = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+          return () => offline.mockRestore();
+        },
+      ],
+    ])('tells the admin, and delivers nothing, when %s', async (_, arrange: () => (() => void) | void) => {
+      const undo = arrange();
       try {
         const asked: string[] = [];
         const outcome = await deliver({
@@ -259,11 +284,12 @@ describe('delivering a video sent straight to storage', () => {
           CompleteOrderWithVideo: () => asked.push('CompleteOrderWithVideo') && completed(),
           AbortVideoUpload: ({ variables }) => asked.push(`AbortVideoUpload ${String(variables.uploadId)}`) && {},
         });
+
         expect(outcome).toEqual({ ok: false, message: UPLOAD_MESSAGES.storageError });
         await Promise.resolve();
         expect(asked).toEqual(['AbortVideoUpload new']);
       } finally {
-        offline.mockRestore();
+        undo?.();
       }
     });
 

@@ -6,7 +6,13 @@ import { useAdminSession } from '../session/admin-session-context';
 import { isUnauthenticated } from '../session/is-unauthenticated';
 import { UPLOAD_MESSAGES } from './upload-messages';
 import { fileHead, PartUploadError, sendVideoParts, type SentPart } from './send-video-parts';
-import { forgetUnfinishedUpload, keepUnfinishedUpload, recordSentPart, unfinishedUploadOf } from './unfinished-uploads';
+import {
+  forgetUnfinishedUpload,
+  keepUnfinishedUpload,
+  recordSentPart,
+  unfinishedUploadOf,
+  withUploadLock,
+} from './unfinished-uploads';
 import {
   ABORT_VIDEO_UPLOAD_MUTATION,
   COMPLETE_ORDER_WITH_VIDEO_MUTATION,
@@ -158,7 +164,11 @@ export function useUploadVideo() {
           return { ok: false, message: sendingParts ? UPLOAD_MESSAGES.storageError : UPLOAD_MESSAGES.error };
         }
       };
-      return deliver(true, direct && files.video !== null);
+      return withUploadLock(order.id, (held) =>
+        held
+          ? deliver(true, direct && files.video !== null)
+          : Promise.resolve({ ok: false, message: UPLOAD_MESSAGES.uploadingElsewhere }),
+      );
     },
     [client, expire],
   );

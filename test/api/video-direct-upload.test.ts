@@ -15,6 +15,7 @@ import { makePng } from '../support/images';
 import { REAL_PDF } from '../support/pdfs';
 import { type RunningS3rver, sendVideoParts, startS3rver } from '../support/s3rver';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { videoBytesIn } from '../support/upload-metrics';
 import { mp4OfSize, REAL_MP4 } from '../support/videos';
 
 const BUCKET = 'direct-media';
@@ -375,7 +376,5 @@ describe('a finished video on local disk', () => {
 
 /** The bytes of finished videos the shop itself received, from its Prometheus series. */
 async function uploadedVideoBytes(metrics: TestServer['app']['services']['metrics']): Promise<number> {
-  const text = await metrics.registry.metrics();
-  const line = text.split('\n').find((entry) => /^storybook_upload_bytes_total\{kind="video"\}/.test(entry));
-  return line ? Number(line.split(' ').pop()) : 0;
+  return videoBytesIn(await metrics.registry.metrics());
 }

@@ -18,6 +18,7 @@ import {
 } from '@playwright/test';
 import { unfinishedUploadKey } from '../../client/src/admin/upload/unfinished-uploads';
 import { type RunningS3rver, startS3rver } from '../support/s3rver';
+import { videoBytesIn } from '../support/upload-metrics';
 import { fitsWidth } from './support/page-checks';
 import { type ProductionShop, startShop } from './support/production-shop';
 import { createOrderByApi, graphqlCall, payOrderByApi, uniqueName } from './support/shop';
@@ -36,20 +37,24 @@ const VIDEO = (() => {
   return file;
 })();
 
+/** A shop whose files are in `store`'s bucket, its owner signed up, its metrics readable. */
+const startShopOn = (store: RunningS3rver) =>
+  startShop({
+    NODE_ENV: 'development',
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    RATE_LIMITS: 'off',
+    METRICS_TOKEN,
+    ...store.env,
+  });
+
 let s3rver: RunningS3rver;
 let shop: ProductionShop;
 let baseURL: string;
 
 test.beforeAll(async () => {
   s3rver = await startS3rver(BUCKET);
-  shop = await startShop({
-    NODE_ENV: 'development',
-    ADMIN_EMAIL: OWNER.email,
-    ADMIN_PASSWORD: OWNER.password,
-    RATE_LIMITS: 'off',
-    METRICS_TOKEN,
-    ...s3rver.env,
-  });
+  shop = await startShopOn(s3rver);
   baseURL = `http://127.0.0.1:${shop.port}`;
 });
 test.afterAll(async () => {
@@ -179,14 +184,15 @@ async function leaveAfterPartOne(
   return asked;
 }
 
+/** What the admin is told once a book is delivered with the e-mail queued (no mail service here). */
+const deliveredNotice = (page: Page, email: string) =>
+  page.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` });
+
 /** The bytes of finished videos the shop itself has received, from its Prometheus series. */
 async function videoBytesThroughShop(api: APIRequestContext): Promise<number> {
   const response = await api.get('/metrics', { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
   expect(response.status()).toBe(200);
-  const line = (await response.text())
-    .split('\n')
-    .find((entry) => entry.startsWith('storybook_upload_bytes_total{kind="video"}'));
-  return line ? Number(line.split(' ').pop()) : 0;
+  return videoBytesIn(await response.text());
 }
 
 const partOf = (url: string) => new URL(url).searchParams.get('partNumber');
@@ -270,9 +276,7 @@ test("an admin's browser sends the video straight to the bucket, with its progre
   });
   release();
 
-  await expect(
-    page.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
-  ).toBeVisible({ timeout: 60_000 });
+  await expect(deliveredNotice(page, email)).toBeVisible({ timeout: 60_000 });
   await expect(row.getByText('Completed', { exact: true })).toBeVisible();
 
   // Two parts of the video went to the bucket, each to its signed URL, and every byte of it.
@@ -312,9 +316,7 @@ for (const leave of ['reload', 'close'] as const) {
 
     const { puts, operations } = recordRequests(tab);
     await sendFromDisk(tab, childName, videoPath);
-    await expect(
-      tab.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
-    ).toBeVisible({ timeout: 60_000 });
+    await expect(deliveredNotice(tab, email)).toBeVisible({ timeout: 60_000 });
     // Only part 2 went up again, on the upload begun before leaving: no new one was started.
     expect(puts).toEqual(['2']);
     expect(operations).not.toContain('StartVideoUpload');
@@ -359,9 +361,7 @@ test("a second tab sends nothing while the first delivers the same order's book,
   expect(operations).toEqual([]);
 
   release();
-  await expect(
-    page.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
-  ).toBeVisible({ timeout: 60_000 });
+  await expect(deliveredNotice(page, email)).toBeVisible({ timeout: 60_000 });
   // Each part once, from the first tab.
   expect(puts.sort()).toEqual(['1', '2']);
   await expectDelivered(api, order.orderId);
@@ -406,9 +406,7 @@ for (const refusedBy of ['the bucket', 'the shop'] as const) {
     }
     const { puts, operations } = recordRequests(page);
     await sendFromDisk(page, childName, videoPath);
-    await expect(
-      page.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
-    ).toBeVisible({ timeout: 60_000 });
+    await expect(deliveredNotice(page, email)).toBeVisible({ timeout: 60_000 });
     // Part 2 was sent once on the old upload (refused at once: no point trying again), then a new
     // upload took both parts, and the admin was not asked to choose the file again.
     expect(puts.sort()).toEqual(['1', '2', '2']);
@@ -438,9 +436,7 @@ test("a bucket whose CORS rule hides the parts' ETags: the browser sends the vid
   const videoBytesBefore = await videoBytesThroughShop(api);
 
   await sendFromDisk(page, childName, videoPath);
-  await expect(
-    page.getByRole('status').filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` }),
-  ).toBeVisible({ timeout: 60_000 });
+  await expect(deliveredNotice(page, email)).toBeVisible({ timeout: 60_000 });
 
   // Each part was sent once (no point trying again), the upload discarded, and the video then
   // went through the shop with the PDF.
@@ -502,14 +498,7 @@ test.describe('a bucket with no CORS rule at all', () => {
 
   test.beforeAll(async () => {
     bare = await startS3rver('e2e-no-cors', { cors: null });
-    bareShop = await startShop({
-      NODE_ENV: 'development',
-      ADMIN_EMAIL: OWNER.email,
-      ADMIN_PASSWORD: OWNER.password,
-      RATE_LIMITS: 'off',
-      METRICS_TOKEN,
-      ...bare.env,
-    });
+    bareShop = await startShopOn(bare);
     setup = { shopURL: `http://127.0.0.1:${bareShop.port}`, store: bare };
   });
   test.afterAll(async () => {
@@ -531,9 +520,7 @@ test.describe('a bucket with no CORS rule at all', () => {
 
     await sendFromDisk(page, childName, videoPath);
     // Each part's four tries, their pauses skipped; then the shop takes the video.
-    const delivered = page
-      .getByRole('status')
-      .filter({ hasText: `Video uploaded successfully. The email to ${email} is queued in the outbox` });
+    const delivered = deliveredNotice(page, email);
     await skipRetryPauses(page, delivered);
     await expect(delivered).toBeVisible({ timeout: 60_000 });
 

@@ -49,11 +49,12 @@ export interface S3StorageOptions {
 /**
  * How long one try of a request to the bucket may wait (the SDK tries three times): for a
  * connection, and from the request's start (a free socket, the connection and a part's body, at
- * most PART_SIZE, included) to the start of the answer. The SDK waits for ever by default, so a store that accepts connections and
- * never answers would hold a checkout's photo or a delivery for good. Three tries end well within
- * the 2 minutes the shop lets a connection stay silent (UPLOAD_IDLE_TIMEOUT_MS), so the parent or
- * the admin still gets the failure's message. A body being read (a video streamed to a parent,
- * who may pause it) is not timed.
+ * most PART_SIZE, included) to the start of the answer. The SDK waits for ever by default, so a
+ * store that accepts connections and never answers would hold a checkout's photo or a delivery for
+ * good. One call's three tries end well within the 2 minutes the shop lets a connection stay silent
+ * (UPLOAD_IDLE_TIMEOUT_MS), so a checkout's failure still reaches the parent; a delivery's clean-up
+ * after a failed call is a second call, which may outlast them. A body being read (a video streamed
+ * to a parent, who may pause it) is not timed.
  */
 export interface S3Timeouts {
   connectMs: number;

@@ -66,8 +66,6 @@ export function useUploadVideo() {
         const resumed = earlier !== null;
         let uploaded: { uploadId: string; parts: SentPart[] } | null = null;
         let sendingParts = false;
-        // Parts of this upload the store has taken from this page, before a reload too.
-        let partsTaken = earlier?.sent.length ?? 0;
         const discardUpload = () => {
           if (!uploaded) return;
           void client
@@ -107,17 +105,15 @@ export function useUploadVideo() {
             try {
               uploaded.parts = await sendVideoParts(video, kept.plan, progress, {
                 alreadySent: kept.sent,
-                onPartSent: (part) => {
-                  partsTaken += 1;
-                  recordSentPart(kept, part);
-                },
+                onPartSent: (part) => recordSentPart(kept, part),
               });
             } catch (error) {
               if (!(error instanceof PartUploadError)) throw error;
-              // The store never took a part from this page and gives it no answer it may read, while
-              // the browser says it is online: the store's CORS rule does not let the shop's site in
-              // (or hides the ETag), or the way to it is blocked. The shop still reaches the store.
-              if (error.unanswered && partsTaken === 0 && navigator.onLine !== false) return await restart(false);
+              // The store never took a part of this upload from this page (before a reload neither)
+              // and gives it no answer it may read, while the browser says it is online: the store's
+              // CORS rule does not let the shop's site in (or hides the ETag), or the way to it is
+              // blocked. The shop still reaches the store.
+              if (error.unanswered && kept.sent.length === 0 && navigator.onLine !== false) return await restart(false);
               // The store no longer knows the upload picked up, or refuses its parts: a new one.
               if (resumed && (error.final || !error.unanswered)) return await restart(true);
               throw error;

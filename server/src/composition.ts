@@ -24,6 +24,7 @@ import { type StaffChangeRequestEmails, staffNotifications } from './mail/templa
 import { LocalStorage } from './media/local-storage';
 import { S3Storage } from './media/s3-storage';
 import { OrphanedFiles } from './media/orphaned-files';
+import { VideoUploadAccess } from './media/upload-access-check';
 import { MediaSigner } from './media/signed-url';
 import type { Storage } from './media/storage';
 import { NewsletterService } from './newsletter/newsletter.service';
@@ -119,6 +120,8 @@ export interface Services {
   orphanedFiles: OrphanedFiles;
   /** Finished videos on their way from an admin's browser straight to the bucket. */
   videoUploads: DirectVideoUploads;
+  /** Whether the bucket's CORS rules let the admin portal send videos to it (read at start-up, then as deliveries start). */
+  videoUploadAccess: VideoUploadAccess;
   newsletter: NewsletterService;
   /** The contact form's messages. */
   contact: ContactService;
@@ -207,7 +210,11 @@ export function createServices(
   jobs.define(photoRetentionJob(photoRetention));
   jobs.define(supersededDeliveryFilesJob(photoRetention));
   jobs.define(orphanedFilesJob(orphanedFiles));
-  const directVideoUploads = new DirectVideoUploads(dataSource, storage, logger, { videoMaxBytes: config.videoMaxBytes });
+  const videoUploadAccess = new VideoUploadAccess(storage, config.publicUrl, logger);
+  const directVideoUploads = new DirectVideoUploads(dataSource, storage, logger, {
+    videoMaxBytes: config.videoMaxBytes,
+    access: videoUploadAccess,
+  });
   jobs.define(abandonedVideoUploadsJob(directVideoUploads));
   lifecycle.onEvent(sweepVideoUploadsOnChildDataDeletion(jobs));
   const staff = staffNotifications({ staffEmails: config.staffEmails, publicUrl: config.publicUrl });
@@ -329,6 +336,7 @@ export function createServices(
     photoRetention,
     orphanedFiles,
     videoUploads: directVideoUploads,
+    videoUploadAccess,
     jobs,
     newsletter: new NewsletterService(dataSource),
     contact: new ContactService(dataSource, outbox, logger, { staffEmails: config.staffEmails, publicUrl: config.publicUrl }),

@@ -10,7 +10,6 @@ import { createLogger, logLevelFromEnv } from './common/logger';
 import { loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/database';
 import { holdPort, releasePort } from './http/hold-port';
-import { checkVideoUploadAccess } from './media/upload-access-check';
 import { checkPaymentAccount } from './payments/account-check';
 
 async function main(): Promise<void> {
@@ -86,7 +85,7 @@ async function main(): Promise<void> {
   logger.info('storybook shop listening', { url, graphql: `${url}/graphql`, database: database.mode });
   // In the background: a refused key is logged plainly, and the shop keeps serving everything else.
   for (const provider of app.services.payments.providers.all()) void checkPaymentAccount(provider, logger);
-  void checkVideoUploadAccess(app.services.storage, config.publicUrl, logger);
+  void app.services.videoUploadAccess.check();
   if (app.metricsUrl) logger.info('metrics listening', { url: app.metricsUrl });
 }
 

@@ -4,8 +4,8 @@
  * the shop judges the object the store holds before the order uses it, and nothing of an upload
  * that was refused, cancelled or abandoned stays behind. On local disk the shop refuses to start one.
  */
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { ABANDONED_AFTER_MS } from '../../server/src/delivery/direct-video-uploads';
+import { GetObjectCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import { ABANDONED_AFTER_MS, DIRECT_UPLOAD_MESSAGES } from '../../server/src/delivery/direct-video-uploads';
 import { VIDEO_TYPE_MESSAGE } from '../../server/src/delivery/video-file';
 import { PART_SIZE } from '../../server/src/media/s3-storage';
 import { createAdmin, signIn } from '../support/admin';
@@ -354,6 +354,67 @@ describe('a finished video sent through the shop although the bucket takes it st
         orderId,
       }),
     );
+  });
+});
+
+describe('a bucket whose CORS rules keep the admin portal out', () => {
+  it('refuses to start an upload straight to it, takes the video with the delivery, and starts one once the rule is added', async () => {
+    const closed = await startS3rver('closed-media', { cors: null });
+    const lines: string[] = [];
+    const shop = await startTestServer(
+      { ...closed.env, LOG_LEVEL: 'warn' },
+      { logDestination: { write: (line: string) => lines.push(line) } },
+    );
+    const closedBucket = new S3Client(closed.config);
+    try {
+      await createAdmin(shop);
+      const staff = new GraphQLClient(shop.url);
+      await signIn(staff);
+      const { orderId } = await placePaidOrder(new GraphQLClient(shop.url));
+      const file = mp4OfSize(PART_SIZE + 12_345);
+
+      const refused = await staff.query(START, { orderId, size: file.length, head: head(file) });
+      expect(refused.data!.startVideoUpload).toEqual({
+        upload: null,
+        userErrors: [{ code: 'NOT_AVAILABLE', field: null, message: DIRECT_UPLOAD_MESSAGES.closedToBrowsers }],
+      });
+      expect(await shop.dataSource.query('SELECT id FROM video_uploads WHERE order_id = $1', [orderId])).toEqual([]);
+      // The admin portal then sends the video with the delivery.
+      const delivered = await staff.upload(
+        `mutation($orderId: ID!, $video: Upload, $storybookPdf: Upload) {
+          completeOrderWithVideo(orderId: $orderId, video: $video, storybookPdf: $storybookPdf) {
+            order { status } userErrors { message }
+          }
+        }`,
+        { orderId },
+        {
+          video: { name: 'story.mp4', type: 'video/mp4', data: file },
+          storybookPdf: { name: 'storybook.pdf', type: 'application/pdf', data: REAL_PDF },
+        },
+      );
+      expect(delivered.data!.completeOrderWithVideo).toEqual({ order: { status: 'Completed' }, userErrors: [] });
+      // Said once, with its fix; not again for each video that comes through the shop for it.
+      const warned = lines.map((line) => (JSON.parse(line) as { msg: string }).msg).filter((msg) => /video/.test(msg));
+      expect(warned).toEqual([expect.stringMatching(/^the bucket's CORS rules do not let the admin portal upload videos/)]);
+
+      // The operator adds the rule README gives; the next reading of it (a minute on at most) lets uploads in, for a revision here.
+      await closedBucket.send(
+        new PutBucketCorsCommand({
+          Bucket: closed.config.bucket,
+          CORSConfiguration: {
+            CORSRules: [{ AllowedOrigins: ['*'], AllowedMethods: ['PUT'], AllowedHeaders: ['*'], ExposeHeaders: ['ETag'] }],
+          },
+        }),
+      );
+      expect(await shop.app.services.videoUploadAccess.check()).toBe('allowed');
+      const opened = await staff.query(START, { orderId, size: file.length, head: head(file) });
+      expect(opened.data!.startVideoUpload.userErrors).toEqual([]);
+      expect(opened.data!.startVideoUpload.upload.parts).toHaveLength(2);
+    } finally {
+      await shop.close();
+      closedBucket.destroy();
+      await closed.close();
+    }
   });
 });
 

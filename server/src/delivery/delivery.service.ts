@@ -243,8 +243,9 @@ export class DeliveryService {
     let field: 'video' | typeof PDF_FIELD = 'video';
     try {
       if (uploads.video) {
-        if (this.directUploads.offered) {
-          // The admin portal sends it this way only when the bucket gave its page no answer it may read.
+        if (this.directUploads.offered && !(await this.directUploads.closedToBrowsers())) {
+          // The admin portal sends it this way only when the bucket gave its page no answer it may read
+          // (where the shop knows the bucket's rules keep the portal out, it has said so already).
           this.logger.warn(
             "video sent through the shop: the admin's browser could not reach the bucket (its CORS rule, or the browser's network)",
             {

@@ -2,8 +2,12 @@ import { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { REAL_MP4 } from '../../../test/support/videos';
 import { createLogger } from '../common/logger';
+import { UserErrorCode } from '../common/user-error';
 import type { DirectUploads, Storage, UploadedPart } from '../media/storage';
-import { DirectVideoUploads } from './direct-video-uploads';
+import { adminActor } from '../orders/actor';
+import type { Order } from '../orders/order.entity';
+import { OrderStatus } from '../orders/order-status';
+import { DIRECT_UPLOAD_MESSAGES, DirectVideoUploads } from './direct-video-uploads';
 import type { VideoUpload } from './video-upload.entity';
 
 const SIZE = 30_000;
@@ -55,6 +59,7 @@ describe('finishing a video sent straight to the store', () => {
     const store = storeOfOneUpload();
     const uploads = new DirectVideoUploads(dataSourceWith(ROW), store.storage, createLogger('silent'), {
       videoMaxBytes: 10 * 1024 * 1024,
+      access: { refused: async () => false },
     });
     const sent = { uploadId: ROW.id, parts: PARTS };
     const answers = await Promise.all([uploads.finish(ROW.orderId, sent), uploads.finish(ROW.orderId, sent)]);
@@ -62,5 +67,31 @@ describe('finishing a video sent straight to the store', () => {
     // Both calls find the video; the delivery's claim of the upload's row lets one of them deliver it.
     for (const answer of answers)
       expect(answer).toEqual({ ok: true, value: { uploadId: ROW.id, key: ROW.objectKey, bytes: SIZE } });
+  });
+});
+
+describe('starting a video sent straight to the store', () => {
+  it("refuses, starting nothing at the store, when the bucket's rules keep the admin portal out", async () => {
+    const started: string[] = [];
+    const storage = {
+      directUploads: { start: async (key: string) => started.push(key) && 'store-upload' },
+    } as unknown as Storage;
+    const paid = { id: ROW.orderId, status: OrderStatus.Paid, childDataDeletedAt: null } as Order;
+    const head = REAL_MP4.subarray(0, 64);
+    const uploadsWhere = (refused: boolean) =>
+      new DirectVideoUploads({} as DataSource, storage, createLogger('silent'), {
+        videoMaxBytes: 10 * 1024 * 1024,
+        access: { refused: async () => refused },
+      });
+
+    const answer = await uploadsWhere(true).start(paid, SIZE, head, adminActor({ email: 'studio@example.com' }));
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: UserErrorCode.NOT_AVAILABLE, message: DIRECT_UPLOAD_MESSAGES.closedToBrowsers },
+    });
+    expect(started).toEqual([]);
+    // A file the shop would refuse anyway is refused for what it is.
+    const notAVideo = await uploadsWhere(true).start(paid, SIZE, Buffer.alloc(64), adminActor({ email: 'studio@example.com' }));
+    expect(notAVideo).toMatchObject({ ok: false, error: { code: UserErrorCode.INVALID_INPUT } });
   });
 });

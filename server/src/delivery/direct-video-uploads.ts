@@ -12,6 +12,7 @@ import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingErro
 import { isUuid } from '../common/uuid';
 import { readLimited } from '../media/read-limited';
 import type { DirectUploads, Storage, UploadedPart } from '../media/storage';
+import type { VideoUploadAccess } from '../media/upload-access-check';
 import { type Actor, actorLabel } from '../orders/actor';
 import { lockOrder } from '../orders/order-lock';
 import type { Order } from '../orders/order.entity';
@@ -21,6 +22,8 @@ import { sniffVideo, VIDEO_TYPE_MESSAGE, VideoTooLargeError } from './video-file
 
 export const DIRECT_UPLOAD_MESSAGES = {
   notOffered: 'This shop receives videos through the delivery itself: send the file with it.',
+  closedToBrowsers:
+    "The file store's CORS rules do not let the admin portal upload to it, so this shop receives videos through the delivery itself: send the file with it.",
   orderNotFound: 'Order not found.',
   childDataDeleted: "The parent deleted this child's details, so the book can no longer be delivered.",
   empty: 'The video file is empty.',
@@ -83,12 +86,21 @@ export class DirectVideoUploads {
     private readonly dataSource: DataSource,
     private readonly storage: Storage,
     private readonly logger: Logger,
-    private readonly options: { videoMaxBytes: number },
+    private readonly options: {
+      videoMaxBytes: number;
+      /** Whether the bucket's CORS rules are known to keep the admin portal out (upload-access-check.ts). */
+      access: Pick<VideoUploadAccess, 'refused'>;
+    },
   ) {}
 
   /** Whether this shop's storage takes videos from the browser. */
   get offered(): boolean {
     return this.storage.directUploads !== undefined;
+  }
+
+  /** Whether the bucket's CORS rules are known to keep the admin portal out: its videos then come through the shop. */
+  async closedToBrowsers(): Promise<boolean> {
+    return this.offered && (await this.options.access.refused());
   }
 
   /**
@@ -111,6 +123,8 @@ export class DirectVideoUploads {
     }
     const type = sniffVideo(head);
     if (!type) return refuse(UserErrorCode.INVALID_INPUT, VIDEO_TYPE_MESSAGE, 'video');
+    // The portal's parts would be refused, each after its tries: it sends the video with the delivery instead.
+    if (await this.closedToBrowsers()) return refuse(UserErrorCode.NOT_AVAILABLE, DIRECT_UPLOAD_MESSAGES.closedToBrowsers);
 
     const key = `videos/${order.id}-${randomUUID().slice(0, 8)}.${type.extension}`;
     const partSize = partSizeFor(size);

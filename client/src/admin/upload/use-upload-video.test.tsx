@@ -333,4 +333,46 @@ describe('delivering a video sent straight to storage', () => {
       expect(deliveries).toEqual([null]);
     });
   });
+
+  describe('when the shop refuses to start the upload', () => {
+    const refusedStart = (code: string, message: string) => () => ({
+      data: {
+        startVideoUpload: {
+          __typename: 'StartVideoUploadPayload',
+          upload: null,
+          userErrors: [{ __typename: 'UserError', code, field: null, message }],
+        },
+      },
+    });
+
+    it("sends the video with the delivery, not a part to the store, when the store's rules keep the page out", async () => {
+      const deliveries: Array<{ uploadedVideo: unknown; video: File | undefined }> = [];
+      const outcome = await deliver({
+        StartVideoUpload: refusedStart('NOT_AVAILABLE', "The file store's CORS rules do not let the admin portal upload to it."),
+        CompleteOrderWithVideo: ({ variables, files }) => {
+          deliveries.push({ uploadedVideo: variables.uploadedVideo, video: Object.values(files)[0] });
+          return completed();
+        },
+      });
+
+      expect(outcome).toMatchObject({ ok: true });
+      expect(sendParts).not.toHaveBeenCalled();
+      expect(deliveries).toHaveLength(1);
+      expect(deliveries[0].uploadedVideo).toBeNull();
+      expect(deliveries[0].video?.size).toBe(video.size);
+      expect(unfinishedUploadOf(ORDER.id, video)).toBeNull();
+    });
+
+    it('tells the admin why, and delivers nothing, for any other refusal', async () => {
+      const asked: string[] = [];
+      const outcome = await deliver({
+        StartVideoUpload: refusedStart('INVALID_INPUT', 'Please upload an MP4, MOV or WebM video.'),
+        CompleteOrderWithVideo: () => asked.push('CompleteOrderWithVideo') && completed(),
+      });
+
+      expect(outcome).toEqual({ ok: false, message: 'Please upload an MP4, MOV or WebM video.' });
+      expect(sendParts).not.toHaveBeenCalled();
+      expect(asked).toEqual([]);
+    });
+  });
 });

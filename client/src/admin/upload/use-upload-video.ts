@@ -27,8 +27,9 @@ export type UploadOutcome = { ok: boolean; message: string } | { expired: true }
  * Sends one delivery: a multipart `completeOrderWithVideo` (or `reviseDelivery`) through Apollo,
  * with the upload's progress (fraction sent, or null while the size is unknown) reported as it
  * goes. With `direct` (shopConfig.videoUploadsDirect) the video goes first, straight to storage
- * in parts, and the mutation carries only what storage answered, and the PDF; when storage never
- * answers the page (its CORS rule), the video goes through the shop instead. `emailSending`
+ * in parts, and the mutation carries only what storage answered, and the PDF; when the shop knows
+ * storage keeps the page out (its CORS rules), or storage never answers the page, the video goes
+ * through the shop instead. `emailSending`
  * words the success: sent, or only queued in the outbox.
  */
 export function useUploadVideo() {
@@ -94,6 +95,9 @@ export function useUploadVideo() {
                 variables: { orderId: order.id, size: video.size, head: await fileHead(video) },
               });
               const startRefusal = started?.startVideoUpload.userErrors[0];
+              // The shop knows the store would not answer this page (its CORS rules), or no longer
+              // takes videos straight to storage: the video goes with the delivery.
+              if (startRefusal?.code === 'NOT_AVAILABLE') return await restart(false);
               if (startRefusal) return { ok: false, message: startRefusal.message };
               const plan = started?.startVideoUpload.upload;
               if (!plan) return { ok: false, message: UPLOAD_MESSAGES.failed };

@@ -126,6 +126,34 @@ describe('an unfinished upload, kept in this browser', () => {
     }
     expect(unfinishedUploadOf('order-1', video(), STARTED)).toBeNull();
   });
+
+  it("makes room in a full storage by dropping other orders' unfinished uploads, and nothing else", () => {
+    // The origin's quota: a few unfinished uploads of 2 GB videos, with their part URLs, fill it.
+    const QUOTA = 1_000;
+    const used = () => Object.keys(localStorage).reduce((sum, key) => sum + key.length + localStorage.getItem(key)!.length, 0);
+    const realSetItem = Storage.prototype.setItem;
+    const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key, value) {
+      if (used() - (localStorage.getItem(key)?.length ?? 0) + value.length > QUOTA) {
+        throw new DOMException('full', 'QuotaExceededError');
+      }
+      realSetItem.call(this, key, value);
+    });
+    try {
+      localStorage.setItem('another.setting', 'kept');
+      keepUnfinishedUpload('order-1', video(), plan, STARTED);
+      keepUnfinishedUpload('order-2', video(), plan, STARTED);
+      expect(unfinishedUploadOf('order-1', video(), STARTED)).not.toBeNull();
+      const third = keepUnfinishedUpload('order-3', video(), plan, STARTED);
+      recordSentPart(third, { partNumber: 1, etag: '"a"' });
+
+      expect(unfinishedUploadOf('order-3', video(), STARTED)?.sent).toEqual([{ partNumber: 1, etag: '"a"' }]);
+      expect(unfinishedUploadOf('order-1', video(), STARTED)).toBeNull();
+      expect(unfinishedUploadOf('order-2', video(), STARTED)).toBeNull();
+      expect(localStorage.getItem('another.setting')).toBe('kept');
+    } finally {
+      setItem.mockRestore();
+    }
+  });
 });
 
 describe("a delivery holds this browser's lock on its order's upload", () => {

@@ -144,9 +144,18 @@ export function forgetEveryUnfinishedUpload(): void {
 }
 
 function write(upload: UnfinishedUpload): void {
+  const key = unfinishedUploadKey(upload.orderId);
+  const text = JSON.stringify(upload);
   try {
-    storage()?.setItem(unfinishedUploadKey(upload.orderId), JSON.stringify(upload));
+    storage()?.setItem(key, text);
   } catch {
-    // storage full or turned off: this upload cannot be picked up after a reload, and still goes on
+    // The origin's storage is full (a 2 GB video's part URLs take some 400 KB): the upload under
+    // way matters more than other orders' unfinished ones, which are dropped to make room.
+    dropWhere((other) => other !== key);
+    try {
+      storage()?.setItem(key, text);
+    } catch {
+      // still full, or turned off: this upload cannot be picked up after a reload, and still goes on
+    }
   }
 }

@@ -56,8 +56,9 @@ export class DeliveryResolver {
       "Admin only, where shopConfig.videoUploadsDirect. Starts sending an order's finished video straight to storage " +
       "(for completeOrderWithVideo or reviseDelivery): `size` is the file's size in bytes and `head` its first 64 " +
       'bytes in base64, so a file that is too large or not a video is refused before it is sent. PUT each part to ' +
-      "its URL, keep each answer's ETag, then pass them as uploadedVideo; call abortVideoUpload to give up. " +
-      "NOT_AVAILABLE: send the video as completeOrderWithVideo's `video` instead (the bucket's CORS rules keep the admin portal out).",
+      "its URL, keep each answer's ETag, then pass them as uploadedVideo; call abortVideoUpload to give up. Answers " +
+      'NOT_AVAILABLE when the video must come through the shop instead (storage takes no uploads straight to it, or ' +
+      "the bucket's CORS rules keep the admin portal out): send it as the `video` of completeOrderWithVideo or reviseDelivery.",
   })
   async startVideoUpload(
     @Arg('orderId', () => ID) orderId: string,

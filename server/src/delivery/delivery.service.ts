@@ -243,7 +243,7 @@ export class DeliveryService {
     let field: 'video' | typeof PDF_FIELD = 'video';
     try {
       if (uploads.video) {
-        if (this.directUploads.offered && !(await this.directUploads.closedToBrowsers())) {
+        if (this.directUploads.offered && !this.directUploads.knownClosedToBrowsers) {
           // The admin portal sends it this way only when the bucket gave its page no answer it may read
           // (where the shop knows the bucket's rules keep the portal out, it has said so already).
           this.logger.warn(

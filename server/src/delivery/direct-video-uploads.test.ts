@@ -59,7 +59,7 @@ describe('finishing a video sent straight to the store', () => {
     const store = storeOfOneUpload();
     const uploads = new DirectVideoUploads(dataSourceWith(ROW), store.storage, createLogger('silent'), {
       videoMaxBytes: 10 * 1024 * 1024,
-      access: { refused: async () => false },
+      access: { refused: async () => false, knownRefused: () => false },
     });
     const sent = { uploadId: ROW.id, parts: PARTS };
     const answers = await Promise.all([uploads.finish(ROW.orderId, sent), uploads.finish(ROW.orderId, sent)]);
@@ -78,20 +78,19 @@ describe('starting a video sent straight to the store', () => {
     } as unknown as Storage;
     const paid = { id: ROW.orderId, status: OrderStatus.Paid, childDataDeletedAt: null } as Order;
     const head = REAL_MP4.subarray(0, 64);
-    const uploadsWhere = (refused: boolean) =>
-      new DirectVideoUploads({} as DataSource, storage, createLogger('silent'), {
-        videoMaxBytes: 10 * 1024 * 1024,
-        access: { refused: async () => refused },
-      });
+    const uploads = new DirectVideoUploads({} as DataSource, storage, createLogger('silent'), {
+      videoMaxBytes: 10 * 1024 * 1024,
+      access: { refused: async () => true, knownRefused: () => true },
+    });
 
-    const answer = await uploadsWhere(true).start(paid, SIZE, head, adminActor({ email: 'studio@example.com' }));
+    const answer = await uploads.start(paid, SIZE, head, adminActor({ email: 'studio@example.com' }));
     expect(answer).toMatchObject({
       ok: false,
       error: { code: UserErrorCode.NOT_AVAILABLE, message: DIRECT_UPLOAD_MESSAGES.closedToBrowsers },
     });
     expect(started).toEqual([]);
     // A file the shop would refuse anyway is refused for what it is.
-    const notAVideo = await uploadsWhere(true).start(paid, SIZE, Buffer.alloc(64), adminActor({ email: 'studio@example.com' }));
+    const notAVideo = await uploads.start(paid, SIZE, Buffer.alloc(64), adminActor({ email: 'studio@example.com' }));
     expect(notAVideo).toMatchObject({ ok: false, error: { code: UserErrorCode.INVALID_INPUT } });
   });
 });

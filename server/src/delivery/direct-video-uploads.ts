@@ -88,8 +88,8 @@ export class DirectVideoUploads {
     private readonly logger: Logger,
     private readonly options: {
       videoMaxBytes: number;
-      /** Whether the bucket's CORS rules are known to keep the admin portal out (upload-access-check.ts). */
-      access: Pick<VideoUploadAccess, 'refused'>;
+      /** Whether the bucket's CORS rules keep the admin portal out (upload-access-check.ts). */
+      access: Pick<VideoUploadAccess, 'refused' | 'knownRefused'>;
     },
   ) {}
 
@@ -98,9 +98,12 @@ export class DirectVideoUploads {
     return this.storage.directUploads !== undefined;
   }
 
-  /** Whether the bucket's CORS rules are known to keep the admin portal out: its videos then come through the shop. */
-  async closedToBrowsers(): Promise<boolean> {
-    return this.offered && (await this.options.access.refused());
+  /**
+   * Whether the last reading of the bucket's CORS rules said they keep the admin portal out (its
+   * videos then come through the shop), without reading them again.
+   */
+  get knownClosedToBrowsers(): boolean {
+    return this.options.access.knownRefused();
   }
 
   /**
@@ -124,7 +127,7 @@ export class DirectVideoUploads {
     const type = sniffVideo(head);
     if (!type) return refuse(UserErrorCode.INVALID_INPUT, VIDEO_TYPE_MESSAGE, 'video');
     // The portal's parts would be refused, each after its tries: it sends the video with the delivery instead.
-    if (await this.closedToBrowsers()) return refuse(UserErrorCode.NOT_AVAILABLE, DIRECT_UPLOAD_MESSAGES.closedToBrowsers);
+    if (await this.options.access.refused()) return refuse(UserErrorCode.NOT_AVAILABLE, DIRECT_UPLOAD_MESSAGES.closedToBrowsers);
 
     const key = `videos/${order.id}-${randomUUID().slice(0, 8)}.${type.extension}`;
     const partSize = partSizeFor(size);

@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import { loadOnFirstUse } from '../common/load-on-first-use';
 import type { Logger } from '../common/logger';
 import type { S3Config } from '../config';
-import type { ByteRange, DirectUploads, ListedObject, Storage, StoredObject, UploadedPart } from './storage';
+import type { BrowserAccess, ByteRange, DirectUploads, ListedObject, Storage, StoredObject, UploadedPart } from './storage';
 
 /**
  * AWS's SDK (over a megabyte of JavaScript) is loaded when the shop first touches the bucket, so a
@@ -286,6 +286,7 @@ export class S3Storage implements Storage {
  */
 class S3DirectUploads implements DirectUploads {
   readonly origin: string;
+  readonly rulesMetByBrowsers: boolean;
   private presigner: S3Client | undefined;
   private readonly presignerConfig: S3ClientConfig;
 
@@ -301,6 +302,9 @@ class S3DirectUploads implements DirectUploads {
       responseChecksumValidation: 'WHEN_REQUIRED',
     };
     this.origin = uploadOrigin(config);
+    this.rulesMetByBrowsers =
+      config.uploadEndpoint === undefined ||
+      (config.endpoint !== undefined && new URL(config.uploadEndpoint).origin === new URL(config.endpoint).origin);
   }
 
   async start(key: string, contentType: string): Promise<string> {
@@ -351,7 +355,7 @@ class S3DirectUploads implements DirectUploads {
     }
   }
 
-  async browserAccess(pageOrigin: string): Promise<'allowed' | 'not allowed' | 'unknown'> {
+  async browserAccess(pageOrigin: string): Promise<BrowserAccess> {
     const { sdk, client } = await this.s3();
     try {
       const { CORSRules = [] } = await client.send(new sdk.GetBucketCorsCommand({ Bucket: this.config.bucket }));

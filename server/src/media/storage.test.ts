@@ -418,4 +418,21 @@ describe('uploads straight from the browser to the bucket', () => {
       expect(url).not.toMatch(/checksum/i);
     },
   );
+
+  it.each([
+    ['AWS itself', undefined, undefined, true],
+    ['a store at one address for the shop and browsers', 'https://files.example.com', 'https://files.example.com/', true],
+    ['a store browsers reach at another address', 'http://minio:9000', 'https://files.example.com', false],
+  ])('says whether browsers meet the CORS rules the shop reads: %s', (_where, endpoint, uploadEndpoint, met) => {
+    const store = new S3Storage({
+      bucket: 'media',
+      region: 'eu-west-2',
+      endpoint,
+      forcePathStyle: endpoint !== undefined,
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+      uploadEndpoint,
+      directUploads: true,
+    });
+    expect(store.directUploads!.rulesMetByBrowsers).toBe(met);
+  });
 });

@@ -33,9 +33,18 @@ export interface UploadedPart {
  * Uploads a browser sends straight to the store, in parts, each through a URL the shop signs
  * (S3's presigned multipart upload): the shop never holds the bytes. Only a bucket offers them.
  */
+/** Whether a store's CORS rules let a page send it parts: 'unknown' when they cannot be read. */
+export type BrowserAccess = 'allowed' | 'not allowed' | 'unknown';
+
 export interface DirectUploads {
   /** The origin the browser sends the parts to, for the pages' Content-Security-Policy. */
   readonly origin: string;
+  /**
+   * Whether browsers send the parts to the address the shop reads the rules at (AWS's own, or one
+   * address for both), so the rules browserAccess reads are the ones they meet. Behind another
+   * address (a proxy or CDN that may add CORS headers itself, a published port) they are a hint.
+   */
+  readonly rulesMetByBrowsers: boolean;
   /** Starts a multipart upload of `key`; returns its id. */
   start(key: string, contentType: string): Promise<string>;
   /** A URL that accepts one PUT of part `partNumber`, for `expiresInSeconds`. */
@@ -48,7 +57,7 @@ export interface DirectUploads {
    * Whether the store's CORS rules let pages from `pageOrigin` PUT parts and read their ETag:
    * 'unknown' when the rules cannot be read (no permission, or a store without the API).
    */
-  browserAccess(pageOrigin: string): Promise<'allowed' | 'not allowed' | 'unknown'>;
+  browserAccess(pageOrigin: string): Promise<BrowserAccess>;
 }
 
 export interface Storage {

@@ -1,5 +1,5 @@
-import type { DirectUploads } from './storage';
-import { type UploadAccess, VideoUploadAccess } from './upload-access-check';
+import type { BrowserAccess, DirectUploads } from './storage';
+import { VideoUploadAccess } from './upload-access-check';
 
 function logger() {
   const lines: Array<[string, string, unknown]> = [];
@@ -10,20 +10,29 @@ function logger() {
   };
 }
 
-const storage = (browserAccess: DirectUploads['browserAccess']) => ({
+const storage = (browserAccess: DirectUploads['browserAccess'], rulesMetByBrowsers = true) => ({
   describe: () => 's3://media',
-  directUploads: { origin: 'https://media.s3.eu-west-2.amazonaws.com', browserAccess } as unknown as DirectUploads,
+  directUploads: {
+    origin: 'https://media.s3.eu-west-2.amazonaws.com',
+    rulesMetByBrowsers,
+    browserAccess,
+  } as unknown as DirectUploads,
 });
 
 /** A bucket whose rules read as `answers` say, one reading after another (the last one stays). */
-function bucketReading(...answers: Array<UploadAccess | Error>) {
+function bucketReading(...answers: Array<BrowserAccess | Error>) {
+  return bucketReadingAt(true, ...answers);
+}
+
+/** The same, where browsers meet the rules read (`met`) or another address answers them. */
+function bucketReadingAt(met: boolean, ...answers: Array<BrowserAccess | Error>) {
   const asked: string[] = [];
   const store = storage(async (origin) => {
     asked.push(origin);
     const answer = answers.length > 1 ? answers.shift()! : answers[0];
     if (answer instanceof Error) throw answer;
     return answer;
-  });
+  }, met);
   return { store, asked };
 }
 
@@ -76,7 +85,7 @@ describe("the start-up check of the bucket's CORS rules", () => {
 });
 
 describe('whether a delivery may send its video straight to the bucket', () => {
-  it('answers from the last reading for a minute, then reads again in the background', async () => {
+  it('answers from the last reading for a minute; after it, reads a "no" again before answering', async () => {
     let now = 0;
     const { store, asked } = bucketReading('not allowed', 'allowed');
     const log = logger();
@@ -86,21 +95,57 @@ describe('whether a delivery may send its video straight to the bucket', () => {
     now = 59_999;
     expect(await access.refused()).toBe(true);
     expect(asked).toHaveLength(1);
-    // The rule was added meanwhile: the delivery after the minute still goes through the shop, and starts a reading.
+    // The rule was added meanwhile: the first delivery after the minute goes straight to the bucket.
     now = 60_000;
-    expect(await access.refused()).toBe(true);
+    expect(await access.refused()).toBe(false);
+    expect(asked).toHaveLength(2);
+    expect(log.lines.map(([level, message]) => [level, message])).toEqual([
+      ['warn', expect.stringMatching(/^the bucket's CORS rules do not let the admin portal upload videos, so they come/)],
+      ['info', 'the bucket now takes video uploads from the admin portal: they go straight to it again'],
+    ]);
+  });
+
+  it('reads a "yes" again in the background, answering from it meanwhile', async () => {
+    let now = 0;
+    const { store, asked } = bucketReading('allowed', 'not allowed');
+    const access = new VideoUploadAccess(store, 'https://shop.example.com', logger(), { now: () => now });
+    await access.check();
+    now = 60_000;
+    expect(await access.refused()).toBe(false);
     expect(asked).toHaveLength(2);
     await access.check(); // the reading under way
+    expect(access.knownRefused()).toBe(true);
+  });
+
+  it('only warns where browsers send to another address than the one the rules are read at', async () => {
+    const log = logger();
+    const { store } = bucketReadingAt(false, 'not allowed');
+    const access = new VideoUploadAccess(store, 'https://shop.example.com', log);
+    expect(await access.check()).toBe('not allowed');
     expect(await access.refused()).toBe(false);
-    expect(log.lines.map(([level, message]) => [level, message])).toEqual([
-      ['warn', expect.stringMatching(/^the bucket's CORS rules do not let the admin portal upload videos/)],
-      ['info', expect.stringMatching(/^the bucket now takes video uploads from the admin portal/)],
+    expect(access.knownRefused()).toBe(false);
+    expect(log.lines).toEqual([
+      ['warn', expect.stringMatching(/unless what answers at the upload address adds its own/), expect.anything()],
+    ]);
+  });
+
+  it('says "again" only to a bucket that had kept the portal out', async () => {
+    let now = 0;
+    const log = logger();
+    const { store } = bucketReading(new Error('socket hang up'), 'allowed');
+    const access = new VideoUploadAccess(store, 'https://shop.example.com', log, { now: () => now });
+    await access.check();
+    now = 60_000;
+    await access.check();
+    expect(log.lines.map(([, message]) => message)).toEqual([
+      expect.stringMatching(/^could not read the bucket's CORS rules/),
+      'the bucket takes video uploads from the admin portal',
     ]);
   });
 
   it('reads once for deliveries that start together, and logs a reading only when it changed', async () => {
     let now = 0;
-    let answer: (access: UploadAccess) => void = () => {};
+    let answer: (access: BrowserAccess) => void = () => {};
     const asked: string[] = [];
     const store = storage((origin) => {
       asked.push(origin);
@@ -134,9 +179,20 @@ describe('whether a delivery may send its video straight to the bucket', () => {
   it('waits for the first reading a few seconds at most, then goes on as if it were unknown', async () => {
     const log = logger();
     const silent = storage(() => new Promise(() => {}));
-    const access = new VideoUploadAccess(silent, 'https://shop.example.com', log, { firstReadingWaitMs: 20 });
+    const access = new VideoUploadAccess(silent, 'https://shop.example.com', log, { readingWaitMs: 20 });
     expect(await access.refused()).toBe(false);
     expect(log.lines).toEqual([]);
+  });
+
+  it('leaves a "no" standing when the store no longer answers in time', async () => {
+    let now = 0;
+    let answers = 0;
+    const store = storage(() => (answers++ === 0 ? Promise.resolve('not allowed') : new Promise(() => {})));
+    const access = new VideoUploadAccess(store, 'https://shop.example.com', logger(), { now: () => now, readingWaitMs: 20 });
+    await access.check();
+    now = 60_000;
+    expect(await access.refused()).toBe(true);
+    expect(answers).toBe(2);
   });
 
   it('goes by the first reading when it comes back in time: a bucket that keeps the portal out is refused at once', async () => {

@@ -127,10 +127,14 @@ describe('an unfinished upload, kept in this browser', () => {
     expect(unfinishedUploadOf('order-1', video(), STARTED)).toBeNull();
   });
 
-  it("makes room in a full storage by dropping other orders' unfinished uploads, and nothing else", () => {
-    // The origin's quota: a few unfinished uploads of 2 GB videos, with their part URLs, fill it.
-    const QUOTA = 1_000;
+  it("makes room in a full storage by dropping other orders' unfinished uploads, oldest first, as few as it takes", () => {
+    localStorage.setItem('another.setting', 'kept');
+    keepUnfinishedUpload('order-0', video(), plan, STARTED);
     const used = () => Object.keys(localStorage).reduce((sum, key) => sum + key.length + localStorage.getItem(key)!.length, 0);
+    // The origin's quota (a few unfinished uploads of 2 GB videos, with their part URLs, fill it):
+    // room for two uploads with a part or two sent, not three.
+    const QUOTA = used() + localStorage.getItem(unfinishedUploadKey('order-0'))!.length + 100;
+    localStorage.clear();
     const realSetItem = Storage.prototype.setItem;
     const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key, value) {
       if (used() - (localStorage.getItem(key)?.length ?? 0) + value.length > QUOTA) {
@@ -141,14 +145,14 @@ describe('an unfinished upload, kept in this browser', () => {
     try {
       localStorage.setItem('another.setting', 'kept');
       keepUnfinishedUpload('order-1', video(), plan, STARTED);
-      keepUnfinishedUpload('order-2', video(), plan, STARTED);
-      expect(unfinishedUploadOf('order-1', video(), STARTED)).not.toBeNull();
-      const third = keepUnfinishedUpload('order-3', video(), plan, STARTED);
+      keepUnfinishedUpload('order-2', video(), plan, STARTED + 1000);
+      const third = keepUnfinishedUpload('order-3', video(), plan, STARTED + 2000);
       recordSentPart(third, { partNumber: 1, etag: '"a"' });
 
-      expect(unfinishedUploadOf('order-3', video(), STARTED)?.sent).toEqual([{ partNumber: 1, etag: '"a"' }]);
-      expect(unfinishedUploadOf('order-1', video(), STARTED)).toBeNull();
-      expect(unfinishedUploadOf('order-2', video(), STARTED)).toBeNull();
+      const now = STARTED + 3000;
+      expect(unfinishedUploadOf('order-3', video(), now)?.sent).toEqual([{ partNumber: 1, etag: '"a"' }]);
+      expect(unfinishedUploadOf('order-1', video(), now)).toBeNull();
+      expect(unfinishedUploadOf('order-2', video(), now)).not.toBeNull();
       expect(localStorage.getItem('another.setting')).toBe('kept');
     } finally {
       setItem.mockRestore();

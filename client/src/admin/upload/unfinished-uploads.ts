@@ -70,10 +70,7 @@ function dropWhere(drop: (key: string) => boolean): void {
   const kept = storage();
   if (!kept) return;
   try {
-    const keys = Array.from({ length: kept.length }, (_, index) => kept.key(index)).filter(
-      (key): key is string => key?.startsWith(KEY_PREFIX) ?? false,
-    );
-    for (const key of keys) if (drop(key)) kept.removeItem(key);
+    for (const key of keptKeys(kept)) if (drop(key)) kept.removeItem(key);
   } catch {
     // storage turned off meanwhile: nothing to drop
   }
@@ -144,18 +141,48 @@ export function forgetEveryUnfinishedUpload(): void {
 }
 
 function write(upload: UnfinishedUpload): void {
+  const kept = storage();
+  if (!kept) return;
   const key = unfinishedUploadKey(upload.orderId);
   const text = JSON.stringify(upload);
-  try {
-    storage()?.setItem(key, text);
-  } catch {
-    // The origin's storage is full (a 2 GB video's part URLs take some 400 KB): the upload under
-    // way matters more than other orders' unfinished ones, which are dropped to make room.
-    dropWhere((other) => other !== key);
+  // The origin's storage may be full (a 2 GB video's part URLs take some 400 KB): the upload under
+  // way matters more than other orders' unfinished ones, which make room for it, oldest first.
+  let others: string[] | null = null;
+  for (;;) {
     try {
-      storage()?.setItem(key, text);
-    } catch {
-      // still full, or turned off: this upload cannot be picked up after a reload, and still goes on
+      kept.setItem(key, text);
+      return;
+    } catch (error) {
+      const full = error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22);
+      if (!full) return; // turned off: this upload cannot be picked up after a reload, and still goes on
+      others ??= othersOldestFirst(kept, key);
+      const oldest = others.shift();
+      if (oldest === undefined) return; // nothing left to drop: as above
+      kept.removeItem(oldest);
     }
   }
+}
+
+/** The keys of the uploads kept in this browser. */
+function keptKeys(kept: Storage): string[] {
+  return Array.from({ length: kept.length }, (_, index) => kept.key(index)).filter(
+    (key): key is string => key?.startsWith(KEY_PREFIX) ?? false,
+  );
+}
+
+/** The keys of the uploads kept beside `key`, the one begun first (or unreadable) first. */
+function othersOldestFirst(kept: Storage, key: string): string[] {
+  const startedAt = (other: string): number => {
+    try {
+      const saved = JSON.parse(kept.getItem(other) ?? 'null') as Partial<UnfinishedUpload> | null;
+      return typeof saved?.startedAt === 'number' ? saved.startedAt : Number.NEGATIVE_INFINITY;
+    } catch {
+      return Number.NEGATIVE_INFINITY;
+    }
+  };
+  return keptKeys(kept)
+    .filter((other) => other !== key)
+    .map((other) => ({ other, at: startedAt(other) }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ other }) => other);
 }

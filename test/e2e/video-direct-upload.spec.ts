@@ -173,9 +173,11 @@ async function leaveAfterPartOne(
     asked.push(question.type());
     void question.accept();
   });
-  await page.unroute(`${bucketOrigin}/**`);
   if (leave === 'reload') {
+    // Part 2 stays refused until the page is gone: its next try, due a few seconds after its first
+    // failed, would otherwise go up in the moment before the reload.
     await page.reload();
+    await page.unroute(`${bucketOrigin}/**`);
   } else {
     const closed = new Promise((resolve) => page.once('close', resolve));
     await page.close({ runBeforeUnload: true });

@@ -29,13 +29,13 @@ export interface UploadedPart {
   etag: string;
 }
 
+/** Whether a store's CORS rules let a page send it parts: 'unknown' when they cannot be read. */
+export type BrowserAccess = 'allowed' | 'not allowed' | 'unknown';
+
 /**
  * Uploads a browser sends straight to the store, in parts, each through a URL the shop signs
  * (S3's presigned multipart upload): the shop never holds the bytes. Only a bucket offers them.
  */
-/** Whether a store's CORS rules let a page send it parts: 'unknown' when they cannot be read. */
-export type BrowserAccess = 'allowed' | 'not allowed' | 'unknown';
-
 export interface DirectUploads {
   /** The origin the browser sends the parts to, for the pages' Content-Security-Policy. */
   readonly origin: string;

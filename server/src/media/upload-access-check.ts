@@ -64,9 +64,10 @@ export class VideoUploadAccess {
 
   /**
    * Whether a delivery's video must come through the shop because the rules keep the admin portal
-   * out. Reads them again first when the last reading is over a minute old: waiting for it (a few
-   * seconds at most) when there is none yet or it said no, so a rule added meanwhile counts at
-   * once; in the background otherwise. A store that does not answer in time leaves the answer as it was.
+   * out. Reads them first when there is no reading yet, and again when the last is over a minute
+   * old: waiting for it (a few seconds at most) when there is none or it said no, so a rule added
+   * meanwhile counts at once; in the background otherwise. A store that does not answer in time
+   * leaves the answer as it was.
    */
   async refused(): Promise<boolean> {
     const uploads = this.storage.directUploads;

@@ -248,7 +248,9 @@ test.describe('the admin portal', () => {
 
   test("a session that ends behind the dashboard's back sends it to /admin on its next request", async ({ page }) => {
     await loginAsAdmin(page);
-    // The dashboard has loaded (a request still in flight would meet the ended session first).
+    // The list has its answer: Refresh is enabled while the first one loads, and asking again then
+    // would join that request, begun with the session still open, rather than send one.
+    await expect(page.getByText(/^(More than )?[\d,]+ orders?$/)).toBeVisible();
     const refresh = page.getByRole('button', { name: 'Refresh' });
     await expect(refresh).toBeEnabled();
     // Ended elsewhere (same cookie): the server now answers UNAUTHENTICATED.

@@ -26,6 +26,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Logger } from '../common/logger';
+import { within } from '../common/within';
 
 /**
  * The parent's private pages carry their secret token in the path: no browser may send that
@@ -279,27 +280,6 @@ function sendHtmlWithData(req: Request, res: Response, shell: HtmlPage, elementI
         ? gzipSync(identity, { level: 6 })
         : identity,
   );
-}
-
-/** How `work` ended within `ms`: its answer, or why there is none (a late query is left to finish). */
-type Outcome<T> = { answer: T } | { missed: 'late' } | { missed: 'failed'; error: unknown };
-
-async function within<T>(ms: number, work: Promise<T>): Promise<Outcome<T>> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<Outcome<T>>((resolve) => {
-    timer = setTimeout(() => resolve({ missed: 'late' }), ms);
-  });
-  try {
-    return await Promise.race([
-      work.then(
-        (answer): Outcome<T> => ({ answer }),
-        (error: unknown): Outcome<T> => ({ missed: 'failed', error }),
-      ),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** The value at a dotted path of an answer (`orderPage.proof.firstPage.url`), or undefined. */

@@ -7,6 +7,7 @@
  * shop from the first try, and straight again once the rule is added. Never stops the shop.
  */
 import type { Logger } from '../common/logger';
+import { within } from '../common/within';
 import type { BrowserAccess, Storage } from './storage';
 
 /** How long a reading of the rules stands before a delivery's start reads them again. */
@@ -73,7 +74,7 @@ export class VideoUploadAccess {
     const uploads = this.storage.directUploads;
     if (!uploads?.rulesMetByBrowsers) return false;
     if (!this.reading || this.now() - this.reading.at >= this.maxAgeMs) {
-      if (!this.reading || this.reading.access === 'not allowed') await this.readWithin();
+      if (!this.reading || this.reading.access === 'not allowed') await within(this.readingWaitMs, this.check());
       else void this.check();
     }
     return this.knownRefused();
@@ -82,19 +83,6 @@ export class VideoUploadAccess {
   /** What the last reading said, without reading again or waiting: true when it keeps the admin portal out. */
   knownRefused(): boolean {
     return this.reading?.access === 'not allowed' && this.storage.directUploads?.rulesMetByBrowsers === true;
-  }
-
-  private async readWithin(): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, this.readingWaitMs);
-      timer.unref();
-    });
-    try {
-      await Promise.race([this.check(), late]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   private log(access: BrowserAccess, before: BrowserAccess | undefined): void {

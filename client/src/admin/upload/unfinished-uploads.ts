@@ -42,16 +42,19 @@ function identityOf(file: File): UnfinishedUpload['file'] {
   return { size: file.size, lastModified: file.lastModified };
 }
 
-/** What is kept under `key`, if it is an unfinished upload still in time at `now`. */
-function readKept(key: string, now: number): UnfinishedUpload | null {
-  let saved: UnfinishedUpload;
+/** What this browser keeps under `key`, parsed: null when nothing, unreadable, or storage is turned off. */
+function readSaved(key: string): Partial<UnfinishedUpload> | null {
   try {
     const text = storage()?.getItem(key);
-    if (!text) return null;
-    saved = JSON.parse(text) as UnfinishedUpload;
+    return text ? (JSON.parse(text) as Partial<UnfinishedUpload> | null) : null;
   } catch {
     return null;
   }
+}
+
+/** What is kept under `key`, if it is an unfinished upload still in time at `now`. */
+function readKept(key: string, now: number): UnfinishedUpload | null {
+  const saved = readSaved(key) as UnfinishedUpload | null;
   const whole =
     typeof saved?.orderId === 'string' &&
     key === unfinishedUploadKey(saved.orderId) &&
@@ -104,14 +107,7 @@ export function keepUnfinishedUpload(orderId: string, file: File, plan: VideoUpl
 export function recordSentPart(upload: UnfinishedUpload, part: SentPart): void {
   upload.sent = [...upload.sent.filter((sent) => sent.partNumber !== part.partNumber), part];
   // Forgotten meanwhile (Logout, or another tab delivered or replaced it): not kept again.
-  let stillKept = false;
-  try {
-    const text = storage()?.getItem(unfinishedUploadKey(upload.orderId));
-    stillKept = text ? (JSON.parse(text) as UnfinishedUpload).plan?.id === upload.plan.id : false;
-  } catch {
-    return;
-  }
-  if (stillKept) write(upload);
+  if (readSaved(unfinishedUploadKey(upload.orderId))?.plan?.id === upload.plan.id) write(upload);
 }
 
 /** The upload is finished, refused or given up: a later choice of the file starts afresh. */
@@ -173,12 +169,8 @@ function keptKeys(kept: Storage): string[] {
 /** The keys of the uploads kept beside `key`, the one begun first (or unreadable) first. */
 function othersOldestFirst(kept: Storage, key: string): string[] {
   const startedAt = (other: string): number => {
-    try {
-      const saved = JSON.parse(kept.getItem(other) ?? 'null') as Partial<UnfinishedUpload> | null;
-      return typeof saved?.startedAt === 'number' ? saved.startedAt : Number.NEGATIVE_INFINITY;
-    } catch {
-      return Number.NEGATIVE_INFINITY;
-    }
+    const at = readSaved(other)?.startedAt;
+    return typeof at === 'number' ? at : Number.NEGATIVE_INFINITY;
   };
   return keptKeys(kept)
     .filter((other) => other !== key)

@@ -76,6 +76,29 @@ describe('the job runner', () => {
     ]);
   });
 
+  it('runs only the jobs it is asked to, leaving the others queued, and refuses a name it does not know', async () => {
+    const seen: string[] = [];
+    const runner = runnerWith([
+      { name: 'remind-parent', run: async () => void seen.push('remind-parent') },
+      { name: 'draw-proof', run: async () => void seen.push('draw-proof') },
+    ]);
+    await server.dataSource.transaction(async (manager) => {
+      await runner.enqueue(manager, 'draw-proof', { orderId: 'e' });
+      await runner.enqueue(manager, 'remind-parent', { orderId: 'e' });
+      await runner.enqueue(manager, 'draw-proof', { orderId: 'f' });
+    });
+    expect(await runner.drain(['remind-parent'])).toBe(1);
+    expect(seen).toEqual(['remind-parent']);
+    expect((await jobRows()).map((row) => `${row.name}:${row.status}`).sort()).toEqual([
+      'draw-proof:queued',
+      'draw-proof:queued',
+      'remind-parent:succeeded',
+    ]);
+    await expect(runner.drain(['remind-parents'])).rejects.toThrow('No job is defined as remind-parents');
+    expect(await runner.drain()).toBe(2);
+    expect(seen).toEqual(['remind-parent', 'draw-proof', 'draw-proof']);
+  });
+
   it('queues a job due at once, never a fraction of a millisecond ahead of the clock', async () => {
     const runner = runnerWith([{ name: 'remind-parent', run: async () => undefined }]);
     // now() is one instant a transaction: about one in two of them, rounded to the column's

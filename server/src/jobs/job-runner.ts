@@ -190,13 +190,16 @@ export class JobRunner {
   }
 
   /**
-   * Claims and runs due jobs one after another until none is left; returns how many ran. A runner
-   * stopped (see `start`) runs none, and hands back one it claimed as it was being stopped.
+   * Claims and runs due jobs one after another until none is left; returns how many ran. `only`
+   * names the jobs to run (the others stay queued); by default every job this runner knows. A
+   * runner stopped (see `start`) runs none, and hands back one it claimed as it was being stopped.
    */
-  async drain(): Promise<number> {
+  async drain(only: readonly string[] = this.names()): Promise<number> {
+    const unknown = only.filter((name) => !this.definitions.has(name));
+    if (unknown.length > 0) throw new Error(`No job is defined as ${unknown.join(', ')}`);
     let ran = 0;
     while (!this.halt.signal.aborted) {
-      const job = await this.claim();
+      const job = await this.claim(only);
       if (!job) return ran;
       if (this.halt.signal.aborted) {
         await this.handBack(job);
@@ -266,8 +269,7 @@ export class JobRunner {
     }
   }
 
-  private async claim(): Promise<ClaimedJob | null> {
-    const names = this.names();
+  private async claim(names: readonly string[]): Promise<ClaimedJob | null> {
     if (names.length === 0) return null;
     const result: unknown = await this.dataSource.query(
       `UPDATE jobs SET status = 'running', attempts = attempts + 1,

@@ -243,11 +243,23 @@ function takes(req: Request, encoding: string): boolean {
 /** `value` as JSON to write inside a <script> block: no "<" may end it early. */
 const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/**
+ * Brotli's quality for the pages compressed at start-up: 10, not the default 11. Over the 17 built
+ * pages (875 KB), 11 took 1.0 s of CPU at every start and 10 takes 0.33 s; 10's pages are 2% larger
+ * (188 KB against 184 KB in all, some 240 bytes a page).
+ */
+const PAGE_BROTLI_QUALITY = 10;
+
 function loadHtml(file: string, publicUrl: string, pixelId: string | null): HtmlPage {
   const pixel = jsonInScript(pixelId);
   const html = readFileSync(file, 'utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl).replaceAll(PIXEL_ID_PLACEHOLDER, pixel);
   const identity = Buffer.from(html);
-  return { text: html, identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
+  return {
+    text: html,
+    identity,
+    br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
 }
 
 /** Sets an HTML answer's status and headers, and answers the encoding to send it in (none: as it is). */

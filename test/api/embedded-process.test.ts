@@ -7,6 +7,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { copyMigratedDatabase } from '../support/migrated-pglite';
 import { startShop, stopShop as stop } from '../support/shop-process';
 
 let dataDir: string;
@@ -55,6 +56,8 @@ describe('the shop process in production', () => {
   it('names its mail provider in the start-up log and warns that without one no e-mail is sent', async () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'storybook-production-'));
     try {
+      // Its subject is the log, not the set-up (the test above starts on an empty folder).
+      await copyMigratedDatabase(folder);
       const shop = await startShop({
         NODE_ENV: 'production',
         DATA_DIR: folder,

@@ -77,7 +77,7 @@ const database = databaseName;
 
 describe(`npm run admin:create on ${database}`, () => {
   it('creates an admin with a generated password it prints once, who can then sign in', async () => {
-    const env = await shopEnv();
+    const env = await shopEnv('operator', { migrated: true });
     const created = await npmRun(['admin:create', '--', '--email', 'Owner@Example.com'], env);
     expect(created).toMatchObject({ code: 0 });
     const printed = /^Created admin owner@example\.com\npassword: (\S+)\n$/.exec(created.stdout);
@@ -119,7 +119,7 @@ describe(`npm run admin:create on ${database}`, () => {
     copyFileSync(path.join(root, 'server', 'package.json'), path.join(image, 'server', 'package.json'));
     symlinkSync(path.join(root, 'server', 'dist'), path.join(image, 'server', 'dist'));
     symlinkSync(path.join(root, 'node_modules'), path.join(image, 'node_modules'));
-    const env = await shopEnv();
+    const env = await shopEnv('operator', { migrated: true });
     const created = await npmRun(
       ['admin:create', '--', '--email', 'owner@example.com', '--password', 'image password 789'],
       env,

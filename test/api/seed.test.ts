@@ -68,7 +68,7 @@ async function ordersSeenByAdmin(url: string): Promise<SeenOrder[]> {
 
 describe(`npm run seed on ${databaseName}`, () => {
   it('places demo orders in every status with their photos, deliveries, refunds, a change request and a deletion, once', async () => {
-    const env = await shopEnv('seed');
+    const env = await shopEnv('seed', { migrated: true });
     const created = await npmRun(['admin:create', '--', '--email', OWNER.email, '--password', OWNER.password], env);
     expect(created).toMatchObject({ code: 0 });
 
@@ -118,7 +118,7 @@ describe(`npm run seed on ${databaseName}`, () => {
   }, 300_000);
 
   it('is refused without an admin to act as, and in production before it opens anything', async () => {
-    const env = await shopEnv('seed');
+    const env = await shopEnv('seed', { migrated: true });
     const noAdmin = await npmRun(['seed'], env);
     expect(noAdmin).toMatchObject({
       code: 1,

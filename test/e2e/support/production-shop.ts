@@ -4,48 +4,13 @@
  * with made-up Stripe keys; nothing here reaches Stripe), or in development with a print partner.
  * On a copy of a just-migrated embedded database in a temporary data folder, on a free loopback port.
  */
-import { execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { MIGRATIONS_FINGERPRINT } from '../../support/migrations-fingerprint';
+import { copyMigratedDatabase } from '../../support/migrated-pglite';
 
 const root = path.resolve(__dirname, '..', '..', '..');
-
-/**
- * The embedded database as `npm run migrate` leaves it in an empty data folder, made once per set
- * of migrations (and PGlite version) and kept in the system's temporary folder. A fresh database
- * spends some 6 s of CPU in initdb and the migrations: each shop below starts on a copy of this
- * one instead, the same database without that wait. Made aside and renamed into place, so a shop
- * never copies half of one; when several make it at once, the first rename wins.
- */
-async function migratedDatabase(): Promise<string> {
-  const kept = path.join(os.tmpdir(), `storybook-e2e-pglite-${MIGRATIONS_FINGERPRINT}`);
-  if (existsSync(kept)) return kept;
-  const making = mkdtempSync(path.join(os.tmpdir(), 'storybook-e2e-pglite-making-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    ALLOW_EMBEDDED_DB: 'true',
-    DATA_DIR: making,
-    ENV_FILE: 'none',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  delete env.NODE_OPTIONS;
-  try {
-    await promisify(execFile)(process.execPath, [path.join(root, 'server', 'dist', 'scripts', 'migrate.js')], { env });
-    try {
-      renameSync(path.join(making, 'pglite'), kept);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST' && code !== 'ENOTEMPTY') throw error;
-    }
-  } finally {
-    rmSync(making, { recursive: true, force: true });
-  }
-  return kept;
-}
 
 export interface ProductionShop {
   /** The port it listens on (127.0.0.1). */
@@ -68,7 +33,7 @@ export async function startProductionShop(env: Record<string, string>): Promise<
 /** The shop with `env` on top of a just-migrated embedded database, a temporary data folder and a free port. */
 export async function startShop(env: Record<string, string>): Promise<ProductionShop> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-e2e-shop-'));
-  cpSync(await migratedDatabase(), path.join(dataDir, 'pglite'), { recursive: true });
+  await copyMigratedDatabase(dataDir);
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     ALLOW_EMBEDDED_DB: 'true',

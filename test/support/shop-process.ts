@@ -26,10 +26,16 @@ export function startShop(env: Record<string, string>): Promise<StartedShop> {
   // The developer's own .env (a DATABASE_URL, say) never reaches a test.
   childEnv.ENV_FILE = 'none';
   childEnv.SWC_NODE_PROJECT = path.join(root, 'server', 'tsconfig.json');
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', path.join(root, 'server', 'src', 'main.ts')], {
-    cwd: root,
-    env: childEnv,
-  });
+  // --liftoff-only: as scripts/test.mjs runs jest; a shop that lives a few seconds never gains from
+  // V8's optimised code for the embedded database, and would wait for it as it exits.
+  const child = spawn(
+    process.execPath,
+    ['--liftoff-only', '-r', '@swc-node/register', path.join(root, 'server', 'src', 'main.ts')],
+    {
+      cwd: root,
+      env: childEnv,
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

@@ -46,7 +46,8 @@ export async function startShop(env: Record<string, string>): Promise<Production
   };
   delete childEnv.DATABASE_URL;
   delete childEnv.NODE_OPTIONS;
-  const child = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], { env: childEnv });
+  // --liftoff-only: as the API tests' shops (test/support/shop-process.ts); one lives for a file's tests.
+  const child = spawn(process.execPath, ['--liftoff-only', path.join(root, 'server', 'dist', 'main.js')], { env: childEnv });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

@@ -5,7 +5,8 @@
 //
 //   node scripts/build-if-stale.mjs           build what is stale, then stamp it (npm start)
 //   node scripts/build-if-stale.mjs server    the server only (npm run migrate, npm run admin:create)
-//   node scripts/build-if-stale.mjs --stamp   stamp both as built (after `npm run build`)
+//   node scripts/build-if-stale.mjs --stamp   stamp both as built (after `npm run build`; with
+//                                             `server` or `client`, that one after its own build)
 //
 // `npm run build` always builds everything.
 import { execSync } from 'node:child_process';

@@ -28,7 +28,8 @@ function canBuild() {
   }
 }
 
-if (canBuild()) {
+const checkout = canBuild();
+if (checkout) {
   // The build's progress goes to stderr: what the script prints (a generated password) stays alone on stdout.
   const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-if-stale.mjs'), 'server'], {
     cwd: root,
@@ -42,11 +43,13 @@ if (!existsSync(script)) {
   console.error(`${path.relative(root, script)} is missing: build the server first (npm run build -w server).`);
   process.exit(1);
 }
-// --liftoff-only: the embedded database is WebAssembly, and V8 compiles the functions it finds hot a
-// second time, optimised, on a background thread; a process does not exit before that is done. A
-// command that runs for seconds never gains from the optimised code and waited up to 2 s of CPU for
-// it at its exit (admin:create on a migrated database: 4.1 s before, 2.5 s after; migrate on an
-// empty folder: 7.6-8.0 s, 6.0-6.3 s). The shop itself (npm start) runs long enough to gain from it.
-const { status, signal } = spawnSync(process.execPath, ['--liftoff-only', script, ...args], { stdio: 'inherit' });
+// In a checkout, --liftoff-only: the embedded database is WebAssembly, and V8 compiles the functions
+// it finds hot a second time, optimised, on a background thread; a process does not exit before that
+// is done. The commands a developer and the tests run take seconds, never gain from the optimised
+// code, and waited up to 2 s of CPU for it at their exit (admin:create on a migrated database: 4.1 s
+// before, 2.5 s after; migrate on an empty folder: 7.6-8.0 s, 6.0-6.3 s). The production image keeps
+// V8's default: the flag is V8's own, meant for testing, and a migration there may run long.
+const v8Flags = checkout ? ['--liftoff-only'] : [];
+const { status, signal } = spawnSync(process.execPath, [...v8Flags, script, ...args], { stdio: 'inherit' });
 if (signal) process.kill(process.pid, signal);
 process.exit(status ?? 1);

@@ -94,10 +94,10 @@ if (runJest) {
     ...args,
   ];
   failed += run(process.execPath, [
-    // The embedded database's WebAssembly with V8's baseline code only (workers inherit it): each
-    // test file opens a database for a few seconds, too short to gain from the optimised code V8
-    // otherwise compiles for its hot functions on a background thread. Six API test files took 56-60 s
-    // of CPU and 31-33 s before, 50-51 s and 28-30 s after.
+    // The embedded database's WebAssembly on V8's baseline code only (workers inherit it): V8
+    // otherwise compiles its hot functions again, optimised, on a background thread, which the
+    // tests' databases (one a file, in memory) pay for more than they gain. Six API test files took
+    // 56-60 s of CPU and 31-33 s before, 50-51 s and 28-30 s after (scripts/server-script.mjs).
     '--liftoff-only',
     '--experimental-vm-modules',
     '--no-warnings=ExperimentalWarning',
@@ -107,7 +107,7 @@ if (runJest) {
 }
 if (runE2e) {
   // The browser tests drive the built shop: build what changed since the last build (nothing
-  // when the build is current, as in CI right after `npm run build`).
+  // when the build is current, as in CI right after its build step).
   failed += run(process.execPath, ['scripts/build-if-stale.mjs']);
   failed += run(
     'npx',

@@ -15,7 +15,18 @@ import { MIGRATIONS_FINGERPRINT } from './migrations-fingerprint';
 
 const root = path.resolve(__dirname, '..', '..');
 
-async function migratedDatabase(): Promise<string> {
+/** This process's answer, asked for once however many of its tests ask at a time. */
+let ready: Promise<string> | undefined;
+
+function migratedDatabase(): Promise<string> {
+  ready ??= makeMigratedDatabase().catch((error: unknown) => {
+    ready = undefined;
+    throw error;
+  });
+  return ready;
+}
+
+async function makeMigratedDatabase(): Promise<string> {
   const kept = path.join(os.tmpdir(), `storybook-test-pglite-folder-${MIGRATIONS_FINGERPRINT}`);
   if (existsSync(kept)) return kept;
   const making = mkdtempSync(path.join(os.tmpdir(), 'storybook-test-pglite-making-'));

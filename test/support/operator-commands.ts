@@ -1,8 +1,8 @@
 /**
  * The operator's commands (`npm run admin:create`, `migrate`, `seed`, ...) run as a person at a
- * terminal runs them: through npm, in development with no .env, on a temporary DATA_DIR or, with
- * DATABASE_URL set for the tests, a fresh database of that PostgreSQL server. What they made is
- * removed after the file's tests.
+ * terminal runs them: through npm, in development with no .env, on a temporary DATA_DIR (empty, or
+ * holding a migrated embedded database, see `shopEnv`) or, with DATABASE_URL set for the tests, a
+ * fresh database of that PostgreSQL server. What they made is removed after the file's tests.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

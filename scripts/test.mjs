@@ -45,14 +45,15 @@ function testsWithoutADatabase() {
 }
 
 /**
- * Tests that start the shop but whose subject is not its database: the lint rules (CI's guards and
- * the layering), the HTTP plumbing (health, the access log, proxies, upload limits, the client's
- * files, GraphiQL), tracing, file storage and the compose file. The first run checks them on
- * PGlite; TEST_SCOPE=database does not run them again on PostgreSQL.
+ * Tests that start the shop but whose subject is not its database: the lint rules (CI's guards, the
+ * layering, the client's formatters), the HTTP plumbing (health, the access log, proxies, upload
+ * limits, the client's files, GraphiQL), tracing, file storage and the compose file. The first run
+ * checks them on PGlite; TEST_SCOPE=database does not run them again on PostgreSQL.
  */
 const SAME_ON_EITHER_DATABASE = [
   'test/api/ci-guards.test.ts',
   'test/api/server-layers.test.ts',
+  'test/api/client-intl-lint.test.ts',
   'test/api/http.test.ts',
   'test/api/access-log.test.ts',
   'test/api/trust-proxy.test.ts',

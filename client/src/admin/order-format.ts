@@ -1,4 +1,6 @@
 /** How the admin portal writes order values: one place, so the table and the panel agree. */
+import { shortDateTime } from '../ui/en-us';
+import { formatPriceToTheCent } from '../ui/formatPrice';
 
 /** Spec: the order id shown as its first 8 characters, then an ellipsis. */
 export function shortOrderId(id: string): string {
@@ -29,19 +31,9 @@ export function storyType(order: { bookFormat: string; moral: string }): string 
   return `${formatLabel(order.bookFormat)} · ${order.moral}`;
 }
 
-// Built on first use: the first Intl formatter of a page loads the locale's data (tens of ms on a phone).
-let dateTime: Intl.DateTimeFormat | undefined;
-
 /** "Mar 5, 2025, 2:07 PM" in the admin's own time zone. */
 export function formatDateTime(iso: string): string {
-  dateTime ??= new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-  return dateTime.format(new Date(iso));
+  return shortDateTime(new Date(iso));
 }
 
 /** Bytes as the server words its limit: 2147483648 -> "2 GB", 524288000 -> "500 MB". */
@@ -59,7 +51,7 @@ export function formatBytes(bytes: number): string {
 
 /** Money in the admin's views, always with cents: 2500 -> "$25.00". */
 export function formatAmount(amountCents: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountCents / 100);
+  return formatPriceToTheCent(amountCents, currency);
 }
 
 /** Statuses in which the finished book has been delivered: its video, links and revisions stay available once shipped. */

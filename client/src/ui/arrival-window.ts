@@ -6,6 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 
+import { shortDay } from './en-us';
+
 export interface PrintedDelivery {
   arrivesFromBusinessDays: number;
   arrivesByBusinessDays: number;
@@ -35,13 +37,9 @@ export function arrivalWindow(delivery: PrintedDelivery, now: Date): ArrivalWind
   };
 }
 
-// Built on first use: the first Intl formatter of a page loads the locale's data (tens of ms on a phone).
-let day: Intl.DateTimeFormat | undefined;
-
 /** "between Fri, Dec 4 and Wed, Dec 9". */
 export function betweenDates(arrival: ArrivalWindow): string {
-  day ??= new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
-  return `between ${day.format(arrival.from)} and ${day.format(arrival.by)}`;
+  return `between ${shortDay(arrival.from)} and ${shortDay(arrival.by)}`;
 }
 
 /** The window for an order placed now; null on the first render (see above). */

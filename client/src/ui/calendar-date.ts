@@ -2,6 +2,7 @@
  * Calendar days as the API writes them (YYYY-MM-DD, a day on the parent's own calendar, not an
  * instant), for a gift's delivery date.
  */
+import { fullUtcDate } from './en-us';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -20,21 +21,18 @@ export function addDays(date: string, days: number): string {
 /** This browser's IANA time zone (the server reads the day in it); undefined when the browser does not say. */
 export function browserTimeZone(): string | undefined {
   try {
+    // Only Intl knows the zone; asked when the parent sends a date, not while a page renders.
+    // eslint-disable-next-line no-restricted-syntax
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
   } catch {
     return undefined;
   }
 }
 
-// Built on first use: the first Intl formatter of a page loads the locale's data (tens of ms on a phone).
-let long: Intl.DateTimeFormat | undefined;
-
 /** "Thursday, December 24, 2026": the day itself, whatever the browser's zone. */
 export function formatCalendarDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return (long ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' })).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  return fullUtcDate(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** Whether `date` is a day from `today` to `maxDays` after it. */

@@ -1,4 +1,4 @@
-import { formatPrice } from './formatPrice';
+import { formatPrice, formatPriceToTheCent } from './formatPrice';
 
 describe('formatPrice', () => {
   it('shows whole dollars without cents and keeps cents when there are some', () => {
@@ -33,13 +33,20 @@ describe('money in en-US, written as Intl writes it', () => {
     }
   });
 
+  it.each(['USD', 'EUR', 'GBP'])('%s to the cent, as receipts and the admin portal write it', (currency) => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    for (const cents of amounts) expect(formatPriceToTheCent(cents, currency)).toBe(intl.format(cents / 100));
+  });
+
   it('writes no sign for nothing (Intl writes "-$0" for minus zero)', () => {
     expect(formatPrice(-0)).toBe('$0');
     expect(formatPrice(0)).toBe('$0');
+    expect(formatPriceToTheCent(-0)).toBe('$0.00');
   });
 
   it('leaves other currencies and other locales to Intl', () => {
     expect(formatPrice(2500, 'CAD')).toBe('CA$25');
+    expect(formatPriceToTheCent(2500, 'CAD')).toBe('CA$25.00');
     expect(formatPrice(2550, 'USD', 'de-DE')).toBe(
       new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'USD' }).format(25.5),
     );

@@ -14,18 +14,28 @@ const SYMBOLS: Readonly<Record<string, string>> = { USD: '$', EUR: '€', GBP: '
  * 2500 -> "$25", 2550 -> "$25.50", -300 -> "-$3".
  */
 export function formatPrice(amountCents: number, currency = 'USD', locale = 'en-US'): string {
-  const whole = amountCents % 100 === 0;
+  return money(amountCents, currency, locale, amountCents % 100 !== 0);
+}
+
+/** An amount always to the cent, as receipts and the admin's views write it: 5000 -> "$50.00". */
+export function formatPriceToTheCent(amountCents: number, currency = 'USD'): string {
+  return money(amountCents, currency, 'en-US', true);
+}
+
+function money(amountCents: number, currency: string, locale: string, cents: boolean): string {
   const symbol = SYMBOLS[currency];
   if (symbol && locale === 'en-US' && Number.isSafeInteger(amountCents)) {
-    const cents = Math.abs(amountCents);
-    const dollars = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-    const part = whole ? '' : `.${String(cents % 100).padStart(2, '0')}`;
+    const all = Math.abs(amountCents);
+    const dollars = String(Math.floor(all / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const part = cents ? `.${String(all % 100).padStart(2, '0')}` : '';
     return `${amountCents < 0 ? '-' : ''}${symbol}${dollars}${part}`;
   }
+  // Other currencies and locales: Intl writes them, at the cost of the locale's data.
+  // eslint-disable-next-line no-restricted-syntax
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: cents ? 2 : 0,
   }).format(amountCents / 100);
 }

@@ -1,3 +1,5 @@
+import { formatCount } from '../../ui/en-us';
+
 /** What the dashboard says about the list (spec section 2 and 8, "Admin dashboard"). */
 export const LIST_MESSAGES = {
   loading: 'Loading orders...',
@@ -8,12 +10,9 @@ export const LIST_MESSAGES = {
   error: 'An error occurred while fetching orders',
 } as const;
 
-let countFormat: Intl.NumberFormat | undefined;
-
 /** "1 order", "1,234 orders", or "More than 1,000 orders" when the count stopped short of every match. */
 export function ordersCountText(total: { count: number; exact: boolean }): string {
-  countFormat ??= new Intl.NumberFormat('en-US');
-  const n = countFormat.format(total.count);
+  const n = formatCount(total.count);
   if (!total.exact) return `More than ${n} orders`;
   return `${n} ${total.count === 1 ? 'order' : 'orders'}`;
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router-dom';
 
+import { formatPriceToTheCent } from '../../ui/formatPrice';
 import { PageTitle } from '../../ui/PageTitle';
 import { Spinner } from '../../ui/Spinner';
 import { formatDay } from './order-page-messages';
@@ -32,8 +33,7 @@ export function ReceiptPage() {
   let body;
   if (receipt) {
     // A receipt shows every amount to the cent ($50.00), as accounts keep it.
-    const money = (cents: number) =>
-      new Intl.NumberFormat('en-US', { style: 'currency', currency: receipt.currency }).format(cents / 100);
+    const money = (cents: number) => formatPriceToTheCent(cents, receipt.currency);
     body = (
       <article className="receipt" aria-labelledby="receipt-title">
         <PageTitle>{`Receipt ${receipt.number}`}</PageTitle>

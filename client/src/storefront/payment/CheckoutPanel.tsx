@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
+import { andList } from '../../ui/en-us';
 import { Spinner } from '../../ui/Spinner';
 import { formatPrice } from '../../ui/formatPrice';
 import { loadCoverPreview, OrderSummary } from './OrderSummary';
@@ -152,6 +153,6 @@ export function CheckoutPanel({ orderId, checkoutToken }: CheckoutPanelProps) {
 /** "Ivy's book", "Ivy's books" (one child, two formats), "Ivy's and Leo's books". */
 function whoseBooks(childNames: string[]): string {
   const names = [...new Set(childNames)];
-  const whose = new Intl.ListFormat('en', { type: 'conjunction' }).format(names.map((name) => `${name}'s`));
+  const whose = andList(names.map((name) => `${name}'s`));
   return `${whose} ${childNames.length > 1 ? 'books' : 'book'}`;
 }

@@ -293,11 +293,14 @@ describe('the delivery dialog', () => {
   it('lets a printed book go with the video alone, and Back returns to the files', async () => {
     const paid = anOrder({ childName: 'Leo', status: 'Paid', bookFormat: 'printed', email: 'leo.parent@example.com' });
     const seen: Array<Record<string, unknown>> = [];
+    // Placed while the admin delivered Leo's book: shown once the list is asked for again.
+    const newcomer = anOrder({ childName: 'Ada', status: 'Paid' });
     const { user } = renderAdmin(DASHBOARD, [
       meMock(),
       ordersMock({ orders: [paid] }),
       videoLimitMock(),
       completeMock(paid, seen),
+      { ...ordersMock({ orders: [completedFrom(paid), newcomer] }), maxUsageCount: Number.POSITIVE_INFINITY },
     ]);
     await screen.findByRole('table');
     const dialog = await pickFiles(user, within(rowOf('Leo')).getByRole('button', { name: /^Upload Video/ }), { video: mp4() });
@@ -311,6 +314,8 @@ describe('the delivery dialog', () => {
       'Video uploaded successfully and email sent to leo.parent@example.com',
     );
     expect(seen.at(-1)).toMatchObject({ orderId: paid.id, storybookPdf: null });
+    // The list is asked for again.
+    expect(await screen.findByText('Ada')).toBeInTheDocument();
   });
 
   it('says the e-mail was queued, not sent, when the shop sends no e-mail', async () => {

@@ -8,7 +8,7 @@ import type { ApolloClient } from '@apollo/client';
 import { createContext, useCallback, useContext, type Context } from 'react';
 
 export function loadApolloClient(): Promise<ApolloClient> {
-  return import('./apollo-provider').then((m) => m.readyApolloClient());
+  return import('./apollo-provider').then((m) => m.siteApolloClient());
 }
 
 // Apollo keeps its one React context under this global symbol on createContext (so copies of

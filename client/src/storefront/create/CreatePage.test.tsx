@@ -4,6 +4,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
+import { siteDataForBuild } from '../../prerender/render-page';
+import { provideSiteData } from '../../site-data';
 import { checkPhoto } from './check-photo';
 import type * as CheckPhotoModule from './check-photo';
 import { CreatePage } from './CreatePage';
@@ -571,6 +573,27 @@ describe('CreatePage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
     expect(screen.queryByText('Processing Your Order')).not.toBeInTheDocument();
     expect(screen.getByLabelText("Child's name")).toHaveValue('  Mia  ');
+  });
+
+  it('renders the form on its first render from the catalogue the page came with, asking the server nothing', async () => {
+    // The prerendered page's site data: its hydration must render the same form, not a spinner.
+    provideSiteData(siteDataForBuild());
+    try {
+      render(
+        <MockedProvider mocks={[]}>
+          <MemoryRouter initialEntries={['/create']}>
+            <CreatePage />
+          </MemoryRouter>
+        </MockedProvider>,
+      );
+      expect(screen.getByLabelText("Child's name")).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: /Printed/ })).toBeInTheDocument();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      // Then any draft is restored, and the form opens.
+      await waitFor(() => expect(submitButton()).toBeEnabled());
+    } finally {
+      provideSiteData(null);
+    }
   });
 
   it('offers to try again when the catalogue cannot be loaded', async () => {

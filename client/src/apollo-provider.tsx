@@ -86,7 +86,7 @@ export function primeSiteCatalogue(client: ApolloClient): void {
 }
 
 /** For a page whose first render reads the catalogue from the cache: call before its query. */
-export function useSiteCatalogue(): void {
+export function useSiteCatalogueInCache(): void {
   primeSiteCatalogue(useApolloClient());
 }
 

@@ -3,8 +3,8 @@
  * zone unless a function says otherwise), written out by hand as `Intl` writes them in en-US:
  * the first `Intl` formatter a page builds loads the locale's data, some 35 ms of a phone's main
  * thread (CPU 4x slower) in the render the visitor waits on (see formatPrice.ts; en-us.test.ts
- * holds the two side by side). The parent's order and payment pages and the admin portal use them;
- * the storefront's first load does not.
+ * holds the two side by side). The order form (its arrival window's days), the parent's order and
+ * payment pages and the admin portal use them; the home and information pages do not load them.
  */
 
 /** "1,234,567": a count with its thousands marked (anything but a whole number: as Intl writes it). */

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-import { useSiteCatalogue } from '../../apollo-provider';
+import { useSiteCatalogueInCache } from '../../apollo-provider';
 import { PageTitle } from '../../ui/PageTitle';
 import { Spinner } from '../../ui/Spinner';
 import '../../ui/fields.css';
@@ -21,7 +21,7 @@ export function CreatePage() {
   // ?type=digital|printed (from the pricing cards) wins; otherwise start on digital.
   const initialFormat = isBookFormat(type) ? type : 'digital';
   // The catalogue the page came with: the prerendered form, hydrated without asking again.
-  useSiteCatalogue();
+  useSiteCatalogueInCache();
   const { data, loading, refetch } = useQuery(ORDER_FORM_CATALOGUE_QUERY);
   // ?add=1 from the payment page: a book for this tab's checkout. Read after the first render,
   // which is the prerendered page's.

@@ -12,7 +12,7 @@ import { apolloClient } from './apollo';
 import { graphql } from './gql';
 import { siteData } from './site-data';
 
-/** Every field of the catalogue: a query for any part of it is then answered from the cache. */
+/** Every field of the catalogue: once written (useSiteCatalogueInCache), a query for any part of it is answered from the cache. */
 export const SITE_CATALOGUE_QUERY = graphql(`
   query SiteCatalogue {
     catalogue {

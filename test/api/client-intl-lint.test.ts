@@ -10,7 +10,7 @@ const intlErrors = async (code: string, file: string) =>
   (await lintMessages(code, file, 'no-restricted-syntax')).filter((message) => /locale's data/.test(message));
 
 describe("an Intl formatter in the client's code", () => {
-  it('fails the lint wherever it is built, and each toLocale…String call with it', async () => {
+  it('fails the lint wherever it is built, and each toLocale…String or localeCompare call with it', async () => {
     const code = [
       "const atImport = new Intl.NumberFormat('en-US');",
       "export function count(n: number) { return new Intl.NumberFormat('en-US').format(n); }",
@@ -19,9 +19,10 @@ describe("an Intl formatter in the client's code", () => {
       "export const day = (date: Date) => date.toLocaleDateString('en-US');",
       "export const time = (date: Date) => date.toLocaleTimeString('en-US');",
       "export const amount = (n: number) => n.toLocaleString('en-US');",
+      "export const sorted = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b, 'en'));",
       'export { atImport };',
     ].join('\n');
-    expect(await intlErrors(code, 'client/src/admin/some-page.ts')).toHaveLength(7);
+    expect(await intlErrors(code, 'client/src/admin/some-page.ts')).toHaveLength(8);
   }, 60_000);
 
   it("passes the hand-written en-US, and leaves the server's and the tests' own Intl alone", async () => {

@@ -47,6 +47,10 @@ describe('money in en-US, written as Intl writes it', () => {
   it('leaves other currencies and other locales to Intl', () => {
     expect(formatPrice(2500, 'CAD')).toBe('CA$25');
     expect(formatPriceToTheCent(2500, 'CAD')).toBe('CA$25.00');
+    // A currency without cents keeps Intl's own minor unit.
+    expect(formatPriceToTheCent(2500, 'JPY')).toBe(
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'JPY' }).format(25),
+    );
     expect(formatPrice(2550, 'USD', 'de-DE')).toBe(
       new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'USD' }).format(25.5),
     );

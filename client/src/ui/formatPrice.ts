@@ -14,28 +14,31 @@ const SYMBOLS: Readonly<Record<string, string>> = { USD: '$', EUR: '€', GBP: '
  * 2500 -> "$25", 2550 -> "$25.50", -300 -> "-$3".
  */
 export function formatPrice(amountCents: number, currency = 'USD', locale = 'en-US'): string {
-  return money(amountCents, currency, locale, amountCents % 100 !== 0);
+  const digits = amountCents % 100 === 0 ? 0 : 2;
+  return money(amountCents, currency, locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 /** An amount always to the cent, as receipts and the admin's views write it: 5000 -> "$50.00". */
 export function formatPriceToTheCent(amountCents: number, currency = 'USD'): string {
-  return money(amountCents, currency, 'en-US', true);
+  // Intl writes other currencies with their own minor unit (¥25, not ¥25.00).
+  return money(amountCents, currency, 'en-US', null);
 }
 
-function money(amountCents: number, currency: string, locale: string, cents: boolean): string {
+/** `digits`: the fraction digits (null: always the cents, or the currency's own minor unit). */
+function money(
+  amountCents: number,
+  currency: string,
+  locale: string,
+  digits: { minimumFractionDigits: number; maximumFractionDigits: number } | null,
+): string {
   const symbol = SYMBOLS[currency];
   if (symbol && locale === 'en-US' && Number.isSafeInteger(amountCents)) {
     const all = Math.abs(amountCents);
     const dollars = String(Math.floor(all / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-    const part = cents ? `.${String(all % 100).padStart(2, '0')}` : '';
+    const part = digits?.maximumFractionDigits === 0 ? '' : `.${String(all % 100).padStart(2, '0')}`;
     return `${amountCents < 0 ? '-' : ''}${symbol}${dollars}${part}`;
   }
   // Other currencies and locales: Intl writes them, at the cost of the locale's data.
   // eslint-disable-next-line no-restricted-syntax
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: cents ? 2 : 0,
-    maximumFractionDigits: cents ? 2 : 0,
-  }).format(amountCents / 100);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, ...digits }).format(amountCents / 100);
 }

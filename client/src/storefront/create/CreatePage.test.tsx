@@ -578,6 +578,8 @@ describe('CreatePage', () => {
   it('renders the form on its first render from the catalogue the page came with, asking the server nothing', async () => {
     // The prerendered page's site data: its hydration must render the same form, not a spinner.
     provideSiteData(siteDataForBuild());
+    // A query with no mocked answer would only be warned about.
+    const warn = jest.spyOn(console, 'warn');
     try {
       render(
         <MockedProvider mocks={[]}>
@@ -591,7 +593,9 @@ describe('CreatePage', () => {
       expect(screen.queryByRole('status')).not.toBeInTheDocument();
       // Then any draft is restored, and the form opens.
       await waitFor(() => expect(submitButton()).toBeEnabled());
+      expect(warn).not.toHaveBeenCalled();
     } finally {
+      warn.mockRestore();
       provideSiteData(null);
     }
   });

@@ -25,7 +25,7 @@ import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
  * today's figures: a first load may not grow unless its commit says why, and each gain lowers
  * its budget here.
  */
-const BUDGETS_KB = { '/create': 167.4 };
+const BUDGETS_KB = { '/create': 167.6 };
 const DEFAULT_BUDGET_KB = 99.3;
 const budgetOf = (pagePath) => BUDGETS_KB[pagePath] ?? DEFAULT_BUDGET_KB;
 

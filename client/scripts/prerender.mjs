@@ -46,7 +46,10 @@ const criticalCss = new Beasties({
 });
 const hash = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 /** The pages' inline scripts and styles, by hash, for the server's Content-Security-Policy. */
-const inlineHashes = { scripts: new Set([hash(renderer.PAGE_CODE_LOADER)]), styles: new Set() };
+const inlineHashes = {
+  scripts: new Set([hash(renderer.PAGE_CODE_LOADER), hash(renderer.EARLY_CHECKOUT_SCRIPT)]),
+  styles: new Set(),
+};
 
 /**
  * A prerendered page as it is served: the stylesheet's rules its markup uses inline, and its code,
@@ -115,8 +118,16 @@ for (const publicPage of PUBLIC_PAGES) {
 // Any path no route claims renders the 404 page.
 const notFound = splitHead(await renderer.renderPage('/__no-such-page__', data));
 write('404.html', await servedPage('*', notFound.body, notFound.head));
-// The shell paints a placeholder from its HTML; the app renders the page over it.
-write('shell.html', page(await renderer.renderShellPlaceholder(), null));
+// The shell paints a placeholder from its HTML; the app renders the page over it. On the payment
+// page its inline script asks for the tab's order and payment beside the code's download
+// (early-checkout.ts); it goes ahead of the stylesheet, which would hold it back until loaded.
+const shell = page(await renderer.renderShellPlaceholder(), null);
+const firstTag = shell.search(/<(?:script|link rel="(?:modulepreload|stylesheet)")/);
+if (firstTag < 0 || firstTag > shell.indexOf('</head>')) throw new Error('index.html has no script or stylesheet in its head');
+write(
+  'shell.html',
+  `${shell.slice(0, firstTag)}<script>${renderer.EARLY_CHECKOUT_SCRIPT}</script>\n    ${shell.slice(firstTag)}`,
+);
 
 const prerendered = new Set(pages.map((p) => p.path));
 const clientRoutes = renderer.routePatterns().filter((route) => !prerendered.has(route));

@@ -1,6 +1,7 @@
-import { ApolloClient, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 
+import { earlyAnswerLink } from './early-answer';
 import { xhrFetch } from './xhr-fetch';
 
 export interface CreateApolloClientOptions {
@@ -34,13 +35,17 @@ export function createApolloClient(options: CreateApolloClientOptions = {}): Apo
   const { uri = '/graphql', fetch: customFetch } = options;
   return new ApolloClient({
     cache: createCache(),
-    link: new UploadHttpLink({
-      uri,
-      credentials: 'same-origin',
-      // Apollo Server's CSRF prevention accepts multipart requests only with this header.
-      headers: { 'Apollo-Require-Preflight': 'true' },
-      ...(customFetch ? { fetch: customFetch } : {}),
-    }),
+    link: ApolloLink.from([
+      // What the page's HTML asked before its code came (early-answer.ts) is answered from there.
+      earlyAnswerLink,
+      new UploadHttpLink({
+        uri,
+        credentials: 'same-origin',
+        // Apollo Server's CSRF prevention accepts multipart requests only with this header.
+        headers: { 'Apollo-Require-Preflight': 'true' },
+        ...(customFetch ? { fetch: customFetch } : {}),
+      }),
+    ]),
   });
 }
 

@@ -230,6 +230,61 @@ test.describe('checkout in the sandbox', () => {
     await expect(page.getByRole('button', { name: 'Pay $50' })).toBeVisible();
   });
 
+  test('the page asks for its order and its payment before its code has come, once each, and shows them', async ({
+    page,
+    request,
+  }) => {
+    const created = await createOrderByApi(request, 'digital');
+    await page.goto('/faq');
+    await page.evaluate(({ orderId, checkoutToken }) => {
+      sessionStorage.setItem('paymentOrderId', orderId);
+      sessionStorage.setItem('checkoutToken', checkoutToken);
+    }, created);
+    const asked: { operation: string; beforeCode: boolean }[] = [];
+    let codeLetThrough = false;
+    let bothAsked!: () => void;
+    const early = new Promise<void>((resolve) => (bothAsked = resolve));
+    page.on('request', (sent) => {
+      const operation = /"operationName":"(CheckoutOrder|StartPayment)"/.exec(sent.postData() ?? '')?.[1];
+      if (!operation) return;
+      asked.push({ operation, beforeCode: !codeLetThrough });
+      if (asked.length === 2) bothAsked();
+    });
+    // The page's code is held back until both have been asked (or for 5 s, when they are not).
+    await page.route('**/assets/*.js', async (route) => {
+      await Promise.race([early, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      codeLetThrough = true;
+      await route.continue();
+    });
+    await page.goto(`/payment?orderId=${created.orderId}&amount=25&format=digital`);
+    await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText('Digital Comic Book');
+    await page.getByLabel('Card number').fill(SUCCESS_CARD);
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay $25' }).click();
+    await page.waitForURL('**/payment-success?format=digital');
+    expect(asked).toEqual([
+      { operation: 'CheckoutOrder', beforeCode: true },
+      { operation: 'StartPayment', beforeCode: true },
+    ]);
+    expect(await adminPaymentView(request, created.orderId)).toMatchObject({ status: 'Paid' });
+  });
+
+  test("when the page's own early question fails, the page asks again and shows the order", async ({ page, request }) => {
+    const created = await createOrderByApi(request, 'digital');
+    let orderQueries = 0;
+    await page.route('**/graphql', async (route) => {
+      if (/"operationName":"CheckoutOrder"/.test(route.request().postData() ?? '') && ++orderQueries === 1) {
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    await openPaymentPage(page, created);
+    await expect(page.getByRole('button', { name: 'Pay $25' })).toBeVisible();
+    expect(orderQueries).toBe(2);
+  });
+
   test('a book added in another tab while the page gets the payment ready: the page shows the new total and pays it', async ({
     page,
     request,

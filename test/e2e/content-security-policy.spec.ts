@@ -4,6 +4,7 @@
  * (sandbox), the success page, the admin login and dashboard. At 390 and 1280 px.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { createHash } from 'node:crypto';
 import { chooseChildPhoto, loginAsAdmin, pngPhoto, gotoHydrated } from './support/shop';
 import { WIDTHS } from './support/widths';
 
@@ -62,3 +63,25 @@ for (const width of WIDTHS) {
     expect(violations).toEqual([]);
   });
 }
+
+test('every inline script of the built pages and of the shell is allowed by its hash, and nothing else inline', async ({
+  request,
+}) => {
+  // A prerendered page, the shell (the payment page's early question included), and the 404 page.
+  for (const address of ['/', '/faq', '/payment?orderId=1&amount=25', '/admin', '/no-such-page']) {
+    const response = await request.get(address);
+    const policy = response.headers()['content-security-policy'];
+    const scriptSources = /(?:^|;)\s*script-src ([^;]*)/.exec(policy)![1].split(/\s+/);
+    expect(scriptSources).not.toContain("'unsafe-inline'");
+    const html = await response.text();
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1],
+    );
+    expect(inline.length, address).toBeGreaterThan(0);
+    for (const source of inline) {
+      expect(scriptSources, `${address}: ${source.slice(0, 60)}`).toContain(
+        `'sha256-${createHash('sha256').update(source).digest('base64')}'`,
+      );
+    }
+  }
+});

@@ -30,6 +30,7 @@ export { shellPreloads } from './shell-preloads';
 export { PAGE_CODE_LOADER, withLoader } from './page-code-loader';
 export { PIXEL_ID_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, SITE_DATA_ELEMENT_ID } from '../site-data';
 export { ROUTE_DATA_ELEMENT_ID } from '../route-data-block';
+export { EARLY_CHECKOUT_SCRIPT } from '../storefront/payment/early-checkout';
 
 /** The catalogue as the `catalogue` query answers it (see the server's catalogue resolver). */
 export function siteDataForBuild(): SiteData {

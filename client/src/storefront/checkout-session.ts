@@ -11,7 +11,8 @@ export interface CheckoutSession {
   checkoutToken: string;
 }
 
-const KEYS = {
+/** The tab's sessionStorage keys (the payment page's shell reads the order's two: early-checkout.ts). */
+export const CHECKOUT_KEYS = {
   redirecting: 'redirectingToPayment',
   orderId: 'paymentOrderId',
   checkoutToken: 'checkoutToken',
@@ -34,10 +35,10 @@ export function saveCheckout({ orderId, checkoutToken }: CheckoutSession): void 
   const store = storage();
   if (!store) return;
   try {
-    store.removeItem(KEYS.paidOrderId);
-    store.setItem(KEYS.redirecting, 'true');
-    store.setItem(KEYS.orderId, orderId);
-    store.setItem(KEYS.checkoutToken, checkoutToken);
+    store.removeItem(CHECKOUT_KEYS.paidOrderId);
+    store.setItem(CHECKOUT_KEYS.redirecting, 'true');
+    store.setItem(CHECKOUT_KEYS.orderId, orderId);
+    store.setItem(CHECKOUT_KEYS.checkoutToken, checkoutToken);
   } catch {
     // Quota or privacy mode: the payment page will ask the parent to start again.
   }
@@ -48,8 +49,8 @@ export function readCheckout(): CheckoutSession | null {
   const store = storage();
   if (!store) return null;
   try {
-    const orderId = store.getItem(KEYS.orderId);
-    const checkoutToken = store.getItem(KEYS.checkoutToken);
+    const orderId = store.getItem(CHECKOUT_KEYS.orderId);
+    const checkoutToken = store.getItem(CHECKOUT_KEYS.checkoutToken);
     return orderId && checkoutToken ? { orderId, checkoutToken } : null;
   } catch {
     return null;
@@ -64,8 +65,8 @@ export function takeRedirectFlag(): boolean {
   const store = storage();
   if (!store) return false;
   try {
-    const flagged = store.getItem(KEYS.redirecting) === 'true';
-    store.removeItem(KEYS.redirecting);
+    const flagged = store.getItem(CHECKOUT_KEYS.redirecting) === 'true';
+    store.removeItem(CHECKOUT_KEYS.redirecting);
     return flagged;
   } catch {
     return false;
@@ -77,7 +78,7 @@ export function markPaid(orderId: string): void {
   const store = storage();
   if (!store) return;
   try {
-    store.setItem(KEYS.paidOrderId, orderId);
+    store.setItem(CHECKOUT_KEYS.paidOrderId, orderId);
   } catch {
     // The success page then stays neutral: it never claims a payment it cannot see.
   }
@@ -87,7 +88,7 @@ export function markPaid(orderId: string): void {
 export function readPaid(): CheckoutSession | null {
   const checkout = readCheckout();
   try {
-    return checkout && storage()?.getItem(KEYS.paidOrderId) === checkout.orderId ? checkout : null;
+    return checkout && storage()?.getItem(CHECKOUT_KEYS.paidOrderId) === checkout.orderId ? checkout : null;
   } catch {
     return null;
   }
@@ -102,7 +103,7 @@ export interface AddingBook {
 /** The payment page sends the parent to the order form to add a book to this tab's checkout. */
 export function startAddingBook(returnTo: string): void {
   try {
-    storage()?.setItem(KEYS.addBookReturnTo, returnTo);
+    storage()?.setItem(CHECKOUT_KEYS.addBookReturnTo, returnTo);
   } catch {
     // The form then makes a checkout of its own: nothing is lost.
   }
@@ -112,7 +113,7 @@ export function startAddingBook(returnTo: string): void {
 export function readAddingBook(): AddingBook | null {
   const addTo = readCheckout();
   try {
-    const returnTo = storage()?.getItem(KEYS.addBookReturnTo);
+    const returnTo = storage()?.getItem(CHECKOUT_KEYS.addBookReturnTo);
     return addTo && returnTo?.startsWith('/payment?') ? { addTo, returnTo } : null;
   } catch {
     return null;
@@ -122,7 +123,7 @@ export function readAddingBook(): AddingBook | null {
 /** The book was added (or the parent went back): the form makes checkouts of its own again. */
 export function stopAddingBook(): void {
   try {
-    storage()?.removeItem(KEYS.addBookReturnTo);
+    storage()?.removeItem(CHECKOUT_KEYS.addBookReturnTo);
   } catch {
     // Nothing stored, nothing to forget.
   }
@@ -133,7 +134,7 @@ export function clearCheckout(): void {
   const store = storage();
   if (!store) return;
   try {
-    Object.values(KEYS).forEach((key) => store.removeItem(key));
+    Object.values(CHECKOUT_KEYS).forEach((key) => store.removeItem(key));
   } catch {
     // Nothing to do: storage that cannot be written holds nothing of ours either.
   }

@@ -17,7 +17,9 @@ export type TakeEarlyPaymentStart = () => Promise<PaymentStartAnswer> | null;
  * an order still waiting for one (any other is refused, and nothing is started), and gives back
  * the same payment when asked again for the same amount. The form takes the answer once (a
  * refusal included), and asks again when it did not come or was for another amount. Asked
- * through the client itself: nothing on the page renders again when the answer comes.
+ * through the client itself: nothing on the page renders again when the answer comes. On a page
+ * opened at its address, the page's HTML has asked already (early-checkout.ts), and the client
+ * gives that answer here (early-answer.ts).
  */
 export function useEarlyPaymentStart(orderId: string, checkoutToken: string): TakeEarlyPaymentStart {
   const client = useApolloClient();

@@ -1,0 +1,92 @@
+import { print } from 'graphql';
+
+import { EARLY_ANSWER_KEY, type EarlyAnswers } from '../../early-answer';
+import { EARLY_CHECKOUT_OPTIONS, EARLY_CHECKOUT_SCRIPT } from './early-checkout';
+import { CHECKOUT_ORDER_QUERY, START_PAYMENT_MUTATION } from './payment-operations';
+
+const held = () => (window as unknown as Record<string, EarlyAnswers | undefined>)[EARLY_ANSWER_KEY];
+
+/** Opens `address` in this document with the tab's checkout, and runs the shell's script as the page runs it. */
+function openShell(address: string, tab: Record<string, string> = { paymentOrderId: 'order-7', checkoutToken: 'token-7' }) {
+  window.history.replaceState(null, '', address);
+  sessionStorage.clear();
+  for (const [key, value] of Object.entries(tab)) sessionStorage.setItem(key, value);
+  // The page's own source, run on its own: it may use nothing from outside its text.
+  new Function(EARLY_CHECKOUT_SCRIPT)();
+}
+
+/** What fetch resolves with, as far as the script reads it (jsdom has no Response). */
+const response = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
+
+describe("the payment page's shell script", () => {
+  let fetchMock: jest.Mock;
+
+  beforeEach(() => {
+    fetchMock = jest.fn(async () => response(200, { data: { checkoutOrder: null } }));
+    Object.assign(globalThis, { fetch: fetchMock });
+    delete (window as unknown as Record<string, unknown>)[EARLY_ANSWER_KEY];
+  });
+
+  afterEach(() => {
+    delete (globalThis as { fetch?: unknown }).fetch;
+    sessionStorage.clear();
+  });
+
+  it("asks for the tab's order and the card payment's start with its checkout token, as the page's client would, and leaves the answers for the page", async () => {
+    openShell('/payment?orderId=%20order-7%20&amount=25&format=digital');
+    const variables = { orderId: 'order-7', checkoutToken: 'token-7' };
+    const sent = (fetchMock.mock.calls as [string, RequestInit][]).map(([endpoint, init]) => {
+      expect(endpoint).toBe('/graphql');
+      expect(init).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json' } });
+      return JSON.parse(String(init.body));
+    });
+    expect(sent.map((body) => [body.operationName, body.variables])).toEqual([
+      ['CheckoutOrder', variables],
+      ['StartPayment', variables],
+    ]);
+    // The operations the page's client sends: the same text, with the cache's __typename fields.
+    expect(sent.map((body) => body.query.replace(/\s+__typename/g, ''))).toEqual([
+      print(CHECKOUT_ORDER_QUERY),
+      print(START_PAYMENT_MUTATION),
+    ]);
+    expect(sent.every((body) => body.query.includes('__typename'))).toBe(true);
+    expect(held()).toMatchObject({ CheckoutOrder: { variables }, StartPayment: { variables } });
+    await expect(held()!.CheckoutOrder.answer).resolves.toEqual({ data: { checkoutOrder: null } });
+  });
+
+  it('leaves an answer that fails when the server answers with another status, which the page then asks again for', async () => {
+    fetchMock.mockResolvedValueOnce(response(429, { errors: [] }));
+    openShell('/payment?orderId=order-7&amount=25');
+    await expect(held()!.CheckoutOrder.answer).rejects.toThrow('status 429');
+  });
+
+  it.each([
+    ['another page', '/order/abc?orderId=order-7&amount=25', undefined],
+    ['a link for another order', '/payment?orderId=order-8&amount=25', undefined],
+    ['a link without an order', '/payment?amount=25', undefined],
+    ['a link whose amount the page refuses', '/payment?orderId=order-7&amount=25.50', undefined],
+    ['a link with no amount', '/payment?orderId=order-7&amount=0', undefined],
+    ['a tab with no checkout token', '/payment?orderId=order-7&amount=25', { paymentOrderId: 'order-7' }],
+    ['a tab with no order', '/payment?orderId=order-7&amount=25', {}],
+  ])('asks nothing on %s', (_, address, tab) => {
+    openShell(address, tab);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(held()).toBeUndefined();
+  });
+
+  it('asks nothing, and the page works as without it, when the tab keeps no storage', () => {
+    const storage = jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    try {
+      openShell('/payment?orderId=order-7&amount=25', {});
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      storage.mockRestore();
+    }
+  });
+
+  it("reads the tab's storage under the keys the order form writes", () => {
+    expect(EARLY_CHECKOUT_OPTIONS).toMatchObject({ orderIdKey: 'paymentOrderId', checkoutTokenKey: 'checkoutToken' });
+  });
+});

@@ -21,7 +21,10 @@
  *       Stripe.js itself comes from js.stripe.com: on a machine without the internet it fails to
  *       load, and the figures are the page's own with the notice it then shows),
  *       BENCH_CPU_SLOWDOWN (4, Lighthouse's: how much slower than this machine the phone is taken
- *       to be; see below).
+ *       to be; see below),
+ *       BENCH_FRONT (none: the browser asks the shop itself, over plain HTTP/1.1; caddy: through
+ *       Caddy, as docker-compose.yml runs the shop, over TLS and HTTP/2, with PUBLIC_URL and
+ *       TRUST_PROXY set as there; bench/support/caddy-front.mjs, which needs Debian's caddy).
  * Out:  a table on stdout and bench/results/web-<label>.json (label defaults to "latest")
  *
  * The slow CPU is this machine's slowed 4x, so the figures follow the machine. Lighthouse puts a
@@ -39,7 +42,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
-import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
+import { startCaddyFront } from './support/caddy-front.mjs';
+import { benchShopEnv, freePort, startServer, stopServer } from './support/server.mjs';
 import { signIn } from './support/shop-api.mjs';
 import { createOrderWithPhoto, DIGITAL_ORDER, deliveredDigitalOrder } from './support/shop-fixtures.mjs';
 
@@ -53,6 +57,14 @@ const LABEL = process.env.BENCH_LABEL || 'latest';
 const THROTTLING = process.env.BENCH_THROTTLING || 'simulate';
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN || 4);
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+/**
+ * Over HTTP/1.1 a browser opens at most six connections to a host and queues the rest, each
+ * request then paying a round trip of its own (562 ms under Lighthouse's slow 4G): a page of
+ * twenty scripts waits for four such waves. Parents reach the shop through Caddy over HTTP/2,
+ * which asks for them all at once on one connection.
+ */
+const FRONT = process.env.BENCH_FRONT || 'none';
+if (!['none', 'caddy'].includes(FRONT)) throw new Error(`BENCH_FRONT: none or caddy, not ${FRONT}`);
 /** A folder for each run's whole Lighthouse report (its audits, requests and long tasks), if given. */
 const SAVE_REPORTS = process.env.BENCH_SAVE_REPORTS;
 const STRIPE = process.env.BENCH_STRIPE === '1';
@@ -68,6 +80,7 @@ const median = (values) => {
 
 /** The figures of one Lighthouse run that the table shows. */
 function figures(lhr) {
+  const shopHost = new URL(lhr.requestedUrl).hostname;
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
@@ -86,7 +99,7 @@ function figures(lhr) {
     // Requests to anyone but the shop (a payment provider's script, say), and how each ended.
     elsewhere: requests
       .map((r) => ({ url: new URL(r.url), status: r.statusCode > 0 ? r.statusCode : 'failed' }))
-      .filter(({ url }) => url.protocol !== 'data:' && url.hostname !== '127.0.0.1')
+      .filter(({ url }) => url.protocol !== 'data:' && url.hostname !== shopHost)
       .map(({ url, status }) => `${url.host}${url.pathname} ${status}`),
     failedAudits: Object.values(lhr.categories)
       .filter((c) => c.id !== 'performance')
@@ -98,19 +111,20 @@ function figures(lhr) {
 
 /**
  * How Lighthouse visits each private page asked for in BENCH_PAGES: its order made, its admin
- * signed in, its tab's storage set, all before the first run.
+ * signed in, its tab's storage set, all before the first run. `base` is the shop's own address,
+ * for the set-up; `pagesBase` the one the browser opens (Caddy's, with BENCH_FRONT=caddy).
  */
-async function privateVisits(base, port) {
+async function privateVisits(base, pagesBase, port) {
   const wanted = PAGES.filter((page) => PRIVATE_PAGES.includes(page));
   if (wanted.length === 0) return {};
   const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
   const visits = {};
   if (wanted.includes('/admin')) {
-    visits['/admin'] = (flags) => lighthouse(`${base}/admin`, { ...flags, extraHeaders: { Cookie: cookie } });
+    visits['/admin'] = (flags) => lighthouse(`${pagesBase}/admin`, { ...flags, extraHeaders: { Cookie: cookie } });
   }
   if (wanted.includes('/order/{token}')) {
     const token = await deliveredDigitalOrder(base, cookie);
-    visits['/order/{token}'] = (flags) => lighthouse(`${base}/order/${token}`, flags);
+    visits['/order/{token}'] = (flags) => lighthouse(`${pagesBase}/order/${token}`, flags);
   }
   if (wanted.includes('/payment')) {
     const { orderId, checkoutToken } = await createOrderWithPhoto(base, DIGITAL_ORDER);
@@ -120,7 +134,7 @@ async function privateVisits(base, port) {
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
       const tab = await browser.newPage();
       try {
-        await tab.goto(`${base}/healthz`);
+        await tab.goto(`${pagesBase}/healthz`);
         await tab.evaluate(
           (id, token) => {
             sessionStorage.setItem('paymentOrderId', id);
@@ -132,7 +146,7 @@ async function privateVisits(base, port) {
         const cdp = await tab.createCDPSession();
         await cdp.send('Network.clearBrowserCache');
         await cdp.detach();
-        const url = `${base}/payment?orderId=${orderId}&amount=25&format=digital`;
+        const url = `${pagesBase}/payment?orderId=${orderId}&amount=25&format=digital`;
         return await lighthouse(url, { ...flags, disableStorageReset: true }, undefined, tab);
       } finally {
         await tab.close();
@@ -147,8 +161,11 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-bench-web-'));
   // Loaded only when asked for: the other pages need no TypeScript.
   const stripe = STRIPE ? await (await import('../test/support/fake-stripe.ts')).startFakeStripe() : null;
+  const frontPorts = FRONT === 'caddy' ? [await freePort(), await freePort()] : null;
   const env = benchShopEnv(dataDir, {
     ENV_FILE: 'none',
+    // As docker-compose.yml sets them behind Caddy.
+    ...(frontPorts ? { PUBLIC_URL: `https://localhost:${frontPorts[0]}`, TRUST_PROXY: '1' } : {}),
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
@@ -166,14 +183,20 @@ async function main() {
   console.log(
     `Lighthouse mobile preset (${THROTTLING}, CPU ${CPU_SLOWDOWN}x slower), ${RUNS} runs per page, medians; Chromium ${CHROME_PATH}`,
   );
+  console.log(frontPorts ? 'In front: Caddy (TLS, HTTP/2), as docker-compose.yml runs the shop' : 'In front: nothing (HTTP/1.1)');
   console.log(stripe ? `Payments: Stripe, a fake key (its API at ${stripe.url})` : 'Payments: the sandbox');
 
   let chrome;
+  let front = null;
   const results = {};
   try {
     const base = await startServer(env);
-    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] });
-    const visit = await privateVisits(base, chrome.port);
+    front = frontPorts ? await startCaddyFront(base, ...frontPorts) : null;
+    const pagesBase = front?.base ?? base;
+    // Caddy's certificate comes from its own local CA, which this browser does not know.
+    const chromeFlags = ['--headless=new', '--no-sandbox', ...(front ? ['--ignore-certificate-errors'] : [])];
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags });
+    const visit = await privateVisits(base, pagesBase, chrome.port);
     for (const page of PAGES) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
@@ -185,7 +208,7 @@ async function main() {
           throttlingMethod: THROTTLING,
           throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN },
         };
-        const run = () => (visit[page] ? visit[page](flags) : lighthouse(`${base}${page}`, flags));
+        const run = () => (visit[page] ? visit[page](flags) : lighthouse(`${pagesBase}${page}`, flags));
         let result = await run();
         // Now and then Chromium's trace of a load misses its start; Lighthouse's answer is to run again.
         if (result.lhr.runtimeError?.code === 'NO_NAVSTART') {
@@ -207,6 +230,7 @@ async function main() {
     }
   } finally {
     await chrome?.kill();
+    await front?.stop();
     await stopServer();
     await stripe?.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -245,7 +269,7 @@ async function main() {
   const out = path.join(here, 'results', `web-${LABEL}.json`);
   writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), loadAverage: os.loadavg(), runsPerPage: RUNS, preset: 'mobile', throttling: THROTTLING, cpuSlowdown: CPU_SLOWDOWN, payments: STRIPE ? 'stripe' : 'sandbox', results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), loadAverage: os.loadavg(), runsPerPage: RUNS, preset: 'mobile', throttling: THROTTLING, cpuSlowdown: CPU_SLOWDOWN, front: FRONT, payments: STRIPE ? 'stripe' : 'sandbox', results }, null, 2)}\n`,
   );
   console.log(`written ${path.relative(process.cwd(), out)}`);
 }

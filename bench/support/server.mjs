@@ -40,7 +40,7 @@ export function runningServer() {
   return current;
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);

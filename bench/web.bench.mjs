@@ -229,10 +229,12 @@ async function main() {
       results[page] = { median: med, runs };
     }
   } finally {
-    await chrome?.kill();
-    await front?.stop();
-    await stopServer();
-    await stripe?.close();
+    // Each step whatever the one before did: no shop, Caddy or fake left running.
+    for (const step of [() => chrome?.kill(), () => front?.stop(), stopServer, () => stripe?.close()]) {
+      await Promise.resolve()
+        .then(step)
+        .catch((error) => console.error(`  clean-up: ${error.message}`));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 

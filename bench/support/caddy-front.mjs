@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { sleep } from './server.mjs';
+import { sleep, stopChild } from './server.mjs';
 
 const CADDY = process.env.CADDY_PATH || 'caddy';
 
@@ -59,12 +59,16 @@ localhost:${httpsPort} {
   child.stderr.on('data', (chunk) => (log = (log + chunk).slice(-4000)));
   let failed = null;
   child.once('error', (error) => (failed = error));
-  child.once('exit', (code) => (failed ??= new Error(`caddy exited (${code}): ${log}`)));
+  // As server.mjs's children: stopChild waits on it, and kills after 20 s of a stalled shutdown.
+  child.exitPromise = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      failed ??= new Error(`caddy exited (${code ?? signal}): ${log}`);
+      resolve({ code, signal });
+    }),
+  );
   const stop = async () => {
-    if (child.exitCode === null && !child.killed) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
+    // A Caddy that never ran (not installed) has no exit to wait for.
+    if (child.pid !== undefined) await stopChild(child);
     rmSync(dir, { recursive: true, force: true });
   };
   const base = `https://localhost:${httpsPort}`;

@@ -121,6 +121,8 @@ write('404.html', await servedPage('*', notFound.body, notFound.head));
 // The shell paints a placeholder from its HTML; the app renders the page over it. On the payment
 // page its inline script asks for the tab's order and payment beside the code's download
 // (early-checkout.ts); it goes ahead of the stylesheet, which would hold it back until loaded.
+if (/<\/script|<!--/i.test(renderer.EARLY_CHECKOUT_SCRIPT))
+  throw new Error("the early questions' script would end its <script> early");
 const shell = page(await renderer.renderShellPlaceholder(), null);
 const firstTag = shell.search(/<(?:script|link rel="(?:modulepreload|stylesheet)")/);
 if (firstTag < 0 || firstTag > shell.indexOf('</head>')) throw new Error('index.html has no script or stylesheet in its head');

@@ -12,7 +12,7 @@ import { ApolloLink, Observable } from '@apollo/client';
 /** The property of `window` the shell's script writes and the link reads. */
 export const EARLY_ANSWER_KEY = '__shopEarlyAnswer';
 
-/** What the shell's script leaves for one operation: `answer` settles with the server's JSON, or fails (any HTTP status but 200 included). */
+/** What the shell's script leaves for one operation: `answer` settles with the server's JSON, or fails (any HTTP status outside 200-299 included). */
 export interface EarlyAnswer {
   variables: Record<string, unknown>;
   answer: Promise<ApolloLink.Result>;
@@ -43,7 +43,7 @@ export function takeEarlyAnswer(operationName: string, variables: Record<string,
 
 /**
  * Answers an operation from its early answer when there is one: once it has come, as the server
- * gave it. When it failed (the network, a status other than 200), the operation goes on down the
+ * gave it. When it failed (the network, a status outside 200-299), the operation goes on down the
  * chain and asks the server itself, as it would have without.
  */
 export const earlyAnswerLink = new ApolloLink((operation, forward) => {

@@ -117,7 +117,7 @@ export interface RoutesManifest {
   queries?: Record<string, RouteQuery>;
   /** What the shell loads before anything else: named first in each browser-rendered route's `Link` header. */
   shellPreloads?: ShellPreloads;
-  /** The pages' inline scripts (`sha256-…`): the prerendered pages' loader of their code. */
+  /** The pages' inline scripts (`sha256-…`): the prerendered pages' loader of their code, the shell's early questions. */
   scriptHashes?: string[];
   /** The pages' inline styles (`sha256-…`): each prerendered page's rules from the stylesheet. */
   styleHashes?: string[];

@@ -2,7 +2,8 @@
  * Headers every answer carries (helmet): a Content-Security-Policy that allows only what the
  * shop loads, no sniffing, no framing, a modest referrer, and HSTS with `upgrade-insecure-requests`
  * when the shop is served over HTTPS (production with an https PUBLIC_URL). Inline scripts and
- * styles only by their hashes, which the build lists (the prerendered pages' loader and rules).
+ * styles only by their hashes, which the build lists (the prerendered pages' loader and rules, and
+ * the shell's early questions for the payment page).
  * What the policy allows depends on the configuration: Stripe.js and its frames only with Stripe,
  * Meta's pixel only with META_PIXEL_ID (the client still loads it only after consent), the sample
  * video's player always (it loads on click), and the bucket's address only on the admin portal's
@@ -74,7 +75,7 @@ export function storefrontDirectives({
   const paypalSources = (sources: string[]) => (paypal ? [...sources, ...sdk] : []);
   return {
     'default-src': ["'self'"],
-    // An inline <script> only by its hash (the prerendered pages' loader of their code).
+    // An inline <script> only by its hash (the prerendered pages' loader of their code, the shell's early questions).
     'script-src': [
       "'self'",
       ...inlineScripts.map((hash) => `'${hash}'`),

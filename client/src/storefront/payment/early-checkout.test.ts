@@ -1,6 +1,8 @@
 import { print } from 'graphql';
 
+import { createApolloClient } from '../../apollo';
 import { EARLY_ANSWER_KEY, type EarlyAnswers } from '../../early-answer';
+import { readPaymentQuery } from './payment-query';
 import { EARLY_CHECKOUT_OPTIONS, EARLY_CHECKOUT_SCRIPT } from './early-checkout';
 import { CHECKOUT_ORDER_QUERY, START_PAYMENT_MUTATION } from './payment-operations';
 
@@ -88,5 +90,38 @@ describe("the payment page's shell script", () => {
 
   it("reads the tab's storage under the keys the order form writes", () => {
     expect(EARLY_CHECKOUT_OPTIONS).toMatchObject({ orderIdKey: 'paymentOrderId', checkoutTokenKey: 'checkoutToken' });
+  });
+
+  it.each([
+    '/payment?orderId=order-7&amount=25',
+    '/payment?orderId=%20order-7&amount=%2025%20&format=printed',
+    '/payment?orderId=order-7&amount=007',
+    '/payment?orderId=order-7&amount=0',
+    '/payment?orderId=order-7&amount=-25',
+    '/payment?orderId=order-7&amount=25.50',
+    '/payment?orderId=order-7&amount=1e3',
+    '/payment?orderId=order-7&amount=9007199254740993',
+    '/payment?orderId=order-7',
+    '/payment?orderId=&amount=25',
+    '/payment?orderId=order-8&amount=25',
+  ])('asks exactly when the page itself would ask, for %s', (address) => {
+    openShell(address);
+    const query = readPaymentQuery(new URL(address, 'https://shop.example').searchParams);
+    // PaymentPage asks (CheckoutPanel) for a well-formed link to the order this tab holds.
+    const pageAsks = query.ok && query.orderId === 'order-7';
+    expect(fetchMock.mock.calls.length > 0).toBe(pageAsks);
+  });
+
+  it("sends each operation's text as the shop's Apollo client sends it", async () => {
+    const sent: string[] = [];
+    const capture = (async (_: string, init: RequestInit) => {
+      sent.push(JSON.parse(String(init.body)).query);
+      throw new Error('not answered');
+    }) as unknown as typeof fetch;
+    const client = createApolloClient({ fetch: capture });
+    const variables = { orderId: 'order-7', checkoutToken: 'token-7' };
+    await client.query({ query: CHECKOUT_ORDER_QUERY, variables }).catch(() => undefined);
+    await client.mutate({ mutation: START_PAYMENT_MUTATION, variables }).catch(() => undefined);
+    expect(sent).toEqual(EARLY_CHECKOUT_OPTIONS.operations.map((operation) => operation.query));
   });
 });

@@ -34,17 +34,17 @@ export interface EarlyCheckoutOptions {
 /**
  * Runs in the shell, on its own (the build writes its source into the page, so it may use nothing
  * from outside its body): on the payment page, when the link is for the order this tab holds a
- * checkout token for (what the page itself checks before it asks, payment-query.ts and
- * PaymentPage.tsx), asks its questions and leaves the answers to come where the page's client
- * finds them. Anywhere else, or with nothing in the tab, it does nothing, and the page asks as it
- * would have.
+ * checkout token for (the page's own checks before it asks, payment-query.ts and PaymentPage.tsx;
+ * early-checkout.test.ts holds the two copies to the same answers), asks its questions and leaves
+ * the answers to come where the page's client finds them. Anywhere else, or with nothing in the
+ * tab, it does nothing, and the page asks as it would have.
  */
 export function askForCheckoutEarly(options: EarlyCheckoutOptions): void {
   if (location.pathname.replace(/\/+$/, '').toLowerCase() !== options.path) return;
   const link = new URLSearchParams(location.search);
   const linkedOrderId = (link.get('orderId') ?? '').trim();
   const amount = (link.get('amount') ?? '').trim();
-  if (!linkedOrderId || !/^\d+$/.test(amount) || !(Number(amount) > 0)) return;
+  if (!linkedOrderId || !/^\d+$/.test(amount) || !(Number(amount) > 0) || !Number.isSafeInteger(Number(amount))) return;
   let orderId: string | null;
   let checkoutToken: string | null;
   try {

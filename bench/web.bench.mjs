@@ -17,9 +17,13 @@
  *       BENCH_THROTTLING (simulate: Lighthouse's default, which estimates slow 4G and the slow CPU
  *       from one fast load; devtools: the browser itself is slowed, and the figures are as seen),
  *       BENCH_STRIPE (1: the shop takes cards through Stripe, with a fake key; Stripe's API is played
- *       by test/support/fake-stripe.ts, which needs a Node.js that runs TypeScript, 22.18 or later.
- *       Stripe.js itself comes from js.stripe.com: on a machine without the internet it fails to
- *       load, and the figures are the page's own with the notice it then shows),
+ *       by test/support/fake-stripe.ts, which needs a Node.js that runs TypeScript, 22.18 or later),
+ *       BENCH_STRIPE_JS (with BENCH_STRIPE=1, where Stripe.js comes from: stand-in, the default, has
+ *       Caddy answer as js.stripe.com and api.stripe.com with the fake's stand-in for Stripe.js and
+ *       its API (bench/support/caddy-front.mjs), so the page waits for Stripe.js over a connection of
+ *       its own, as on the internet, and the figures leave out only Stripe's own code; internet asks
+ *       js.stripe.com itself: without the internet it fails to load, and the figures are the page's
+ *       own with the notice it then shows),
  *       BENCH_CPU_SLOWDOWN (4, Lighthouse's: how much slower than this machine the phone is taken
  *       to be; see below),
  *       BENCH_FRONT (none: the browser asks the shop itself, over plain HTTP/1.1; caddy: through
@@ -42,9 +46,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
-import { startCaddyFront } from './support/caddy-front.mjs';
+import { startCaddy } from './support/caddy-front.mjs';
 import { benchShopEnv, freePort, startServer, stopServer } from './support/server.mjs';
 import { signIn } from './support/shop-api.mjs';
+import { startStripeStandIn } from './support/stripe-stand-in.mjs';
 import { createOrderWithPhoto, DIGITAL_ORDER, deliveredDigitalOrder } from './support/shop-fixtures.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -68,6 +73,9 @@ if (!['none', 'caddy'].includes(FRONT)) throw new Error(`BENCH_FRONT: none or ca
 /** A folder for each run's whole Lighthouse report (its audits, requests and long tasks), if given. */
 const SAVE_REPORTS = process.env.BENCH_SAVE_REPORTS;
 const STRIPE = process.env.BENCH_STRIPE === '1';
+const STRIPE_JS = process.env.BENCH_STRIPE_JS || 'stand-in';
+if (!['stand-in', 'internet'].includes(STRIPE_JS)) throw new Error(`BENCH_STRIPE_JS: stand-in or internet, not ${STRIPE_JS}`);
+const STRIPE_STAND_IN = STRIPE && STRIPE_JS === 'stand-in';
 const ADMIN_EMAIL = 'bench@example.com';
 const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
 const PRIVATE_PAGES = ['/payment', '/order/{token}', '/admin'];
@@ -85,6 +93,9 @@ function figures(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
+  // When the page asked for Stripe.js and had it, in ms from its own request (as this load went:
+  // Lighthouse's simulation estimates the page's metrics, not each request's times).
+  const stripeJs = requests.find((r) => /^https:\/\/js\.stripe\.com\/[a-z0-9]+\/stripe\.js/.test(r.url));
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -92,10 +103,15 @@ function figures(lhr) {
     bestPractices: score('best-practices'),
     fcpMs: Math.round(audit('first-contentful-paint')),
     lcpMs: Math.round(audit('largest-contentful-paint')),
+    // How soon the page looks done: on the payment page, when the card form is drawn counts too.
+    speedIndexMs: Math.round(audit('speed-index')),
     cls: Number(audit('cumulative-layout-shift').toFixed(3)),
     tbtMs: Math.round(audit('total-blocking-time')),
     jsTransferBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
     jsResourceBytes: scripts.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0),
+    ...(stripeJs
+      ? { stripeJsRequestMs: Math.round(stripeJs.networkRequestTime), stripeJsEndMs: Math.round(stripeJs.networkEndTime) }
+      : {}),
     // Requests to anyone but the shop (a payment provider's script, say), and how each ended.
     elsewhere: requests
       .map((r) => ({ url: new URL(r.url), status: r.statusCode > 0 ? r.statusCode : 'failed' }))
@@ -159,42 +175,46 @@ async function privateVisits(base, pagesBase, port) {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-bench-web-'));
-  // Loaded only when asked for: the other pages need no TypeScript.
-  const stripe = STRIPE ? await (await import('../test/support/fake-stripe.ts')).startFakeStripe() : null;
-  const frontPorts = FRONT === 'caddy' ? [await freePort(), await freePort()] : null;
+  const stripe = STRIPE ? await startStripeStandIn({ browserSide: STRIPE_STAND_IN }) : null;
+  const frontPorts = FRONT === 'caddy' ? { httpsPort: await freePort(), httpPort: await freePort() } : null;
   const env = benchShopEnv(dataDir, {
     ENV_FILE: 'none',
     // As docker-compose.yml sets them behind Caddy.
-    ...(frontPorts ? { PUBLIC_URL: `https://localhost:${frontPorts[0]}`, TRUST_PROXY: '1' } : {}),
+    ...(frontPorts ? { PUBLIC_URL: `https://localhost:${frontPorts.httpsPort}`, TRUST_PROXY: '1' } : {}),
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
-    ...(stripe
-      ? {
-          STRIPE_SECRET_KEY: stripe.secretKey,
-          STRIPE_PUBLISHABLE_KEY: `pk_test_${randomBytes(12).toString('hex')}`,
-          STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(12).toString('hex')}`,
-          STRIPE_API_URL: stripe.url,
-        }
-      : {}),
+    ...stripe?.shopEnv,
   });
   const load = os.loadavg().map((l) => l.toFixed(2));
   console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load average ${load.join(' ')}`);
   console.log(
     `Lighthouse mobile preset (${THROTTLING}, CPU ${CPU_SLOWDOWN}x slower), ${RUNS} runs per page, medians; Chromium ${CHROME_PATH}`,
   );
-  console.log(frontPorts ? 'In front: Caddy (TLS, HTTP/2), as docker-compose.yml runs the shop' : 'In front: nothing (HTTP/1.1)');
-  console.log(stripe ? `Payments: Stripe, a fake key (its API at ${stripe.url})` : 'Payments: the sandbox');
+  console.log(
+    FRONT === 'caddy' ? 'In front: Caddy (TLS, HTTP/2), as docker-compose.yml runs the shop' : 'In front: nothing (HTTP/1.1)',
+  );
+  if (stripe) {
+    const from = STRIPE_STAND_IN ? "the fake's stand-in, as js.stripe.com through Caddy" : 'js.stripe.com itself';
+    console.log(`Payments: Stripe, a fake key (its API at ${stripe.url}); Stripe.js: ${from}`);
+  } else {
+    console.log('Payments: the sandbox');
+  }
 
   let chrome;
   let front = null;
   const results = {};
   try {
     const base = await startServer(env);
-    front = frontPorts ? await startCaddyFront(base, ...frontPorts) : null;
+    front = frontPorts ? await startCaddy({ shopBase: base, ...frontPorts }) : null;
     const pagesBase = front?.base ?? base;
-    // Caddy's certificate comes from its own local CA, which this browser does not know.
-    const chromeFlags = ['--headless=new', '--no-sandbox', ...(front ? ['--ignore-certificate-errors'] : [])];
+    const chromeFlags = [
+      '--headless=new',
+      '--no-sandbox',
+      // Caddy's certificates come from its own local CA, which this browser does not know.
+      ...(front ? ['--ignore-certificate-errors'] : []),
+      ...(stripe?.browserArgs ?? []),
+    ];
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags });
     const visit = await privateVisits(base, pagesBase, chrome.port);
     for (const page of PAGES) {
@@ -230,7 +250,7 @@ async function main() {
     }
   } finally {
     // Each step whatever the one before did: no shop, Caddy or fake left running.
-    for (const step of [() => chrome?.kill(), () => front?.stop(), stopServer, () => stripe?.close()]) {
+    for (const step of [() => chrome?.kill(), () => front?.stop(), stopServer, () => stripe?.stop()]) {
       await Promise.resolve()
         .then(step)
         .catch((error) => console.error(`  clean-up: ${error.message}`));
@@ -239,7 +259,21 @@ async function main() {
   }
 
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  const header = ['page', 'perf', 'a11y', 'SEO', 'best-pr.', 'FCP', 'LCP', 'CLS', 'TBT', 'JS transferred', 'JS raw', 'CPU index'];
+  const header = [
+    'page',
+    'perf',
+    'a11y',
+    'SEO',
+    'best-pr.',
+    'FCP',
+    'LCP',
+    'SI',
+    'CLS',
+    'TBT',
+    'JS transferred',
+    'JS raw',
+    'CPU index',
+  ];
   const rows = Object.entries(results).map(([page, { median: m }]) => [
     page,
     m.performance,
@@ -248,6 +282,7 @@ async function main() {
     m.bestPractices,
     `${(m.fcpMs / 1000).toFixed(2)} s`,
     `${(m.lcpMs / 1000).toFixed(2)} s`,
+    `${(m.speedIndexMs / 1000).toFixed(2)} s`,
     m.cls.toFixed(3),
     `${m.tbtMs} ms`,
     kb(m.jsTransferBytes),
@@ -262,16 +297,20 @@ async function main() {
     if (m.failedAudits.length)
       console.log(`  ${page}: audits not passed (accessibility, SEO, best practices): ${m.failedAudits.join(', ')}`);
   }
-  for (const [page, { runs }] of Object.entries(results)) {
+  for (const [page, { median: m, runs }] of Object.entries(results)) {
     const elsewhere = [...new Set(runs.flatMap((r) => r.elsewhere))];
     if (elsewhere.length) console.log(`  ${page}: requests to others: ${elsewhere.join(', ')}`);
+    if (m.stripeJsRequestMs !== undefined)
+      console.log(
+        `  ${page}: Stripe.js asked for at ${m.stripeJsRequestMs} ms, received at ${m.stripeJsEndMs} ms (after the page's request, as loaded)`,
+      );
   }
 
   mkdirSync(path.join(here, 'results'), { recursive: true });
   const out = path.join(here, 'results', `web-${LABEL}.json`);
   writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), loadAverage: os.loadavg(), runsPerPage: RUNS, preset: 'mobile', throttling: THROTTLING, cpuSlowdown: CPU_SLOWDOWN, front: FRONT, payments: STRIPE ? 'stripe' : 'sandbox', results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), loadAverage: os.loadavg(), runsPerPage: RUNS, preset: 'mobile', throttling: THROTTLING, cpuSlowdown: CPU_SLOWDOWN, front: FRONT, payments: STRIPE ? 'stripe' : 'sandbox', ...(STRIPE ? { stripeJs: STRIPE_JS } : {}), results }, null, 2)}\n`,
   );
   console.log(`written ${path.relative(process.cwd(), out)}`);
 }

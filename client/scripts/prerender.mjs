@@ -15,7 +15,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(clientDir, 'dist');
 const renderer = await import(pathToFileURL(path.join(clientDir, 'prerender-dist', 'render-page.js')).href);
-const { PUBLIC_PAGES, PIXEL_ID_PLACEHOLDER, SITE_DATA_ELEMENT_ID, CLIENT_ROUTE_CHUNKS, PRERENDERED_PAGE_CHUNKS } = renderer;
+const {
+  PUBLIC_PAGES,
+  PIXEL_ID_PLACEHOLDER,
+  SITE_DATA_ELEMENT_ID,
+  CLIENT_ROUTE_CHUNKS,
+  PRERENDERED_PAGE_CHUNKS,
+  PROVIDER_FORM_CHUNKS,
+} = renderer;
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -45,9 +52,22 @@ const criticalCss = new Beasties({
   logLevel: 'warn',
 });
 const hash = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+/**
+ * The payment page's early questions (early-checkout.ts), with the files of each provider's form
+ * that the page's own chunks (the shell's Link header) do not bring already.
+ */
+const paymentPageChunks = new Set(chunksOf(CLIENT_ROUTE_CHUNKS['/payment']));
+const EARLY_CHECKOUT_SCRIPT = renderer.earlyCheckoutScript(
+  Object.fromEntries(
+    Object.entries(PROVIDER_FORM_CHUNKS).map(([provider, modules]) => [
+      provider,
+      chunksOf(modules).filter((file) => !paymentPageChunks.has(file)),
+    ]),
+  ),
+);
 /** The pages' inline scripts and styles, by hash, for the server's Content-Security-Policy. */
 const inlineHashes = {
-  scripts: new Set([hash(renderer.PAGE_CODE_LOADER), hash(renderer.EARLY_CHECKOUT_SCRIPT)]),
+  scripts: new Set([hash(renderer.PAGE_CODE_LOADER), hash(EARLY_CHECKOUT_SCRIPT)]),
   styles: new Set(),
 };
 
@@ -121,15 +141,11 @@ write('404.html', await servedPage('*', notFound.body, notFound.head));
 // The shell paints a placeholder from its HTML; the app renders the page over it. On the payment
 // page its inline script asks for the tab's order and payment beside the code's download
 // (early-checkout.ts); it goes ahead of the stylesheet, which would hold it back until loaded.
-if (/<\/script|<!--/i.test(renderer.EARLY_CHECKOUT_SCRIPT))
-  throw new Error("the early questions' script would end its <script> early");
+if (/<\/script|<!--/i.test(EARLY_CHECKOUT_SCRIPT)) throw new Error("the early questions' script would end its <script> early");
 const shell = page(await renderer.renderShellPlaceholder(), null);
 const firstTag = shell.search(/<(?:script|link rel="(?:modulepreload|stylesheet)")/);
 if (firstTag < 0 || firstTag > shell.indexOf('</head>')) throw new Error('index.html has no script or stylesheet in its head');
-write(
-  'shell.html',
-  `${shell.slice(0, firstTag)}<script>${renderer.EARLY_CHECKOUT_SCRIPT}</script>\n    ${shell.slice(firstTag)}`,
-);
+write('shell.html', `${shell.slice(0, firstTag)}<script>${EARLY_CHECKOUT_SCRIPT}</script>\n    ${shell.slice(firstTag)}`);
 
 const prerendered = new Set(pages.map((p) => p.path));
 const clientRoutes = renderer.routePatterns().filter((route) => !prerendered.has(route));

@@ -114,6 +114,40 @@ test.describe("Stripe's wallet buttons", () => {
     });
   }
 
+  test("opened at its address, the page has Stripe.js and the card form's code on their way before its own code has run", async ({
+    page,
+  }) => {
+    const order = await createOrderByApi(api);
+    await routeStripe(page);
+    // The page's own code is held back until both have been asked for (or for 5 s, when they are not).
+    let pageCodeLetThrough = false;
+    const asked: { file: string; beforePageCode: boolean }[] = [];
+    let bothAsked!: () => void;
+    const both = new Promise<void>((resolve) => (bothAsked = resolve));
+    page.on('request', (sent) => {
+      const file = sent.url().startsWith('https://js.stripe.com/')
+        ? 'Stripe.js'
+        : /\/assets\/(StripePaymentForm)-/.exec(sent.url())?.[1];
+      if (!file) return;
+      asked.push({ file, beforePageCode: !pageCodeLetThrough });
+      if (asked.length === 2) bothAsked();
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      if (!route.request().url().includes('/StripePaymentForm-')) {
+        await Promise.race([both, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        pageCodeLetThrough = true;
+      }
+      await route.continue();
+    });
+    await openPaymentPage(page, order, { baseURL });
+    await payByCard(page, order);
+    // Each asked for once, by the page's HTML: the page's import and the form's <script> used what that fetched.
+    expect(asked).toEqual([
+      { file: 'Stripe.js', beforePageCode: true },
+      { file: 'StripePaymentForm', beforePageCode: true },
+    ]);
+  });
+
   test("on a phone nothing on screen moves while Stripe's form is fetched and drawn", async ({ browser }) => {
     const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await recordLayoutShifts(page);

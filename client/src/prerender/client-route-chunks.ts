@@ -1,3 +1,5 @@
+import type { PaymentProviderName } from '../gql/graphql';
+
 /**
  * The code each page only the browser renders needs beside the entry, by its source path (as the
  * build's manifest names it, from the client folder): the build lists each route's chunks and the
@@ -57,4 +59,14 @@ export const PRERENDERED_PAGE_CHUNKS: Record<string, string[]> = {
   '/cookies': INFO_PAGE('PrivacyPage'),
   '/terms': INFO_PAGE('TermsPage'),
   '*': ['src/storefront/NotFoundPage.tsx', ...EVERY_PAGE],
+};
+
+/**
+ * The code of each payment provider's form on the payment page, which the page loads once the
+ * payment's start names that provider (PaymentMethods.tsx): the page's HTML has the browser fetch
+ * it ahead as soon as the start it asked for names the provider (early-checkout.ts). The build
+ * fails when a module here is not one of its chunks.
+ */
+export const PROVIDER_FORM_CHUNKS: Partial<Record<PaymentProviderName, string[]>> = {
+  stripe: ['src/storefront/payment/StripePaymentForm.tsx'],
 };

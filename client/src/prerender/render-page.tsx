@@ -24,13 +24,13 @@ import { provideSiteData, PUBLIC_URL_PLACEHOLDER, type SiteData } from '../site-
 import { ShellPlaceholder } from '../ui/ShellPlaceholder';
 
 export { PUBLIC_PAGES } from '../public-pages';
-export { CLIENT_ROUTE_CHUNKS, PRERENDERED_PAGE_CHUNKS } from './client-route-chunks';
+export { CLIENT_ROUTE_CHUNKS, PRERENDERED_PAGE_CHUNKS, PROVIDER_FORM_CHUNKS } from './client-route-chunks';
 export { routeQueries } from './client-route-queries';
 export { shellPreloads } from './shell-preloads';
 export { PAGE_CODE_LOADER, withLoader } from './page-code-loader';
 export { PIXEL_ID_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, SITE_DATA_ELEMENT_ID } from '../site-data';
 export { ROUTE_DATA_ELEMENT_ID } from '../route-data-block';
-export { EARLY_CHECKOUT_SCRIPT } from '../storefront/payment/early-checkout';
+export { earlyCheckoutScript } from '../storefront/payment/early-checkout';
 
 /** The catalogue as the `catalogue` query answers it (see the server's catalogue resolver). */
 export function siteDataForBuild(): SiteData {

@@ -3,8 +3,13 @@ import { print } from 'graphql';
 import { createApolloClient } from '../../apollo';
 import { EARLY_ANSWER_KEY, type EarlyAnswers } from '../../early-answer';
 import { readPaymentQuery } from './payment-query';
-import { EARLY_CHECKOUT_OPTIONS, EARLY_CHECKOUT_SCRIPT } from './early-checkout';
+import { earlyCheckoutOptions, earlyCheckoutScript } from './early-checkout';
 import { CHECKOUT_ORDER_QUERY, START_PAYMENT_MUTATION } from './payment-operations';
+import { STRIPE_JS_URL } from './stripe-js-url';
+
+/** The build's file of Stripe's card form, as prerender.mjs gives it. */
+const STRIPE_FORM_CHUNK = '/assets/StripePaymentForm-test.js';
+const EARLY_CHECKOUT_OPTIONS = earlyCheckoutOptions({ stripe: [STRIPE_FORM_CHUNK] });
 
 const held = () => (window as unknown as Record<string, EarlyAnswers | undefined>)[EARLY_ANSWER_KEY];
 
@@ -14,7 +19,7 @@ function openShell(address: string, tab: Record<string, string> = { paymentOrder
   sessionStorage.clear();
   for (const [key, value] of Object.entries(tab)) sessionStorage.setItem(key, value);
   // The page's own source, run on its own: it may use nothing from outside its text.
-  new Function(EARLY_CHECKOUT_SCRIPT)();
+  new Function(earlyCheckoutScript({ stripe: [STRIPE_FORM_CHUNK] }))();
 }
 
 /** What fetch resolves with, as far as the script reads it (jsdom has no Response). */
@@ -32,6 +37,7 @@ describe("the payment page's shell script", () => {
   afterEach(() => {
     delete (globalThis as { fetch?: unknown }).fetch;
     sessionStorage.clear();
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
   });
 
   it("asks for the tab's order and the card payment's start with its checkout token, as the page's client would, and leaves the answers for the page", async () => {
@@ -123,5 +129,50 @@ describe("the payment page's shell script", () => {
     await client.query({ query: CHECKOUT_ORDER_QUERY, variables }).catch(() => undefined);
     await client.mutate({ mutation: START_PAYMENT_MUTATION, variables }).catch(() => undefined);
     expect(sent).toEqual(EARLY_CHECKOUT_OPTIONS.operations.map((operation) => operation.query));
+  });
+
+  describe("the provider's script, fetched ahead", () => {
+    /** The shell's script run with this answer to the payment's start; the hints it leaves once both answers are in. */
+    async function hintsFor(startAnswer: Promise<ReturnType<typeof response>>) {
+      fetchMock.mockImplementation(async (_: string, init: RequestInit) =>
+        JSON.parse(String(init.body)).operationName === 'StartPayment'
+          ? startAnswer
+          : response(200, { data: { checkoutOrder: null } }),
+      );
+      openShell('/payment?orderId=order-7&amount=25');
+      await Promise.allSettled([held()!.CheckoutOrder.answer, held()!.StartPayment.answer]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return [...document.head.querySelectorAll('link')].map((link) => ({
+        rel: link.rel,
+        as: link.getAttribute('as'),
+        href: link.href,
+      }));
+    }
+    const started = (provider: string | null, userErrors: unknown[] = []) =>
+      response(200, { data: { startPayment: { __typename: 'StartPaymentPayload', provider, paymentId: 'pi_1', userErrors } } });
+
+    it("is Stripe.js, as the card form will ask for it, and the form's own code, when the payment was started with Stripe", async () => {
+      expect(await hintsFor(Promise.resolve(started('stripe')))).toEqual([
+        { rel: 'preload', as: 'script', href: STRIPE_JS_URL },
+        { rel: 'modulepreload', as: null, href: `http://localhost${STRIPE_FORM_CHUNK}` },
+      ]);
+    });
+
+    it.each([
+      ['a payment started in the sandbox', Promise.resolve(started('sandbox'))],
+      ['a payment started with PayPal', Promise.resolve(started('paypal'))],
+      ['a refusal', Promise.resolve(started(null, [{ message: 'This order has already been paid.' }]))],
+      ['an answer with errors and no data', Promise.resolve(response(200, { errors: [{ message: 'x' }], data: null }))],
+      ['a provider named after an object property', Promise.resolve(started('constructor'))],
+      [
+        'an answer that is not JSON',
+        Promise.resolve({ ok: true, status: 200, json: async () => Promise.reject(new SyntaxError('x')) }),
+      ],
+      ['another status', Promise.resolve(response(503, {}))],
+      ['no answer', Promise.reject(new TypeError('Failed to fetch'))],
+    ])('is nothing after %s', async (_, answer) => {
+      answer.catch(() => undefined);
+      expect(await hintsFor(answer)).toEqual([]);
+    });
   });
 });

@@ -5,17 +5,20 @@
  * token both need is kept in the tab (checkout-session.ts), so the server cannot answer them in
  * the page as it does the order page's (route-data-block.ts), and without this they would wait
  * for the page's code (the entry, React, Apollo and the page's chunks) before they set off. The
- * shell holds `EARLY_CHECKOUT_SCRIPT` inline (the server's policy allows it by its hash, from the
- * build); it asks the server at once, beside the code's download, and the page's own operations
- * take the answers (early-answer.ts) instead of asking again.
+ * shell holds the script `earlyCheckoutScript` gives inline (the server's policy allows it by its
+ * hash, from the build); it asks the server at once, beside the code's download, and the page's
+ * own operations take the answers (early-answer.ts) instead of asking again. When the payment's
+ * start names Stripe, it also has the browser fetch Stripe's card form's code and Stripe.js.
  */
 import { addTypenameToDocument } from '@apollo/client/utilities';
 import { type DocumentNode, print } from 'graphql';
 
 import { EARLY_ANSWER_KEY, type EarlyAnswers } from '../../early-answer';
+import type { PaymentProviderName } from '../../gql/graphql';
 import { operationNameOf } from '../../route-data';
 import { CHECKOUT_KEYS } from '../checkout-session';
 import { CHECKOUT_ORDER_QUERY, START_PAYMENT_MUTATION } from './payment-operations';
+import { STRIPE_JS_URL } from './stripe-js-url';
 
 export interface EarlyCheckoutOptions {
   /** The page's path. */
@@ -29,6 +32,19 @@ export interface EarlyCheckoutOptions {
   operations: { operationName: string; query: string }[];
   /** Where on `window` the answers are left (early-answer.ts). */
   holderKey: string;
+  /**
+   * The operation whose answer names the payment's provider (`provider` in its one field), and what
+   * that provider's form loads: its own code (the page's chunks, `modules`) and its provider's
+   * script (`scripts`), fetched ahead as soon as that answer comes, so the form finds them
+   * downloaded, or on their way, when it asks for them.
+   */
+  providerAhead: { operationName: string; byProvider: Partial<Record<PaymentProviderName, ProviderFormFiles>> };
+}
+
+/** What a provider's payment form loads: the page's chunks of its code, and its provider's scripts. */
+export interface ProviderFormFiles {
+  modules: string[];
+  scripts: string[];
 }
 
 /**
@@ -66,6 +82,33 @@ export function askForCheckoutEarly(options: EarlyCheckoutOptions): void {
     // Not taken (the page's code did not run, or did not ask), it reports nothing.
     answer.catch(() => undefined);
     answers[operationName] = { variables, answer };
+    if (operationName === options.providerAhead.operationName) {
+      answer
+        .then((body: { data?: Record<string, { provider?: unknown } | null> | null } | null) => {
+          const started = body?.data ? Object.values(body.data)[0] : null;
+          const provider = started?.provider;
+          const files =
+            typeof provider === 'string' && Object.hasOwn(options.providerAhead.byProvider, provider)
+              ? options.providerAhead.byProvider[provider as PaymentProviderName]
+              : undefined;
+          if (!files) return;
+          // Hints only: the browser fetches each file and keeps it for whoever asks for it by the same
+          // address, which runs it: the page's import() for a module, the form's <script> (with no
+          // crossorigin, as the hint) for the provider's script.
+          const hints = [
+            ...files.scripts.map((href) => ({ href, rel: 'preload', as: 'script' })),
+            ...files.modules.map((href) => ({ href, rel: 'modulepreload', as: null })),
+          ];
+          for (const { href, rel, as } of hints) {
+            const hint = document.createElement('link');
+            hint.rel = rel;
+            if (as) hint.setAttribute('as', as);
+            hint.href = href;
+            document.head.appendChild(hint);
+          }
+        })
+        .catch(() => undefined);
+    }
   }
   (window as unknown as Record<string, EarlyAnswers>)[options.holderKey] = answers;
 }
@@ -77,14 +120,31 @@ function printed(document: DocumentNode): { operationName: string; query: string
   return { operationName, query: print(addTypenameToDocument(document)) };
 }
 
-export const EARLY_CHECKOUT_OPTIONS: EarlyCheckoutOptions = {
-  path: '/payment',
-  endpoint: '/graphql',
-  orderIdKey: CHECKOUT_KEYS.orderId,
-  checkoutTokenKey: CHECKOUT_KEYS.checkoutToken,
-  operations: [printed(CHECKOUT_ORDER_QUERY), printed(START_PAYMENT_MUTATION)],
-  holderKey: EARLY_ANSWER_KEY,
-};
+const CHECKOUT_ORDER = printed(CHECKOUT_ORDER_QUERY);
+const START_PAYMENT = printed(START_PAYMENT_MUTATION);
 
-/** The script as the shell holds it inline: the same on every load, so the policy allows it by one hash. */
-export const EARLY_CHECKOUT_SCRIPT = `(${askForCheckoutEarly.toString()})(${JSON.stringify(EARLY_CHECKOUT_OPTIONS).replace(/</g, '\\u003c')});`;
+/**
+ * The script's options, given the build's chunks of each provider's form (client-route-chunks.ts
+ * names the modules, the build their files).
+ */
+export function earlyCheckoutOptions(formChunks: Partial<Record<PaymentProviderName, string[]>>): EarlyCheckoutOptions {
+  return {
+    path: '/payment',
+    endpoint: '/graphql',
+    orderIdKey: CHECKOUT_KEYS.orderId,
+    checkoutTokenKey: CHECKOUT_KEYS.checkoutToken,
+    operations: [CHECKOUT_ORDER, START_PAYMENT],
+    holderKey: EARLY_ANSWER_KEY,
+    // Stripe's card form waits for its code, then for Stripe.js from another host, which it asks
+    // for only once that code has run.
+    providerAhead: {
+      operationName: START_PAYMENT.operationName,
+      byProvider: { stripe: { modules: formChunks.stripe ?? [], scripts: [STRIPE_JS_URL] } },
+    },
+  };
+}
+
+/** The script as the shell holds it inline: the same on every load of a build, so the policy allows it by one hash. */
+export function earlyCheckoutScript(formChunks: Partial<Record<PaymentProviderName, string[]>>): string {
+  return `(${askForCheckoutEarly.toString()})(${JSON.stringify(earlyCheckoutOptions(formChunks)).replace(/</g, '\\u003c')});`;
+}

@@ -1,5 +1,5 @@
 /**
- * Caddy for the storefront benchmark, with the sites a run needs, on one HTTPS port:
+ * Caddy for the storefront benchmarks, with either or both of these sites on its HTTPS port:
  *
  * - in front of the shop, as docker-compose.yml runs it in production (the repo's Caddyfile:
  *   `reverse_proxy` to the shop, TLS, HTTP/2 and HTTP/3), so that a browser meets the shop over the
@@ -9,8 +9,7 @@
  *   (test/support/fake-stripe.ts): Stripe.js's address (https://js.stripe.com/<release>/stripe.js,
  *   as @stripe/stripe-js asks for it) gives the fake's stand-in for Stripe.js, and the API's
  *   requests go to the fake. The browser is pointed at this port for both names
- *   (`stripeHostRules`), so the payment page loads, waits for and uses "Stripe.js" as it would on
- *   the internet, over its own connection, with only Stripe's own code replaced.
+ *   (`stripeHostRules`; stripe-stand-in.mjs).
  *
  * The certificates are Caddy's own local CA's (`tls internal`), not trusted: the browser is started
  * with `--ignore-certificate-errors`. Needs Caddy (Debian's package `caddy`, or CADDY_PATH).
@@ -54,6 +53,7 @@ export function stripeHostRules(httpsPort) {
 export async function startCaddy({ shopBase = null, stripeBase = null, httpsPort, httpPort }) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'storybook-bench-caddy-'));
   const caddyfile = path.join(dir, 'Caddyfile');
+  if (!shopBase && !stripeBase) throw new Error('startCaddy: no site to serve');
   const sites = [];
   const checks = [];
   if (shopBase) {
@@ -66,7 +66,8 @@ export async function startCaddy({ shopBase = null, stripeBase = null, httpsPort
       `js.stripe.com {\n\ttls internal\n\t@stripeJs path_regexp ^/[a-z0-9]+/stripe\\.js$\n\trewrite @stripeJs /stripe.js\n\treverse_proxy ${fake}\n}`,
       `api.stripe.com {\n\ttls internal\n\treverse_proxy ${fake}\n}`,
     );
-    checks.push(['js.stripe.com', '/endive/stripe.js']);
+    // Any release's address gives the stand-in.
+    checks.push(['js.stripe.com', '/v3/stripe.js']);
   }
   writeFileSync(
     caddyfile,

@@ -134,3 +134,12 @@ export async function stopChild(child) {
     console.error(`  server had already exited with ${child.exitCode ?? child.signalCode}`);
   }
 }
+
+/** Runs each clean-up step whatever the one before did (threw, or rejected), and says which failed. */
+export async function eachStep(steps) {
+  for (const step of steps) {
+    await Promise.resolve()
+      .then(step)
+      .catch((error) => console.error(`  clean-up: ${error.message}`));
+  }
+}

@@ -3,13 +3,15 @@
  * (test/support/fake-stripe.ts), with a fake publishable key and webhook secret. The browser's
  * side: Caddy answering as js.stripe.com, with the fake's stand-in for Stripe.js at the address
  * @stripe/stripe-js asks for, and as api.stripe.com (caddy-front.mjs), the browser being pointed
- * there for both names by `browserArgs`. So a payment page waits for "Stripe.js" over a
- * connection of its own, throttled as the rest, as it would on the internet; only Stripe's own
- * code is left out. Needs a Node.js that runs TypeScript (22.18 or later) and Debian's caddy.
+ * there for both names by `browserArgs`. So a payment page asks another host for "Stripe.js" when
+ * it would on the internet, and its request is throttled as the rest; Stripe's own code is left
+ * out, and so is the cost of a new connection (Caddy is on this machine: Chromium's throttling
+ * delays each request, not a connection's handshakes, which only Lighthouse's simulation counts).
+ * Needs a Node.js that runs TypeScript (22.18 or later) and Debian's caddy.
  */
 import { randomBytes } from 'node:crypto';
 import { startCaddy, stripeHostRules } from './caddy-front.mjs';
-import { freePort } from './server.mjs';
+import { eachStep, freePort } from './server.mjs';
 
 /**
  * Starts the fake, and with `browserSide` (the default) Caddy for Stripe's hosts; resolves with the
@@ -21,10 +23,7 @@ export async function startStripeStandIn({ browserSide = true } = {}) {
   const { startFakeStripe } = await import('../../test/support/fake-stripe.ts');
   const stripe = await startFakeStripe();
   let caddy = null;
-  const stop = async () => {
-    await caddy?.stop();
-    await stripe.close();
-  };
+  const stop = () => eachStep([() => caddy?.stop(), () => stripe.close()]);
   try {
     const ports = browserSide ? { httpsPort: await freePort(), httpPort: await freePort() } : null;
     caddy = ports ? await startCaddy({ stripeBase: stripe.url, ...ports }) : null;

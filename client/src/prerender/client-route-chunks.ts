@@ -62,10 +62,10 @@ export const PRERENDERED_PAGE_CHUNKS: Record<string, string[]> = {
 };
 
 /**
- * The code of each payment provider's form on the payment page, which the page loads once the
- * payment's start names that provider (PaymentMethods.tsx): the page's HTML has the browser fetch
- * it ahead as soon as the start it asked for names the provider (early-checkout.ts). The build
- * fails when a module here is not one of its chunks.
+ * The code of each payment provider's form on the payment page. The page loads it once the
+ * payment's start names that provider (PaymentMethods.tsx); the page's HTML has the browser fetch
+ * it as soon as that answer comes (early-checkout.ts). The build fails when a module here is not
+ * one of its chunks.
  */
 export const PROVIDER_FORM_CHUNKS: Partial<Record<PaymentProviderName, string[]>> = {
   stripe: ['src/storefront/payment/StripePaymentForm.tsx'],

@@ -41,7 +41,7 @@ export interface EarlyCheckoutOptions {
   providerAhead: { operationName: string; byProvider: Partial<Record<PaymentProviderName, ProviderFormFiles>> };
 }
 
-/** What a provider's payment form loads: the page's chunks of its code, and its provider's scripts. */
+/** What a provider's payment form loads: the build's chunks of the form's code, and its provider's scripts. */
 export interface ProviderFormFiles {
   modules: string[];
   scripts: string[];
@@ -92,9 +92,9 @@ export function askForCheckoutEarly(options: EarlyCheckoutOptions): void {
               ? options.providerAhead.byProvider[provider as PaymentProviderName]
               : undefined;
           if (!files) return;
-          // Hints only: the browser fetches each file and keeps it for whoever asks for it by the same
-          // address, which runs it: the page's import() for a module, the form's <script> (with no
-          // crossorigin, as the hint) for the provider's script.
+          // Hints only. The browser fetches each file and keeps it until something asks for it by the
+          // same address and runs it. For a module, that is the page's import(). For the provider's
+          // script, it is the form's <script>, which has no crossorigin attribute, like the hint.
           const hints = [
             ...files.scripts.map((href) => ({ href, rel: 'preload', as: 'script' })),
             ...files.modules.map((href) => ({ href, rel: 'modulepreload', as: null })),
@@ -124,6 +124,12 @@ const CHECKOUT_ORDER = printed(CHECKOUT_ORDER_QUERY);
 const START_PAYMENT = printed(START_PAYMENT_MUTATION);
 
 /**
+ * The scripts each provider's form loads from its provider: Stripe's card form asks for Stripe.js,
+ * from another host, only once its own code has run.
+ */
+const PROVIDER_SCRIPTS: Partial<Record<PaymentProviderName, string[]>> = { stripe: [STRIPE_JS_URL] };
+
+/**
  * The script's options, given the build's chunks of each provider's form (client-route-chunks.ts
  * names the modules, the build their files).
  */
@@ -135,11 +141,14 @@ export function earlyCheckoutOptions(formChunks: Partial<Record<PaymentProviderN
     checkoutTokenKey: CHECKOUT_KEYS.checkoutToken,
     operations: [CHECKOUT_ORDER, START_PAYMENT],
     holderKey: EARLY_ANSWER_KEY,
-    // Stripe's card form waits for its code, then for Stripe.js from another host, which it asks
-    // for only once that code has run.
     providerAhead: {
       operationName: START_PAYMENT.operationName,
-      byProvider: { stripe: { modules: formChunks.stripe ?? [], scripts: [STRIPE_JS_URL] } },
+      byProvider: Object.fromEntries(
+        [...new Set([...Object.keys(formChunks), ...Object.keys(PROVIDER_SCRIPTS)])].map((key) => {
+          const provider = key as PaymentProviderName;
+          return [provider, { modules: formChunks[provider] ?? [], scripts: PROVIDER_SCRIPTS[provider] ?? [] }];
+        }),
+      ),
     },
   };
 }

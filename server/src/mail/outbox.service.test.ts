@@ -170,13 +170,22 @@ describe('OutboxService.enqueue', () => {
   });
 });
 
+/**
+ * now() cut to the millisecond the outbox's columns keep: a column rounds to the nearest
+ * millisecond, so `now() - interval '1 hour'` may be stored up to half a millisecond later
+ * and read back a moment after as just under an hour old.
+ */
+const MILLISECONDS_NOW = `date_trunc('milliseconds', now())`;
+
 describe('OutboxService.backlog', () => {
   it('counts the e-mails not sent yet and the age of the oldest', async () => {
     const outbox = new OutboxService(server.dataSource, recordingLogger().logger, { sendingEnabled: true });
     expect(await outbox.backlog()).toEqual({ pending: 0, oldestAgeSeconds: 0 });
     for (const key of ['a', 'b', 'c'])
       await server.dataSource.transaction((manager) => outbox.enqueue(manager, email({ idempotencyKey: key })));
-    await server.dataSource.query(`UPDATE outbox_emails SET created_at = now() - interval '1 hour' WHERE idempotency_key = 'a'`);
+    await server.dataSource.query(
+      `UPDATE outbox_emails SET created_at = ${MILLISECONDS_NOW} - interval '1 hour' WHERE idempotency_key = 'a'`,
+    );
     await server.dataSource.query(`UPDATE outbox_emails SET status = 'sent' WHERE idempotency_key = 'c'`);
     const backlog = await outbox.backlog();
     expect(backlog.pending).toBe(2);
@@ -200,7 +209,7 @@ describe('an e-mail that waits for its day (notBefore)', () => {
 
     // Once its day has come and gone unsent, it is late from its day, not from when it was queued.
     await server.dataSource.query(
-      `UPDATE outbox_emails SET created_at = now() - interval '10 days', not_before = now() - interval '1 hour' WHERE idempotency_key = 'gift'`,
+      `UPDATE outbox_emails SET created_at = now() - interval '10 days', not_before = ${MILLISECONDS_NOW} - interval '1 hour' WHERE idempotency_key = 'gift'`,
     );
     const backlog = await outbox.backlog();
     expect(backlog.pending).toBe(2);

@@ -460,8 +460,8 @@ async function main() {
   let benchUrl;
   let pgVersion;
   if (MODE === 'postgres') {
-    // Short-lived admin connections: a long idle one to DATABASE_URL's database can be terminated
-    // by whatever else uses that database (e.g. a test run resetting it).
+    // Short-lived admin connections: a long idle one to the server's maintenance database can be
+    // terminated by whatever else uses that database.
     const created = await createBenchDatabase(DATABASE_URL);
     state.benchDb = created;
     pgVersion = created.version;

@@ -15,12 +15,24 @@ export async function adminQuery(connectionString, fn) {
 }
 
 /**
+ * `url` on its server's maintenance database, `postgres`, as `createdb` connects by default: the
+ * database a benchmark's DATABASE_URL names only says which server to use, and need not exist
+ * (the benchmarks' examples name `/x`).
+ */
+function maintenanceUrl(url) {
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  return maintenance.toString();
+}
+
+/**
  * A throw-away database `bench_<random>` on the server of `serverUrl`: its name, its URL, the
  * server's version, and `drop()` to remove it (closing whatever is still connected).
  */
 export async function createBenchDatabase(serverUrl) {
   const name = `bench_${randomBytes(6).toString('hex')}`;
-  const version = await adminQuery(serverUrl, async (client) => {
+  const adminUrl = maintenanceUrl(serverUrl);
+  const version = await adminQuery(adminUrl, async (client) => {
     const serverVersion = (await client.query('SHOW server_version')).rows[0].server_version;
     await client.query(`CREATE DATABASE "${name}"`);
     return serverVersion;
@@ -31,6 +43,6 @@ export async function createBenchDatabase(serverUrl) {
     name,
     url: url.toString(),
     version,
-    drop: () => adminQuery(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
+    drop: () => adminQuery(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
   };
 }

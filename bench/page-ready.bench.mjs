@@ -38,6 +38,7 @@ import { fileURLToPath } from 'node:url';
 import { benchShopEnv, eachStep, startServer, stopServer } from './support/server.mjs';
 import { signIn } from './support/shop-api.mjs';
 import { startStripeStandIn } from './support/stripe-stand-in.mjs';
+import { timeInPage } from './support/timing.mjs';
 import { createOrderWithPhoto, DIGITAL_ORDER, deliveredDigitalOrder } from './support/shop-fixtures.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -147,12 +148,10 @@ async function visit(browser, target, network) {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...ALL_NETWORKS[network] });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(target.url, { waitUntil: 'commit' });
-    // Checked in the page at every frame, and timed there from the navigation's start, as the
-    // first contentful paint is: a locator's wait looks again only every half second after its
-    // first tries, which would round every figure up by as much.
-    const readyMs = await (await page.waitForFunction(target.ready, undefined, { polling: 'raf', timeout: 120_000 })).jsonValue();
+    // Timed in the page from the navigation's start, as the first contentful paint is.
+    const readyMs = await timeInPage(page, target.ready);
     const fcpMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
-    return { readyMs: Math.round(readyMs), fcpMs: fcpMs === null ? null : Math.round(fcpMs) };
+    return { readyMs, fcpMs: fcpMs === null ? null : Math.round(fcpMs) };
   } finally {
     await context.close();
   }

@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { uploadRequest } from './support/multipart.mjs';
 import { startServer, stopServer } from './support/server.mjs';
+import { timeInPage } from './support/timing.mjs';
 import { gql, payInSandbox, PRINTED_ORDER, signIn } from './support/shop-api.mjs';
 import { createOrderWithPhoto } from './support/shop-fixtures.mjs';
 
@@ -211,23 +212,19 @@ async function firstPageDrawn(browser, base, token, network) {
   });
   try {
     await page.goto(`${base}/order/${token}`, { waitUntil: 'commit' });
-    // Each is checked in the page at every frame and timed there from the navigation's start: a
-    // locator's wait looks again only every half second after its first tries, which would round
-    // a figure up by as much. The checks run in the page (whose CSP allows no string evaluation),
-    // so their globals are the browser's.
+    // Each is timed in the page from the navigation's start (timeInPage); the checks run there, so
+    // their globals are the browser's.
     /* global document, HTMLImageElement */
-    const inPage = (check) =>
-      page
-        .waitForFunction(check, null, { timeout: 120_000, polling: 'raf' })
-        .then((handle) => handle.jsonValue())
-        .then(Math.round);
-    const heading = inPage(() => document.querySelector('h1')?.checkVisibility() === true && performance.now());
-    const shown = inPage(() => {
+    const heading = timeInPage(page, () => document.querySelector('h1')?.checkVisibility() === true && performance.now());
+    const shown = timeInPage(page, () => {
       const image = document.querySelector('img[data-first-page]');
       const imageShown = image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0;
       return (imageShown || document.querySelector('canvas[data-drawn="true"]') !== null) && performance.now();
     });
-    const drawnMs = await inPage(() => document.querySelector('canvas[data-drawn="true"]') !== null && performance.now());
+    const drawnMs = await timeInPage(
+      page,
+      () => document.querySelector('canvas[data-drawn="true"]') !== null && performance.now(),
+    );
     return { ms: await shown, drawnMs, pageMs: await heading, pdfBytes, imageBytes, openingGet };
   } finally {
     await context.close();

@@ -14,15 +14,11 @@ export async function adminQuery(connectionString, fn) {
   }
 }
 
-/**
- * `url` on its server's maintenance database, `postgres`, as `createdb` connects by default: the
- * database a benchmark's DATABASE_URL names only says which server to use, and need not exist
- * (the benchmarks' examples name `/x`).
- */
-function maintenanceUrl(url) {
-  const maintenance = new URL(url);
-  maintenance.pathname = '/postgres';
-  return maintenance.toString();
+/** `serverUrl` with its database replaced by `database`. */
+function onDatabase(serverUrl, database) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
 }
 
 /**
@@ -31,17 +27,18 @@ function maintenanceUrl(url) {
  */
 export async function createBenchDatabase(serverUrl) {
   const name = `bench_${randomBytes(6).toString('hex')}`;
-  const adminUrl = maintenanceUrl(serverUrl);
+  // CREATE and DROP run on the server's maintenance database, as `createdb` connects by default:
+  // the database `serverUrl` names only says which server, and need not exist (the benchmarks'
+  // examples name `/x`).
+  const adminUrl = onDatabase(serverUrl, 'postgres');
   const version = await adminQuery(adminUrl, async (client) => {
     const serverVersion = (await client.query('SHOW server_version')).rows[0].server_version;
     await client.query(`CREATE DATABASE "${name}"`);
     return serverVersion;
   });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   return {
     name,
-    url: url.toString(),
+    url: onDatabase(serverUrl, name),
     version,
     drop: () => adminQuery(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
   };

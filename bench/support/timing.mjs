@@ -1,4 +1,4 @@
-/** Timing for the benchmarks that call the built services directly: p50 and p99 of `iterations` calls one after another. */
+/** Timing for the benchmarks: p50 and p99 of calls to the built services one after another, and a time taken in a browser page. */
 import { performance } from 'node:perf_hooks';
 
 /** A logger that keeps the benchmark's output to its figures (errors still show). */
@@ -15,6 +15,18 @@ export const roundedPercentile = (values, p) =>
       p,
     ),
   );
+
+/**
+ * Milliseconds from a page's navigation to the first frame at which `check` answers a time: `check`
+ * runs in the page at every frame (a locator's wait looks again only every half second after its
+ * first tries, which would round a figure up by as much) and answers `performance.now()` once what
+ * it waits for is there, false until then. It is sent to the page as a function (the shop's CSP
+ * refuses a string to evaluate), so it uses nothing from outside its body.
+ */
+export async function timeInPage(page, check) {
+  const handle = await page.waitForFunction(check, undefined, { polling: 'raf', timeout: 120_000 });
+  return Math.round(await handle.jsonValue());
+}
 
 export async function timed(fn, { iterations, warmUp = 5 }) {
   for (let i = 0; i < warmUp; i++) await fn();

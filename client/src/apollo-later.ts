@@ -1,8 +1,8 @@
 /**
  * Apollo Client kept out of the storefront's first load: the pages that need it at first render
- * load it with their own chunk (lazyPage in routes.tsx); the footer's newsletter form and the pixel's
- * config load it when they first need it. A client already provided above (a test's mock, or a
- * page's provider) is used as is.
+ * load it with their own chunk (lazyPage in routes.tsx); the order form (which renders from the
+ * page's own catalogue), the footer's newsletter form and the pixel's config load it when they
+ * first need it. A client already provided above (a test's mock, or a page's provider) is used as is.
  */
 import type { ApolloClient } from '@apollo/client';
 import { createContext, useCallback, useContext, type Context } from 'react';

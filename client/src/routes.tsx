@@ -13,20 +13,22 @@ import { Spinner } from './ui/Spinner';
 // The home page is in the first load; every other page is its own chunk, fetched when visited,
 // so a visitor to / downloads neither the order form nor the policies nor any admin code.
 const CreatePage = lazyPage(() => import('./storefront/create/CreatePage'), 'CreatePage');
-const PaymentPage = lazyPage(() => import('./storefront/payment/PaymentPage'), 'PaymentPage');
-const PaymentSuccessPage = lazyPage(() => import('./storefront/payment/PaymentSuccessPage'), 'PaymentSuccessPage');
-const FaqPage = lazyPage(() => import('./storefront/info/FaqPage'), 'FaqPage', { apollo: false });
-const AboutPage = lazyPage(() => import('./storefront/info/AboutPage'), 'AboutPage', { apollo: false });
-const ProcessPage = lazyPage(() => import('./storefront/info/ProcessPage'), 'ProcessPage', { apollo: false });
-const BenefitsPage = lazyPage(() => import('./storefront/info/BenefitsPage'), 'BenefitsPage', { apollo: false });
-const PrivacyPage = lazyPage(() => import('./storefront/info/PrivacyPage'), 'PrivacyPage', { apollo: false });
-const TermsPage = lazyPage(() => import('./storefront/info/TermsPage'), 'TermsPage', { apollo: false });
-const NotFoundPage = lazyPage(() => import('./storefront/NotFoundPage'), 'NotFoundPage', { apollo: false });
+const PaymentPage = lazyPage(() => import('./storefront/payment/PaymentPage'), 'PaymentPage', { apollo: true });
+const PaymentSuccessPage = lazyPage(() => import('./storefront/payment/PaymentSuccessPage'), 'PaymentSuccessPage', {
+  apollo: true,
+});
+const FaqPage = lazyPage(() => import('./storefront/info/FaqPage'), 'FaqPage');
+const AboutPage = lazyPage(() => import('./storefront/info/AboutPage'), 'AboutPage');
+const ProcessPage = lazyPage(() => import('./storefront/info/ProcessPage'), 'ProcessPage');
+const BenefitsPage = lazyPage(() => import('./storefront/info/BenefitsPage'), 'BenefitsPage');
+const PrivacyPage = lazyPage(() => import('./storefront/info/PrivacyPage'), 'PrivacyPage');
+const TermsPage = lazyPage(() => import('./storefront/info/TermsPage'), 'TermsPage');
+const NotFoundPage = lazyPage(() => import('./storefront/NotFoundPage'), 'NotFoundPage');
 // The parent's private order page (linked from every e-mail about the order; the older
 // /video/ links of delivery e-mails open it too) and Find my order.
-const OrderPage = lazyPage(() => import('./storefront/order/OrderPage'), 'OrderPage');
-const ReceiptPage = lazyPage(() => import('./storefront/order/ReceiptPage'), 'ReceiptPage');
-const FindOrderPage = lazyPage(() => import('./storefront/order/FindOrderPage'), 'FindOrderPage');
+const OrderPage = lazyPage(() => import('./storefront/order/OrderPage'), 'OrderPage', { apollo: true });
+const ReceiptPage = lazyPage(() => import('./storefront/order/ReceiptPage'), 'ReceiptPage', { apollo: true });
+const FindOrderPage = lazyPage(() => import('./storefront/order/FindOrderPage'), 'FindOrderPage', { apollo: true });
 
 /**
  * A lazy page (see lazyPage). Server-rendered HTML stays in place until it is in. Once the page
@@ -46,14 +48,14 @@ function PageSuspense({ children }: { children: ReactNode }) {
 // Admin code lives in one lazily loaded chunk: the frame and its pages come from the same module.
 // The frame provides Apollo Client to the pages.
 const loadAdmin = () => import('./admin');
-const AdminRoot = lazyPage(loadAdmin, 'AdminRoot');
-const AdminLoginPage = lazyPage(loadAdmin, 'AdminLoginPage', { apollo: false });
-const AdminDashboardPage = lazyPage(loadAdmin, 'AdminDashboardPage', { apollo: false });
-const AdminsPage = lazyPage(loadAdmin, 'AdminsPage', { apollo: false });
-const AdminInvitePage = lazyPage(loadAdmin, 'AdminInvitePage', { apollo: false });
-const WorkQueuePage = lazyPage(loadAdmin, 'WorkQueuePage', { apollo: false });
-const DiscountCodesPage = lazyPage(loadAdmin, 'DiscountCodesPage', { apollo: false });
-const ContactMessagesPage = lazyPage(loadAdmin, 'ContactMessagesPage', { apollo: false });
+const AdminRoot = lazyPage(loadAdmin, 'AdminRoot', { apollo: true });
+const AdminLoginPage = lazyPage(loadAdmin, 'AdminLoginPage');
+const AdminDashboardPage = lazyPage(loadAdmin, 'AdminDashboardPage');
+const AdminsPage = lazyPage(loadAdmin, 'AdminsPage');
+const AdminInvitePage = lazyPage(loadAdmin, 'AdminInvitePage');
+const WorkQueuePage = lazyPage(loadAdmin, 'WorkQueuePage');
+const DiscountCodesPage = lazyPage(loadAdmin, 'DiscountCodesPage');
+const ContactMessagesPage = lazyPage(loadAdmin, 'ContactMessagesPage');
 
 function AdminSuspense({ children }: { children: ReactNode }) {
   return (

@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { adminOrder, chooseChildPhoto, pngPhoto } from './support/shop';
 import { fitsWidth } from './support/page-checks';
 import { WIDTHS } from './support/widths';
@@ -14,6 +16,13 @@ async function submit(page: Page) {
 }
 
 const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/** The address of Apollo Client's chunk in the build (its manifest names the chunk each module became). */
+function apolloChunkPath(): string {
+  const manifestFile = path.join(__dirname, '..', '..', 'client', 'dist', '.vite', 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
+  return `/${manifest['src/apollo-provider.tsx']!.file}`;
+}
 
 test.describe('the order form', () => {
   for (const width of WIDTHS) {
@@ -136,6 +145,20 @@ test.describe('the order form', () => {
 
     await choosePhoto(page, 'mia.png', 'image/png', await pngPhoto());
     await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
+  });
+
+  test('opens without Apollo Client, whose code comes once the parent starts on the form', async ({ page }) => {
+    const apolloChunk = apolloChunkPath();
+    const asked: string[] = [];
+    page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
+    await page.goto('/create');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(page.getByLabel("Child's name", { exact: true })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    expect(asked).not.toContain(apolloChunk);
+
+    await page.getByLabel("Child's name", { exact: true }).click();
+    await expect.poll(() => asked.includes(apolloChunk)).toBe(true);
   });
 
   test('a digital order reaches the payment page and is stored as Pending', async ({ page, request }) => {

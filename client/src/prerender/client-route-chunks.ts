@@ -50,7 +50,7 @@ export const PRERENDERED_PAGE_CHUNKS: Record<string, string[]> = {
       [...HOME_PAGE, ...EVERY_PAGE],
     ]),
   ),
-  '/create': ['src/storefront/create/CreatePage.tsx', APOLLO, 'src/storefront/create/draft/draft-store.ts', ...EVERY_PAGE],
+  '/create': ['src/storefront/create/CreatePage.tsx', 'src/storefront/create/draft/draft-store.ts', ...EVERY_PAGE],
   '/faq': INFO_PAGE('FaqPage'),
   '/about': INFO_PAGE('AboutPage'),
   '/process': INFO_PAGE('ProcessPage'),

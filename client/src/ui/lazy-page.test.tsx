@@ -32,7 +32,7 @@ describe('lazyPage', () => {
 
   it("asks for the page's chunk at the first render, beside Apollo's, not after it", async () => {
     const { load, arrive } = heldModule();
-    const Page = lazyPage(load, 'OrderPage');
+    const Page = lazyPage(load, 'OrderPage', { apollo: true });
     await act(async () => render(inBoundary(<Page />)));
     expect(screen.getByText('Loading…')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
@@ -43,8 +43,8 @@ describe('lazyPage', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('renders a page that does not query without Apollo', async () => {
-    const Page = lazyPage(pageModule, 'OrderPage', { apollo: false });
+  it('renders a page that does not query at its first render without Apollo, unless asked', async () => {
+    const Page = lazyPage(pageModule, 'OrderPage');
     await act(async () => render(inBoundary(<Page />)));
     expect(screen.getByRole('heading', { name: 'Your order' })).toBeInTheDocument();
     expect(screen.queryByTestId('apollo-provider')).not.toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('lazyPage', () => {
 
   it('renders a page whose code is in at once, without its spinner', async () => {
     const load = jest.fn(pageModule);
-    const Page = lazyPage(load, 'OrderPage');
+    const Page = lazyPage(load, 'OrderPage', { apollo: true });
     await Page.load();
 
     // No act to wait for: the first, synchronous render is the page, never the spinner.
@@ -67,7 +67,7 @@ describe('lazyPage', () => {
       .fn<Promise<{ OrderPage: typeof OrderPage }>, []>()
       .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
       .mockImplementation(pageModule);
-    const Page = lazyPage(load, 'OrderPage', { apollo: false });
+    const Page = lazyPage(load, 'OrderPage');
     await expect(Page.load()).rejects.toThrow('Failed to fetch dynamically imported module');
     await Page.load();
 
@@ -78,7 +78,7 @@ describe('lazyPage', () => {
 
   it('shows the error page for a chunk that failed, without asking again on every render', async () => {
     const load = jest.fn(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
-    const Page = lazyPage(load, 'OrderPage', { apollo: false });
+    const Page = lazyPage(load, 'OrderPage');
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
     await act(async () =>

@@ -9,16 +9,16 @@ const loadApolloProvider = () => import('../apollo-provider');
 export type LazyPage = LazyComponent;
 
 /**
- * The page exported as `name` from a chunk of its own, as one lazy component: with `apollo` (the
- * default), Apollo Client's chunk is fetched beside the page's and provided around it. One
- * component, so the page's boundary suspends once, until both are in: a page nested in a lazy
- * provider would be asked for only once the provider had arrived, and would then suspend again,
- * each time held back by React's pause before it replaces a spinner.
+ * The page exported as `name` from a chunk of its own, as one lazy component: with `apollo` (for
+ * a page that asks the server at its first render), Apollo Client's chunk is fetched beside the
+ * page's and provided around it. One component, so the page's boundary suspends once, until both
+ * are in: a page nested in a lazy provider would be asked for only once the provider had arrived,
+ * and would then suspend again, each time held back by React's pause before it replaces a spinner.
  */
 export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
-  { apollo = true }: { apollo?: boolean } = {},
+  { apollo = false }: { apollo?: boolean } = {},
 ): LazyPage {
   return lazyComponent(async () => {
     if (!apollo) return (await load())[name];

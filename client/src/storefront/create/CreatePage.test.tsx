@@ -61,8 +61,16 @@ const currentUrl = () => screen.getByTestId('location').textContent;
 const submitButton = () => screen.getByRole('button', { name: "Create My Child's Storybook" });
 const alertText = () => screen.getByRole('alert').textContent;
 
+/** The photo field, once the form is open (its fields stay disabled until any draft is restored). */
+async function openPhotoField(): Promise<HTMLInputElement> {
+  const input = (await screen.findByLabelText("Child's photo")) as HTMLInputElement;
+  await waitFor(() => expect(input).toBeEnabled());
+  return input;
+}
+
 async function fillDigitalOrder(user: ReturnType<typeof userEvent.setup>, photo = pngFile()) {
-  await user.type(await screen.findByLabelText("Child's name"), '  Mia  ');
+  await openPhotoField();
+  await user.type(screen.getByLabelText("Child's name"), '  Mia  ');
   await user.type(screen.getByLabelText('Age'), '6');
   await user.type(screen.getByLabelText('Story idea (optional)'), 'Mia finds a lost puppy');
   await user.click(screen.getByRole('radio', { name: 'Kindness' }));
@@ -356,7 +364,7 @@ describe('CreatePage', () => {
 
   it('refuses a text file named .png the moment it is chosen, and keeps no photo', async () => {
     const { user } = renderCreate('/create');
-    const input = (await screen.findByLabelText("Child's photo")) as HTMLInputElement;
+    const input = await openPhotoField();
     await user.upload(input, new File(['just some text, not a picture'], 'kid.png', { type: 'image/png' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please upload a JPEG or PNG image only.');
     expect(input.files).toHaveLength(0);
@@ -366,7 +374,7 @@ describe('CreatePage', () => {
 
   it('refuses a PNG over 5 MB, then previews a good photo and clears the message', async () => {
     const { user } = renderCreate('/create');
-    const input = await screen.findByLabelText("Child's photo");
+    const input = await openPhotoField();
     await user.upload(input, pngFile('big.png', 5 * 1024 * 1024 + 1));
     expect(await screen.findByRole('alert')).toHaveTextContent('Image should be less than 5MB in size.');
 
@@ -378,7 +386,7 @@ describe('CreatePage', () => {
 
   it('revokes the preview URL when the photo changes', async () => {
     const { user } = renderCreate('/create');
-    const input = await screen.findByLabelText("Child's photo");
+    const input = await openPhotoField();
     await user.upload(input, pngFile('first.png'));
     await screen.findByRole('img', { name: /preview/i });
     await user.upload(input, pngFile('second.png'));

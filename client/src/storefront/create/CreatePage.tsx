@@ -1,16 +1,14 @@
-import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-import { useSiteCatalogueInCache } from '../../apollo-provider';
 import { PageTitle } from '../../ui/PageTitle';
 import { Spinner } from '../../ui/Spinner';
 import '../../ui/fields.css';
 import './create-page.css';
-import { ORDER_FORM_CATALOGUE_QUERY } from './order-form-operations';
 import { isBookFormat } from './order-form-values';
 import { OrderForm } from './OrderForm';
 import { TrustNotes } from './TrustNotes';
+import { useOrderFormCatalogue } from './use-order-form-catalogue';
 import { SampleSpreads } from '../samples/SampleSpreads';
 import { ORDER_TIME_SENTENCE } from '../../ui/order-time';
 import { type AddingBook, readAddingBook } from '../checkout-session';
@@ -20,9 +18,7 @@ export function CreatePage() {
   const type = searchParams.get('type');
   // ?type=digital|printed (from the pricing cards) wins; otherwise start on digital.
   const initialFormat = isBookFormat(type) ? type : 'digital';
-  // The catalogue the page came with: the prerendered form, hydrated without asking again.
-  useSiteCatalogueInCache();
-  const { data, loading, refetch } = useQuery(ORDER_FORM_CATALOGUE_QUERY);
+  const { catalogue, loading, retry } = useOrderFormCatalogue();
   // ?add=1 from the payment page: a book for this tab's checkout. Read after the first render,
   // which is the prerendered page's.
   const addParam = searchParams.get('add') === '1';
@@ -30,11 +26,11 @@ export function CreatePage() {
   useEffect(() => setAdding(addParam ? readAddingBook() : null), [addParam]);
 
   let body;
-  if (data) {
+  if (catalogue) {
     body = (
       <OrderForm
         key={adding ? 'adding' : 'new'}
-        catalogue={data.catalogue}
+        catalogue={catalogue}
         initialFormat={initialFormat}
         formatFromLink={isBookFormat(type) ? type : null}
         adding={adding}
@@ -46,7 +42,7 @@ export function CreatePage() {
     body = (
       <div className="create-page__load-error" role="alert">
         <p>We couldn't load the order form right now. Please check your connection and try again.</p>
-        <button type="button" className="button button--secondary" onClick={() => refetch().catch(() => undefined)}>
+        <button type="button" className="button button--secondary" onClick={retry}>
           Try Again
         </button>
       </div>

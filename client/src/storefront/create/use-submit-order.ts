@@ -1,8 +1,8 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { trackInitiateCheckout } from '../../analytics/pixel';
+import { useApolloClientLater } from '../../apollo-later';
 import { type AddingBook, saveCheckout, stopAddingBook } from '../checkout-session';
 import type { DraftOrderLink } from './draft/draft-store';
 import { CREATE_ORDER_MUTATION, DRAFT_ORDER_STATUS_QUERY, UPDATE_PENDING_ORDER_MUTATION } from './order-form-operations';
@@ -81,9 +81,9 @@ async function downsized(photo: File): Promise<File> {
  */
 export function useSubmitOrder() {
   const navigate = useNavigate();
-  const client = useApolloClient();
-  const [createOrder] = useMutation(CREATE_ORDER_MUTATION);
-  const [updatePendingOrder] = useMutation(UPDATE_PENDING_ORDER_MUTATION);
+  // Apollo Client is not part of the form's first load: it comes when the parent starts on the
+  // form (below), long before the form is sent.
+  const apollo = useApolloClientLater();
   const [status, setStatus] = useState<SubmitStatus>('idle');
   // State updates are not synchronous: a ref stops a double click from sending twice.
   const busy = useRef(false);
@@ -91,6 +91,20 @@ export function useSubmitOrder() {
   const smallPhoto = useRef<{ original: File; sent: File } | null>(null);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  useEffect(() => {
+    const startOnForm = () => {
+      stop();
+      void apollo().catch(() => undefined); // asked for again, and its failure shown, on sending
+    };
+    const stop = () => {
+      document.removeEventListener('focusin', startOnForm);
+      document.removeEventListener('pointerdown', startOnForm);
+    };
+    document.addEventListener('focusin', startOnForm);
+    document.addEventListener('pointerdown', startOnForm);
+    return stop;
+  }, [apollo]);
 
   // Back to the form before the payment page has shown (its code still loading) returns to
   // this very form, not a new one: it must not stay stuck on 'Processing...'.
@@ -123,6 +137,7 @@ export function useSubmitOrder() {
   /** Pending, paid (or later), or gone (cancelled, or the token no longer opens it). */
   async function standing(link: DraftOrderLink): Promise<'pending' | 'paid' | 'gone' | 'unknown'> {
     try {
+      const client = await apollo();
       const { data } = await client.query({
         query: DRAFT_ORDER_STATUS_QUERY,
         variables: { orderId: link.orderId, checkoutToken: link.checkoutToken },
@@ -139,7 +154,10 @@ export function useSubmitOrder() {
 
   /** A book added to this tab's checkout: made, then back to the checkout's payment page. */
   async function addBook(input: ReturnType<typeof toCreateOrderInput>, photo: File, adding: AddingBook) {
-    const { data, error } = await createOrder({
+    const { data, error } = await (
+      await apollo()
+    ).mutate({
+      mutation: CREATE_ORDER_MUTATION,
       variables: { input, childPhoto: await photoToSend(photo), addTo: adding.addTo },
     });
     if (error || !data) return { message: GENERIC_ERROR, field: null };
@@ -195,7 +213,10 @@ export function useSubmitOrder() {
           goToPayment(link);
           return null;
         }
-        const { data, error } = await updatePendingOrder({
+        const { data, error } = await (
+          await apollo()
+        ).mutate({
+          mutation: UPDATE_PENDING_ORDER_MUTATION,
           variables: {
             orderId: link.orderId,
             checkoutToken: link.checkoutToken,
@@ -228,7 +249,10 @@ export function useSubmitOrder() {
         }
       }
 
-      const { data, error } = await createOrder({
+      const { data, error } = await (
+        await apollo()
+      ).mutate({
+        mutation: CREATE_ORDER_MUTATION,
         variables: { input, childPhoto: await photoToSend(photo) },
       });
       if (error || !data) return fail({ message: GENERIC_ERROR, field: null });

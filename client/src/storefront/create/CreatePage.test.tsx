@@ -608,16 +608,20 @@ describe('CreatePage', () => {
     }
   });
 
-  it('offers to try again when the catalogue cannot be loaded', async () => {
+  it('offers to try again when the catalogue cannot be loaded, and then shows the form', async () => {
+    const user = userEvent.setup();
     render(
-      <MockedProvider mocks={[{ request: catalogueMock.request, error: new Error('offline') }]}>
+      <MockedProvider mocks={[{ request: catalogueMock.request, error: new Error('offline') }, catalogueMock]}>
         <MemoryRouter initialEntries={['/create']}>
           <CreatePage />
         </MemoryRouter>
       </MockedProvider>,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load the order form right now.");
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("Create Your Child's Storybook");
+
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByLabelText("Child's name")).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

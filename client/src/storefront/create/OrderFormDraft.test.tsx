@@ -2,7 +2,7 @@ import '../../../../test/support/client/indexed-db';
 
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
@@ -140,6 +140,29 @@ function recorded(query: MockLink.MockedResponse['request']['query'], result: Mo
   return { mock, seen };
 }
 
+/**
+ * A form that leaves writes what its timer had not yet (use-order-draft.ts), a moment after it
+ * has gone: once the stored draft has stayed the same for a while, no write is on its way to land
+ * in the next test's empty store.
+ */
+async function draftWritesSettled() {
+  const quietMs = 100;
+  const stepMs = 25;
+  let last: number | null | undefined;
+  let quiet = 0;
+  for (let waited = 0; quiet < quietMs && waited < 5000; waited += stepMs) {
+    await new Promise((resolve) => setTimeout(resolve, stepMs));
+    const savedAt = (await loadDraft())?.savedAt ?? null;
+    quiet = savedAt === last ? quiet + stepMs : 0;
+    last = savedAt;
+  }
+}
+
+afterEach(async () => {
+  cleanup();
+  await draftWritesSettled();
+});
+
 beforeEach(async () => {
   sessionStorage.clear();
   await clearDraft();
@@ -166,6 +189,7 @@ describe('the order form draft', () => {
     const { user } = renderCreate();
     const name = await screen.findByLabelText("Child's name");
     await waitFor(() => expect(name).toBeEnabled());
+    expect(name).toHaveValue(''); // no draft was left to restore
     await user.type(name, 'Leo');
     await user.type(screen.getByLabelText('Dedication (optional)'), 'For Leo');
     expect(screen.getByText('7 / 300 characters')).toBeInTheDocument();

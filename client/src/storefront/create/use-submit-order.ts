@@ -154,9 +154,8 @@ export function useSubmitOrder() {
 
   /** A book added to this tab's checkout: made, then back to the checkout's payment page. */
   async function addBook(input: ReturnType<typeof toCreateOrderInput>, photo: File, adding: AddingBook) {
-    const { data, error } = await (
-      await apollo()
-    ).mutate({
+    const client = await apollo();
+    const { data, error } = await client.mutate({
       mutation: CREATE_ORDER_MUTATION,
       variables: { input, childPhoto: await photoToSend(photo), addTo: adding.addTo },
     });
@@ -213,9 +212,8 @@ export function useSubmitOrder() {
           goToPayment(link);
           return null;
         }
-        const { data, error } = await (
-          await apollo()
-        ).mutate({
+        const client = await apollo();
+        const { data, error } = await client.mutate({
           mutation: UPDATE_PENDING_ORDER_MUTATION,
           variables: {
             orderId: link.orderId,
@@ -249,9 +247,8 @@ export function useSubmitOrder() {
         }
       }
 
-      const { data, error } = await (
-        await apollo()
-      ).mutate({
+      const client = await apollo();
+      const { data, error } = await client.mutate({
         mutation: CREATE_ORDER_MUTATION,
         variables: { input, childPhoto: await photoToSend(photo) },
       });

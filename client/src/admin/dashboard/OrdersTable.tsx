@@ -1,6 +1,7 @@
-import { Fragment, memo } from 'react';
+import { memo } from 'react';
 
 import type { OrderRowFragment } from '../../gql/graphql';
+import { EmailAddress } from '../../ui/EmailAddress';
 import { childNameLabel, formatDateTime, shortOrderId, storyType } from '../order-format';
 import { OrderRowFulfilment } from '../fulfilment/OrderRowFulfilment';
 import { OrderActions } from './OrderActions';
@@ -70,29 +71,3 @@ const OrderRow = memo(function OrderRow({ order, onDetails }: { order: OrderRowF
     </tr>
   );
 });
-
-/**
- * An address that wraps, when it must, before the @ or a dot of its domain, never inside a name:
- * "mia.parent@" / "example.com" rather than "mia.par" / "ent@exam" / "ple.com".
- */
-export function EmailAddress({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return <>{email}</>;
-  const domain = email.slice(at + 1).split('.');
-  return (
-    <span className="email-address">
-      {email.slice(0, at)}
-      <wbr />@
-      {domain.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 && (
-            <>
-              <wbr />.
-            </>
-          )}
-          {part}
-        </Fragment>
-      ))}
-    </span>
-  );
-}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { OrderDetailFragment } from '../../gql/graphql';
 import { childNameInText, childNameLabel, DELETED_CHILD_DATA, formatAmount, formatDateTime, formatLabel } from '../order-format';
+import { EmailAddress } from '../../ui/EmailAddress';
 import { PostalAddress } from '../../ui/PostalAddress';
 import { NewTabLink } from '../shared/NewTabLink';
 import { OrderFulfilment } from '../fulfilment/OrderFulfilment';
@@ -65,7 +66,7 @@ export function OrderDetailContent({ order }: { order: OrderDetailFragment }) {
         <h3 id="order-detail-customer">Customer</h3>
         <DetailList
           items={[
-            ['Email', order.email],
+            ['Email', order.email ? <EmailAddress email={order.email} /> : null],
             [
               'Shipping address',
               address ? (

@@ -75,6 +75,7 @@ describe('OrderDetailPanel', () => {
     expect(value('Format')).toHaveTextContent('Printed');
     expect(value('Style')).toHaveTextContent('adventure');
     expect(value('Email')).toHaveTextContent('leo.parent@example.com');
+    expect(value('Email')?.querySelectorAll('wbr')).toHaveLength(3);
     expect(value('Shipping address')).toHaveTextContent('Ana Parent1 Maple AvePortland, OR, 97201United States');
     expect(value('Amount')).toHaveTextContent('$50.00');
     expect(value('Payment provider')).toHaveTextContent('sandbox');

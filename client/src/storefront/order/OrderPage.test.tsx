@@ -77,6 +77,7 @@ describe('OrderPage', () => {
     expect(value('Book')).toHaveTextContent('Digital Comic Book');
     expect(value('Price')).toHaveTextContent(/^\$25$/);
     expect(value('E-mail')).toHaveTextContent('mia.parent@example.com');
+    expect(value('E-mail')?.innerHTML).toBe('<span class="email-address">mia<wbr>.parent<wbr>@example<wbr>.com</span>');
     expect(screen.queryByText('Shipping address', { selector: 'dt' })).not.toBeInTheDocument();
 
     const timeline = screen.getByRole('region', { name: 'Where your order stands' });

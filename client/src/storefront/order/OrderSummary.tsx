@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 
 import type { OrderPageFieldsFragment, OrderPageQuery } from '../../gql/graphql';
+import { EmailAddress } from '../../ui/EmailAddress';
 import { formatPrice } from '../../ui/formatPrice';
 import { PostalAddress } from '../../ui/PostalAddress';
 import { formatDay } from './order-page-messages';
@@ -29,7 +30,7 @@ export function OrderSummary({ order, catalogue }: OrderSummaryProps) {
     ['Book', order.title],
     ['Style', style],
     ['Price', order.shippingIncluded ? `${price}, shipping to the US and Canada included` : price],
-    ['E-mail', order.email],
+    ['E-mail', order.email ? <EmailAddress email={order.email} /> : null],
     ['Shipping address', address ? <PostalAddress address={address} className="order-page__address" /> : null],
     ['Phone for the carrier', address?.phone ?? null],
     ['Ordered', <time dateTime={order.createdAt}>{formatDay(order.createdAt)}</time>],

@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from 'react';
 
 import { ArrivalNote, type PrintedDelivery } from '../../ui/arrival-window';
+import { EmailAddress } from '../../ui/EmailAddress';
 import { formatPrice } from '../../ui/formatPrice';
 import { lazyComponent } from '../../ui/lazy-component';
 import type { PostalAddressFields } from '../../ui/PostalAddress';
@@ -110,7 +111,9 @@ export function OrderSummary({
         {order.email && (
           <div>
             <dt>E-mail</dt>
-            <dd className="payment-summary__email">{order.email}</dd>
+            <dd className="payment-summary__email">
+              <EmailAddress email={order.email} />
+            </dd>
           </div>
         )}
         {printed && order.shippingAddress && (

@@ -311,6 +311,10 @@ describe('PaymentPage: the summary and the sandbox', () => {
     for (const text of ['Premium Printed Storybook', 'Starring Mia', 'Kindness', 'Adventure', 'mia.parent@example.com']) {
       expect(summary).toHaveTextContent(text);
     }
+    // A long address wraps before its @ or one of its dots, never inside a word.
+    expect(summary.querySelector('.payment-summary__email')?.innerHTML).toBe(
+      '<span class="email-address">mia<wbr>.parent<wbr>@example<wbr>.com</span>',
+    );
     expect(summary).toHaveTextContent('Ana Parent1 Maple AveUnit 4Toronto, ON M5V 2T6Canada');
     expect(summary).toHaveTextContent('Shipping included.');
     // When the book arrives if paid now, as dates from the catalogue's 7-10 business days (worked

@@ -1,6 +1,6 @@
 /**
- * The shop's Apollo client, provided to the pages that need it at their first render (loaded
- * lazily, see apollo-later.ts).
+ * The shop's Apollo client, provided around the pages whose components use Apollo's React hooks
+ * (loaded lazily, see apollo-later.ts and lazyPage).
  */
 import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';

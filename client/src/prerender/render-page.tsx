@@ -4,8 +4,7 @@
  * same routes the browser hydrates. The catalogue comes from the server's own module, the one
  * source of truth for plans and prices.
  */
-import { type ReactElement, StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { StrictMode } from 'react';
 import { StaticRouter } from 'react-router-dom';
 
 import {
@@ -22,6 +21,7 @@ import { SHIPPING_DESTINATIONS } from '../../../server/src/catalogue/shipping-de
 import { AppRoutes, routes } from '../routes';
 import { provideSiteData, PUBLIC_URL_PLACEHOLDER, type SiteData } from '../site-data';
 import { ShellPlaceholder } from '../ui/ShellPlaceholder';
+import { renderWhole } from './render-whole';
 
 export { PUBLIC_PAGES } from '../public-pages';
 export { CLIENT_ROUTE_CHUNKS, PRERENDERED_PAGE_CHUNKS, PROVIDER_FORM_CHUNKS } from './client-route-chunks';
@@ -70,23 +70,15 @@ export function routePatterns(): string[] {
   return [...new Set(found)];
 }
 
-async function renderToHtml(element: ReactElement): Promise<string> {
-  // Never outline a large part to be revealed by a script later: the page comes whole.
-  const { prelude } = await prerenderToNodeStream(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
-  let html = '';
-  for await (const chunk of prelude) html += String(chunk);
-  return html;
-}
-
 /** The shell's #root: the placeholder the app renders over (ui/ShellPlaceholder.tsx). */
 export function renderShellPlaceholder(): Promise<string> {
-  return renderToHtml(<ShellPlaceholder />);
+  return renderWhole(<ShellPlaceholder />);
 }
 
 /** The HTML of `path` inside #root (React's hoisted <title>, <meta> and <link> tags lead it). */
 export async function renderPage(path: string, data: SiteData): Promise<string> {
   provideSiteData(data);
-  const html = await renderToHtml(
+  const html = await renderWhole(
     <StrictMode>
       <StaticRouter location={path}>
         <AppRoutes />

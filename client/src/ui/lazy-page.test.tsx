@@ -43,7 +43,7 @@ describe('lazyPage', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('renders a page that does not query at its first render without Apollo, unless asked', async () => {
+  it('renders a page without Apollo unless it asks for it (its components use no Apollo hook)', async () => {
     const Page = lazyPage(pageModule, 'OrderPage');
     await act(async () => render(inBoundary(<Page />)));
     expect(screen.getByRole('heading', { name: 'Your order' })).toBeInTheDocument();

@@ -9,11 +9,16 @@ const loadApolloProvider = () => import('../apollo-provider');
 export type LazyPage = LazyComponent;
 
 /**
- * The page exported as `name` from a chunk of its own, as one lazy component: with `apollo` (for
- * a page that asks the server at its first render), Apollo Client's chunk is fetched beside the
- * page's and provided around it. One component, so the page's boundary suspends once, until both
- * are in: a page nested in a lazy provider would be asked for only once the provider had arrived,
- * and would then suspend again, each time held back by React's pause before it replaces a spinner.
+ * The page exported as `name` from a chunk of its own, as one lazy component. With `apollo`, for a
+ * page whose components use Apollo's React hooks (`useQuery`, `useMutation`, `useApolloClient`:
+ * they need the client as they render), Apollo Client's chunk is fetched beside the page's and
+ * provided around it. A page without it loads the client itself when it needs it, with
+ * `useApolloClientLater` (the order form); the prerendered ones are rendered at build time without
+ * it, so a hook there that needs the client fails the build.
+ *
+ * One component, so the page's boundary suspends once, until both are in: a page nested in a lazy
+ * provider would be asked for only once the provider had arrived, and would then suspend again,
+ * each time held back by React's pause before it replaces a spinner.
  */
 export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(
   load: () => Promise<M>,

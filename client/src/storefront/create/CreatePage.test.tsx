@@ -1,9 +1,11 @@
-import type { MockLink } from '@apollo/client/testing';
+import { ApolloClient, InMemoryCache } from '@apollo/client';
+import { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
+import { siteApolloClient } from '../../apollo-provider';
 import { siteDataForBuild } from '../../prerender/render-page';
 import { provideSiteData } from '../../site-data';
 import { checkPhoto } from './check-photo';
@@ -17,6 +19,14 @@ jest.mock('./check-photo', () => {
   const actual = jest.requireActual<typeof CheckPhotoModule>('./check-photo');
   return { ...actual, checkPhoto: jest.fn(actual.checkPhoto) };
 });
+
+// Apollo Client's own chunk, which the form loads when no client is provided around it (the page
+// as it is served): a test says what loading it gives.
+jest.mock('../../apollo-provider', () => ({
+  __esModule: true,
+  default: ({ children }: { children: unknown }) => children,
+  siteApolloClient: jest.fn(),
+}));
 
 /** Holds the next photo check until the test lets it answer (what checkPhoto would have). */
 function holdNextPhotoCheck() {
@@ -581,6 +591,46 @@ describe('CreatePage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
     expect(screen.queryByText('Processing Your Order')).not.toBeInTheDocument();
     expect(screen.getByLabelText("Child's name")).toHaveValue('  Mia  ');
+  });
+
+  it("says so plainly when Apollo Client's code cannot be loaded, keeps the form, and sends once when it comes", async () => {
+    // The page as it is served: the catalogue in the page, no client around the form, whose code
+    // fails to arrive (offline for a moment) until the test lets it.
+    provideSiteData(siteDataForBuild());
+    const seen: { variables?: Record<string, unknown>; calls: number } = { calls: 0 };
+    let loaded: ApolloClient | null = null;
+    jest.mocked(siteApolloClient).mockImplementation(() => {
+      if (!loaded) throw new Error('Failed to fetch dynamically imported module');
+      return loaded;
+    });
+    const user = userEvent.setup();
+    try {
+      render(
+        <MemoryRouter initialEntries={['/create?type=digital']}>
+          <Routes>
+            <Route path="/create" element={<CreatePage />} />
+            <Route path="/payment" element={<p>Payment page</p>} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>,
+      );
+      await fillDigitalOrder(user);
+      await user.click(submitButton());
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
+      expect(screen.queryByText('Processing Your Order')).not.toBeInTheDocument();
+      expect(submitButton()).toBeEnabled();
+      expect(screen.getByLabelText("Child's name")).toHaveValue('  Mia  ');
+
+      loaded = new ApolloClient({ cache: new InMemoryCache(), link: new MockLink([createOrderMock(orderCreated, seen)]) });
+      await user.dblClick(submitButton());
+      await screen.findByText('Payment page');
+      expect(currentUrl()).toBe('/payment?orderId=order-123&amount=25&format=digital');
+      expect(seen.calls).toBe(1);
+    } finally {
+      jest.mocked(siteApolloClient).mockReset();
+      provideSiteData(null);
+    }
   });
 
   it('renders the form on its first render from the catalogue the page came with, asking the server nothing', async () => {

@@ -150,7 +150,8 @@ async function draftWritesSettled() {
   const stepMs = 25;
   let last: number | null | undefined;
   let quiet = 0;
-  for (let waited = 0; quiet < quietMs && waited < 5000; waited += stepMs) {
+  for (let waited = 0; quiet < quietMs; waited += stepMs) {
+    if (waited >= 5000) throw new Error('the stored draft was still changing 5 s after its form had gone');
     await new Promise((resolve) => setTimeout(resolve, stepMs));
     const savedAt = (await loadDraft())?.savedAt ?? null;
     quiet = savedAt === last ? quiet + stepMs : 0;

@@ -50,20 +50,31 @@ function LocationProbe() {
   return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
 }
 
-function renderCreate(url: string, mocks: MockLink.MockedResponse[] = []) {
+/**
+ * The form at `url`, with a mocked client around it answering `mocks`; with `mocks` null, none, as
+ * the page is served (the form then loads Apollo Client's own chunk, mocked below, when it needs it).
+ */
+function renderCreate(url: string, mocks: MockLink.MockedResponse[] | null = []) {
   const user = userEvent.setup();
-  render(
-    <MockedProvider mocks={[catalogueMock, ...mocks]}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/create" element={<CreatePage />} />
-          <Route path="/payment" element={<p>Payment page</p>} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
-    </MockedProvider>,
+  const page = (
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/create" element={<CreatePage />} />
+        <Route path="/payment" element={<p>Payment page</p>} />
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>
   );
+  render(mocks ? <MockedProvider mocks={[catalogueMock, ...mocks]}>{page}</MockedProvider> : page);
   return { user };
+}
+
+/** The send failed: its message, no overlay, and the form as the parent left it, ready to send again. */
+async function expectFormKeptWith(message: string) {
+  expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  expect(screen.queryByText('Processing Your Order')).not.toBeInTheDocument();
+  expect(submitButton()).toBeEnabled();
+  expect(screen.getByLabelText("Child's name")).toHaveValue('  Mia  ');
 }
 
 const currentUrl = () => screen.getByTestId('location').textContent;
@@ -565,10 +576,7 @@ describe('CreatePage', () => {
     await fillDigitalOrder(user);
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please upload a JPEG or PNG image only.');
-    expect(screen.queryByText('Processing Your Order')).not.toBeInTheDocument();
-    expect(submitButton()).toBeEnabled();
-    expect(screen.getByLabelText("Child's name")).toHaveValue('  Mia  ');
+    await expectFormKeptWith('Please upload a JPEG or PNG image only.');
     expect(screen.getByLabelText('Age')).toHaveValue(6);
     // An e-mail input strips surrounding spaces itself; what the parent typed is otherwise kept.
     expect(screen.getByLabelText('Email')).toHaveValue('Parent@Example.com');
@@ -588,9 +596,7 @@ describe('CreatePage', () => {
     await fillDigitalOrder(user);
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
-    expect(screen.queryByText('Processing Your Order')).not.toBeInTheDocument();
-    expect(screen.getByLabelText("Child's name")).toHaveValue('  Mia  ');
+    await expectFormKeptWith('An error occurred. Please try again.');
   });
 
   it("says so plainly when Apollo Client's code cannot be loaded, keeps the form, and sends once when it comes", async () => {
@@ -603,24 +609,11 @@ describe('CreatePage', () => {
       if (!loaded) throw new Error('Failed to fetch dynamically imported module');
       return loaded;
     });
-    const user = userEvent.setup();
     try {
-      render(
-        <MemoryRouter initialEntries={['/create?type=digital']}>
-          <Routes>
-            <Route path="/create" element={<CreatePage />} />
-            <Route path="/payment" element={<p>Payment page</p>} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>,
-      );
+      const { user } = renderCreate('/create?type=digital', null);
       await fillDigitalOrder(user);
       await user.click(submitButton());
-
-      expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
-      expect(screen.queryByText('Processing Your Order')).not.toBeInTheDocument();
-      expect(submitButton()).toBeEnabled();
-      expect(screen.getByLabelText("Child's name")).toHaveValue('  Mia  ');
+      await expectFormKeptWith('An error occurred. Please try again.');
 
       loaded = new ApolloClient({ cache: new InMemoryCache(), link: new MockLink([createOrderMock(orderCreated, seen)]) });
       await user.dblClick(submitButton());

@@ -5,7 +5,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
  * The HTML of `element`, whole, or an error. React renders a part that throws inside a Suspense
  * boundary as its fallback (a spinner) with a note to render it again in the browser, and does not
  * fail: a page built that way would show the spinner and then fail in the browser too (a hook
- * without its provider, say). Such an error fails the build instead, naming the part.
+ * without its provider, say). Such an error fails the build instead, naming the error.
  */
 export async function renderWhole(element: ReactElement): Promise<string> {
   const errors: unknown[] = [];

@@ -22,11 +22,7 @@ jest.mock('./check-photo', () => {
 
 // Apollo Client's own chunk, which the form loads when no client is provided around it (the page
 // as it is served): a test says what loading it gives.
-jest.mock('../../apollo-provider', () => ({
-  __esModule: true,
-  default: ({ children }: { children: unknown }) => children,
-  siteApolloClient: jest.fn(),
-}));
+jest.mock('../../apollo-provider', () => ({ siteApolloClient: jest.fn() }));
 
 /** Holds the next photo check until the test lets it answer (what checkPhoto would have). */
 function holdNextPhotoCheck() {

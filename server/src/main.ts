@@ -6,6 +6,7 @@ import path from 'node:path';
 import { bootstrapAdmin } from './admin/bootstrap-admin';
 import { createApp } from './app';
 import { describeProviders } from './composition';
+import { applyHeapSettings } from './common/heap-settings';
 import { createLogger, logLevelFromEnv } from './common/logger';
 import { loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/database';
@@ -13,6 +14,8 @@ import { holdPort, releasePort } from './http/hold-port';
 import { checkPaymentAccount } from './payments/account-check';
 
 async function main(): Promise<void> {
+  // Before the shop allocates much: V8 computes its next collection limits by them.
+  applyHeapSettings();
   const envFile = loadDotEnv();
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { production: config.isProduction });

@@ -6,20 +6,21 @@ import path from 'node:path';
 import { bootstrapAdmin } from './admin/bootstrap-admin';
 import { createApp } from './app';
 import { describeProviders } from './composition';
-import { applyHeapSettings } from './common/heap-settings';
 import { createLogger, logLevelFromEnv } from './common/logger';
+import { applyV8Flags } from './common/v8-flags';
 import { loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/database';
 import { holdPort, releasePort } from './http/hold-port';
 import { checkPaymentAccount } from './payments/account-check';
 
 async function main(): Promise<void> {
-  // Before the shop allocates much: V8 computes its next collection limits by them.
-  applyHeapSettings();
+  // First: V8 follows them from its next collection on.
+  const v8Flags = applyV8Flags();
   const envFile = loadDotEnv();
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { production: config.isProduction });
   if (envFile) logger.info('settings read from .env', { file: envFile });
+  if (v8Flags.length > 0) logger.info('V8 flags set at start', { flags: v8Flags });
   for (const warning of config.warnings) logger.warn(`configuration: ${warning}`);
   // The ports first: one that is taken stops the start before the database is touched (no
   // migration, no first admin, no password printed), and once bound they stay this process's.

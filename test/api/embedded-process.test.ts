@@ -24,6 +24,8 @@ describe('the shop process on the embedded database', () => {
     const first = await start({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'a long enough password' });
     expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
     expect(first.output()).toContain('first admin created from ADMIN_EMAIL');
+    // Buffers count towards a full collection by what they hold (server/src/common/v8-flags.ts).
+    expect(first.output()).toContain('"msg":"V8 flags set at start","flags":["--external-memory-accounted-in-global-limit"]');
     expect(existsSync(`${path.join(dataDir, 'pglite')}.lock`)).toBe(true);
 
     expect(await stop(first.child)).toBe(0);

@@ -26,20 +26,8 @@ const {
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
-/** `keys` (the manifest's, source paths) with every chunk they import, into `into`. */
-function closure(keys, into = new Set()) {
-  for (const key of keys) {
-    if (into.has(key)) continue;
-    if (!manifest[key]) throw new Error(`client-route-chunks.ts names ${key}: no chunk of this build`);
-    into.add(key);
-    closure(manifest[key].imports ?? [], into);
-  }
-  return into;
-}
-/** What the shell's own <script> and modulepreload links load: the entry and its imports. */
-const inShell = closure([Object.keys(manifest).find((key) => manifest[key].isEntry)]);
-/** The files of `modules` and of what they import, less what the shell loads. */
-const chunksOf = (modules) => [...closure(modules)].filter((key) => !inShell.has(key)).map((key) => `/${manifest[key].file}`);
+/** The files of `modules` and of what they import, less what the shell loads (its entry and imports). */
+const chunksOf = renderer.chunksBeyondEntry(manifest);
 
 /** The stylesheet's rules a page's markup uses (all of them, not only the first screen's), for its <style>. */
 const criticalCss = new Beasties({

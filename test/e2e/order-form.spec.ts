@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { chunksBeyondEntry, type ViteManifest } from '../../client/src/prerender/manifest-chunks';
 import { adminOrder, chooseChildPhoto, pngPhoto } from './support/shop';
 import { fitsWidth } from './support/page-checks';
 import { WIDTHS } from './support/widths';
@@ -19,22 +20,12 @@ const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({
 
 /**
  * The addresses of Apollo Client's code in the build: its chunk and the chunks it imports, but for
- * those the app's entry imports too (React's JSX runtime). The build's manifest names the chunk each
- * module became and what each imports.
+ * those the app's entry imports too (React's JSX runtime).
  */
 function apolloChunkPaths(): string[] {
   const manifestFile = path.join(__dirname, '..', '..', 'client', 'dist', '.vite', 'manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[] }>;
-  const withImports = (key: string, into = new Set<string>()): Set<string> => {
-    if (!into.has(key)) {
-      into.add(key);
-      for (const imported of manifest[key]!.imports ?? []) withImports(imported, into);
-    }
-    return into;
-  };
-  const entry = withImports('index.html');
-  const apollo = [...withImports('src/apollo-provider.tsx')].filter((key) => !entry.has(key));
-  return apollo.map((key) => `/${manifest[key]!.file}`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest;
+  return chunksBeyondEntry(manifest)(['src/apollo-provider.tsx']);
 }
 
 test.describe('the order form', () => {

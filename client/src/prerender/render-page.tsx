@@ -26,6 +26,7 @@ import { renderWhole } from './render-whole';
 export { PUBLIC_PAGES } from '../public-pages';
 export { CLIENT_ROUTE_CHUNKS, PRERENDERED_PAGE_CHUNKS, PROVIDER_FORM_CHUNKS } from './client-route-chunks';
 export { routeQueries } from './client-route-queries';
+export { chunksBeyondEntry } from './manifest-chunks';
 export { shellPreloads } from './shell-preloads';
 export { PAGE_CODE_LOADER, withLoader } from './page-code-loader';
 export { PIXEL_ID_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, SITE_DATA_ELEMENT_ID } from '../site-data';

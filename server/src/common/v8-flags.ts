@@ -27,11 +27,9 @@ export const BUFFER_ACCOUNTING_FLAG = '--external-memory-accounted-in-global-lim
  * that no longer has the flag would print an error for it at every start): v8-flags.test.ts
  * fails when the Node that runs the tests lists the flag and this range leaves it out.
  */
-const FIRST = [13, 6] as const;
-const LAST = [14, 6] as const;
-
-const atLeast = (major: number, minor: number, [wantMajor, wantMinor]: readonly [number, number]) =>
-  major > wantMajor || (major === wantMajor && minor >= wantMinor);
+const release = (major: number, minor: number) => major * 1000 + minor;
+const FIRST = release(13, 6);
+const LAST = release(14, 6);
 
 /**
  * The flags the shop sets on V8 `version` (as in `process.versions.v8`). None when `execArgv`
@@ -43,8 +41,8 @@ export function v8FlagsFor(version: string, execArgv: readonly string[] = []): s
   const normalised = execArgv.map((arg) => arg.replaceAll('_', '-'));
   if (normalised.some((arg) => arg === `--${name}` || arg === `--no-${name}`)) return [];
   const [major = 0, minor = 0] = version.split('.').map(Number);
-  const hasFlag = atLeast(major, minor, FIRST) && !atLeast(major, minor, [LAST[0], LAST[1] + 1]);
-  return hasFlag ? [BUFFER_ACCOUNTING_FLAG] : [];
+  const ofVersion = release(major, minor);
+  return ofVersion >= FIRST && ofVersion <= LAST ? [BUFFER_ACCOUNTING_FLAG] : [];
 }
 
 /**

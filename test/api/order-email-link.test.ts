@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { REAL_MP4 } from '../support/videos';
 import { sha256Hex } from '../../server/src/common/tokens';
 import { OrderLinks } from '../../server/src/orders/order-access';
+import { lockExistingOrder } from '../../server/src/orders/order-lock';
 
 const PUBLIC_URL = 'https://shop.example.com';
 const COMPLETE = `mutation($orderId: ID!, $video: Upload!, $storybookPdf: Upload) {
@@ -163,6 +164,33 @@ describe("an order's e-mails", () => {
     expect(b.token).toBe(a.token);
     expect(await emailedRows(race.orderId)).toHaveLength(1);
   });
+
+  itOnPostgres(
+    'written by "find my order" while a payment holds the order, waits for the payment and carries its link',
+    async () => {
+      const { orderId } = await placeOrder(parent, digitalOrder());
+      const links = new OrderLinks(PUBLIC_URL, server.config.sessionSecret);
+      let release!: () => void;
+      const holds = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // A payment: the order's row first, then (once the lookup is waiting) its receipt's link.
+      const payment = server.dataSource.transaction(async (manager) => {
+        await lockExistingOrder(manager, orderId);
+        locked();
+        await holds;
+        return links.emailLink(manager, orderId);
+      });
+      await isLocked;
+      // "Find my order", in a transaction of its own holding nothing else.
+      const lookup = server.dataSource.transaction((manager) => links.emailLink(manager, orderId));
+      expect(await sessionsWaitingForLocks(server.dataSource, 1)).toBe(1);
+      release();
+      const [paid, found] = await Promise.all([payment, lookup]);
+      expect(found.token).toBe(paid.token);
+      expect(await emailedRows(orderId)).toEqual([{ id: paid.id, token_hash: sha256Hex(paid.token), revoked_at: null }]);
+    },
+  );
 
   itOnPostgres(
     'written at the same moment by a shop on another SESSION_SECRET, is refused rather than e-mailed dead',

@@ -231,6 +231,15 @@ async function main() {
             ),
           ]),
         ),
+        // Every change as it came, round after round: which of a page's changes are the slow ones.
+        changes: samples.map((s) => ({
+          status: s.status,
+          paintedMs: Math.round(s.paintedMs),
+          inpMs: Math.round(s.inpMs),
+          beforeMs: s.beforeMs === null ? null : Math.round(s.beforeMs),
+          requestMs: s.requestMs === null ? null : Math.round(s.requestMs),
+          afterMs: s.afterMs === null ? null : Math.round(s.afterMs),
+        })),
       };
     }
   } finally {

@@ -9,8 +9,10 @@ import { GraphQLClient, type UploadFile } from '../support/graphql-client';
 import { digitalOrder, printedOrder } from '../support/orders';
 import { REAL_PDF } from '../support/pdfs';
 import { APPROVE_PROOF, proofFile, SEND_PROOF } from '../support/proofs';
+import { holdWrites, itOnPostgres, sessionWaitsForLock } from '../support/postgres-only';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { REAL_MP4 } from '../support/videos';
+import { lockExistingOrder } from '../../server/src/orders/order-lock';
 import { WorkQueueService } from '../../server/src/studio/work-queue.service';
 
 let server: TestServer;
@@ -217,6 +219,37 @@ describe('overdue work', () => {
     expect(sent[0].to_address).toBe('studio@shop.example');
     expect(sent[0].subject).toMatch(/^Overdue: the book is not made yet on order /);
     expect(sent[0].text).toContain(`https://shop.example.com/admin/dashboard?order=${orderId}`);
+  });
+});
+
+describe('overdue work, told while the order changes', () => {
+  itOnPostgres('waits for a change that holds the order, rather than deadlock with it', async () => {
+    const { orderId } = await placePaidOrder(new GraphQLClient(server.url), digitalOrder());
+    await server.dataSource.query(`UPDATE work_items SET due_at = now() - interval '1 hour' WHERE order_id = $1`, [orderId]);
+    // The notifier takes the overdue item, then stops at its e-mail until the outbox is let go.
+    const outbox = await holdWrites(server.dataSource, 'outbox_emails');
+    const notified = server.app.services.overdue.notify();
+    expect(await sessionWaitsForLock(server.dataSource, { query: 'INSERT INTO "outbox_emails"' })).toBe(true);
+    // A change to the order as every change makes one: its row first, then its items.
+    const session = server.dataSource.createQueryRunner();
+    await session.connect();
+    const [{ pid }] = await session.query('SELECT pg_backend_pid() AS pid');
+    await session.startTransaction();
+    const change = (async () => {
+      await lockExistingOrder(session.manager, orderId);
+      await session.query(`DELETE FROM work_items WHERE order_id = $1`, [orderId]);
+      await session.commitTransaction();
+    })().finally(() => session.release());
+    expect(await sessionWaitsForLock(server.dataSource, { pid })).toBe(true);
+    await outbox.release();
+    expect(await notified).toBe(1);
+    await change;
+    const sent = await server.dataSource.query(
+      `SELECT count(*)::int AS n FROM outbox_emails WHERE order_id = $1 AND template = 'staff-overdue'`,
+      [orderId],
+    );
+    expect(sent).toEqual([{ n: 1 }]);
+    expect(await itemsOf(orderId)).toEqual([]);
   });
 });
 

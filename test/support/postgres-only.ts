@@ -30,3 +30,45 @@ export async function sessionsWaitingForLocks(dataSource: DataSource, count: num
   }
   return waiting;
 }
+
+/**
+ * Holds every write to `table` (LOCK TABLE … IN EXCLUSIVE MODE: reads go on) in a session of its
+ * own until `release`: a transaction under test stops at its next write there, so another can be
+ * made to come between its steps.
+ */
+export async function holdWrites(dataSource: DataSource, table: string): Promise<{ release(): Promise<void> }> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  await runner.startTransaction();
+  await runner.query(`LOCK TABLE "${table}" IN EXCLUSIVE MODE`);
+  return {
+    async release() {
+      await runner.rollbackTransaction();
+      await runner.release();
+    },
+  };
+}
+
+/**
+ * Waits until a session of this database waits for a lock: the session `pid`, or one whose
+ * statement contains `query`. Answers whether it was seen waiting within the time.
+ */
+export async function sessionWaitsForLock(
+  dataSource: DataSource,
+  which: { pid: number } | { query: string },
+  timeoutMs = 15_000,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [row] = await dataSource.query(
+      `SELECT count(*)::int AS waiting
+         FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE NOT l.granted AND a.datname = current_database()
+          AND ${'pid' in which ? 'a.pid = $1' : 'strpos(a.query, $1) > 0'}`,
+      ['pid' in which ? which.pid : which.query],
+    );
+    if (row.waiting > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}

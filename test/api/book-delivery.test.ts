@@ -10,9 +10,11 @@ import { placeOrder, placePaidOrder } from '../support/checkout';
 import { GraphQLClient, type UploadFile } from '../support/graphql-client';
 import { digitalOrder, printedOrder } from '../support/orders';
 import { pdfOfSize, REAL_PDF } from '../support/pdfs';
+import { holdWrites, itOnPostgres, sessionWaitsForLock } from '../support/postgres-only';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { REAL_MP4, WEBM_HEAD } from '../support/videos';
 import { CUSTOMER } from '../../server/src/orders/actor';
+import { lockExistingOrder } from '../../server/src/orders/order-lock';
 
 const COMPLETE = `mutation($orderId: ID!, $video: Upload!, $storybookPdf: Upload) {
   completeOrderWithVideo(orderId: $orderId, video: $video, storybookPdf: $storybookPdf) {
@@ -469,6 +471,39 @@ describe('retention of replaced files', () => {
       [orderId],
     );
     expect(v1.files_removed_at).toBeInstanceOf(Date);
+  });
+});
+
+describe('retention of replaced files, while the parent deletes the child’s data', () => {
+  itOnPostgres('waits for the deletion that holds the order, rather than deadlock with it', async () => {
+    const orderId = await deliveredDigitalOrder();
+    await admin.upload(REVISE, { orderId }, { video: video() });
+    await server.dataSource.query(
+      `UPDATE order_deliveries SET created_at = now() - interval '31 days' WHERE order_id = $1 AND version = 2`,
+      [orderId],
+    );
+    // The sweep takes the replaced version, then stops at its event until the history is let go.
+    const history = await holdWrites(server.dataSource, 'order_events');
+    const swept = server.app.services.photoRetention.sweepSupersededDeliveries();
+    expect(await sessionWaitsForLock(server.dataSource, { query: 'INSERT INTO "order_events"' })).toBe(true);
+    // As deleting the child's data does: the order's row first, then its versions.
+    const session = server.dataSource.createQueryRunner();
+    await session.connect();
+    const [{ pid }] = await session.query('SELECT pg_backend_pid() AS pid');
+    await session.startTransaction();
+    const deletion = (async () => {
+      await lockExistingOrder(session.manager, orderId);
+      await session.query(
+        `UPDATE order_deliveries SET files_removed_at = now() WHERE order_id = $1 AND files_removed_at IS NULL`,
+        [orderId],
+      );
+      await session.commitTransaction();
+    })().finally(() => session.release());
+    expect(await sessionWaitsForLock(server.dataSource, { pid })).toBe(true);
+    await history.release();
+    expect(await swept).toBe(1);
+    await deletion;
+    expect(await eventTypes(orderId)).toContain('delivery_files_deleted');
   });
 });
 

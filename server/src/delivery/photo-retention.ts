@@ -95,18 +95,25 @@ export class PhotoRetention {
     return total;
   }
 
+  /**
+   * One batch, each version with its order's row (FOR KEY SHARE, as the event's foreign key takes
+   * it), both passed over while another transaction holds them: a change to the order (deleting
+   * the child's data holds the row, then marks its versions) never waits on this one while this
+   * one waits on it.
+   */
   private sweepDeliveryBatch(now: Date): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const due: Array<{ id: string; order_id: string; version: number; video_key: string; pdf_key: string | null }> =
         await manager.query(
-          `SELECT d.id, d.order_id, d.version, d.video_key, d.pdf_key FROM order_deliveries d
+          `SELECT d.id, d.order_id, d.version, d.video_key, d.pdf_key
+             FROM order_deliveries d JOIN orders o ON o.id = d.order_id
             WHERE d.files_removed_at IS NULL
               AND EXISTS (SELECT 1 FROM order_deliveries later
                            WHERE later.order_id = d.order_id AND later.version > d.version
                              AND later.created_at < $1::timestamptz - make_interval(days => $2))
             ORDER BY d.created_at
             LIMIT $3
-            FOR UPDATE OF d SKIP LOCKED`,
+            FOR UPDATE OF d SKIP LOCKED FOR KEY SHARE OF o SKIP LOCKED`,
           [now.toISOString(), RETENTION.supersededDeliveryDays, RETENTION.batchSize],
         );
       for (const version of due) {

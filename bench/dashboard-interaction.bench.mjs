@@ -17,6 +17,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/x node bench/dashboard-interaction.bench.mjs
  *     (a throw-away database bench_<random> on that server, dropped at the end)
  * Env:  BENCH_ROWS (100000), BENCH_ROUNDS (3) page loads a CPU rate, BENCH_CPU (1,4),
+ *       BENCH_JS_FLAGS (none: V8's flags for the browser, to see what its compilers cost, e.g.
+ *       "--no-maglev --no-turbofan"; never a figure for a goal),
  *       BENCH_LATENCY_MS (0: the server on this machine; e.g. 100 for a round trip over a real
  *       network, added by the browser to each request), BENCH_LABEL, CHROMIUM_PATH (/usr/bin/chromium).
  * Out:  a table on stdout and bench/results/dashboard-interaction-<pglite|postgres>[-<label>].json
@@ -45,6 +47,7 @@ const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const MODE = DATABASE_URL ? 'postgres' : 'pglite';
 const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const JS_FLAGS = process.env.BENCH_JS_FLAGS || '';
 const GOAL_MS = 100;
 const ADMIN_EMAIL = 'bench@example.com';
 const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
@@ -180,6 +183,7 @@ async function main() {
     rows: ROWS,
     rounds: ROUNDS,
     latencyMs: LATENCY_MS,
+    jsFlags: JS_FLAGS || null,
     goalMs: GOAL_MS,
     cpu: {},
   };
@@ -202,7 +206,7 @@ async function main() {
     }
     const base = await startServer(env);
     const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: JS_FLAGS ? [`--js-flags=${JS_FLAGS}`] : [] });
     await round(browser, base, cookie, 1); // warm-up: the server's first answers of each filter
     for (const cpu of CPU_RATES) {
       const samples = [];
@@ -248,7 +252,7 @@ async function main() {
     await benchDb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const network = LATENCY_MS > 0 ? `, ${LATENCY_MS} ms added to each request` : '';
+  const network = `${LATENCY_MS > 0 ? `, ${LATENCY_MS} ms added to each request` : ''}${JS_FLAGS ? `, browser V8 flags ${JS_FLAGS}` : ''}`;
   console.log(
     `\n${MODE}, ${ROWS} orders${network}; filter change to painted rows, ${ROUNDS} x ${STATUSES.length} changes a CPU rate`,
   );

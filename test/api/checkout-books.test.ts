@@ -10,7 +10,9 @@ import { deliverWebhook, type FakeStripe, startFakeStripe } from '../support/fak
 import { GraphQLClient } from '../support/graphql-client';
 import { makePng } from '../support/images';
 import { digitalOrder, printedOrder } from '../support/orders';
+import { itOnPostgres, sessionWaitsForLock } from '../support/postgres-only';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { lockExistingOrder } from '../../server/src/orders/order-lock';
 import { ReceiptLinks } from '../../server/src/orders/receipt-links';
 
 const WEBHOOK_SECRET = 'whsec_test_storybook';
@@ -274,6 +276,42 @@ describe('refunds and receipts of a checkout, through Stripe', () => {
     ]);
     expect(recorded).toEqual([{ order_id: second.orderId, amount_cents: 4500 }]);
   });
+
+  itOnPostgres(
+    'refunds two books in one webhook while a change holds the second, waiting for it rather than deadlock',
+    async () => {
+      const parent = new GraphQLClient(stripeShop.url);
+      const first = await placeOrder(parent, sibling('Hal'));
+      const second = await addBook(parent, first, sibling('Ida', 'printed'));
+      const { paymentId } = (await parent.query(START_PAYMENT, first)).data!.startPayment;
+      fake.succeed(paymentId);
+      await parent.query(RECORD_PAYMENT, { ...first, paymentId });
+      // Two refunds in Stripe's dashboard, each one book's price: one event refunds both books.
+      fake.refundInDashboard(paymentId, { amount: 2250 });
+      fake.refundInDashboard(paymentId, { amount: 4500 });
+      // A change to the second book holds its row, as every change does, while the event comes.
+      const session = stripeShop.dataSource.createQueryRunner();
+      await session.connect();
+      const [{ pid }] = await session.query('SELECT pg_backend_pid() AS pid');
+      await session.startTransaction();
+      await lockExistingOrder(session.manager, second.orderId!);
+      const webhook = deliverWebhook(stripeShop.url, WEBHOOK_SECRET, fake.chargeRefundedEvent(paymentId));
+      // The webhook waits for the second book's row (PostgreSQL shows a statement's first 1 KB: its select list).
+      expect(await sessionWaitsForLock(stripeShop.dataSource, { query: 'SELECT "Order"."id"' })).toBe(true);
+      // The change then takes the book off the studio's queue, which moves the queue's counters.
+      const change = (async () => {
+        await session.query('DELETE FROM work_items WHERE order_id = $1', [second.orderId]);
+        await session.commitTransaction();
+      })().finally(() => session.release());
+      await change;
+      expect(await sessionWaitsForLock(stripeShop.dataSource, { pid }, 500)).toBe(false);
+      expect((await webhook).status).toBe(200);
+      expect((await rows(stripeShop, [first.orderId, second.orderId!])).map((row) => row.status)).toEqual([
+        'Refunded',
+        'Refunded',
+      ]);
+    },
+  );
 
   it("gives a book sent to another family's address a receipt of its own share, naming no other child", async () => {
     const parent = new GraphQLClient(stripeShop.url);

@@ -51,7 +51,8 @@ export async function holdWrites(dataSource: DataSource, table: string): Promise
 
 /**
  * Waits until a session of this database waits for a lock: the session `pid`, or one whose
- * statement contains `query`. Answers whether it was seen waiting within the time.
+ * statement contains `query` (PostgreSQL keeps a statement's first 1 KB: match its start).
+ * Answers whether it was seen waiting within the time.
  */
 export async function sessionWaitsForLock(
   dataSource: DataSource,

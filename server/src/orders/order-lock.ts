@@ -3,7 +3,7 @@
  * caller's transaction, so two changes to one order (a webhook and the browser, two admins)
  * take turns and each sees the other's result.
  */
-import type { EntityManager } from 'typeorm';
+import { type EntityManager, In } from 'typeorm';
 import { Order } from './order.entity';
 
 /** The order, its row locked until `manager`'s transaction ends; null when there is none. */
@@ -16,4 +16,19 @@ export async function lockExistingOrder(manager: EntityManager, orderId: string)
   const order = await lockOrder(manager, orderId);
   if (!order) throw new Error(`Order ${orderId} does not exist`);
   return order;
+}
+
+/**
+ * Several orders' rows locked at once, before any of them is changed, in the order a checkout's
+ * books are locked (checkout-books.ts: oldest first): a change that moves the studio's counters
+ * for one of them never waits for the next one's row while holding those counters.
+ */
+export async function lockOrders(manager: EntityManager, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await manager.find(Order, {
+    where: { id: In([...new Set(orderIds)]) },
+    order: { createdAt: 'ASC', id: 'ASC' },
+    select: { id: true },
+    lock: { mode: 'pessimistic_write' },
+  });
 }

@@ -46,7 +46,7 @@ import { EXTRA_CHARGE_REFUNDED_EVENT, NEEDS_ATTENTION_EVENT, unresolvedCharges }
 import { firstInputError } from '../common/input-validation';
 import { REFUND_REASON_MAX_CHARS, RefundReasonInput } from './refund-reason';
 import { type Actor, actorLabel, webhookActor } from '../orders/actor';
-import { lockExistingOrder } from '../orders/order-lock';
+import { lockExistingOrder, lockOrders } from '../orders/order-lock';
 import { isCheckoutLead } from '../orders/checkout-books';
 import type { EmailQueue } from '../orders/order-email';
 import { formatAmount } from '../orders/order-format';
@@ -238,6 +238,12 @@ export class RefundService {
         this.logger.info('webhook event already handled', { eventId: action.eventId });
         return;
       }
+      // Every book the event refunds, before any of them changes: refunding one moves the studio's
+      // counters, which a change to the next one (holding its row) would otherwise wait for.
+      await lockOrders(
+        manager,
+        shares.map((share) => share.orderId),
+      );
       for (const share of shares) {
         const locked = await lockExistingOrder(manager, share.orderId);
         // The order's own payment took its price (its share of a checkout's payment); an extra charge what it took.

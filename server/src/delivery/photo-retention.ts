@@ -97,9 +97,9 @@ export class PhotoRetention {
 
   /**
    * One batch, each version with its order's row (FOR KEY SHARE, as the event's foreign key takes
-   * it), both passed over while another transaction holds them: a change to the order (deleting
-   * the child's data holds the row, then marks its versions) never waits on this one while this
-   * one waits on it.
+   * it), the order's first: a version whose order another transaction holds is passed over, its
+   * own row left unlocked. A change to the order (deleting the child's data holds the row, then
+   * marks its versions) so never waits on this one while this one waits on it.
    */
   private sweepDeliveryBatch(now: Date): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
@@ -113,7 +113,7 @@ export class PhotoRetention {
                              AND later.created_at < $1::timestamptz - make_interval(days => $2))
             ORDER BY d.created_at
             LIMIT $3
-            FOR UPDATE OF d SKIP LOCKED FOR KEY SHARE OF o SKIP LOCKED`,
+            FOR KEY SHARE OF o SKIP LOCKED FOR UPDATE OF d SKIP LOCKED`,
           [now.toISOString(), RETENTION.supersededDeliveryDays, RETENTION.batchSize],
         );
       for (const version of due) {

@@ -35,14 +35,15 @@ export class OverdueNotifier {
   /** Tells the staff of up to a batch of newly overdue items; answers how many. */
   notify(now = new Date()): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      // Each item with its order's row (FOR KEY SHARE, as the e-mail's foreign key takes it), both
-      // passed over while another transaction holds them: a change to the order (it holds the row,
-      // then rewrites the order's items) never waits on this one while this one waits on it.
+      // Each item with its order's row (FOR KEY SHARE, as the e-mail's foreign key takes it), the
+      // order's first: an item whose order another transaction holds is passed over, its own row
+      // left unlocked. A change to the order (it holds the row, then rewrites the order's items) so
+      // never waits on this one while this one waits on it.
       const due: Array<{ order_id: string; reason: WorkReason; due_at: Date }> = await manager.query(
         `SELECT w.order_id, w.reason, w.due_at FROM work_items w JOIN orders o ON o.id = w.order_id
           WHERE w.due_at <= $1 AND w.overdue_notified_at IS NULL
           ORDER BY w.due_at LIMIT ${BATCH}
-          FOR UPDATE OF w SKIP LOCKED FOR KEY SHARE OF o SKIP LOCKED`,
+          FOR KEY SHARE OF o SKIP LOCKED FOR UPDATE OF w SKIP LOCKED`,
         [now.toISOString()],
       );
       for (const item of due) {

@@ -10,7 +10,7 @@ import { placeOrder, placePaidOrder } from '../support/checkout';
 import { GraphQLClient, type UploadFile } from '../support/graphql-client';
 import { digitalOrder, printedOrder } from '../support/orders';
 import { pdfOfSize, REAL_PDF } from '../support/pdfs';
-import { holdWrites, itOnPostgres, sessionWaitsForLock } from '../support/postgres-only';
+import { holdWrites, itOnPostgres, openSession, sessionsWaitingForLocks } from '../support/postgres-only';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { REAL_MP4, WEBM_HEAD } from '../support/videos';
 import { CUSTOMER } from '../../server/src/orders/actor';
@@ -484,25 +484,29 @@ describe('retention of replaced files, while the parent deletes the child’s da
     );
     // The sweep takes the replaced version, then stops at its event until the history is let go.
     const history = await holdWrites(server.dataSource, 'order_events');
-    const swept = server.app.services.photoRetention.sweepSupersededDeliveries();
-    expect(await sessionWaitsForLock(server.dataSource, { query: 'INSERT INTO "order_events"' })).toBe(true);
-    // As deleting the child's data does: the order's row first, then its versions.
-    const session = server.dataSource.createQueryRunner();
-    await session.connect();
-    const [{ pid }] = await session.query('SELECT pg_backend_pid() AS pid');
-    await session.startTransaction();
-    const deletion = (async () => {
-      await lockExistingOrder(session.manager, orderId);
-      await session.query(
-        `UPDATE order_deliveries SET files_removed_at = now() WHERE order_id = $1 AND files_removed_at IS NULL`,
-        [orderId],
-      );
-      await session.commitTransaction();
-    })().finally(() => session.release());
-    expect(await sessionWaitsForLock(server.dataSource, { pid })).toBe(true);
-    await history.release();
-    expect(await swept).toBe(1);
-    await deletion;
+    const session = await openSession(server.dataSource);
+    try {
+      const swept = server.app.services.photoRetention.sweepSupersededDeliveries();
+      expect(await sessionsWaitingForLocks(server.dataSource, 1, { query: 'INSERT INTO "order_events"' })).toBe(1);
+      // As deleting the child's data does: the order's row first, then its versions.
+      await session.runner.startTransaction();
+      const deletion = (async () => {
+        await lockExistingOrder(session.runner.manager, orderId);
+        await session.runner.query(
+          `UPDATE order_deliveries SET files_removed_at = now() WHERE order_id = $1 AND files_removed_at IS NULL`,
+          [orderId],
+        );
+        await session.runner.commitTransaction();
+      })();
+      expect(await sessionsWaitingForLocks(server.dataSource, 1, { pid: session.pid })).toBe(1);
+      await history.release();
+      expect(await swept).toBeGreaterThanOrEqual(1);
+      await deletion;
+    } finally {
+      await history.release();
+      await session.close();
+    }
+    // This order's replaced version was the sweep's, and its files went.
     expect(await eventTypes(orderId)).toContain('delivery_files_deleted');
   });
 });

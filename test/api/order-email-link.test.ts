@@ -8,7 +8,7 @@ import { createAdmin, signIn } from '../support/admin';
 import { placeOrder, placePaidOrder } from '../support/checkout';
 import { GraphQLClient } from '../support/graphql-client';
 import { digitalOrder } from '../support/orders';
-import { itOnPostgres, sessionsWaitingForLocks } from '../support/postgres-only';
+import { itOnPostgres, openSession, sessionsWaitingForLocks } from '../support/postgres-only';
 import { REAL_PDF } from '../support/pdfs';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { REAL_MP4 } from '../support/videos';
@@ -181,14 +181,24 @@ describe("an order's e-mails", () => {
         await holds;
         return links.emailLink(manager, orderId);
       });
-      await isLocked;
-      // "Find my order", in a transaction of its own holding nothing else.
-      const lookup = server.dataSource.transaction((manager) => links.emailLink(manager, orderId));
-      expect(await sessionsWaitingForLocks(server.dataSource, 1)).toBe(1);
-      release();
-      const [paid, found] = await Promise.all([payment, lookup]);
-      expect(found.token).toBe(paid.token);
-      expect(await emailedRows(orderId)).toEqual([{ id: paid.id, token_hash: sha256Hex(paid.token), revoked_at: null }]);
+      const lookup = await openSession(server.dataSource);
+      try {
+        await isLocked;
+        // "Find my order", in a transaction of its own holding nothing else.
+        await lookup.runner.startTransaction();
+        const found = links.emailLink(lookup.runner.manager, orderId).then(async (link) => {
+          await lookup.runner.commitTransaction();
+          return link;
+        });
+        expect(await sessionsWaitingForLocks(server.dataSource, 1, { pid: lookup.pid })).toBe(1);
+        release();
+        const [paid, emailed] = await Promise.all([payment, found]);
+        expect(emailed.token).toBe(paid.token);
+        expect(await emailedRows(orderId)).toEqual([{ id: paid.id, token_hash: sha256Hex(paid.token), revoked_at: null }]);
+      } finally {
+        release();
+        await lookup.close();
+      }
     },
   );
 

@@ -9,7 +9,7 @@ import { GraphQLClient, type UploadFile } from '../support/graphql-client';
 import { digitalOrder, printedOrder } from '../support/orders';
 import { REAL_PDF } from '../support/pdfs';
 import { APPROVE_PROOF, proofFile, SEND_PROOF } from '../support/proofs';
-import { holdWrites, itOnPostgres, sessionWaitsForLock } from '../support/postgres-only';
+import { holdWrites, itOnPostgres, openSession, sessionsWaitingForLocks } from '../support/postgres-only';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { REAL_MP4 } from '../support/videos';
 import { lockExistingOrder } from '../../server/src/orders/order-lock';
@@ -228,22 +228,25 @@ describe('overdue work, told while the order changes', () => {
     await server.dataSource.query(`UPDATE work_items SET due_at = now() - interval '1 hour' WHERE order_id = $1`, [orderId]);
     // The notifier takes the overdue item, then stops at its e-mail until the outbox is let go.
     const outbox = await holdWrites(server.dataSource, 'outbox_emails');
-    const notified = server.app.services.overdue.notify();
-    expect(await sessionWaitsForLock(server.dataSource, { query: 'INSERT INTO "outbox_emails"' })).toBe(true);
-    // A change to the order as every change makes one: its row first, then its items.
-    const session = server.dataSource.createQueryRunner();
-    await session.connect();
-    const [{ pid }] = await session.query('SELECT pg_backend_pid() AS pid');
-    await session.startTransaction();
-    const change = (async () => {
-      await lockExistingOrder(session.manager, orderId);
-      await session.query(`DELETE FROM work_items WHERE order_id = $1`, [orderId]);
-      await session.commitTransaction();
-    })().finally(() => session.release());
-    expect(await sessionWaitsForLock(server.dataSource, { pid })).toBe(true);
-    await outbox.release();
-    expect(await notified).toBe(1);
-    await change;
+    const session = await openSession(server.dataSource);
+    try {
+      const notified = server.app.services.overdue.notify();
+      expect(await sessionsWaitingForLocks(server.dataSource, 1, { query: 'INSERT INTO "outbox_emails"' })).toBe(1);
+      // A change to the order as every change makes one: its row first, then its items.
+      await session.runner.startTransaction();
+      const change = (async () => {
+        await lockExistingOrder(session.runner.manager, orderId);
+        await session.runner.query(`DELETE FROM work_items WHERE order_id = $1`, [orderId]);
+        await session.runner.commitTransaction();
+      })();
+      expect(await sessionsWaitingForLocks(server.dataSource, 1, { pid: session.pid })).toBe(1);
+      await outbox.release();
+      expect(await notified).toBe(1);
+      await change;
+    } finally {
+      await outbox.release();
+      await session.close();
+    }
     const sent = await server.dataSource.query(
       `SELECT count(*)::int AS n FROM outbox_emails WHERE order_id = $1 AND template = 'staff-overdue'`,
       [orderId],

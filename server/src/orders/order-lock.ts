@@ -3,7 +3,7 @@
  * caller's transaction, so two changes to one order (a webhook and the browser, two admins)
  * take turns and each sees the other's result.
  */
-import { type EntityManager, In } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Order } from './order.entity';
 
 /** The order, its row locked until `manager`'s transaction ends; null when there is none. */
@@ -20,15 +20,17 @@ export async function lockExistingOrder(manager: EntityManager, orderId: string)
 
 /**
  * Several orders' rows locked at once, before any of them is changed, in the order a checkout's
- * books are locked (checkout-books.ts: oldest first): a change that moves the studio's counters
- * for one of them never waits for the next one's row while holding those counters.
+ * books are always locked (checkout-books.ts): the checkout's first order first, then the others
+ * oldest first. A change that moves the studio's counters for one of them then never waits for
+ * another's row while holding those counters. One order is left to the caller's own lock.
  */
 export async function lockOrders(manager: EntityManager, orderIds: readonly string[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  await manager.find(Order, {
-    where: { id: In([...new Set(orderIds)]) },
-    order: { createdAt: 'ASC', id: 'ASC' },
-    select: { id: true },
-    lock: { mode: 'pessimistic_write' },
-  });
+  const ids = [...new Set(orderIds)];
+  if (ids.length < 2) return;
+  await manager.query(
+    `SELECT id FROM orders WHERE id = ANY($1::uuid[])
+      ORDER BY (checkout_id IS NULL OR checkout_id = id) DESC, created_at, id
+      FOR UPDATE`,
+    [ids],
+  );
 }

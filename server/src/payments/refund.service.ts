@@ -301,7 +301,7 @@ export class RefundService {
       }
       byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), refund]);
     }
-    // Locked in one order (by id), so two events about one payment never wait on each other.
+    // In one order (by id) whatever order the refunds came in; the webhook locks the books first (lockOrders).
     return [...byOrder].sort(([a], [b]) => a.localeCompare(b)).map(([orderId, ofOrder]) => ({ orderId, refunds: ofOrder }));
   }
 

@@ -75,7 +75,7 @@ export class OrderLinks {
     // The order's row before its tokens, as every change to the order takes them: the new token's
     // foreign key would take this lock after the token's unique index entry, and a payment holding
     // the row while writing its own first link would then wait on this transaction as it waits on
-    // the payment. Only writers of the order's row (FOR UPDATE) are waited on.
+    // the payment. Only a transaction holding the row FOR UPDATE (or deleting it) is waited on.
     await manager.query(`SELECT 1 FROM "orders" WHERE "id" = $1 FOR KEY SHARE`, [orderId]);
     if (live) {
       // Signed under an earlier SESSION_SECRET: it still opens the order from the e-mails that

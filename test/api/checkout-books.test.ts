@@ -12,6 +12,7 @@ import { makePng } from '../support/images';
 import { digitalOrder, printedOrder } from '../support/orders';
 import { itOnPostgres, openSession, sessionsWaitingForLocks } from '../support/postgres-only';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { adminActor } from '../../server/src/orders/actor';
 import { lockExistingOrder } from '../../server/src/orders/order-lock';
 import { ReceiptLinks } from '../../server/src/orders/receipt-links';
 
@@ -339,6 +340,49 @@ describe('refunds and receipts of a checkout, through Stripe', () => {
 });
 
 describe('the books of a checkout, on the sandbox', () => {
+  const endings: Array<[string, (parent: GraphQLClient, first: CheckoutOrderRef) => Promise<boolean>]> = [
+    [
+      'an admin cancels its first order',
+      async (_parent, first) =>
+        (await sandboxShop.app.services.cancellation.cancelOrder(first.orderId, adminActor({ email: 'owner@example.com' }))).ok,
+    ],
+    [
+      "the parent deletes the first child's details",
+      async (parent, first) =>
+        (
+          await parent.query(`mutation($token: String!) { deleteChildData(token: $token) { userErrors { message } } }`, {
+            token: first.checkoutToken,
+          })
+        ).data?.deleteChildData.userErrors.length === 0,
+    ],
+  ];
+  for (const [ending, end] of endings) {
+    itOnPostgres(`ends, when ${ending}, with its added book even while a change holds that book (no deadlock)`, async () => {
+      const parent = new GraphQLClient(sandboxShop.url);
+      const first = await placeOrder(parent, sibling('Jo'));
+      const added = await addBook(parent, first, sibling('Kit'));
+      // A change to the added book holds its row, as every change does, while the checkout ends.
+      const session = await openSession(sandboxShop.dataSource);
+      try {
+        await session.runner.startTransaction();
+        await lockExistingOrder(session.runner.manager, added.orderId!);
+        const ended = end(parent, first);
+        // The checkout's end (the one session that can wait here) waits for the added book's row.
+        expect(await sessionsWaitingForLocks(sandboxShop.dataSource, 1)).toBe(1);
+        // The change then moves the added book out of Pending, which moves the shop's counts by status.
+        await session.runner.query(`UPDATE orders SET status = 'Cancelled', cancelled_at = now() WHERE id = $1`, [added.orderId]);
+        await session.runner.commitTransaction();
+        expect(await ended).toBe(true);
+      } finally {
+        await session.close();
+      }
+      expect((await rows(sandboxShop, [first.orderId, added.orderId!])).map((row) => row.status)).toEqual([
+        'Cancelled',
+        'Cancelled',
+      ]);
+    });
+  }
+
   it('holds at most five books, and a sixth is refused with nothing stored', async () => {
     const parent = new GraphQLClient(sandboxShop.url);
     const first = await placeOrder(parent, sibling('One'));

@@ -14,6 +14,7 @@ import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { OrderStatus } from '../orders/order-status';
 import { type Actor, actorLabel } from '../orders/actor';
 import { isCheckoutLead, pendingCheckoutBooks } from '../orders/checkout-books';
+import { lockOrder } from '../orders/order-lock';
 
 export const CANCELLATION_MESSAGES = { orderNotFound: 'Order not found.' } as const;
 
@@ -28,18 +29,22 @@ export class CancellationService {
     if (!isUuid(orderId)) return refuse(UserErrorCode.NOT_FOUND, CANCELLATION_MESSAGES.orderNotFound, 'orderId');
     try {
       const cancelled = await this.dataSource.transaction(async (manager) => {
-        const exists = await manager.query('SELECT 1 FROM orders WHERE id = $1', [orderId]);
-        if (exists.length === 0) return null;
-        const cancelled = await this.lifecycle.transition(manager, orderId, { to: OrderStatus.Cancelled, actor });
+        const order = await lockOrder(manager, orderId);
+        if (!order) return null;
         // The books added to an unpaid checkout are paid through its first order: they go with it.
-        if (!cancelled.paidAt && isCheckoutLead(cancelled)) {
-          for (const book of await pendingCheckoutBooks(manager, cancelled, true)) {
-            await this.lifecycle.transition(manager, book.id, {
-              to: OrderStatus.Cancelled,
-              actor,
-              data: { reason: 'cancelled with the first order of its checkout' },
-            });
-          }
+        // Their rows are locked before anything changes: a change of status holds the shop's counts
+        // of orders by status until it commits, and must not then wait for another order's row.
+        const books =
+          !order.paidAt && isCheckoutLead(order)
+            ? (await pendingCheckoutBooks(manager, order, true)).filter((book) => book.id !== order.id)
+            : [];
+        const cancelled = await this.lifecycle.transition(manager, orderId, { to: OrderStatus.Cancelled, actor });
+        for (const book of books) {
+          await this.lifecycle.transition(manager, book.id, {
+            to: OrderStatus.Cancelled,
+            actor,
+            data: { reason: 'cancelled with the first order of its checkout' },
+          });
         }
         return cancelled;
       });

@@ -155,6 +155,13 @@ export class OrderPageService {
       const deletedKeys = await this.dataSource.transaction(async (manager) => {
         const order = await lockExistingOrder(manager, found.id);
         if (order.childDataDeletedAt) return null;
+        // The books added to an unpaid checkout go with it: their rows are locked before anything
+        // changes (a change of status holds the shop's counts of orders by status until it commits,
+        // and must not then wait for another order's row).
+        const books =
+          order.status === OrderStatus.Pending && isCheckoutLead(order)
+            ? (await pendingCheckoutBooks(manager, order, true)).filter((book) => book.id !== order.id)
+            : [];
         const versions = await manager.find(OrderDelivery, { where: { orderId: order.id, filesRemovedAt: IsNull() } });
         const keys = [
           ...new Set(
@@ -168,16 +175,14 @@ export class OrderPageService {
         if (order.status === OrderStatus.Pending) {
           await this.lifecycle.transition(manager, order.id, { to: OrderStatus.Cancelled, actor: CUSTOMER });
           // The books added to this checkout are paid through it: they go with it, and so does what they knew of the children.
-          if (isCheckoutLead(order)) {
-            for (const book of await pendingCheckoutBooks(manager, order, true)) {
-              await this.lifecycle.transition(manager, book.id, {
-                to: OrderStatus.Cancelled,
-                actor: CUSTOMER,
-                data: { reason: 'cancelled with the first order of its checkout' },
-              });
-              if (book.photoKey) keys.push(book.photoKey);
-              await manager.update(Order, { id: book.id }, blankedBook(now));
-            }
+          for (const book of books) {
+            await this.lifecycle.transition(manager, book.id, {
+              to: OrderStatus.Cancelled,
+              actor: CUSTOMER,
+              data: { reason: 'cancelled with the first order of its checkout' },
+            });
+            if (book.photoKey) keys.push(book.photoKey);
+            await manager.update(Order, { id: book.id }, blankedBook(now));
           }
         }
         // The e-mails about the order and its history lose the details too, before the columns that name them are blanked.

@@ -383,6 +383,31 @@ describe('the books of a checkout, on the sandbox', () => {
     });
   }
 
+  itOnPostgres('adds a book while a change holds one already added, waiting for it rather than deadlock', async () => {
+    const parent = new GraphQLClient(sandboxShop.url);
+    const first = await placeOrder(parent, sibling('Lou'));
+    const added = await addBook(parent, first, sibling('Max'));
+    // A change to the added book holds its row while the parent adds another.
+    const session = await openSession(sandboxShop.dataSource);
+    let third;
+    try {
+      await session.runner.startTransaction();
+      await lockExistingOrder(session.runner.manager, added.orderId!);
+      const adding = addBook(parent, first, sibling('Ned'));
+      // The new book's transaction (the one session that can wait here) waits for the added book's row.
+      expect(await sessionsWaitingForLocks(sandboxShop.dataSource, 1)).toBe(1);
+      // The change then moves the added book out of Pending, which moves the shop's counts by status.
+      await session.runner.query(`UPDATE orders SET status = 'Cancelled', cancelled_at = now() WHERE id = $1`, [added.orderId]);
+      await session.runner.commitTransaction();
+      third = await adding;
+      expect(third.userErrors).toEqual([]);
+    } finally {
+      await session.close();
+    }
+    const books = await rows(sandboxShop, [first.orderId, added.orderId!, third.orderId!]);
+    expect(books.map((row) => row.status)).toEqual(['Pending', 'Cancelled', 'Pending']);
+  });
+
   it('holds at most five books, and a sixth is refused with nothing stored', async () => {
     const parent = new GraphQLClient(sandboxShop.url);
     const first = await placeOrder(parent, sibling('One'));

@@ -198,7 +198,9 @@ export class OrderService {
   ): Promise<Outcome<void>> {
     const lead = await lockExistingOrder(manager, leadId);
     if (lead.status !== OrderStatus.Pending) return refuse(UserErrorCode.WRONG_STATUS, CHECKOUT_MESSAGES.closed, 'addTo');
-    const waiting = await pendingCheckoutBooks(manager, lead);
+    // The waiting books' rows are locked before the new one is written: writing it holds the shop's
+    // counts of orders by status until commit, which must not then wait for a book's row.
+    const waiting = await pendingCheckoutBooks(manager, lead, true);
     if (waiting.length >= FAMILY_DISCOUNT.maxBooks) return refuse(UserErrorCode.INVALID_INPUT, CHECKOUT_MESSAGES.full, 'addTo');
     if (!lead.checkoutId) {
       await manager.update(Order, { id: lead.id }, { checkoutId: lead.id });

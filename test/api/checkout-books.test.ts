@@ -408,6 +408,30 @@ describe('the books of a checkout, on the sandbox', () => {
     expect(books.map((row) => row.status)).toEqual(['Pending', 'Cancelled', 'Pending']);
   });
 
+  itOnPostgres('takes a book out while a change holds another added one, waiting for it rather than deadlock', async () => {
+    const parent = new GraphQLClient(sandboxShop.url);
+    const first = await placeOrder(parent, sibling('Oz'));
+    const out = await addBook(parent, first, sibling('Pia'));
+    const kept = await addBook(parent, first, sibling('Quin'));
+    // A change to the book that stays holds its row while the parent takes the other out.
+    const session = await openSession(sandboxShop.dataSource);
+    try {
+      await session.runner.startTransaction();
+      await lockExistingOrder(session.runner.manager, kept.orderId!);
+      const removing = parent.query(REMOVE_BOOK, { ...first, bookId: out.orderId });
+      // The removal (the one session that can wait here) waits for that book's row.
+      expect(await sessionsWaitingForLocks(sandboxShop.dataSource, 1)).toBe(1);
+      // The change then moves that book out of Pending, which moves the shop's counts by status.
+      await session.runner.query(`UPDATE orders SET status = 'Cancelled', cancelled_at = now() WHERE id = $1`, [kept.orderId]);
+      await session.runner.commitTransaction();
+      expect((await removing).data!.removeCheckoutBook.userErrors).toEqual([]);
+    } finally {
+      await session.close();
+    }
+    const books = await rows(sandboxShop, [first.orderId, out.orderId!, kept.orderId!]);
+    expect(books.map((row) => row.status)).toEqual(['Pending', 'Cancelled', 'Cancelled']);
+  });
+
   it('holds at most five books, and a sixth is refused with nothing stored', async () => {
     const parent = new GraphQLClient(sandboxShop.url);
     const first = await placeOrder(parent, sibling('One'));

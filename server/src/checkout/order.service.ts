@@ -252,6 +252,9 @@ export class OrderService {
       const removed = await this.dataSource.transaction(async (manager): Promise<Outcome<Order>> => {
         const locked = await lockExistingOrder(manager, lead.id);
         if (locked.status !== OrderStatus.Pending) return refuse(UserErrorCode.WRONG_STATUS, CHECKOUT_MESSAGES.closed, 'orderId');
+        // Every waiting book's row before anything changes: cancelling this one holds the shop's
+        // counts of orders by status until commit, and pricing the others again must not then wait.
+        await pendingCheckoutBooks(manager, locked, true);
         const book = isUuid(bookId) ? await lockOrder(manager, bookId) : null;
         if (!book || book.id === lead.id || book.checkoutId !== lead.id || book.status !== OrderStatus.Pending) {
           return refuse(UserErrorCode.NOT_FOUND, CHECKOUT_MESSAGES.bookNotFound, 'bookId');

@@ -82,6 +82,30 @@ const sibling = (childName: string, format: 'digital' | 'printed' = 'digital') =
   childName,
 });
 
+/** Moves a book out of Pending, as a change to it does: the shop's counts of orders by status move with it. */
+const CANCEL_BOOK = `UPDATE orders SET status = 'Cancelled', cancelled_at = now() WHERE id = $1`;
+
+/**
+ * Runs `act` while another session holds the book's row, as every change to an order does. Once
+ * `act` is seen waiting (the one session that can wait here), that change runs `change` on the book
+ * (an SQL statement given the book's id) and commits. Answers what `act` answered: without
+ * deadlock, `act` waits for the change and goes on.
+ */
+async function whileAChangeHolds<T>(server: TestServer, bookId: string, change: string, act: () => Promise<T>): Promise<T> {
+  const session = await openSession(server.dataSource);
+  try {
+    await session.runner.startTransaction();
+    await lockExistingOrder(session.runner.manager, bookId);
+    const acting = act();
+    expect(await sessionsWaitingForLocks(server.dataSource, 1)).toBe(1);
+    await session.runner.query(change, [bookId]);
+    await session.runner.commitTransaction();
+    return await acting;
+  } finally {
+    await session.close();
+  }
+}
+
 async function rows(server: TestServer, ids: string[]) {
   const found: Array<{
     id: string;
@@ -293,20 +317,11 @@ describe('refunds and receipts of a checkout, through Stripe', () => {
       // A change to one book holds its row, as every change does, while the event comes: the book
       // the event's refunds come to last (they are taken by the book's id).
       const held = [first.orderId, second.orderId!].sort()[1];
-      const session = await openSession(stripeShop.dataSource);
-      try {
-        await session.runner.startTransaction();
-        await lockExistingOrder(session.runner.manager, held);
-        const webhook = deliverWebhook(stripeShop.url, WEBHOOK_SECRET, fake.chargeRefundedEvent(paymentId));
-        // The webhook (the one session that can wait here) waits for that book's row.
-        expect(await sessionsWaitingForLocks(stripeShop.dataSource, 1)).toBe(1);
-        // The change then takes the book off the studio's queue, which moves the queue's counters.
-        await session.runner.query('DELETE FROM work_items WHERE order_id = $1', [held]);
-        await session.runner.commitTransaction();
-        expect((await webhook).status).toBe(200);
-      } finally {
-        await session.close();
-      }
+      // Once the webhook waits for it, the change takes the book off the studio's queue, which moves the queue's counters.
+      const webhook = await whileAChangeHolds(stripeShop, held, 'DELETE FROM work_items WHERE order_id = $1', () =>
+        deliverWebhook(stripeShop.url, WEBHOOK_SECRET, fake.chargeRefundedEvent(paymentId)),
+      );
+      expect(webhook.status).toBe(200);
       expect((await rows(stripeShop, [first.orderId, second.orderId!])).map((row) => row.status)).toEqual([
         'Refunded',
         'Refunded',
@@ -361,21 +376,8 @@ describe('the books of a checkout, on the sandbox', () => {
       const parent = new GraphQLClient(sandboxShop.url);
       const first = await placeOrder(parent, sibling('Jo'));
       const added = await addBook(parent, first, sibling('Kit'));
-      // A change to the added book holds its row, as every change does, while the checkout ends.
-      const session = await openSession(sandboxShop.dataSource);
-      try {
-        await session.runner.startTransaction();
-        await lockExistingOrder(session.runner.manager, added.orderId!);
-        const ended = end(parent, first);
-        // The checkout's end (the one session that can wait here) waits for the added book's row.
-        expect(await sessionsWaitingForLocks(sandboxShop.dataSource, 1)).toBe(1);
-        // The change then moves the added book out of Pending, which moves the shop's counts by status.
-        await session.runner.query(`UPDATE orders SET status = 'Cancelled', cancelled_at = now() WHERE id = $1`, [added.orderId]);
-        await session.runner.commitTransaction();
-        expect(await ended).toBe(true);
-      } finally {
-        await session.close();
-      }
+      // A change to the added book holds it while the checkout ends, then moves it out of Pending.
+      expect(await whileAChangeHolds(sandboxShop, added.orderId!, CANCEL_BOOK, () => end(parent, first))).toBe(true);
       expect((await rows(sandboxShop, [first.orderId, added.orderId!])).map((row) => row.status)).toEqual([
         'Cancelled',
         'Cancelled',
@@ -387,23 +389,9 @@ describe('the books of a checkout, on the sandbox', () => {
     const parent = new GraphQLClient(sandboxShop.url);
     const first = await placeOrder(parent, sibling('Lou'));
     const added = await addBook(parent, first, sibling('Max'));
-    // A change to the added book holds its row while the parent adds another.
-    const session = await openSession(sandboxShop.dataSource);
-    let third;
-    try {
-      await session.runner.startTransaction();
-      await lockExistingOrder(session.runner.manager, added.orderId!);
-      const adding = addBook(parent, first, sibling('Ned'));
-      // The new book's transaction (the one session that can wait here) waits for the added book's row.
-      expect(await sessionsWaitingForLocks(sandboxShop.dataSource, 1)).toBe(1);
-      // The change then moves the added book out of Pending, which moves the shop's counts by status.
-      await session.runner.query(`UPDATE orders SET status = 'Cancelled', cancelled_at = now() WHERE id = $1`, [added.orderId]);
-      await session.runner.commitTransaction();
-      third = await adding;
-      expect(third.userErrors).toEqual([]);
-    } finally {
-      await session.close();
-    }
+    // A change to the added book holds it while the parent adds another, then moves it out of Pending.
+    const third = await whileAChangeHolds(sandboxShop, added.orderId!, CANCEL_BOOK, () => addBook(parent, first, sibling('Ned')));
+    expect(third.userErrors).toEqual([]);
     const books = await rows(sandboxShop, [first.orderId, added.orderId!, third.orderId!]);
     expect(books.map((row) => row.status)).toEqual(['Pending', 'Cancelled', 'Pending']);
   });
@@ -413,21 +401,11 @@ describe('the books of a checkout, on the sandbox', () => {
     const first = await placeOrder(parent, sibling('Oz'));
     const out = await addBook(parent, first, sibling('Pia'));
     const kept = await addBook(parent, first, sibling('Quin'));
-    // A change to the book that stays holds its row while the parent takes the other out.
-    const session = await openSession(sandboxShop.dataSource);
-    try {
-      await session.runner.startTransaction();
-      await lockExistingOrder(session.runner.manager, kept.orderId!);
-      const removing = parent.query(REMOVE_BOOK, { ...first, bookId: out.orderId });
-      // The removal (the one session that can wait here) waits for that book's row.
-      expect(await sessionsWaitingForLocks(sandboxShop.dataSource, 1)).toBe(1);
-      // The change then moves that book out of Pending, which moves the shop's counts by status.
-      await session.runner.query(`UPDATE orders SET status = 'Cancelled', cancelled_at = now() WHERE id = $1`, [kept.orderId]);
-      await session.runner.commitTransaction();
-      expect((await removing).data!.removeCheckoutBook.userErrors).toEqual([]);
-    } finally {
-      await session.close();
-    }
+    // A change to the book that stays holds it while the parent takes the other out, then moves it out of Pending.
+    const removed = await whileAChangeHolds(sandboxShop, kept.orderId!, CANCEL_BOOK, () =>
+      parent.query(REMOVE_BOOK, { ...first, bookId: out.orderId }),
+    );
+    expect(removed.data!.removeCheckoutBook.userErrors).toEqual([]);
     const books = await rows(sandboxShop, [first.orderId, out.orderId!, kept.orderId!]);
     expect(books.map((row) => row.status)).toEqual(['Pending', 'Cancelled', 'Cancelled']);
   });

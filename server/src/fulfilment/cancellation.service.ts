@@ -13,7 +13,7 @@ import type { Order } from '../orders/order.entity';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { OrderStatus } from '../orders/order-status';
 import { type Actor, actorLabel } from '../orders/actor';
-import { isCheckoutLead, pendingCheckoutBooks } from '../orders/checkout-books';
+import { isCheckoutLead, lockAddedPendingBooks } from '../orders/checkout-books';
 import { lockOrder } from '../orders/order-lock';
 
 export const CANCELLATION_MESSAGES = { orderNotFound: 'Order not found.' } as const;
@@ -31,13 +31,9 @@ export class CancellationService {
       const cancelled = await this.dataSource.transaction(async (manager) => {
         const order = await lockOrder(manager, orderId);
         if (!order) return null;
-        // The books added to an unpaid checkout are paid through its first order: they go with it.
-        // Their rows are locked before anything changes: a change of status holds the shop's counts
-        // of orders by status until it commits, and must not then wait for another order's row.
-        const books =
-          !order.paidAt && isCheckoutLead(order)
-            ? (await pendingCheckoutBooks(manager, order, true)).filter((book) => book.id !== order.id)
-            : [];
+        // The books added to an unpaid checkout are paid through its first order: they go with it,
+        // locked before anything changes (checkoutBooks says why).
+        const books = !order.paidAt && isCheckoutLead(order) ? await lockAddedPendingBooks(manager, order) : [];
         const cancelled = await this.lifecycle.transition(manager, orderId, { to: OrderStatus.Cancelled, actor });
         for (const book of books) {
           await this.lifecycle.transition(manager, book.id, {

@@ -36,7 +36,7 @@ import { CHILD_DATA_DELETED_EVENT, ORDER_LINK_RENEWED_EVENT, orderTimeline } fro
 import { giftDeliveryState } from './gift-delivery-state';
 import { shippingIncluded } from '../checkout/order.service';
 import { orderReference } from '../orders/order-format';
-import { blankedBook, checkoutIdOf, isCheckoutLead, pendingCheckoutBooks } from '../orders/checkout-books';
+import { blankedBook, checkoutIdOf, isCheckoutLead, lockAddedPendingBooks } from '../orders/checkout-books';
 import { CUSTOMER } from '../orders/actor';
 import { lockExistingOrder } from '../orders/order-lock';
 import { firstInputError } from '../common/input-validation';
@@ -155,13 +155,9 @@ export class OrderPageService {
       const deletedKeys = await this.dataSource.transaction(async (manager) => {
         const order = await lockExistingOrder(manager, found.id);
         if (order.childDataDeletedAt) return null;
-        // The books added to an unpaid checkout go with it: their rows are locked before anything
-        // changes (a change of status holds the shop's counts of orders by status until it commits,
-        // and must not then wait for another order's row).
+        // The books added to an unpaid checkout go with it, locked before anything changes (checkoutBooks says why).
         const books =
-          order.status === OrderStatus.Pending && isCheckoutLead(order)
-            ? (await pendingCheckoutBooks(manager, order, true)).filter((book) => book.id !== order.id)
-            : [];
+          order.status === OrderStatus.Pending && isCheckoutLead(order) ? await lockAddedPendingBooks(manager, order) : [];
         const versions = await manager.find(OrderDelivery, { where: { orderId: order.id, filesRemovedAt: IsNull() } });
         const keys = [
           ...new Set(

@@ -7,6 +7,7 @@
 import type { EntityManager } from 'typeorm';
 import { bookPriceCents } from '../catalogue/catalogue';
 import { Order } from './order.entity';
+import { lockOrder } from './order-lock';
 import { OrderStatus } from './order-status';
 
 type CheckoutMember = Pick<Order, 'id' | 'checkoutId'>;
@@ -23,10 +24,14 @@ export function isCheckoutLead(order: CheckoutMember): boolean {
 
 /**
  * Every book of `order`'s checkout, the first order first, then in the order they were added;
- * with `lock`, their rows are locked (in that order) until the caller's transaction ends.
+ * with `lock`, their rows are locked (in that order) until the caller's transaction ends. Every
+ * path that changes several books locks them so before changing any: a change of status holds
+ * the shop's counts of orders by status until it commits, and must not then wait for a book.
  */
 export async function checkoutBooks(manager: EntityManager, order: CheckoutMember, lock = false): Promise<Order[]> {
   const checkoutId = checkoutIdOf(order);
+  // The first order's row before the others', even when a clock step made a book look older.
+  if (lock && order.checkoutId) await lockOrder(manager, checkoutId);
   const books = await manager.find(Order, {
     where: order.checkoutId ? { checkoutId } : { id: order.id },
     order: { createdAt: 'ASC', id: 'ASC' },
@@ -39,6 +44,11 @@ export async function checkoutBooks(manager: EntityManager, order: CheckoutMembe
 /** The books of the checkout still waiting for its payment. */
 export async function pendingCheckoutBooks(manager: EntityManager, order: CheckoutMember, lock = false): Promise<Order[]> {
   return (await checkoutBooks(manager, order, lock)).filter((book) => book.status === OrderStatus.Pending);
+}
+
+/** The books added to `lead`'s checkout still waiting for its payment (not `lead` itself), locked with the first order's row. */
+export async function lockAddedPendingBooks(manager: EntityManager, lead: CheckoutMember): Promise<Order[]> {
+  return (await pendingCheckoutBooks(manager, lead, true)).filter((book) => book.id !== lead.id);
 }
 
 /** What the checkout's payment must be: the waiting books' prices added up, in integer cents. */

@@ -46,8 +46,8 @@ import { EXTRA_CHARGE_REFUNDED_EVENT, NEEDS_ATTENTION_EVENT, unresolvedCharges }
 import { firstInputError } from '../common/input-validation';
 import { REFUND_REASON_MAX_CHARS, RefundReasonInput } from './refund-reason';
 import { type Actor, actorLabel, webhookActor } from '../orders/actor';
-import { lockExistingOrder, lockOrders } from '../orders/order-lock';
-import { isCheckoutLead } from '../orders/checkout-books';
+import { lockExistingOrder } from '../orders/order-lock';
+import { checkoutBooks, isCheckoutLead } from '../orders/checkout-books';
 import type { EmailQueue } from '../orders/order-email';
 import { formatAmount } from '../orders/order-format';
 
@@ -238,12 +238,9 @@ export class RefundService {
         this.logger.info('webhook event already handled', { eventId: action.eventId });
         return;
       }
-      // Every book the event refunds, before any of them changes: refunding one moves the studio's
-      // counters, which a change to the next one (holding its row) would otherwise wait for.
-      await lockOrders(
-        manager,
-        shares.map((share) => share.orderId),
-      );
+      // Several books: all of the checkout's locked before any changes (refunding one moves the
+      // studio's counters, which a change to the next one, holding its row, would wait for).
+      if (shares.length > 1) await checkoutBooks(manager, order, true);
       for (const share of shares) {
         const locked = await lockExistingOrder(manager, share.orderId);
         // The order's own payment took its price (its share of a checkout's payment); an extra charge what it took.
@@ -301,7 +298,7 @@ export class RefundService {
       }
       byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), refund]);
     }
-    // In one order (by id) whatever order the refunds came in; the webhook locks the books first (lockOrders).
+    // In one order (by id) whatever order the refunds came in; the webhook locks the books first (checkoutBooks).
     return [...byOrder].sort(([a], [b]) => a.localeCompare(b)).map(([orderId, ofOrder]) => ({ orderId, refunds: ofOrder }));
   }
 

@@ -18,7 +18,7 @@
  *     (a throw-away database bench_<random> on that server, dropped at the end)
  * Env:  BENCH_ROWS (100000), BENCH_ROUNDS (3) page loads a CPU rate, BENCH_CPU (1,4),
  *       BENCH_JS_FLAGS (none: V8's flags for the browser, to see what its compilers cost, e.g.
- *       "--no-maglev --no-turbofan"; never a figure for a goal),
+ *       "--no-maglev --no-turbofan"; a diagnosis only, not the page as visitors' browsers run it),
  *       BENCH_LATENCY_MS (0: the server on this machine; e.g. 100 for a round trip over a real
  *       network, added by the browser to each request), BENCH_LABEL, CHROMIUM_PATH (/usr/bin/chromium).
  * Out:  a table on stdout and bench/results/dashboard-interaction-<pglite|postgres>[-<label>].json

@@ -7,11 +7,18 @@
  * Tests and the type check still see the call; both give the same document.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ClientSideBaseVisitor } from '@graphql-codegen/visitor-plugin-common';
-import { buildSchema, parse } from 'graphql';
+import type * as GraphQL from 'graphql';
 import type { Plugin } from 'vite';
+
+// The graphql that codegen's visitor loads (Node resolves its CommonJS build). Imported here, the
+// bundled config would take its ES module build, a second graphql, whose schema the visitor
+// refuses outside production ("Cannot use GraphQLScalarType … from another module or realm"):
+// `npm run dev` would not start.
+const { buildSchema, parse } = createRequire(import.meta.url)('graphql') as typeof GraphQL;
 
 const GQL_DIR = fileURLToPath(new URL('./src/gql', import.meta.url));
 const DOCUMENTS = path.join(GQL_DIR, 'graphql.ts');

@@ -42,6 +42,9 @@ export default defineConfig(({ command }) => ({
     // script every visitor downloads.
     assetsInlineLimit: (file) => (file.includes('/samples/spreads/') ? false : undefined),
   },
+  // The app's own page: GraphiQL's (graphiql/index.html) is a bundle of its own, with its own
+  // config, whose workers the app's dependency scan could not load.
+  optimizeDeps: { entries: ['index.html'] },
   server: {
     proxy: Object.fromEntries(API_PATHS.map((path) => [path, { target: API_ORIGIN, changeOrigin: false }])),
   },

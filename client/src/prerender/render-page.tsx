@@ -20,6 +20,7 @@ import {
 import { SHIPPING_DESTINATIONS } from '../../../server/src/catalogue/shipping-destinations';
 import { AppRoutes, routes } from '../routes';
 import { provideSiteData, PUBLIC_URL_PLACEHOLDER, type SiteData } from '../site-data';
+import { collectHeadTags } from '../ui/head';
 import { ShellPlaceholder } from '../ui/ShellPlaceholder';
 import { renderWhole } from './render-whole';
 
@@ -76,15 +77,17 @@ export function renderShellPlaceholder(): Promise<string> {
   return renderWhole(<ShellPlaceholder />);
 }
 
-/** The HTML of `path` inside #root (React's hoisted <title>, <meta> and <link> tags lead it). */
+/** The HTML of `path` inside #root, led by the <title>, <meta> and <link> tags its <head> takes (see ui/head.tsx). */
 export async function renderPage(path: string, data: SiteData): Promise<string> {
   provideSiteData(data);
-  const html = await renderWhole(
-    <StrictMode>
-      <StaticRouter location={path}>
-        <AppRoutes />
-      </StaticRouter>
-    </StrictMode>,
+  const html = await collectHeadTags(() =>
+    renderWhole(
+      <StrictMode>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </StrictMode>,
+    ),
   );
   // A part rendered apart comes as hidden markup plus an inline script to reveal it: hidden
   // without JavaScript, and refused by the Content-Security-Policy. The page must come whole.

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import shareCard from '../assets/share-card.jpg';
 import { findPublicPage } from '../public-pages';
 import { siteOrigin } from '../site-data';
+import { HeadLink, HeadMeta } from './head';
 
 const DEFAULT_DESCRIPTION =
   'Personalized storybooks starring your child: a digital comic book within 24 hours or a printed hardcover in 7-10 business days.';
@@ -17,7 +18,7 @@ const SHARE_CARD = {
 };
 
 /**
- * The page's description and canonical link (React 19 hoists both into <head>), from the list
+ * The page's description and canonical link (kept in <head>, see ./head), from the list
  * of public pages, so they are in the prerendered HTML and follow client-side navigation.
  * A public page also gets its share card: the Open Graph tags link previews read (Facebook,
  * WhatsApp, iMessage, Slack), with Twitter's large-image card, which takes the rest from them.
@@ -29,22 +30,22 @@ export function PageMeta() {
   const origin = siteOrigin();
   return (
     <>
-      <meta name="description" content={page?.description ?? DEFAULT_DESCRIPTION} />
+      <HeadMeta name="description" content={page?.description ?? DEFAULT_DESCRIPTION} />
       {page && (
         <>
-          <link rel="canonical" href={`${origin}${page.canonical}`} />
-          <meta property="og:type" content="website" />
-          <meta property="og:site_name" content={SITE_NAME} />
-          <meta property="og:locale" content="en_US" />
-          <meta property="og:url" content={`${origin}${page.canonical}`} />
-          <meta property="og:description" content={page.description} />
-          <meta property="og:image" content={`${origin}${shareCard}`} />
-          <meta property="og:image:type" content="image/jpeg" />
-          <meta property="og:image:width" content={String(SHARE_CARD.width)} />
-          <meta property="og:image:height" content={String(SHARE_CARD.height)} />
-          <meta property="og:image:alt" content={SHARE_CARD.alt} />
-          <meta name="twitter:card" content="summary_large_image" />
-          <meta name="twitter:image:alt" content={SHARE_CARD.alt} />
+          <HeadLink rel="canonical" href={`${origin}${page.canonical}`} />
+          <HeadMeta property="og:type" content="website" />
+          <HeadMeta property="og:site_name" content={SITE_NAME} />
+          <HeadMeta property="og:locale" content="en_US" />
+          <HeadMeta property="og:url" content={`${origin}${page.canonical}`} />
+          <HeadMeta property="og:description" content={page.description} />
+          <HeadMeta property="og:image" content={`${origin}${shareCard}`} />
+          <HeadMeta property="og:image:type" content="image/jpeg" />
+          <HeadMeta property="og:image:width" content={String(SHARE_CARD.width)} />
+          <HeadMeta property="og:image:height" content={String(SHARE_CARD.height)} />
+          <HeadMeta property="og:image:alt" content={SHARE_CARD.alt} />
+          <HeadMeta name="twitter:card" content="summary_large_image" />
+          <HeadMeta name="twitter:image:alt" content={SHARE_CARD.alt} />
         </>
       )}
     </>

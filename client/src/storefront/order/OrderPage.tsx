@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 
 import { useRouteData } from '../../route-data';
 import { Spinner } from '../../ui/Spinner';
+import { HeadMeta } from '../../ui/head';
 import { PageTitle } from '../../ui/PageTitle';
 import { ORDER_MESSAGES } from './order-page-messages';
 import { ORDER_PAGE_QUERY } from './order-page-operations';
@@ -13,8 +14,8 @@ import './order-page.css';
 export function PrivatePageMeta() {
   return (
     <>
-      <meta name="robots" content="noindex" />
-      <meta name="referrer" content="no-referrer" />
+      <HeadMeta name="robots" content="noindex" />
+      <HeadMeta name="referrer" content="no-referrer" />
     </>
   );
 }

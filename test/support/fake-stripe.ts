@@ -205,7 +205,8 @@ const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 const FAKE_STRIPE_JS = `(function () {
   function Stripe(key) {
     function elements(options) {
-      var group = { clientSecret: options && options.clientSecret, card: null, walletCard: null };
+      var group = { clientSecret: options && options.clientSecret, card: null, walletCard: null, created: {} };
+      group.getElement = function (type) { return group.created[type] || null; };
       group.create = function (type) {
         var handlers = {};
         var node = null;
@@ -248,8 +249,9 @@ const FAKE_STRIPE_JS = `(function () {
           off: function (event) { delete handlers[event]; return element; },
           update: function () {},
           unmount: function () { if (node) node.innerHTML = ''; },
-          destroy: function () { if (node) node.innerHTML = ''; },
+          destroy: function () { if (node) node.innerHTML = ''; delete group.created[type]; },
         };
+        group.created[type] = element;
         return element;
       };
       group.update = function () {};

@@ -10,8 +10,9 @@ import {
   type StripeElements,
   type StripeElementsOptions,
   type StripeExpressCheckoutElementConfirmEvent,
+  type StripeExpressCheckoutElementReadyEvent,
 } from '@stripe/stripe-js';
-import { type FormEvent, type Ref, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type Ref, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import { Spinner } from '../../ui/Spinner';
 import { PaymentLoadNotice } from './PaymentLoadNotice';
@@ -76,8 +77,7 @@ function WalletButtons({
   processing,
   pay,
   wallets,
-  onWallets,
-}: Pick<StripePaymentFormProps, 'returnUrl' | 'processing' | 'pay'> & { wallets: Wallets; onWallets(wallets: Wallets): void }) {
+}: Pick<StripePaymentFormProps, 'returnUrl' | 'processing' | 'pay'> & { wallets: Wallets }) {
   const stripe = useStripe();
   const elements = useElements();
 
@@ -101,13 +101,7 @@ function WalletButtons({
 
   return (
     <div className={`stripe-wallets stripe-wallets--${wallets}`} hidden={wallets === 'none'}>
-      <ExpressCheckoutElement
-        options={{ buttonHeight: 48, layout: { maxColumns: 1, maxRows: 3 } }}
-        onReady={({ availablePaymentMethods }) => onWallets(availablePaymentMethods ? 'offered' : 'none')}
-        // Without its wallets the card form still pays.
-        onLoadError={() => onWallets('none')}
-        onConfirm={onConfirm}
-      />
+      <ExpressCheckoutElement options={{ buttonHeight: 48, layout: { maxColumns: 1, maxRows: 3 } }} onConfirm={onConfirm} />
       <p className="payment-methods__or">or pay by card</p>
     </div>
   );
@@ -143,7 +137,29 @@ function StripeForm({
   useEffect(() => {
     shown.current = !drawing;
   }, [drawing]);
-  const onWallets = (found: Wallets) => setWallets(found === 'offered' && shown.current ? 'none' : found);
+  // What Stripe tells of its two elements: drawn (`ready`, with the wallets it offers), or failed
+  // (`loaderror`; without its wallets the card form still pays). It tells each once, and may tell it
+  // as soon as an element is mounted, so the handlers go on as the elements are created, in this
+  // layout effect that follows their components' own. Their `on…` props would be attached only
+  // after the page has painted, which is too late for an element Stripe draws at once.
+  useLayoutEffect(() => {
+    const card = elements?.getElement('payment');
+    const express = elements?.getElement('expressCheckout');
+    if (!card || !express) return;
+    const onCardReady = () => setReady(true);
+    const onCardError = (event: { error: { message?: string } }) =>
+      setLoadError(event.error.message ?? 'The payment form could not be loaded.');
+    const onWallets = (found: Wallets) => setWallets(found === 'offered' && shown.current ? 'none' : found);
+    const onExpressReady = (event: StripeExpressCheckoutElementReadyEvent) =>
+      onWallets(event.availablePaymentMethods ? 'offered' : 'none');
+    const onExpressError = () => onWallets('none');
+    card.on('ready', onCardReady).on('loaderror', onCardError);
+    express.on('ready', onExpressReady).on('loaderror', onExpressError);
+    return () => {
+      card.off('ready', onCardReady).off('loaderror', onCardError);
+      express.off('ready', onExpressReady).off('loaderror', onExpressError);
+    };
+  }, [elements]);
 
   if (loadError !== null) return <PaymentLoadNotice detail={loadError} />;
 
@@ -166,12 +182,8 @@ function StripeForm({
           <Spinner label="Loading secure payment…" />
         </div>
       )}
-      <WalletButtons returnUrl={returnUrl} processing={processing} pay={pay} wallets={wallets} onWallets={onWallets} />
-      <PaymentElement
-        options={{ layout: 'tabs' }}
-        onReady={() => setReady(true)}
-        onLoadError={(event) => setLoadError(event.error.message ?? 'The payment form could not be loaded.')}
-      />
+      <WalletButtons returnUrl={returnUrl} processing={processing} pay={pay} wallets={wallets} />
+      <PaymentElement options={{ layout: 'tabs' }} />
       <button
         type="submit"
         className="button button--primary button--large stripe-payment__pay"

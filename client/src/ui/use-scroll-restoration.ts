@@ -18,6 +18,11 @@ function readPositions(): [string, number][] {
 /** The entry on screen now: a reload or a closed tab saves its position too. */
 let currentKey: string | null = null;
 
+function leaving(key: string) {
+  positions.set(key, window.scrollY);
+  currentKey = null;
+}
+
 /** Where the visitor was on the history entry `key`, when they were there before in this tab. */
 export function savedScrollPosition(key: string): number | undefined {
   return positions.get(key);
@@ -39,6 +44,9 @@ function savePositions() {
 export function useScrollRestoration(): void {
   const { key, hash } = useLocation();
   const navigationType = useNavigationType();
+  // Leaving an entry: remember where it was, as the next one starts to render. Read later, once
+  // the next page (or its spinner) is in the document, a shorter page has cut the position short.
+  if (currentKey !== null && currentKey !== key) leaving(currentKey);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -53,9 +61,9 @@ export function useScrollRestoration(): void {
     if (navigationType === 'POP' && saved !== undefined) window.scrollTo(0, saved);
     else if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
     else if (navigationType !== 'POP') window.scrollTo(0, 0);
-    // Leaving this entry: remember where it was.
+    // The frame itself going (a page outside it follows): its entry is left as it goes.
     return () => {
-      positions.set(key, window.scrollY);
+      if (currentKey === key) leaving(key);
     };
   }, [key, hash, navigationType]);
 }

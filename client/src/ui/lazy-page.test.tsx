@@ -38,7 +38,7 @@ describe('lazyPage', () => {
     expect(load).toHaveBeenCalledTimes(1);
 
     await act(async () => arrive());
-    const heading = screen.getByRole('heading', { name: 'Your order' });
+    const heading = await screen.findByRole('heading', { name: 'Your order' });
     expect(screen.getByTestId('apollo-provider')).toContainElement(heading);
     expect(load).toHaveBeenCalledTimes(1);
   });
@@ -46,7 +46,7 @@ describe('lazyPage', () => {
   it('renders a page without Apollo unless it asks for it (its components use no Apollo hook)', async () => {
     const Page = lazyPage(pageModule, 'OrderPage');
     await act(async () => render(inBoundary(<Page />)));
-    expect(screen.getByRole('heading', { name: 'Your order' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your order' })).toBeInTheDocument();
     expect(screen.queryByTestId('apollo-provider')).not.toBeInTheDocument();
   });
 
@@ -88,7 +88,7 @@ describe('lazyPage', () => {
         </MemoryRouter>,
       ),
     );
-    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     expect(screen.getByText('Failed to fetch dynamically imported module')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });

@@ -578,7 +578,7 @@ describe('CreatePage', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('Parent@Example.com');
     expect(screen.getByRole('radio', { name: 'Kindness' })).toBeChecked();
     expect(screen.getByRole('img', { name: /preview/i })).toBeInTheDocument();
-    expect(screen.getByLabelText("Child's photo")).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText("Child's photo")).toHaveFocus());
     expect(sessionStorage.getItem('paymentOrderId')).toBeNull();
     expect(currentUrl()).toBe('/create?type=digital');
   });

@@ -64,7 +64,7 @@ describe('Request a change', () => {
     await user.type(field, 'Brown puppy');
     expect(screen.getByText('11 / 1,000 characters')).toBeInTheDocument();
 
-    fireEvent.change(field, { target: { value: 'x'.repeat(1001) } });
+    fireEvent.input(field, { target: { value: 'x'.repeat(1001) } });
     const counter = screen.getByText('1,001 / 1,000 characters');
     expect(counter).toHaveClass('order-page__counter--over');
     await user.click(screen.getByRole('button', { name: ORDER_MESSAGES.sendChange }));
@@ -73,7 +73,7 @@ describe('Request a change', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveFocus();
 
-    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.input(field, { target: { value: '   ' } });
     await user.click(screen.getByRole('button', { name: ORDER_MESSAGES.sendChange }));
     expect(await screen.findByRole('alert')).toHaveTextContent(ORDER_MESSAGES.changeEmpty);
   });

@@ -51,7 +51,15 @@ module.exports = {
       transform: { '^.+\\.tsx?$': swcTsx, '^.+\\.m?js$': swcJs },
       // apollo-upload-client and extract-files ship ESM only.
       transformIgnorePatterns: ['/node_modules/(?!(apollo-upload-client|extract-files|is-plain-obj)/)'],
-      moduleNameMapper: { '\\.(css|svg|png|jpe?g|mp4)$': '<rootDir>/test/support/file-stub.js' },
+      moduleNameMapper: {
+        '\\.(css|svg|png|jpe?g|mp4)$': '<rootDir>/test/support/file-stub.js',
+        // The app's renderer, as the build has it (client/vite.config.ts, PREACT_COMPAT); Testing
+        // Library's act() is Preact's.
+        '^react-dom/client$': 'preact/compat/client',
+        '^react-dom/test-utils$': 'preact/test-utils',
+        '^react/jsx-(dev-)?runtime$': 'preact/compat/jsx-runtime',
+        '^react(-dom)?$': 'preact/compat',
+      },
       setupFilesAfterEnv: ['<rootDir>/test/support/setup-client.ts'],
     },
   ],

@@ -15,7 +15,7 @@ const API_PATHS = ['/graphql', '/media', '/healthz', '/readyz', '/webhooks', '/a
  * react-router's package names only its development build, for every condition, so a production
  * bundle carries its developer warnings and runs their checks (remix-run/react-router#14102). The
  * production build it ships beside it is the same code with them off: the browser's bundle takes
- * that one (the prerender's server build leaves react-router-dom to Node, which runs it at build time).
+ * that one, and so does the prerender's.
  */
 function reactRouterProduction() {
   const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
@@ -25,9 +25,26 @@ function reactRouterProduction() {
   ];
 }
 
+/**
+ * The app is written to React's API and rendered by Preact (its compat layer): the same components,
+ * hooks and libraries, with a renderer of about 10 KB gzipped instead of React DOM's 62, which every
+ * page downloads first. The prerender renders with Preact too (src/prerender/render-whole.ts), so a
+ * page hydrates the markup its own renderer wrote. The tests render with it as well (jest.config.js).
+ * GraphiQL (vite.graphiql.config.ts), a developer's page, keeps React.
+ */
+const PREACT_COMPAT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig(({ command }) => ({
-  plugins: [graphqlDocuments(), react()],
-  resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
+  // React's Fast Refresh updates React's renderer, not Preact's: in `npm run dev` an edit reloads the page.
+  plugins: [graphqlDocuments(), react({ refreshExclude: /./ })],
+  resolve: { alias: [...(command === 'build' ? reactRouterProduction() : []), ...PREACT_COMPAT] },
+  // The prerender bundles the libraries that render (the router, Apollo's hooks) with the app, so
+  // that they render with the app's Preact, not with a React of their own that Node would load.
+  ssr: { noExternal: true },
   build: {
     // Relative to the Vite root (this folder when run via `npm run build -w client`).
     outDir: 'dist',

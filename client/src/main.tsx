@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 
@@ -28,22 +28,21 @@ const PAGE_CODE_WAIT_MS = 3000;
  * The shell's page, rendered over its placeholder once every lazy page the address shows is in:
  * for an admin page, the admin frame and the page inside it, so that the page renders with its
  * frame (see loadRoutePages). Code that failed shows the error page; code that is slow to come,
- * the site's frame and the page's spinner. Rendered sooner, the page would stand behind React's
- * own spinner for at least 300 ms. The render is a transition, so it yields in small slices.
+ * the site's frame and the page's spinner. Rendered sooner, the page would first flash its own
+ * spinner over the placeholder.
  */
 async function renderShell(root: HTMLElement) {
   await Promise.race([
     loadRoutePages(window.location.pathname).catch(() => undefined),
     new Promise<void>((resolve) => setTimeout(resolve, PAGE_CODE_WAIT_MS)),
   ]);
-  const reactRoot = createRoot(root);
-  startTransition(() => reactRoot.render(app));
+  createRoot(root).render(app);
 }
 
-// A public page arrives prerendered (client/scripts/prerender.mjs): take over its markup, as a
-// transition so hydration yields to the browser in small slices instead of one long task; its
-// loader has fetched its code already. The other routes (payment, the parent's order page, admin)
-// arrive as the shell, whose placeholder is on screen from its HTML.
+// A public page arrives prerendered (client/scripts/prerender.mjs): take over its markup, which the
+// same renderer wrote (see vite.config.ts); its loader has fetched its code already. The other
+// routes (payment, the parent's order page, admin) arrive as the shell, whose placeholder is on
+// screen from its HTML.
 const shell = !container.hasChildNodes() || container.firstElementChild?.hasAttribute(SHELL_PLACEHOLDER_ATTRIBUTE);
 if (shell) void renderShell(container);
-else startTransition(() => void hydrateRoot(container, app));
+else hydrateRoot(container, app);

@@ -144,7 +144,7 @@ export const routes: RouteObject[] = [
 /**
  * Loads the code of every lazy page `pathname` shows: for an admin page, the admin frame and the
  * page inside it. A lazy page renders at once when its code is in; one whose code is not suspends,
- * and React holds it back until its spinner has stood 300 ms. The shell renders its page once this
+ * and shows its spinner until the code comes. The shell renders its page once this
  * has settled (main.tsx). Rejects when one has failed: the page then shows the error page.
  */
 export async function loadRoutePages(pathname: string): Promise<void> {

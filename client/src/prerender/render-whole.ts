@@ -1,28 +1,17 @@
 import type { ReactElement } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 
 /**
- * The HTML of `element`, whole, or an error. React renders a part that throws inside a Suspense
- * boundary as its fallback (a spinner) with a note to render it again in the browser, and does not
- * fail: a page built that way would show the spinner and then fail in the browser too (a hook
- * without its provider, say). Such an error fails the build instead, naming the error.
+ * The HTML of `element`, whole, once every lazy part of it has come, or an error: a part that
+ * throws fails the build, naming the error, rather than leaving a page that would fail in the
+ * browser too (a hook without its provider, say).
  */
 export async function renderWhole(element: ReactElement): Promise<string> {
-  const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(element, {
-    // Never outline a large part to be revealed by a script later: the page comes whole.
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    onError: (error) => {
-      errors.push(error);
-    },
-  });
-  let html = '';
-  for await (const chunk of prelude) html += String(chunk);
-  if (errors.length > 0) {
-    const [first] = errors;
-    throw new Error(`a part of the page failed to render: ${first instanceof Error ? first.message : String(first)}`, {
-      cause: first,
+  try {
+    return await renderToStringAsync(element as unknown as Parameters<typeof renderToStringAsync>[0]);
+  } catch (error) {
+    throw new Error(`a part of the page failed to render: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
     });
   }
-  return html;
 }

@@ -11,9 +11,9 @@ let ConsentBanner: ComponentType | null = null;
 
 /**
  * Loads the cookie banner's chunk once the page is hydrated: it depends on this browser (consent
- * stored, the page's pixel id). By hand, not with lazy() and Suspense: a Suspense fallback shown,
- * even an empty one, makes React hold back for 300 ms the next page content that replaces a
- * spinner, and the banner would do that to every page rendered in the browser. True once loaded.
+ * stored, the page's pixel id). By hand, not with lazy() and Suspense: the banner is no part of the
+ * page, and a boundary suspended for it would show its fallback in every page rendered in the
+ * browser. True once loaded.
  */
 function useConsentBanner(): boolean {
   const [loaded, setLoaded] = useState(false);

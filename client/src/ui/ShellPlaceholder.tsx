@@ -8,7 +8,7 @@ export const SHELL_PLACEHOLDER_ATTRIBUTE = 'data-shell-placeholder';
  * What the shell (the page of every route only the browser renders: payment, the parent's order
  * page, admin) shows from its HTML, painted with the stylesheet before any script has run. The
  * app renders the page over it once the page's code is in, so the page follows at once instead of
- * behind a spinner of React's own, which React would keep up for 300 ms.
+ * behind a second spinner, its Suspense boundary's, flashed while the code comes.
  */
 export function ShellPlaceholder() {
   return (

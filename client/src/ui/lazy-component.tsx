@@ -10,10 +10,10 @@ export interface LazyComponent<P extends object = object> extends FunctionCompon
 }
 
 /**
- * React's `lazy`, except that a component whose code is already in renders at once, even the first
- * time. React's own suspends on every first render: its boundary shows the fallback, and React
- * then holds the component back until that fallback has stood 300 ms, however soon the code came.
- * Asked for early (`load`), the code is usually in by the time the component renders.
+ * `lazy`, except that a component whose code is already in renders at once, even the first time.
+ * `lazy` suspends on every first render, however soon the code came: its boundary shows the
+ * fallback (a spinner flashed over the page), and the component follows a render later. Asked for
+ * early (`load`), the code is usually in by the time the component renders.
  */
 export function lazyComponent<P extends object>(fetch: () => Promise<ComponentType<P>>): LazyComponent<P> {
   let Ready: ComponentType<P> | null = null;

@@ -18,7 +18,7 @@ export type LazyPage = LazyComponent;
  *
  * One component, so the page's boundary suspends once, until both are in: a page nested in a lazy
  * provider would be asked for only once the provider had arrived, and would then suspend again,
- * each time held back by React's pause before it replaces a spinner.
+ * each time behind its spinner.
  */
 export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(
   load: () => Promise<M>,

@@ -243,7 +243,7 @@ function InviteAdminForm() {
             type="email"
             autoComplete="off"
             inputMode="email"
-            spellCheck={false}
+            spellCheck="false"
             value={email}
             aria-invalid={message ? true : undefined}
             onChange={(event) => setEmail(event.target.value)}

@@ -66,7 +66,7 @@ export function OrderFilters({ filter, onChange, onRefresh, refreshing }: OrderF
             type="search"
             placeholder="E-mail, child name or order id"
             autoComplete="off"
-            spellCheck={false}
+            spellCheck="false"
             value={text}
             onChange={(event) => {
               setText(event.target.value);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState, useLayoutEffect } from 'react';
 
 import type { CreateDiscountCodeInput, DiscountCodeStatus } from '../../gql/graphql';
 import { PageTitle } from '../../ui/PageTitle';
@@ -91,7 +91,7 @@ function CreateDiscountCodeForm() {
   const [notice, setNotice] = useState<string | null>(null);
   const [create, { loading }] = useMutation(CREATE_DISCOUNT_CODE_MUTATION, { refetchQueries: ['DiscountCodes'] });
   // The field at fault takes focus, so its error (tied to it) is what is read next.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (error?.field) document.getElementById(INPUT_IDS[error.field])?.focus();
   }, [error]);
 
@@ -174,7 +174,7 @@ function CreateDiscountCodeForm() {
             className="admin-field__control"
             autoComplete="off"
             autoCapitalize="characters"
-            spellCheck={false}
+            spellCheck="false"
             value={code}
             aria-invalid={invalid('code')}
             aria-describedby={describedBy('code')}
@@ -288,7 +288,7 @@ function DiscountCodesList() {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   // Asked to confirm: focus goes to the confirming button.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (confirming) document.getElementById(`disable-${confirming}`)?.focus();
   }, [confirming]);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);

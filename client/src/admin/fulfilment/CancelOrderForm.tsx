@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState, useLayoutEffect } from 'react';
 
 import { FULFILMENT_MESSAGES } from './fulfilment-messages';
 import { CANCEL_ORDER_MUTATION } from './fulfilment-operations';
@@ -16,7 +16,7 @@ export function CancelOrderForm({ orderId, onCancelled }: { orderId: string; onC
     error: FULFILMENT_MESSAGES.cancelError,
   });
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) confirmRef.current?.focus();
   }, [open]);
 

@@ -105,7 +105,7 @@ export function MarkShippedForm({ orderId, onShipped, mode = 'ship' }: MarkShipp
             value={trackingNumber}
             maxLength={64}
             autoComplete="off"
-            spellCheck={false}
+            spellCheck="false"
             onChange={(event) => setTrackingNumber(event.target.value)}
             {...invalid('trackingNumber')}
           />

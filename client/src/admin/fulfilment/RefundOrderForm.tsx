@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState, useLayoutEffect } from 'react';
 
 import { formatAmount } from '../order-format';
 import { FULFILMENT_MESSAGES } from './fulfilment-messages';
@@ -39,7 +39,7 @@ export function RefundOrderForm({ order, onRefunded }: RefundOrderFormProps) {
   const partial = cents < order.refundableCents;
   const amount = formatAmount(cents, order.currency);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) reasonRef.current?.focus();
   }, [open]);
 

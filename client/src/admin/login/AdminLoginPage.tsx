@@ -66,7 +66,7 @@ export function AdminLoginPage() {
               name="email"
               autoComplete="username"
               inputMode="email"
-              spellCheck={false}
+              spellCheck="false"
               required
               aria-invalid={missing && !email.trim() ? true : undefined}
               value={email}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState, useLayoutEffect } from 'react';
 
 import type { OrderStudioFragment, PrintJobFieldsFragment } from '../../gql/graphql';
 import { useOrderAction } from '../fulfilment/use-order-action';
@@ -172,7 +172,7 @@ function SendToLulu({ orderId, job, retry, onStart, onSent, onRefused }: SendToL
   const sendRef = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (confirming) confirmRef.current?.focus();
     else if (wasConfirming.current) sendRef.current?.focus();
     wasConfirming.current = confirming;

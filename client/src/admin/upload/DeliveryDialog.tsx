@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState, useLayoutEffect } from 'react';
 
 import { Icon } from '../../ui/Icon';
 import { formatBytes, shortOrderId } from '../order-format';
@@ -54,7 +54,7 @@ export function DeliveryDialog({ order, mode, limits, emailSending, onCancel, on
   const revising = mode === 'revise';
   const pdfNeeded = !revising && order.bookFormat === 'digital';
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     headingRef.current?.focus();
   }, [step]);
 

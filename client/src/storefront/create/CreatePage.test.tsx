@@ -168,6 +168,11 @@ describe('CreatePage', () => {
     expect(screen.queryByRole('radio', { name: 'Superhero' })).not.toBeInTheDocument();
   });
 
+  it('leaves the e-mail address unchecked by the spelling checker, which would mark every address as a misspelling', async () => {
+    renderCreate('/create');
+    expect(await screen.findByLabelText('Email')).toHaveAttribute('spellcheck', 'false');
+  });
+
   it('asks "Did you mean …@gmail.com?" when the e-mail looks mistyped, and takes the fix in one tap', async () => {
     const user = userEvent.setup();
     renderCreate('/create');
@@ -578,7 +583,7 @@ describe('CreatePage', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('Parent@Example.com');
     expect(screen.getByRole('radio', { name: 'Kindness' })).toBeChecked();
     expect(screen.getByRole('img', { name: /preview/i })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText("Child's photo")).toHaveFocus());
+    expect(screen.getByLabelText("Child's photo")).toHaveFocus();
     expect(sessionStorage.getItem('paymentOrderId')).toBeNull();
     expect(currentUrl()).toBe('/create?type=digital');
   });

@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState, useLayoutEffect } from 'react';
 
 import { Link } from 'react-router-dom';
 
@@ -192,7 +192,7 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
   }, [values, limits, shippingDestinations]);
 
   // Keyboard and screen-reader users land on the field to fix (it is described by the message).
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!error?.focus) return;
     const first = error.fields[0];
     const target = first ? formRef.current?.elements.namedItem(first) : null;
@@ -385,7 +385,7 @@ export function OrderForm({ catalogue, initialFormat, formatFromLink = null, add
                 name="email"
                 autoComplete="email"
                 inputMode="email"
-                spellCheck={false}
+                spellCheck="false"
                 required
                 ref={emailRef}
                 value={values.email}

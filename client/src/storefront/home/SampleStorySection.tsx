@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState, useLayoutEffect } from 'react';
 
 import { Icon, type IconName } from '../../ui/Icon';
 import sampleStory from '../../assets/sample-story.mp4';
@@ -23,7 +23,7 @@ export function SampleStorySection() {
   const descriptionId = useId();
 
   // The play button disappears with the click: keep keyboard focus in the same place.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (playing) videoRef.current?.focus();
   }, [playing]);
 

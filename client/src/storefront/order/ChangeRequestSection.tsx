@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState, useLayoutEffect } from 'react';
 
 import type { OrderPageFieldsFragment } from '../../gql/graphql';
 import { SUPPORT_EMAIL } from '../../ui/contact';
@@ -117,7 +117,7 @@ export function ChangeRequestForm({ label, submitLabel, send, maxLength, onCance
   const length = message.length;
   const over = length > maxLength;
 
-  useEffect(() => field.current?.focus(), []);
+  useLayoutEffect(() => field.current?.focus(), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useLayoutEffect } from 'react';
 
 import type { OrderPageFieldsFragment } from '../../gql/graphql';
 import { SUPPORT_EMAIL } from '../../ui/contact';
@@ -62,7 +62,7 @@ function DeleteDialog({ order, token, onCancel, onDeleted }: DeleteDialogProps) 
   const [problem, setProblem] = useState<string | null>(null);
   const [deleteChildData, { loading }] = useMutation(DELETE_CHILD_DATA_MUTATION);
 
-  useEffect(() => heading.current?.focus(), []);
+  useLayoutEffect(() => heading.current?.focus(), []);
 
   // Escape closes; Tab stays inside the dialog while it is open.
   const cancel = useRef(onCancel);

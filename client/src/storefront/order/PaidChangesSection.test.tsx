@@ -73,13 +73,13 @@ describe('a paid book the studio has not started on', () => {
     await user.click(within(section).getByRole('button', { name: 'Save the changes' }));
 
     expect(await within(section).findByRole('alert')).toHaveTextContent('Invalid ZIP or postal code for the country');
-    await waitFor(() => expect(zip).toHaveFocus());
+    expect(zip).toHaveFocus();
     expect(zip).toHaveAttribute('aria-invalid', 'true');
     await user.type(zip, '2');
     await user.click(within(section).getByRole('button', { name: 'Save the changes' }));
 
     await waitFor(() => expect(within(section).getByRole('status')).toHaveTextContent('Your changes are saved.'));
-    await waitFor(() => expect(within(section).getByRole('button', { name: 'Correct the details' })).toHaveFocus());
+    expect(within(section).getByRole('button', { name: 'Correct the details' })).toHaveFocus();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Mila');
   });
 

@@ -1,5 +1,5 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState, useLayoutEffect } from 'react';
 import { Link } from 'react-router-dom';
 
 import type { OrderPageFieldsFragment, OrderPageQuery, PaidOrderChangesInput } from '../../gql/graphql';
@@ -86,14 +86,14 @@ export function PaidChangesSection({ order, catalogue, token }: PaidChangesSecti
   const cancelOpener = useRef<HTMLButtonElement>(null);
   const { changes } = order;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (returnFocus && mode === 'idle') {
       (returnFocus === 'editing' ? editOpener : cancelOpener).current?.focus();
       setReturnFocus(null);
     }
   }, [returnFocus, mode]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (cancelled) cancelledRef.current?.focus();
   }, [cancelled]);
 
@@ -192,11 +192,11 @@ function CorrectionForm({
   const printed = order.bookFormat === 'printed';
   const { limits } = catalogue;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     (formRef.current?.elements.namedItem('childName') as HTMLInputElement | null)?.focus();
   }, []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!problem) return;
     const target = problem.field ? formRef.current?.elements.namedItem(problem.field) : null;
     if (target instanceof HTMLElement) target.focus();
@@ -320,7 +320,7 @@ function CancelConfirm({
   const [problem, setProblem] = useState<string | null>(null);
   const [cancel, { loading }] = useMutation(CANCEL_PAID_ORDER_MUTATION);
 
-  useEffect(() => textRef.current?.focus(), []);
+  useLayoutEffect(() => textRef.current?.focus(), []);
 
   async function confirm() {
     if (loading) return;

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 
 import { anOrderPage, orderPageMock, TOKEN } from '../../../../test/support/client/storefront/order-page-mocks';
 import { renderOrderPage } from '../../../../test/support/client/storefront/render-order-page';
@@ -63,8 +63,7 @@ describe('reviewing a proof', () => {
     expect(confirm).toHaveTextContent(ORDER_MESSAGES.approveConfirmPrinted);
     await user.click(within(confirm).getByRole('button', { name: ORDER_MESSAGES.approveConfirm }));
 
-    const thanks = await screen.findByText(ORDER_MESSAGES.proofApproved);
-    await waitFor(() => expect(thanks).toHaveFocus());
+    expect(await screen.findByText(ORDER_MESSAGES.proofApproved)).toHaveFocus();
     const answered = screen.getByRole('region', { name: ORDER_MESSAGES.proofHeadingAnswered });
     expect(within(answered).queryByRole('button', { name: ORDER_MESSAGES.approveProof })).not.toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, useLayoutEffect } from 'react';
 
 import type { OrderPageFieldsFragment } from '../../gql/graphql';
 import { ChangeRequestForm } from './ChangeRequestSection';
@@ -80,10 +80,10 @@ export function ProofReviewSection({ order, proof, token, maxLength }: ProofRevi
   // Focus follows what replaced the button pressed: the confirm step, then the thanks.
   const confirmButton = useRef<HTMLButtonElement>(null);
   const thanksRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (thanks) thanksRef.current?.focus();
   }, [thanks]);
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState, useLayoutEffect } from 'react';
 
 import { formatPrice } from '../../ui/formatPrice';
 import { APPLY_DISCOUNT_CODE_MUTATION, REMOVE_DISCOUNT_CODE_MUTATION } from './payment-operations';
@@ -38,7 +38,7 @@ export function DiscountCodeForm({ orderId, checkoutToken, currency, discount, d
   const [focusAfter, setFocusAfter] = useState<'remove' | 'toggle' | null>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusAfter === 'remove') removeRef.current?.focus();
     if (focusAfter === 'toggle') toggleRef.current?.focus();
   }, [focusAfter, discount]);
@@ -151,7 +151,7 @@ export function DiscountCodeForm({ orderId, checkoutToken, currency, discount, d
               type="text"
               autoComplete="off"
               autoCapitalize="characters"
-              spellCheck={false}
+              spellCheck="false"
               maxLength={64}
               value={code}
               aria-invalid={message ? true : undefined}

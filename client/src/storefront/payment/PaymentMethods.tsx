@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useLayoutEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { Spinner } from '../../ui/Spinner';
@@ -97,7 +97,7 @@ export function PaymentMethods({
   useEffect(() => onProcessingChange?.(processing), [processing, onProcessingChange]);
 
   useEffect(() => {
-    // Once per order, also under StrictMode's double effects (the server reuses it anyway).
+    // Once per order, also should the effect run twice (the server reuses it anyway).
     if (startedFor.current === order.id) return;
     startedFor.current = order.id;
     const ask = () => startPayment({ variables: { orderId: order.id, checkoutToken } });
@@ -163,7 +163,7 @@ export function PaymentMethods({
 
   // A failed payment: its message comes into view below the sticky navigation, the card form
   // stays, and focus moves to the card so the parent can fix it or try another.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!error) return;
     errorRef.current?.scrollIntoView?.({ block: 'start', behavior: 'auto' });
     const form = formRef.current;
@@ -173,7 +173,7 @@ export function PaymentMethods({
 
   // 'Use another card': the test card form starts empty, focused on its card number.
   const [cardFormKey, setCardFormKey] = useState(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (cardFormKey === 0) return;
     formRef.current?.querySelector<HTMLElement>('input:not([disabled])')?.focus();
   }, [cardFormKey]);

@@ -60,7 +60,7 @@ export function SandboxCardForm({
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        spellCheck={false}
+        spellCheck="false"
         required
         value={card[name]}
         onChange={(event) => {

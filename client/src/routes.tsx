@@ -3,6 +3,7 @@ import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-rou
 
 import { useForgetRouteDataOnMove } from './route-data-block';
 import { HomePage } from './storefront/home/HomePage';
+import { AfterLoad } from './ui/lazy-component';
 import { type LazyPage, lazyPage } from './ui/lazy-page';
 import { Layout } from './ui/Layout';
 import { MarkHydrated } from './ui/MarkHydrated';
@@ -31,16 +32,22 @@ const ReceiptPage = lazyPage(() => import('./storefront/order/ReceiptPage'), 'Re
 const FindOrderPage = lazyPage(() => import('./storefront/order/FindOrderPage'), 'FindOrderPage', { apollo: true });
 
 /**
- * A lazy page (see lazyPage). Server-rendered HTML stays in place until it is in. Once the page
- * has rendered, a returning visit's scroll position is restored again: the frame restored it
- * while the spinner stood in for the page.
+ * What a lazy page renders after itself once it has rendered with its code (see AfterLoad): a
+ * returning visit's scroll position restored again (the frame restored it while the spinner stood
+ * in for the page), and the mark that the page the browser opened on answers input.
  */
+const PAGE_RENDERED = (
+  <>
+    <RestoreScrollOnLoad />
+    <MarkHydrated />
+  </>
+);
+
+/** A lazy page (see lazyPage). Server-rendered HTML stays in place until it is in. */
 function PageSuspense({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<Spinner label="Loading…" />}>
-      {children}
-      <RestoreScrollOnLoad />
-      <MarkHydrated />
+      <AfterLoad value={PAGE_RENDERED}>{children}</AfterLoad>
     </Suspense>
   );
 }
@@ -60,8 +67,7 @@ const ContactMessagesPage = lazyPage(loadAdmin, 'ContactMessagesPage');
 function AdminSuspense({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<Spinner label="Loading admin…" />}>
-      {children}
-      <MarkHydrated />
+      <AfterLoad value={<MarkHydrated />}>{children}</AfterLoad>
     </Suspense>
   );
 }

@@ -1,14 +1,21 @@
 import { useEffect } from 'react';
 
+import { afterLazyParts } from './lazy-component';
+
 /**
- * Put after the last lazily loaded part of a page, inside its Suspense boundary: once the
- * page the browser opened on has hydrated and answers input, `<html data-hydrated>` says so.
- * The frame alone is not enough: a lazy page's prerendered markup stays inert until its chunk
- * arrives, after the frame has hydrated.
+ * Rendered after a lazy page (routes.tsx, AfterLoad) or beside a page's last lazy part: once the
+ * page the browser opened on has hydrated and answers input, `<html data-hydrated>` says so. The
+ * frame alone is not enough, nor is this component's own render: hydrating, a lazy part's
+ * prerendered markup stays inert until its chunk arrives and it has rendered, which the renderer
+ * does after the parts around it (see afterLazyParts).
  */
 export function MarkHydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  useEffect(
+    () =>
+      afterLazyParts(() => {
+        document.documentElement.dataset.hydrated = 'true';
+      }),
+    [],
+  );
   return null;
 }

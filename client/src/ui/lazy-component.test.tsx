@@ -1,7 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { Suspense, useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 
-import { lazyComponent } from './lazy-component';
+import { AfterLoad, afterLazyParts, lazyComponent, lazyPart } from './lazy-component';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello, {name}</p>;
@@ -41,5 +42,121 @@ describe('lazyComponent', () => {
     expect(screen.getByText('Hello, Mia')).toBeInTheDocument();
     expect(screen.getByText('Hello, Leo')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A part whose code arrives when the test says: a button that counts its presses. */
+function heldPart() {
+  let presses = 0;
+  function Part() {
+    return (
+      <button type="button" onClick={() => (presses += 1)}>
+        Press
+      </button>
+    );
+  }
+  let arrive!: () => void;
+  const arrived = new Promise<typeof Part>((resolve) => {
+    arrive = () => resolve(Part);
+  });
+  return { load: () => arrived, arrive, presses: () => presses };
+}
+
+/** Beside the lazy part in its boundary: presses the part's button once no lazy part is waiting. */
+function PressWhenRendered({ seen }: { seen: string[] }) {
+  useEffect(
+    () =>
+      afterLazyParts(() => {
+        seen.push('rendered');
+        screen.getByRole('button', { name: 'Press' }).click();
+      }),
+    [seen],
+  );
+  return null;
+}
+
+describe('afterLazyParts', () => {
+  it('calls back at once when no lazy part is waiting', () => {
+    const seen: string[] = [];
+    afterLazyParts(() => seen.push('now'));
+    expect(seen).toEqual(['now']);
+  });
+
+  it('waits, while a prerendered page hydrates, for a part still fetching its code, whose markup does not answer until then', async () => {
+    const part = heldPart();
+    const Part = lazyComponent(part.load);
+    const container = document.createElement('div');
+    container.innerHTML = '<button type="button">Press</button>';
+    document.body.append(container);
+    const seen: string[] = [];
+
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <Suspense fallback={null}>
+          <Part />
+          <PressWhenRendered seen={seen} />
+        </Suspense>,
+      );
+    });
+    expect(seen).toEqual([]);
+    screen.getByRole('button', { name: 'Press' }).click();
+    expect(part.presses()).toBe(0);
+
+    await act(async () => part.arrive());
+    expect(seen).toEqual(['rendered']);
+    expect(part.presses()).toBe(1);
+    container.remove();
+  });
+
+  it('waits in the same way for a part loaded as a default export (lazyPart)', async () => {
+    const part = heldPart();
+    const Part = lazyPart<object>(() => part.load().then((component) => ({ default: component })));
+    const container = document.createElement('div');
+    container.innerHTML = '<button type="button">Press</button>';
+    document.body.append(container);
+    const seen: string[] = [];
+
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <Suspense fallback={null}>
+          <Part />
+          <PressWhenRendered seen={seen} />
+        </Suspense>,
+      );
+    });
+    expect(seen).toEqual([]);
+
+    await act(async () => part.arrive());
+    await waitFor(() => expect(seen).toEqual(['rendered']));
+    expect(part.presses()).toBe(1);
+    container.remove();
+  });
+
+  it('renders what its boundary puts after a page (AfterLoad) once the page has rendered, and only after the page', async () => {
+    const part = heldPart();
+    const Inner = lazyComponent(() => Promise.resolve(() => <p>Inner</p>));
+    const Page = lazyComponent(() =>
+      part.load().then((Button) => () => (
+        <>
+          <Button />
+          <Inner />
+        </>
+      )),
+    );
+    await act(async () => {
+      render(
+        <Suspense fallback={<p>Loading…</p>}>
+          <AfterLoad value={<p>After</p>}>
+            <Page />
+          </AfterLoad>
+        </Suspense>,
+      );
+    });
+    expect(screen.queryByText('After')).not.toBeInTheDocument();
+    await act(async () => part.arrive());
+    expect(await screen.findByText('Inner')).toBeInTheDocument();
+    expect(screen.getAllByText('After')).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 
+import { lazyPart } from '../../ui/lazy-component';
 import { MarkHydrated } from '../../ui/MarkHydrated';
 import { PageTitle } from '../../ui/PageTitle';
 import { HeroSection } from './HeroSection';
@@ -10,11 +11,11 @@ export type HomeSectionId = 'how-it-works' | 'pricing' | 'samples' | 'contact';
 const loadSections = () => import('./HomeSections');
 // Below the hero, in its own chunk: the first load carries what the first screen shows. A
 // prerendered page keeps its HTML for these sections until the chunk is in.
-const HomeSections = lazy(loadSections);
+const HomeSections = lazyPart(loadSections);
 
 export function HomePage({ scrollTo }: { scrollTo?: HomeSectionId }) {
   useScrollToSection(scrollTo);
-  // Fetch it at once, not when React first reaches it.
+  // Fetch it at once, not when the renderer first reaches it.
   useEffect(() => void loadSections(), []);
 
   return (

@@ -3,6 +3,7 @@ import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-rou
 
 import { useForgetRouteDataOnMove } from './route-data-block';
 import { HomePage } from './storefront/home/HomePage';
+import { PaymentPage } from './storefront/payment/lazy-payment-page';
 import { AfterLoad } from './ui/lazy-component';
 import { type LazyPage, lazyPage } from './ui/lazy-page';
 import { Layout } from './ui/Layout';
@@ -14,7 +15,6 @@ import { Spinner } from './ui/Spinner';
 // The home page is in the first load; every other page is its own chunk, fetched when visited,
 // so a visitor to / downloads neither the order form nor the policies nor any admin code.
 const CreatePage = lazyPage(() => import('./storefront/create/CreatePage'), 'CreatePage');
-const PaymentPage = lazyPage(() => import('./storefront/payment/PaymentPage'), 'PaymentPage', { apollo: true });
 const PaymentSuccessPage = lazyPage(() => import('./storefront/payment/PaymentSuccessPage'), 'PaymentSuccessPage', {
   apollo: true,
 });

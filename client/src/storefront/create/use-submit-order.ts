@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { trackInitiateCheckout } from '../../analytics/pixel';
 import { useApolloClientLater } from '../../apollo-later';
 import { type AddingBook, saveCheckout, stopAddingBook } from '../checkout-session';
+import { PaymentPage } from '../payment/lazy-payment-page';
 import type { DraftOrderLink } from './draft/draft-store';
 import { CREATE_ORDER_MUTATION, DRAFT_ORDER_STATUS_QUERY, UPDATE_PENDING_ORDER_MUTATION } from './order-form-operations';
 import type { OrderFormField, OrderFormValues } from './order-form-values';
@@ -106,8 +107,8 @@ export function useSubmitOrder() {
     return stop;
   }, [apollo]);
 
-  // Back to the form before the payment page has shown (its code still loading) returns to
-  // this very form, not a new one: it must not stay stuck on 'Processing...'.
+  // Back to the form while it is still on screen, its way to the payment page started: it must
+  // not stay stuck on 'Processing...'.
   useEffect(() => {
     const backHere = () => {
       window.clearTimeout(redirectTimer.current);
@@ -125,7 +126,7 @@ export function useSubmitOrder() {
 
   function goToPayment(link: DraftOrderLink) {
     // The payment page's code loads during the overlay, so it shows the moment it is opened.
-    void import('../payment/PaymentPage').catch(() => undefined);
+    PaymentPage.load().catch(() => undefined);
     saveCheckout({ orderId: link.orderId, checkoutToken: link.checkoutToken });
     setStatus('redirecting');
     redirectTimer.current = window.setTimeout(
@@ -165,7 +166,7 @@ export function useSubmitOrder() {
     if (refusal) return { message: refusal.message, field: formFieldOf(refusal.field) };
     if (!orderId || !order) return { message: GENERIC_ERROR, field: null };
     stopAddingBook();
-    void import('../payment/PaymentPage').catch(() => undefined);
+    PaymentPage.load().catch(() => undefined);
     setStatus('redirecting');
     // In place of the form: Back from the payment page does not open the form again for a book already made.
     redirectTimer.current = window.setTimeout(() => navigate(adding.returnTo, { replace: true }), REDIRECT_DELAY_MS);

@@ -149,6 +149,30 @@ test.describe("paying with PayPal's buttons", () => {
     expect(await statusOf(order)).toBe('Paid');
   });
 
+  test("when PayPal's buttons fail to draw once its script is in: the yellow notice, and the card form still pays", async ({
+    page,
+  }) => {
+    const sdk = await (await fetch(`${paypal.url}/sdk/js`)).text();
+    // The buttons' window could not be drawn (PayPal's render() rejects) while their container stays on the page.
+    const failing = sdk.replace(
+      'return Promise.resolve();\n      },\n      close:',
+      "return Promise.reject(new Error('the buttons could not be drawn'));\n      },\n      close:",
+    );
+    expect(failing).not.toBe(sdk);
+    await page.route(`${paypal.url}/sdk/js**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: failing }),
+    );
+    const order = await createOrderByApi(api);
+    await openPaymentPage(page, order, { baseURL });
+    await expect(page.getByText(MESSAGES.loadFailed)).toBeVisible();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay $25' }).click();
+    await page.waitForURL('**/payment-success**');
+    expect(await statusOf(order)).toBe('Paid');
+  });
+
   test("a restricted PayPal account shows the spec's PayPal message", async ({ page }) => {
     const order = await createOrderByApi(api);
     await openPaymentPage(page, order, { baseURL });

@@ -7,6 +7,7 @@
  * cancelling leaves everything as it was.
  */
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
+import { useEffect, useState } from 'react';
 
 import { Spinner } from '../../ui/Spinner';
 import { PaymentLoadNotice } from './PaymentLoadNotice';
@@ -26,9 +27,33 @@ export interface PayPalCheckoutProps {
   disabled: boolean;
 }
 
+/** How PayPal's component words a failure to draw its buttons once its script is in. */
+const NOT_DRAWN = 'Failed to render <PayPalButtons /> component';
+
+/**
+ * True once PayPal's buttons have failed to draw. The component reports it by throwing from a state
+ * update, for the page's error boundary to catch as the update renders; the renderer here runs the
+ * update at once, inside the failed promise's callback, so the error arrives as an unhandled
+ * rejection instead, and is taken from there.
+ */
+function useButtonsNotDrawn(): boolean {
+  const [notDrawn, setNotDrawn] = useState(false);
+  useEffect(() => {
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (!(event.reason instanceof Error) || !event.reason.message.startsWith(NOT_DRAWN)) return;
+      event.preventDefault();
+      setNotDrawn(true);
+    };
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => window.removeEventListener('unhandledrejection', onRejection);
+  }, []);
+  return notDrawn;
+}
+
 function Buttons({ createOrder, onApprove, onError, disabled }: Omit<PayPalCheckoutProps, 'clientId' | 'sdkUrl' | 'currency'>) {
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
-  if (isRejected) return <PaymentLoadNotice detail="PayPal's buttons could not be loaded." />;
+  const notDrawn = useButtonsNotDrawn();
+  if (isRejected || notDrawn) return <PaymentLoadNotice detail="PayPal's buttons could not be loaded." />;
   return (
     <>
       {isPending && <Spinner label="Loading PayPal…" />}

@@ -2,7 +2,7 @@
  * The pages the browser renders, timed in a real browser as a phone sees them: how long after
  * the address is opened the page's own content is on screen, not its spinner. Lighthouse
  * (bench/web.bench.mjs) simulates the network and CPU from one fast load, and what a page waits
- * on inside the browser (a timer, React holding back content behind a spinner) is lost there;
+ * on inside the browser (a timer, content held back behind a spinner) is lost there;
  * here Chromium itself throttles the network and slows the CPU 4x, so every wait counts.
  *
  *   /order/{token}   a delivered digital order: its heading ("Mia's story is ready");

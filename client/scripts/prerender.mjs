@@ -90,7 +90,7 @@ function page(body, head) {
   return html.replace('<div id="root"></div>', `<div id="root">${body}</div>`).replace('</body>', `${dataBlock}</body>`);
 }
 
-/** React puts a page's hoisted <title>, <meta> and <link> tags ahead of its markup: they belong in <head>. */
+/** A page's <title>, <meta> and <link> tags lead its markup (client/src/ui/head.tsx): they belong in <head>. */
 function splitHead(html) {
   const hoisted = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)/;
   let head = '';

@@ -31,7 +31,7 @@ function WorkQueue() {
   const reasonParam = params.get('reason');
   const reason: WorkReason | null = isReason(reasonParam) ? reasonParam : null;
   const mine = params.get('mine') === '1';
-  // The box shows the click at once; the address (a navigation, which React may defer) follows.
+  // The box shows the click at once; the address (a navigation, which may be deferred) follows.
   const [mineShown, setMineShown] = useState(mine);
   useEffect(() => setMineShown(mine), [mine]);
   // The cursors of the pages before this one: Previous pops, Next pushes.

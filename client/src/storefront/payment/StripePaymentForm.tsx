@@ -145,7 +145,6 @@ function StripeForm({
   useLayoutEffect(() => {
     const card = elements?.getElement('payment');
     const express = elements?.getElement('expressCheckout');
-    if (!card || !express) return;
     const onCardReady = () => setReady(true);
     const onCardError = (event: { error: { message?: string } }) =>
       setLoadError(event.error.message ?? 'The payment form could not be loaded.');
@@ -153,11 +152,11 @@ function StripeForm({
     const onExpressReady = (event: StripeExpressCheckoutElementReadyEvent) =>
       onWallets(event.availablePaymentMethods ? 'offered' : 'none');
     const onExpressError = () => onWallets('none');
-    card.on('ready', onCardReady).on('loaderror', onCardError);
-    express.on('ready', onExpressReady).on('loaderror', onExpressError);
+    card?.on('ready', onCardReady).on('loaderror', onCardError);
+    express?.on('ready', onExpressReady).on('loaderror', onExpressError);
     return () => {
-      card.off('ready', onCardReady).off('loaderror', onCardError);
-      express.off('ready', onExpressReady).off('loaderror', onExpressError);
+      card?.off('ready', onCardReady).off('loaderror', onCardError);
+      express?.off('ready', onExpressReady).off('loaderror', onExpressError);
     };
   }, [elements]);
 

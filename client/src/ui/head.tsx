@@ -1,8 +1,8 @@
 /**
  * A page's <title>, <meta> and <link> tags, kept in the document's <head>. In the browser each one
  * takes the <head>'s tag of its kind (the prerendered page's, or the shell's title) or adds one,
- * keeps it up to date, and removes it when the page that rendered it goes: a page that follows
- * shows only its own. The renderer puts nothing in the page's body for them, so a prerendered
+ * keeps it up to date, and removes it when the page that rendered it goes (the title stays until
+ * the next page gives its own): a page that follows shows only its own. The renderer puts nothing in the page's body for them, so a prerendered
  * page hydrates as it was built. When a page is prerendered they are collected instead, and the
  * build puts them in the page's <head> (see collectHeadTags).
  */
@@ -48,7 +48,11 @@ function useHeadTag(tag: 'title' | 'meta' | 'link', key: [string, string] | null
     const element = document.head.querySelector(selector) ?? document.head.appendChild(document.createElement(tag));
     for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
     if (content !== null) element.textContent = content;
-    return () => element.remove();
+    // The title stays until the next page gives its own: while that page's code comes, the tab
+    // keeps a name. The other tags go with their page.
+    return () => {
+      if (tag !== 'title') element.remove();
+    };
   }, [tag, selector, state]);
 }
 

@@ -5,7 +5,7 @@
  * buttons restart for another way to pay; a parent who closes the tab after approving is paid by
  * PayPal's webhook; a script that cannot load, and a restricted account, say what the spec says.
  */
-import { expect, type APIRequestContext, request as playwrightRequest, test } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { type FakePayPal, paypalEnv, startFakePayPal } from '../support/fake-paypal';
 import { type ProductionShop, startShop } from './support/production-shop';
 import { type ApiOrder, createOrderByApi, graphqlCall, openPaymentPage } from './support/shop';
@@ -47,6 +47,16 @@ const statusOf = async ({ orderId, checkoutToken }: ApiOrder) =>
 
 const paypalOrderOf = (order: ApiOrder) =>
   paypal.orders.filter((candidate) => candidate.purchase_units[0].custom_id === order.orderId).at(-1);
+
+/** Pays the order with the test card in the sandbox's card form, beside PayPal's buttons, and checks it was paid. */
+async function payByCard(page: Page, order: ApiOrder) {
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $25' }).click();
+  await page.waitForURL('**/payment-success**');
+  expect(await statusOf(order)).toBe('Paid');
+}
 
 test.describe("paying with PayPal's buttons", () => {
   // On a phone (390 px), the buttons above the card form checked at both widths.
@@ -141,12 +151,7 @@ test.describe("paying with PayPal's buttons", () => {
     await openPaymentPage(page, order, { baseURL });
     await expect(page.getByText(MESSAGES.loadFailed)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Pay $25' }).click();
-    await page.waitForURL('**/payment-success**');
-    expect(await statusOf(order)).toBe('Paid');
+    await payByCard(page, order);
   });
 
   test("when PayPal's buttons fail to draw once its script is in: the yellow notice, and the card form still pays", async ({
@@ -165,12 +170,7 @@ test.describe("paying with PayPal's buttons", () => {
     const order = await createOrderByApi(api);
     await openPaymentPage(page, order, { baseURL });
     await expect(page.getByText(MESSAGES.loadFailed)).toBeVisible();
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Pay $25' }).click();
-    await page.waitForURL('**/payment-success**');
-    expect(await statusOf(order)).toBe('Paid');
+    await payByCard(page, order);
   });
 
   test("a restricted PayPal account shows the spec's PayPal message", async ({ page }) => {

@@ -1,12 +1,11 @@
 import { useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
-import { afterLazyParts } from './lazy-component';
 import { savedScrollPosition } from './use-scroll-restoration';
 
 /**
  * Rendered by a lazy page after itself (routes.tsx, AfterLoad): it runs once the page itself has
- * rendered, and its own lazy parts. The frame (use-scroll-restoration.ts) restores a position as soon as it renders, which on
+ * rendered. The frame (use-scroll-restoration.ts) restores a position as soon as it renders, which on
  * a reload or on Back from another site is while the page's code is still loading: the
  * position is cut short by the spinner, and the browser then keeps the footer in view as the
  * page appears above it. This restores the saved position again once there is a page to
@@ -27,10 +26,7 @@ export function useRestoreSavedScroll(ready: boolean): void {
 
   useLayoutEffect(() => {
     if (!ready || navigationType !== 'POP') return;
-    // Once the page's lazy parts have rendered: this runs beside them, possibly before.
-    return afterLazyParts(() => {
-      const position = savedScrollPosition(key);
-      if (position !== undefined && Math.abs(window.scrollY - position) > 1) window.scrollTo(0, position);
-    });
+    const position = savedScrollPosition(key);
+    if (position !== undefined && Math.abs(window.scrollY - position) > 1) window.scrollTo(0, position);
   }, [ready, key, navigationType]);
 }

@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { Suspense, useEffect } from 'react';
+import { type ComponentType, Suspense, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 import { AfterLoad, afterLazyParts, lazyComponent, lazyPart } from './lazy-component';
@@ -75,6 +75,31 @@ function PressWhenRendered({ seen }: { seen: string[] }) {
   return null;
 }
 
+/**
+ * Hydrates the part's prerendered button with PressWhenRendered beside it, and says what that has
+ * seen, and how often the button answered, before and after the part's code arrives.
+ */
+async function hydrateBeside(Part: ComponentType, part: ReturnType<typeof heldPart>) {
+  const container = document.createElement('div');
+  container.innerHTML = '<button type="button">Press</button>';
+  document.body.append(container);
+  const seen: string[] = [];
+  await act(async () => {
+    hydrateRoot(
+      container,
+      <Suspense fallback={null}>
+        <Part />
+        <PressWhenRendered seen={seen} />
+      </Suspense>,
+    );
+  });
+  const before = { seen: [...seen], presses: (screen.getByRole('button', { name: 'Press' }).click(), part.presses()) };
+  await act(async () => part.arrive());
+  await waitFor(() => expect(seen).toEqual(['rendered']));
+  container.remove();
+  return { before, presses: part.presses() };
+}
+
 describe('afterLazyParts', () => {
   it('calls back at once when no lazy part is waiting', () => {
     const seen: string[] = [];
@@ -84,54 +109,17 @@ describe('afterLazyParts', () => {
 
   it('waits, while a prerendered page hydrates, for a part still fetching its code, whose markup does not answer until then', async () => {
     const part = heldPart();
-    const Part = lazyComponent(part.load);
-    const container = document.createElement('div');
-    container.innerHTML = '<button type="button">Press</button>';
-    document.body.append(container);
-    const seen: string[] = [];
-
-    await act(async () => {
-      hydrateRoot(
-        container,
-        <Suspense fallback={null}>
-          <Part />
-          <PressWhenRendered seen={seen} />
-        </Suspense>,
-      );
-    });
-    expect(seen).toEqual([]);
-    screen.getByRole('button', { name: 'Press' }).click();
-    expect(part.presses()).toBe(0);
-
-    await act(async () => part.arrive());
-    expect(seen).toEqual(['rendered']);
-    expect(part.presses()).toBe(1);
-    container.remove();
+    const { before, presses } = await hydrateBeside(lazyComponent(part.load), part);
+    expect(before).toEqual({ seen: [], presses: 0 });
+    expect(presses).toBe(1);
   });
 
   it('waits in the same way for a part loaded as a default export (lazyPart)', async () => {
     const part = heldPart();
     const Part = lazyPart<object>(() => part.load().then((component) => ({ default: component })));
-    const container = document.createElement('div');
-    container.innerHTML = '<button type="button">Press</button>';
-    document.body.append(container);
-    const seen: string[] = [];
-
-    await act(async () => {
-      hydrateRoot(
-        container,
-        <Suspense fallback={null}>
-          <Part />
-          <PressWhenRendered seen={seen} />
-        </Suspense>,
-      );
-    });
-    expect(seen).toEqual([]);
-
-    await act(async () => part.arrive());
-    await waitFor(() => expect(seen).toEqual(['rendered']));
-    expect(part.presses()).toBe(1);
-    container.remove();
+    const { before, presses } = await hydrateBeside(Part, part);
+    expect(before).toEqual({ seen: [], presses: 0 });
+    expect(presses).toBe(1);
   });
 
   it('renders what its boundary puts after a page (AfterLoad) once the page has rendered, and only after the page', async () => {

@@ -35,7 +35,8 @@ function doneWaiting() {
  * Calls `callback` once every lazy part that has suspended has rendered with its code (or failed):
  * at once when none is waiting. A part beside a lazy one in its Suspense boundary cannot tell
  * otherwise: hydrating, the renderer keeps a waiting part's server markup, inert, and renders the
- * parts around it. Returns a function that cancels the call.
+ * parts around it. Returns a function that cancels the call. (A part left before its code came
+ * counts until it is next rendered: meant for the page the browser opened on, as MarkHydrated.)
  */
 export function afterLazyParts(callback: () => void): () => void {
   if (waiting === 0) {

@@ -1,4 +1,7 @@
-import { loggablePath, requestIdFor } from './access-log';
+import http, { type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { bodyBytesOf, countBodyBytes, loggablePath, requestIdFor } from './access-log';
 
 describe('loggablePath', () => {
   it('drops the query string and the fragment', () => {
@@ -31,6 +34,53 @@ describe('requestIdFor', () => {
     expect(requestIdFor(['first', 'second'])).toBe('first');
     for (const bad of [undefined, '', 'x'.repeat(65), 'with space', 'quote"d', 'new\nline']) {
       expect(requestIdFor(bad)).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
+
+describe('countBodyBytes', () => {
+  /** A server whose responses are counted and written by `respond`; answers what each counted. */
+  async function countedServer(respond: (res: ServerResponse) => void) {
+    const counted: number[] = [];
+    const responses: ServerResponse[] = [];
+    const server = http.createServer((_req, res) => {
+      countBodyBytes(res);
+      responses.push(res);
+      res.on('finish', () => counted.push(bodyBytesOf(res)));
+      respond(res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    return { url, counted, responses, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it('counts a streamed body: strings in their encoding, buffers, and the last chunk given to end', async () => {
+    const server = await countedServer((res) => {
+      res.write('héllo', 'utf8');
+      res.write(Buffer.from([1, 2, 3]));
+      res.write('ff00', 'hex');
+      res.end('!');
+    });
+    try {
+      const body = Buffer.from(await (await fetch(server.url)).arrayBuffer());
+      expect(body.length).toBe(6 + 3 + 2 + 1);
+      expect(server.counted).toEqual([body.length]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts with the same two methods for every response, so that no method made for one keeps it alive', async () => {
+    const server = await countedServer((res) => res.end('ok'));
+    try {
+      await (await fetch(server.url)).text();
+      await (await fetch(server.url)).text();
+      const [first, second] = server.responses;
+      expect(first.write).toBe(second.write);
+      expect(first.end).toBe(second.end);
+      expect(server.counted).toEqual([2, 2]);
+    } finally {
+      await server.close();
     }
   });
 });

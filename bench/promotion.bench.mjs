@@ -1,0 +1,139 @@
+/**
+ * What a request leaves behind in the shop's heap: for each kind of request, asked one after
+ * another by one client through the real server (server/dist), how much the shop allocated and how
+ * much of that V8 moved to its old generation (promoted: still reachable at two young-generation
+ * collections in a row), per request, as V8 itself reports each young-generation collection
+ * (`--trace-gc-nvp`). Garbage promoted to the old generation is freed only by a full collection,
+ * whose pause is what a dashboard request can be caught behind (bench/stalls.bench.mjs); a request
+ * that promotes nothing brings none nearer.
+ *
+ * Kinds: `GET /healthz` (the HTTP stack and its middleware alone), `{ __typename }` as a signed-in
+ * admin (GraphQL, the session, no database), and the dashboard's first page (the client's
+ * AdminOrders document, 20 orders with their total).
+ *
+ * Run:  npm run build -w server && node bench/promotion.bench.mjs     (embedded PGlite)
+ * Env:  BENCH_REQUESTS (4000) a kind, BENCH_ROWS (1000) orders written first, BENCH_KINDS (all:
+ *       healthz,typename,dashboard), BENCH_LABEL; BENCH_SERVER_MAIN (another build, to compare).
+ * Out:  a table on stdout and bench/results/promotion[-<label>].json
+ */
+import { print } from 'graphql';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { seedPglite } from './support/order-seed.mjs';
+import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
+import { signIn } from './support/shop-api.mjs';
+import { runBench, writeResult } from './support/results.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
+const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
+const KINDS = (process.env.BENCH_KINDS ?? 'healthz,typename,dashboard').split(',').filter(Boolean);
+const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
+const ADMIN_EMAIL = 'bench@example.com';
+const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
+
+/** The dashboard's own document, as the client sends it: read from the generated client code. */
+function clientDocument(name) {
+  const source = readFileSync(path.join(repoRoot, 'client', 'src', 'gql', 'graphql.ts'), 'utf8');
+  const match = source.match(new RegExp(`export const ${name}Document = (\\{.*?\\}) as unknown as`));
+  if (!match) throw new Error(`${name}Document not found in client/src/gql/graphql.ts`);
+  return print(JSON.parse(match[1]));
+}
+
+/** How each kind of request is asked, with the admin's session cookie. */
+const REQUEST_KINDS = {
+  healthz: (base) => [`${base}/healthz`, {}],
+  typename: (base, cookie) => [
+    `${base}/graphql`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    },
+  ],
+  dashboard: (base, cookie) => [
+    `${base}/graphql`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ query: clientDocument('AdminOrders'), variables: { first: 20 } }),
+    },
+  ],
+};
+
+/** The young-generation collections in V8's `--trace-gc-nvp` lines: bytes allocated and promoted since the last. */
+function scavenges(log) {
+  const field = (line, key) => Number(line.match(new RegExp(`\\b${key}=(\\d+)`))?.[1] ?? 0);
+  const lines = log.split('\n');
+  return {
+    young: lines
+      .filter((line) => / gc=s /.test(line))
+      .map((line) => ({ allocated: field(line, 'allocated'), promoted: field(line, 'promoted') })),
+    full: lines.filter((line) => / gc=(ms|mc) /.test(line)).length,
+  };
+}
+
+async function main() {
+  for (const kind of KINDS) if (!REQUEST_KINDS[kind]) throw new Error(`BENCH_KINDS: no kind ${kind}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-promotion-'));
+  const env = benchShopEnv(dataDir, { ADMIN_EMAIL, ADMIN_PASSWORD });
+  // V8's own account of each collection, on the shop's stdout.
+  process.env.BENCH_NODE_ARGS = `${process.env.BENCH_NODE_ARGS ?? ''} --trace-gc-nvp`.trim();
+  let log = '';
+  const stdout = new PassThrough();
+  stdout.on('data', (chunk) => (log += chunk));
+  const results = {};
+  try {
+    // PGlite: one process may open it, so the shop makes its tables on a first start, then the
+    // orders are written while it is stopped.
+    await startServer(env);
+    await stopServer();
+    await seedPglite(dataDir, ROWS, {});
+    const base = await startServer(env, { logTo: stdout });
+    const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
+    for (const kind of KINDS) {
+      const [url, init] = REQUEST_KINDS[kind](base, cookie);
+      // Warm: the first requests compile code and fill caches that stay.
+      for (let i = 0; i < 200; i++) await (await fetch(url, init)).arrayBuffer();
+      log = '';
+      for (let i = 0; i < REQUESTS; i++) {
+        const res = await fetch(url, init);
+        if (!res.ok) throw new Error(`${kind}: status ${res.status}`);
+        await res.arrayBuffer();
+      }
+      const { young, full } = scavenges(log);
+      const sum = (key) => young.reduce((total, each) => total + each[key], 0);
+      results[kind] = {
+        requests: REQUESTS,
+        youngCollections: young.length,
+        fullCollections: full,
+        allocatedKiBPerRequest: +(sum('allocated') / REQUESTS / 1024).toFixed(1),
+        promotedKiBPerRequest: +(sum('promoted') / REQUESTS / 1024).toFixed(2),
+      };
+    }
+  } finally {
+    await stopServer();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(`\n${ROWS} orders (PGlite), ${REQUESTS} sequential requests a kind, after 200 to warm`);
+  console.log('kind        young GCs  full GCs  allocated/request  promoted/request');
+  for (const [kind, r] of Object.entries(results)) {
+    console.log(
+      `${kind.padEnd(10)}  ${String(r.youngCollections).padStart(8)}  ${String(r.fullCollections).padStart(8)}  ${`${r.allocatedKiBPerRequest} KiB`.padStart(17)}  ${`${r.promotedKiBPerRequest} KiB`.padStart(16)}`,
+    );
+  }
+  writeResult(`promotion${LABEL}`, {
+    date: new Date().toISOString(),
+    rows: ROWS,
+    node: process.version,
+    server: process.env.BENCH_SERVER_MAIN ?? 'server/dist',
+    results,
+  });
+}
+
+runBench(main);

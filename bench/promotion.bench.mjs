@@ -12,18 +12,22 @@
  * AdminOrders document, 20 orders with their total).
  *
  * Run:  npm run build -w server && node bench/promotion.bench.mjs     (embedded PGlite)
+ *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x node bench/promotion.bench.mjs
+ *         (a throw-away database bench_<random> on that server, dropped at the end)
  * Env:  BENCH_REQUESTS (4000) a kind, BENCH_ROWS (1000) orders written first, BENCH_KINDS (all:
  *       healthz,typename,dashboard), BENCH_LABEL; BENCH_SERVER_MAIN (another build, to compare).
- * Out:  a table on stdout and bench/results/promotion[-<label>].json
+ * Out:  a table on stdout and bench/results/promotion-<pglite|postgres>[-<label>].json
  */
 import { print } from 'graphql';
+import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { seedPglite } from './support/order-seed.mjs';
+import { createBenchDatabase } from './support/admin-query.mjs';
+import { seedOrders, seedPglite } from './support/order-seed.mjs';
 import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
 import { signIn } from './support/shop-api.mjs';
 import { runBench, writeResult } from './support/results.mjs';
@@ -33,6 +37,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const KINDS = (process.env.BENCH_KINDS ?? 'healthz,typename,dashboard').split(',').filter(Boolean);
 const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const MODE = DATABASE_URL ? 'postgres' : 'pglite';
 const ADMIN_EMAIL = 'bench@example.com';
 const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
 
@@ -80,7 +86,8 @@ function scavenges(log) {
 async function main() {
   for (const kind of KINDS) if (!REQUEST_KINDS[kind]) throw new Error(`BENCH_KINDS: no kind ${kind}`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-promotion-'));
-  const env = benchShopEnv(dataDir, { ADMIN_EMAIL, ADMIN_PASSWORD });
+  const benchDb = MODE === 'postgres' ? await createBenchDatabase(DATABASE_URL) : null;
+  const env = benchShopEnv(dataDir, { ADMIN_EMAIL, ADMIN_PASSWORD, ...(benchDb ? { DATABASE_URL: benchDb.url } : {}) });
   // V8's own account of each collection, on the shop's stdout.
   process.env.BENCH_NODE_ARGS = `${process.env.BENCH_NODE_ARGS ?? ''} --trace-gc-nvp`.trim();
   let log = '';
@@ -88,11 +95,21 @@ async function main() {
   stdout.on('data', (chunk) => (log += chunk));
   const results = {};
   try {
-    // PGlite: one process may open it, so the shop makes its tables on a first start, then the
-    // orders are written while it is stopped.
+    // The shop makes its tables on a first start; the orders are written while it is stopped (PGlite:
+    // one process may open it).
     await startServer(env);
     await stopServer();
-    await seedPglite(dataDir, ROWS, {});
+    if (benchDb) {
+      const client = new pg.Client({ connectionString: benchDb.url });
+      await client.connect();
+      try {
+        await seedOrders(async (sql, params) => (await client.query(sql, params)).rows, ROWS, {});
+      } finally {
+        await client.end();
+      }
+    } else {
+      await seedPglite(dataDir, ROWS, {});
+    }
     const base = await startServer(env, { logTo: stdout });
     const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
     for (const kind of KINDS) {
@@ -117,18 +134,22 @@ async function main() {
     }
   } finally {
     await stopServer();
+    await benchDb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  console.log(`\n${ROWS} orders (PGlite), ${REQUESTS} sequential requests a kind, after 200 to warm`);
+  console.log(
+    `\n${ROWS} orders (${MODE === 'postgres' ? 'PostgreSQL' : 'PGlite'}), ${REQUESTS} sequential requests a kind, after 200 to warm`,
+  );
   console.log('kind        young GCs  full GCs  allocated/request  promoted/request');
   for (const [kind, r] of Object.entries(results)) {
     console.log(
       `${kind.padEnd(10)}  ${String(r.youngCollections).padStart(8)}  ${String(r.fullCollections).padStart(8)}  ${`${r.allocatedKiBPerRequest} KiB`.padStart(17)}  ${`${r.promotedKiBPerRequest} KiB`.padStart(16)}`,
     );
   }
-  writeResult(`promotion${LABEL}`, {
+  writeResult(`promotion-${MODE}${LABEL}`, {
     date: new Date().toISOString(),
+    mode: MODE,
     rows: ROWS,
     node: process.version,
     server: process.env.BENCH_SERVER_MAIN ?? 'server/dist',

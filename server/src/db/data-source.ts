@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { Logger } from '../common/logger';
 import { migrations } from '../migrations';
+import { PgClient, type PgClientConfig } from './pg-client';
 import { entities } from './entities';
 import { SLOW_QUERY_MS, TypeOrmLogger } from './typeorm-logger';
 
@@ -25,9 +26,10 @@ export interface DataSourceOptions {
 export const DATABASE_TIMEOUTS = {
   connectionTimeoutMillis: 5_000,
   statement_timeout: 15_000,
-  query_timeout: 20_000,
+  // pg's query_timeout, kept by the shop's client (pg-client.ts says why).
+  readTimeoutMs: 20_000,
   idle_in_transaction_session_timeout: 30_000,
-} as const;
+} as const satisfies PgClientConfig;
 
 export function createDataSource(options: DataSourceOptions): DataSource {
   return new DataSource({
@@ -45,6 +47,8 @@ export function createDataSource(options: DataSourceOptions): DataSource {
       ? { logger: new TypeOrmLogger(options.logger), logging: 'all' as const, maxQueryExecutionTime: SLOW_QUERY_MS }
       : { logging: ['error' as const] }),
     extra: {
+      // The pool's connections: pg's client, except in how it gives a query its callback.
+      Client: PgClient,
       max: options.poolSize ?? 10,
       keepAlive: true,
       // The embedded database runs in this process: no network to drop, and its one connection is

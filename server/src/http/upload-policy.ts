@@ -93,17 +93,27 @@ function lingerAfterAnswer(req: Request): void {
   };
 }
 
+const SEND = Symbol('send');
+type Capped = Response & { [SEND]?: Response['send'] };
+
+/**
+ * An upload's answer, unless it was refused: the same function for every response. A function
+ * made for each and written into it would be allocated in V8's old generation, and keep the
+ * request alive past the young generation's collections (db/pg-client.ts says how).
+ */
+function sendUnlessRefused(this: Capped, ...args: Parameters<Response['send']>): Response {
+  if (refused.has(this.req) || this.headersSent) return this;
+  return this[SEND]!.apply(this, args);
+}
+
 /**
  * Refuses the request once more than `maxBytes` of its body have arrived, whatever its framing;
  * and makes any later answer (GraphQL's, held back by the upload parser until the request
  * closes) a no-op once it has been refused, rather than a second answer on a finished response.
  */
 function capBody(req: Request, res: Response, maxBytes: number, message: string, parse: () => void): void {
-  const send = res.send;
-  res.send = function sendUnlessRefused(this: Response, ...args: Parameters<Response['send']>) {
-    if (refused.has(req) || res.headersSent) return res;
-    return send.apply(this, args);
-  };
+  (res as Capped)[SEND] = res.send;
+  res.send = sendUnlessRefused;
   let read = 0;
   const count = (chunk: Buffer) => {
     read += chunk.length;

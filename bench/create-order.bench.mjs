@@ -13,6 +13,10 @@
  * encoder (libjpeg-turbo) at quality 85, plus the order + event insert, done directly in this
  * process at the same concurrency (sharp's default settings; pg pool on PostgreSQL, PGlite
  * in-process in embedded mode). This yardstick stays fixed whatever encoder the shop uses.
+ * Receiving alone: the same requests to a bare node:http server that reads each body and answers
+ * (support/bare-receiver.mjs), with the CPU it and the load generator take per request: what
+ * carrying 1-4 MB in over loopback costs on this machine, which the shop pays and the ceiling,
+ * in-process, does not. The load generator's CPU in the shop's own run is reported too.
  *
  * Run:  npm run bench:order                                 (embedded PGlite)
  *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x npm run bench:order
@@ -25,6 +29,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -126,10 +131,17 @@ function rssMiB(pid) {
   return +(Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]) / 1024).toFixed(1);
 }
 
+/** The createOrder request for `photo`, as every order of a run sends it. */
+function orderRequest(photo) {
+  const { body, contentType } = multipartBody(CREATE_ORDER, { input: digitalOrder() }, 'childPhoto', photo);
+  return { body, headers: { 'content-type': contentType, 'apollo-require-preflight': 'true' } };
+}
+
+const cpuMsOf = ({ user, system }) => (user + system) / 1000;
+
 /** createOrder over HTTP with `photo`, CONNECTIONS in flight for SECONDS. */
 async function shopRun(base, photo) {
-  const { body, contentType } = multipartBody(CREATE_ORDER, { input: digitalOrder() }, 'childPhoto', photo);
-  const headers = { 'content-type': contentType, 'apollo-require-preflight': 'true' };
+  const { body, headers } = orderRequest(photo);
   const res = await fetch(`${base}/graphql`, { method: 'POST', headers, body });
   const reply = await res.json();
   if (res.status !== 200 || reply.errors || !reply.data?.createOrder?.orderId || reply.data.createOrder.userErrors.length) {
@@ -141,6 +153,7 @@ async function shopRun(base, photo) {
   await sleep(1500); // let the warm-up's last requests finish
   const cpuBefore = cpuSeconds(pid);
   const helpersBefore = v8WorkerCpuSeconds(pid);
+  const loadGeneratorBefore = process.cpuUsage();
   const measuredFrom = Date.now();
   let peakRss = rssMiB(pid);
   const sampler = setInterval(() => {
@@ -166,6 +179,7 @@ async function shopRun(base, photo) {
   clearInterval(sampler);
   const cpu = cpuSeconds(pid) - cpuBefore;
   const helpers = v8WorkerCpuSeconds(pid) - helpersBefore;
+  const loadGenerator = cpuMsOf(process.cpuUsage(loadGeneratorBefore));
   const collections = collectionsSince(measuredFrom).filter((event) => event.start <= Date.now());
   const child = runningServer();
   if (!child || child.exitCode !== null || child.signalCode !== null) throw new Error('the server is gone');
@@ -180,6 +194,8 @@ async function shopRun(base, photo) {
     non2xx: result.non2xx,
     mismatches: result.mismatches,
     serverCpuMsPerOrder: ok ? +((cpu * 1000) / ok).toFixed(0) : null,
+    // autocannon, in this process, on the same cores as the server: CPU the ceiling does not spend.
+    loadGeneratorCpuMsPerOrder: ok ? +(loadGenerator / ok).toFixed(2) : null,
     serverPeakRssMiB: peakRss,
     // What the photos' memory costs in garbage collection: these follow from what is allocated,
     // so they hold still on a machine whose speed does not.
@@ -192,6 +208,50 @@ async function shopRun(base, photo) {
       : null,
     multipartBytes: body.length,
   };
+}
+
+/**
+ * Receiving alone: the same requests, CONNECTIONS in flight for SECONDS, to a bare node:http
+ * server (support/bare-receiver.mjs) that reads each body and answers. What the machine spends
+ * carrying a request in and its answer out (the load generator's sending, the kernel's copies,
+ * the parsing of HTTP), which the shop pays and the ceiling, working in-process, does not.
+ */
+async function receivingRun(photo) {
+  const { body, headers } = orderRequest(photo);
+  const child = spawn(process.execPath, [path.join(here, 'support', 'bare-receiver.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const port = await new Promise((resolve, reject) => {
+      child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+      child.once('exit', (code) => reject(new Error(`the bare receiver exited (${code})`)));
+    });
+    const url = `http://127.0.0.1:${port}/graphql`;
+    await autocannon({ url, method: 'POST', connections: CONNECTIONS, duration: WARMUP, headers, body });
+    await sleep(500);
+    const serverBefore = cpuSeconds(child.pid);
+    const loadGeneratorBefore = process.cpuUsage();
+    const result = await autocannon({
+      url,
+      method: 'POST',
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      timeout: 60,
+      headers,
+      body,
+    });
+    const server = cpuSeconds(child.pid) - serverBefore;
+    const loadGenerator = cpuMsOf(process.cpuUsage(loadGeneratorBefore));
+    const ok = result.requests.total - result.non2xx;
+    return {
+      rps: ok / result.duration,
+      serverCpuMsPerRequest: ok ? +((server * 1000) / ok).toFixed(2) : null,
+      loadGeneratorCpuMsPerRequest: ok ? +(loadGenerator / ok).toFixed(2) : null,
+      errors: result.errors + result.timeouts + result.non2xx,
+    };
+  } finally {
+    child.kill('SIGTERM');
+  }
 }
 
 /** The ceiling: decode + resize + libjpeg-turbo q85 + insert, CONNECTIONS workers for SECONDS. */
@@ -349,9 +409,19 @@ async function main() {
     for (const photo of photos) {
       shop[photo.label] = await shopRun(base, photo);
       const r = shop[photo.label];
-      console.error(`  shop, ${photo.label}: ${fmt(r.rps, 2)} orders/s, p50 ${r.p50} ms, ${r.serverCpuMsPerOrder} ms CPU/order`);
+      console.error(
+        `  shop, ${photo.label}: ${fmt(r.rps, 2)} orders/s, p50 ${r.p50} ms, ${r.serverCpuMsPerOrder} ms CPU/order (load generator ${r.loadGeneratorCpuMsPerOrder})`,
+      );
     }
     await stopServer();
+    const receiving = {};
+    for (const photo of photos) {
+      receiving[photo.label] = await receivingRun(photo);
+      const r = receiving[photo.label];
+      console.error(
+        `  receiving alone, ${photo.label}: ${fmt(r.rps, 2)} requests/s, ${r.serverCpuMsPerRequest} ms CPU/request (load generator ${r.loadGeneratorCpuMsPerRequest})`,
+      );
+    }
     const ceiling = {};
     await withInserter(benchUrl, async (insertTx) => {
       for (const photo of photos) {
@@ -360,7 +430,7 @@ async function main() {
         console.error(`  ceiling, ${photo.label}: ${fmt(r.rps, 2)} orders/s, ${r.cpuMsPerOrder} ms CPU/order`);
       }
     });
-    rounds.push({ shop, ceiling });
+    rounds.push({ shop, ceiling, receiving });
   }
 
   const median = (values) => {
@@ -369,9 +439,10 @@ async function main() {
     return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   };
   const results = photos.map((p) => {
-    const perRound = rounds.map(({ shop, ceiling }) => ({
+    const perRound = rounds.map(({ shop, ceiling, receiving }) => ({
       shop: shop[p.label],
       ceiling: ceiling[p.label],
+      receiving: receiving[p.label],
       shareOfCeiling: +(shop[p.label].rps / ceiling[p.label].rps).toFixed(3),
     }));
     // The round whose share is the median stands for the photo; every round is kept in the file.
@@ -383,6 +454,7 @@ async function main() {
       photo: `${p.label} ${p.width}x${p.height}, ${p.data.length} bytes`,
       shop: middle.shop,
       ceiling: middle.ceiling,
+      receiving: middle.receiving,
       shareOfCeiling: +share.toFixed(3),
       rounds: perRound,
     };
@@ -423,6 +495,12 @@ async function main() {
     console.log(`${r.photo}: shop/ceiling by round ${shares}; server peak RSS ${r.shop.serverPeakRssMiB} MiB`);
     console.log(
       `  server GC by round (major GCs per 100 orders / pause ms per order / GC helpers' CPU ms per order): ${gc.join(', ')}`,
+    );
+    const { shop, receiving } = r;
+    console.log(
+      `  receiving alone (bare node:http, same round): ${fmt(receiving.rps, 2)} requests/s, server ${receiving.serverCpuMsPerRequest} ms` +
+        ` + load generator ${receiving.loadGeneratorCpuMsPerRequest} ms CPU/request; in the shop's run the load generator took` +
+        ` ${shop.loadGeneratorCpuMsPerOrder} ms CPU/order`,
     );
   }
 

@@ -8,14 +8,19 @@
  * that promotes nothing brings none nearer.
  *
  * Kinds: `GET /healthz` (the HTTP stack and its middleware alone), `{ __typename }` as a signed-in
- * admin (GraphQL, the session, no database), and the dashboard's first page (the client's
- * AdminOrders document, 20 orders with their total).
+ * admin (GraphQL, the session, no database), the dashboard's first page (the client's
+ * AdminOrders document, 20 orders with their total), and `order`: a parent's createOrder with the
+ * 1 MB PNG of bench:order (the multipart upload, the photo's re-encode and the insert). An order's
+ * photo is held in Buffers, which count towards the limit that starts a full collection
+ * (server/src/common/v8-flags.ts), so full collections, not young ones, take back most of what an
+ * order leaves: for `order` the full collections per 100 requests are the figure to read.
  *
  * Run:  npm run build -w server && node bench/promotion.bench.mjs     (embedded PGlite)
  *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x node bench/promotion.bench.mjs
  *         (a throw-away database bench_<random> on that server, dropped at the end)
  * Env:  BENCH_REQUESTS (4000) a kind, BENCH_ROWS (1000) orders written first, BENCH_KINDS (all:
- *       healthz,typename,dashboard), BENCH_LABEL; BENCH_SERVER_MAIN (another build, to compare).
+ *       healthz,typename,dashboard,order; with `order` among them the shop runs with
+ *       RATE_LIMITS=off, as in bench:order, or a parent's orders would soon be refused), BENCH_LABEL; BENCH_SERVER_MAIN (another build, to compare).
  * Out:  a table on stdout and bench/results/promotion-<pglite|postgres>[-<label>].json
  */
 import { print } from 'graphql';
@@ -30,12 +35,14 @@ import { createBenchDatabase } from './support/admin-query.mjs';
 import { seedOrders, seedPglite } from './support/order-seed.mjs';
 import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
 import { signIn } from './support/shop-api.mjs';
+import { multipartBody } from './support/multipart.mjs';
+import { makePng } from './support/photos.mjs';
 import { runBench, writeResult } from './support/results.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
-const KINDS = (process.env.BENCH_KINDS ?? 'healthz,typename,dashboard').split(',').filter(Boolean);
+const KINDS = (process.env.BENCH_KINDS ?? 'healthz,typename,dashboard,order').split(',').filter(Boolean);
 const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const MODE = DATABASE_URL ? 'postgres' : 'pglite';
@@ -50,7 +57,12 @@ function clientDocument(name) {
   return print(JSON.parse(match[1]));
 }
 
-/** How each kind of request is asked, with the admin's session cookie. */
+const CREATE_ORDER = `
+  mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!) {
+    createOrder(input: $input, childPhoto: $childPhoto) { orderId checkoutToken userErrors { field message } }
+  }`;
+
+/** How each kind of request is asked, with the admin's session cookie (a parent's order: none). */
 const REQUEST_KINDS = {
   healthz: (base) => [`${base}/healthz`, {}],
   typename: (base, cookie) => [
@@ -69,6 +81,21 @@ const REQUEST_KINDS = {
       body: JSON.stringify({ query: clientDocument('AdminOrders'), variables: { first: 20 } }),
     },
   ],
+  order: async (base) => {
+    const input = {
+      childName: 'Mia',
+      childAge: 6,
+      moral: 'Kindness',
+      storyIdea: 'Mia finds a lost puppy',
+      email: 'parent@example.com',
+      bookFormat: 'digital',
+    };
+    const { body, contentType } = multipartBody(CREATE_ORDER, { input }, 'childPhoto', await makePng());
+    return [
+      `${base}/graphql`,
+      { method: 'POST', headers: { 'content-type': contentType, 'apollo-require-preflight': 'true' }, body },
+    ];
+  },
 };
 
 /** The young-generation collections in V8's `--trace-gc-nvp` lines: bytes allocated and promoted since the last. */
@@ -87,7 +114,12 @@ async function main() {
   for (const kind of KINDS) if (!REQUEST_KINDS[kind]) throw new Error(`BENCH_KINDS: no kind ${kind}`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-promotion-'));
   const benchDb = MODE === 'postgres' ? await createBenchDatabase(DATABASE_URL) : null;
-  const env = benchShopEnv(dataDir, { ADMIN_EMAIL, ADMIN_PASSWORD, ...(benchDb ? { DATABASE_URL: benchDb.url } : {}) });
+  const env = benchShopEnv(dataDir, {
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    RATE_LIMITS: 'off',
+    ...(benchDb ? { DATABASE_URL: benchDb.url } : {}),
+  });
   // V8's own account of each collection, on the shop's stdout.
   process.env.BENCH_NODE_ARGS = `${process.env.BENCH_NODE_ARGS ?? ''} --trace-gc-nvp`.trim();
   let log = '';
@@ -113,7 +145,9 @@ async function main() {
     const base = await startServer(env, { logTo: stdout });
     const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
     for (const kind of KINDS) {
-      const [url, init] = REQUEST_KINDS[kind](base, cookie);
+      const [url, init] = await REQUEST_KINDS[kind](base, cookie);
+      const first = await (await fetch(url, init)).text();
+      if (/"errors"|"userErrors":\[\{/.test(first)) throw new Error(`${kind}: ${first.slice(0, 300)}`);
       // Warm: the first requests compile code and fill caches that stay.
       for (let i = 0; i < 200; i++) await (await fetch(url, init)).arrayBuffer();
       log = '';
@@ -128,6 +162,7 @@ async function main() {
         requests: REQUESTS,
         youngCollections: young.length,
         fullCollections: full,
+        fullCollectionsPer100Requests: +((full * 100) / REQUESTS).toFixed(2),
         allocatedKiBPerRequest: +(sum('allocated') / REQUESTS / 1024).toFixed(1),
         promotedKiBPerRequest: +(sum('promoted') / REQUESTS / 1024).toFixed(2),
       };
@@ -151,6 +186,7 @@ async function main() {
     date: new Date().toISOString(),
     mode: MODE,
     rows: ROWS,
+    rateLimits: KINDS.includes('order') ? 'off' : 'on',
     node: process.version,
     server: process.env.BENCH_SERVER_MAIN ?? 'server/dist',
     results,

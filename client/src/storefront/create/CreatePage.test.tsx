@@ -78,11 +78,16 @@ const currentUrl = () => screen.getByTestId('location').textContent;
 const submitButton = () => screen.getByRole('button', { name: "Create My Child's Storybook" });
 const alertText = () => screen.getByRole('alert').textContent;
 
-/** The photo field, once the form is open (its fields stay disabled until any draft is restored). */
+/**
+ * Until the form takes input: its fields stay disabled until this browser's draft, if any, is
+ * restored, and what is typed or pressed before then does nothing.
+ */
+const formOpen = () => waitFor(() => expect(submitButton()).toBeEnabled());
+
+/** The photo field, once the form is open. */
 async function openPhotoField(): Promise<HTMLInputElement> {
-  const input = (await screen.findByLabelText("Child's photo")) as HTMLInputElement;
-  await waitFor(() => expect(input).toBeEnabled());
-  return input;
+  await formOpen();
+  return (await screen.findByLabelText("Child's photo")) as HTMLInputElement;
 }
 
 async function fillDigitalOrder(user: ReturnType<typeof userEvent.setup>, photo = pngFile()) {
@@ -176,6 +181,7 @@ describe('CreatePage', () => {
   it('asks "Did you mean …@gmail.com?" when the e-mail looks mistyped, and takes the fix in one tap', async () => {
     const user = userEvent.setup();
     renderCreate('/create');
+    await formOpen();
     const email = await screen.findByLabelText('Email');
     await user.type(email, 'mia.parent@gmial.com');
     expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
@@ -229,6 +235,7 @@ describe('CreatePage', () => {
 
   it("offers the country's own states or provinces and postal code, and checks the code and the phone", async () => {
     const { user } = renderCreate('/create?type=printed');
+    await formOpen();
     const state = (await screen.findByLabelText('State')) as HTMLSelectElement;
     expect(state.options).toHaveLength(53);
     expect([...state.options].map((option) => option.text)).toContain('District of Columbia');
@@ -272,6 +279,7 @@ describe('CreatePage', () => {
 
   it('switching to digital hides the printed-only parts again', async () => {
     const { user } = renderCreate('/create?type=printed');
+    await formOpen();
     await user.click(await screen.findByRole('radio', { name: 'Digital Comic Book' }));
     expect(screen.queryByLabelText('Street address')).not.toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Classic' })).not.toBeInTheDocument();
@@ -279,6 +287,7 @@ describe('CreatePage', () => {
 
   it('names the first problem in the spec order, one input at a time, and focuses the field to fix', async () => {
     const { user } = renderCreate('/create?type=printed');
+    await formOpen();
     const expectProblem = async (message: string, focused?: HTMLElement) => {
       await user.click(submitButton());
       expect(alertText()).toBe(message);
@@ -334,6 +343,7 @@ describe('CreatePage', () => {
 
   it('takes the message away as soon as its field is fixed, and keeps marking the address fields still blank', async () => {
     const { user } = renderCreate('/create?type=printed');
+    await formOpen();
     const name = await screen.findByLabelText("Child's name");
     await user.click(submitButton());
     expect(alertText()).toBe("Please enter your child's name.");
@@ -453,6 +463,7 @@ describe('CreatePage', () => {
   it('waits for a photo still being checked when the order is sent, then sends it once', async () => {
     const seen: { variables?: Record<string, unknown>; calls: number } = { calls: 0 };
     const { user } = renderCreate('/create?type=digital', [createOrderMock(orderCreated, seen)]);
+    await formOpen();
     await user.type(await screen.findByLabelText("Child's name"), 'Mia');
     await user.type(screen.getByLabelText('Age'), '6');
     await user.click(screen.getByRole('radio', { name: 'Kindness' }));
@@ -477,6 +488,7 @@ describe('CreatePage', () => {
   it('sends nothing when the photo being checked is refused, and says why', async () => {
     const seen: { variables?: Record<string, unknown>; calls: number } = { calls: 0 };
     const { user } = renderCreate('/create?type=digital', [createOrderMock(orderCreated, seen)]);
+    await formOpen();
     await user.type(await screen.findByLabelText("Child's name"), 'Mia');
     const release = holdNextPhotoCheck();
     await user.upload(screen.getByLabelText("Child's photo"), new File(['not a picture'], 'kid.png', { type: 'image/png' }));
@@ -492,6 +504,7 @@ describe('CreatePage', () => {
   it('neither sends an order nor keeps the photo when the parent starts over while it is checked', async () => {
     const seen: { variables?: Record<string, unknown>; calls: number } = { calls: 0 };
     const { user } = renderCreate('/create?type=digital', [createOrderMock(orderCreated, seen)]);
+    await formOpen();
     await user.type(await screen.findByLabelText("Child's name"), 'Mia');
     const release = holdNextPhotoCheck();
     await user.upload(screen.getByLabelText("Child's photo"), pngFile());
@@ -519,6 +532,7 @@ describe('CreatePage', () => {
       },
     };
     const { user } = renderCreate('/create', [createOrderMock(printedCreated, seen)]);
+    await formOpen();
     await user.click(await screen.findByRole('radio', { name: 'Premium Printed Storybook' }));
     await user.click(screen.getByRole('radio', { name: 'Superhero' }));
     await user.type(screen.getByLabelText("Child's name"), 'Leo');

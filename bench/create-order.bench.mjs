@@ -139,6 +139,10 @@ function orderRequest(photo) {
 
 const cpuMsOf = ({ user, system }) => (user + system) / 1000;
 
+/** `request` ({ headers, body }) to `url`, CONNECTIONS in flight for `seconds` (autocannon's instance). */
+const load = (url, { headers, body }, seconds, options = {}) =>
+  autocannon({ url, method: 'POST', connections: CONNECTIONS, duration: seconds, timeout: 60, headers, body, ...options });
+
 /** createOrder over HTTP with `photo`, CONNECTIONS in flight for SECONDS. */
 async function shopRun(base, photo) {
   const { body, headers } = orderRequest(photo);
@@ -148,8 +152,7 @@ async function shopRun(base, photo) {
     throw new Error(`createOrder by hand failed (${res.status}): ${JSON.stringify(reply).slice(0, 500)}`);
   }
   const pid = runningServer().pid;
-  const warm = autocannon({ url: `${base}/graphql`, method: 'POST', connections: CONNECTIONS, duration: WARMUP, headers, body });
-  await warm;
+  await load(`${base}/graphql`, { headers, body }, WARMUP);
   await sleep(1500); // let the warm-up's last requests finish
   const cpuBefore = cpuSeconds(pid);
   const helpersBefore = v8WorkerCpuSeconds(pid);
@@ -163,14 +166,7 @@ async function shopRun(base, photo) {
       /* gone: reported below */
     }
   }, 50);
-  const instance = autocannon({
-    url: `${base}/graphql`,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    timeout: 60,
-    headers,
-    body,
+  const instance = load(`${base}/graphql`, { headers, body }, SECONDS, {
     verifyBody: (b) => String(b).includes('"userErrors":[]') && String(b).includes('"orderId":"'),
   });
   state.instance = instance;
@@ -227,19 +223,11 @@ async function receivingRun(photo) {
       child.once('exit', (code) => reject(new Error(`the bare receiver exited (${code})`)));
     });
     const url = `http://127.0.0.1:${port}/graphql`;
-    await autocannon({ url, method: 'POST', connections: CONNECTIONS, duration: WARMUP, headers, body });
+    await load(url, { headers, body }, WARMUP);
     await sleep(500);
     const serverBefore = cpuSeconds(child.pid);
     const loadGeneratorBefore = process.cpuUsage();
-    const result = await autocannon({
-      url,
-      method: 'POST',
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      timeout: 60,
-      headers,
-      body,
-    });
+    const result = await load(url, { headers, body }, SECONDS);
     const server = cpuSeconds(child.pid) - serverBefore;
     const loadGenerator = cpuMsOf(process.cpuUsage(loadGeneratorBefore));
     const ok = result.requests.total - result.non2xx;

@@ -24,14 +24,13 @@
  * Out:  a table on stdout and bench/results/dashboard-interaction-<pglite|postgres>[-<label>].json
  */
 import { chromium } from '@playwright/test';
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase } from './support/admin-query.mjs';
 import { openDashboard, signedInTab, STATUSES } from './support/dashboard-page.mjs';
-import { seedOrders, seedPglite } from './support/order-seed.mjs';
+import { seedShop } from './support/order-seed.mjs';
 import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
 import { signIn } from './support/shop-api.mjs';
 import { runBench, writeResult } from './support/results.mjs';
@@ -193,17 +192,7 @@ async function main() {
     // VACUUM ANALYZE: the steady state, not the minutes after) while it is stopped.
     await startServer(env);
     await stopServer();
-    if (benchDb) {
-      const client = new pg.Client({ connectionString: benchDb.url });
-      await client.connect();
-      try {
-        await seedOrders(async (sql, params) => (await client.query(sql, params)).rows, ROWS, SEED);
-      } finally {
-        await client.end();
-      }
-    } else {
-      await seedPglite(dataDir, ROWS, SEED);
-    }
+    await seedShop({ databaseUrl: benchDb?.url, dataDir }, ROWS, SEED);
     const base = await startServer(env);
     const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: JS_FLAGS ? [`--js-flags=${JS_FLAGS}`] : [] });

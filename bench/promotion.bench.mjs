@@ -23,23 +23,19 @@
  *       RATE_LIMITS=off, as in bench:order, or a parent's orders would soon be refused), BENCH_LABEL; BENCH_SERVER_MAIN (another build, to compare).
  * Out:  a table on stdout and bench/results/promotion-<pglite|postgres>[-<label>].json
  */
-import { print } from 'graphql';
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { createBenchDatabase } from './support/admin-query.mjs';
-import { seedOrders, seedPglite } from './support/order-seed.mjs';
+import { seedShop } from './support/order-seed.mjs';
 import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
-import { signIn } from './support/shop-api.mjs';
+import { clientDocument, signIn } from './support/shop-api.mjs';
 import { multipartBody } from './support/multipart.mjs';
 import { makePng } from './support/photos.mjs';
 import { runBench, writeResult } from './support/results.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const KINDS = (process.env.BENCH_KINDS ?? 'healthz,typename,dashboard,order').split(',').filter(Boolean);
@@ -48,14 +44,6 @@ const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const MODE = DATABASE_URL ? 'postgres' : 'pglite';
 const ADMIN_EMAIL = 'bench@example.com';
 const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
-
-/** The dashboard's own document, as the client sends it: read from the generated client code. */
-function clientDocument(name) {
-  const source = readFileSync(path.join(repoRoot, 'client', 'src', 'gql', 'graphql.ts'), 'utf8');
-  const match = source.match(new RegExp(`export const ${name}Document = (\\{.*?\\}) as unknown as`));
-  if (!match) throw new Error(`${name}Document not found in client/src/gql/graphql.ts`);
-  return print(JSON.parse(match[1]));
-}
 
 const CREATE_ORDER = `
   mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!) {
@@ -129,17 +117,7 @@ async function main() {
     // one process may open it).
     await startServer(env);
     await stopServer();
-    if (benchDb) {
-      const client = new pg.Client({ connectionString: benchDb.url });
-      await client.connect();
-      try {
-        await seedOrders(async (sql, params) => (await client.query(sql, params)).rows, ROWS, {});
-      } finally {
-        await client.end();
-      }
-    } else {
-      await seedPglite(dataDir, ROWS, {});
-    }
+    await seedShop({ databaseUrl: benchDb?.url, dataDir }, ROWS, {});
     // V8's own account of each collection, on the shop's stdout: for the measured start only.
     process.env.BENCH_NODE_ARGS = `${process.env.BENCH_NODE_ARGS ?? ''} --trace-gc-nvp`.trim();
     const base = await startServer(env, { logTo: stdout });

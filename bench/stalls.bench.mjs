@@ -19,7 +19,6 @@
  *       database's settling (PostgreSQL only), BENCH_LABEL.
  * Out:  a table on stdout and bench/results/stalls-<pglite|postgres>[-<label>].json
  */
-import { print } from 'graphql';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,12 +29,11 @@ import { performance } from 'node:perf_hooks';
 import { createBenchDatabase } from './support/admin-query.mjs';
 import { seedOrders, seedPglite } from './support/order-seed.mjs';
 import { sleep, startServer, stopServer } from './support/server.mjs';
-import { gql, signIn } from './support/shop-api.mjs';
+import { clientDocument, gql, signIn } from './support/shop-api.mjs';
 import { runBench, writeResult } from './support/results.mjs';
 import { percentile } from './support/timing.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const STALL_MS = Number(process.env.BENCH_STALL_MS ?? 50);
@@ -47,13 +45,6 @@ const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
 const ADMIN_EMAIL = 'bench@example.com';
 const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
 
-/** The dashboard's own document, as the client sends it: read from the generated client code. */
-function clientDocument(name) {
-  const source = readFileSync(path.join(repoRoot, 'client', 'src', 'gql', 'graphql.ts'), 'utf8');
-  const match = source.match(new RegExp(`export const ${name}Document = (\\{.*?\\}) as unknown as`));
-  if (!match) throw new Error(`${name}Document not found in client/src/gql/graphql.ts`);
-  return print(JSON.parse(match[1]));
-}
 const ORDERS = clientDocument('AdminOrders');
 const pct = (sorted, p) => +percentile(sorted, p).toFixed(2);
 

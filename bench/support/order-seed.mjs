@@ -3,6 +3,7 @@
 // told), the newest a minute ago.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 
 const SEED_SQL = `
   INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style,
@@ -43,5 +44,20 @@ export async function seedPglite(dataDir, rows, options) {
     return (performance.now() - t0) / 1000;
   } finally {
     await db.close();
+  }
+}
+
+/**
+ * The orders into the stopped shop's database: the PostgreSQL one at `databaseUrl` when given,
+ * else the embedded one in `dataDir`.
+ */
+export async function seedShop({ databaseUrl, dataDir }, rows, options = {}) {
+  if (!databaseUrl) return seedPglite(dataDir, rows, options);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await seedOrders(async (sql, params) => (await client.query(sql, params)).rows, rows, options);
+  } finally {
+    await client.end();
   }
 }

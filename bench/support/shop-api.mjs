@@ -1,5 +1,19 @@
 // The shop's GraphQL API as the benchmarks drive it before they measure: a printed order, paid
-// through the sandbox, and an admin's session.
+// through the sandbox, and an admin's session; and the client's own documents.
+import { print } from 'graphql';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The client's document `name` (AdminOrders, say), as the client sends it: read from the generated client code. */
+export function clientDocument(name) {
+  const source = readFileSync(path.join(repoRoot, 'client', 'src', 'gql', 'graphql.ts'), 'utf8');
+  const match = source.match(new RegExp(`export const ${name}Document = (\\{.*?\\}) as unknown as`));
+  if (!match) throw new Error(`${name}Document not found in client/src/gql/graphql.ts`);
+  return print(JSON.parse(match[1]));
+}
 
 /** One JSON request; throws on GraphQL errors; answers the data and the Set-Cookie headers. */
 export async function gql(base, query, variables, cookie) {

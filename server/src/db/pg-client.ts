@@ -9,7 +9,7 @@
  * collection. Until then every young-generation collection takes what that callback references
  * (the query's promise, and through it the request awaiting it) for alive, and moves it to the old
  * generation as well. The dashboard's first page promoted 34 KiB a request on PostgreSQL that way,
- * against 5 KiB with this client (bench/promotion.bench.mjs), and only full collections, with their
+ * against under 4 KiB with this client (bench/promotion.bench.mjs), and only full collections, with their
  * pauses, free what was promoted.
  *
  * Here a query's callback is made where no property is written, and the read timeout (pg's

@@ -139,20 +139,20 @@ function orderRequest(photo) {
 
 const cpuMsOf = ({ user, system }) => (user + system) / 1000;
 
-/** `request` ({ headers, body }) to `url`, CONNECTIONS in flight for `seconds` (autocannon's instance). */
+/** An order request ({ headers, body }) to `url`, CONNECTIONS in flight for `seconds` (autocannon's instance). */
 const load = (url, { headers, body }, seconds, options = {}) =>
   autocannon({ url, method: 'POST', connections: CONNECTIONS, duration: seconds, timeout: 60, headers, body, ...options });
 
 /** createOrder over HTTP with `photo`, CONNECTIONS in flight for SECONDS. */
 async function shopRun(base, photo) {
-  const { body, headers } = orderRequest(photo);
-  const res = await fetch(`${base}/graphql`, { method: 'POST', headers, body });
+  const request = orderRequest(photo);
+  const res = await fetch(`${base}/graphql`, { method: 'POST', ...request });
   const reply = await res.json();
   if (res.status !== 200 || reply.errors || !reply.data?.createOrder?.orderId || reply.data.createOrder.userErrors.length) {
     throw new Error(`createOrder by hand failed (${res.status}): ${JSON.stringify(reply).slice(0, 500)}`);
   }
   const pid = runningServer().pid;
-  await load(`${base}/graphql`, { headers, body }, WARMUP);
+  await load(`${base}/graphql`, request, WARMUP);
   await sleep(1500); // let the warm-up's last requests finish
   const cpuBefore = cpuSeconds(pid);
   const helpersBefore = v8WorkerCpuSeconds(pid);
@@ -166,7 +166,7 @@ async function shopRun(base, photo) {
       /* gone: reported below */
     }
   }, 50);
-  const instance = load(`${base}/graphql`, { headers, body }, SECONDS, {
+  const instance = load(`${base}/graphql`, request, SECONDS, {
     verifyBody: (b) => String(b).includes('"userErrors":[]') && String(b).includes('"orderId":"'),
   });
   state.instance = instance;
@@ -202,7 +202,7 @@ async function shopRun(base, photo) {
           helperCpuMsPerOrder: +((helpers * 1000) / ok).toFixed(1),
         }
       : null,
-    multipartBytes: body.length,
+    multipartBytes: request.body.length,
   };
 }
 
@@ -213,7 +213,7 @@ async function shopRun(base, photo) {
  * the parsing of HTTP), which the shop pays and the ceiling, working in-process, does not.
  */
 async function receivingRun(photo) {
-  const { body, headers } = orderRequest(photo);
+  const request = orderRequest(photo);
   const child = spawn(process.execPath, [path.join(here, 'support', 'bare-receiver.mjs')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -223,11 +223,11 @@ async function receivingRun(photo) {
       child.once('exit', (code) => reject(new Error(`the bare receiver exited (${code})`)));
     });
     const url = `http://127.0.0.1:${port}/graphql`;
-    await load(url, { headers, body }, WARMUP);
+    await load(url, request, WARMUP);
     await sleep(500);
     const serverBefore = cpuSeconds(child.pid);
     const loadGeneratorBefore = process.cpuUsage();
-    const result = await load(url, { headers, body }, SECONDS);
+    const result = await load(url, request, SECONDS);
     const server = cpuSeconds(child.pid) - serverBefore;
     const loadGenerator = cpuMsOf(process.cpuUsage(loadGeneratorBefore));
     const ok = result.requests.total - result.non2xx;

@@ -20,7 +20,8 @@
  *         (a throw-away database bench_<random> on that server, dropped at the end)
  * Env:  BENCH_REQUESTS (4000) a kind, BENCH_ROWS (1000) orders written first, BENCH_KINDS (all:
  *       healthz,typename,dashboard,order; with `order` among them the shop runs with
- *       RATE_LIMITS=off, as in bench:order, or a parent's orders would soon be refused), BENCH_LABEL; BENCH_SERVER_MAIN (another build, to compare).
+ *       RATE_LIMITS=off, as in bench:order, or a parent's orders would soon be refused), BENCH_LABEL;
+ *       BENCH_SERVER_MAIN (another build, to compare).
  * Out:  a table on stdout and bench/results/promotion-<pglite|postgres>[-<label>].json
  */
 import { randomBytes } from 'node:crypto';
@@ -31,7 +32,8 @@ import { PassThrough } from 'node:stream';
 import { createBenchDatabase } from './support/admin-query.mjs';
 import { seedShop } from './support/order-seed.mjs';
 import { benchShopEnv, startServer, stopServer } from './support/server.mjs';
-import { clientDocument, signIn } from './support/shop-api.mjs';
+import { clientDocument, CREATE_ORDER, signIn } from './support/shop-api.mjs';
+import { DIGITAL_ORDER } from './support/shop-fixtures.mjs';
 import { multipartBody } from './support/multipart.mjs';
 import { makePng } from './support/photos.mjs';
 import { runBench, writeResult } from './support/results.mjs';
@@ -44,11 +46,6 @@ const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const MODE = DATABASE_URL ? 'postgres' : 'pglite';
 const ADMIN_EMAIL = 'bench@example.com';
 const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
-
-const CREATE_ORDER = `
-  mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!) {
-    createOrder(input: $input, childPhoto: $childPhoto) { orderId checkoutToken userErrors { field message } }
-  }`;
 
 /** How each kind of request is asked, with the admin's session cookie (a parent's order: none). */
 const REQUEST_KINDS = {
@@ -70,15 +67,7 @@ const REQUEST_KINDS = {
     },
   ],
   order: async (base) => {
-    const input = {
-      childName: 'Mia',
-      childAge: 6,
-      moral: 'Kindness',
-      storyIdea: 'Mia finds a lost puppy',
-      email: 'parent@example.com',
-      bookFormat: 'digital',
-    };
-    const { body, contentType } = multipartBody(CREATE_ORDER, { input }, 'childPhoto', await makePng());
+    const { body, contentType } = multipartBody(CREATE_ORDER, { input: DIGITAL_ORDER }, 'childPhoto', await makePng());
     return [
       `${base}/graphql`,
       { method: 'POST', headers: { 'content-type': contentType, 'apollo-require-preflight': 'true' }, body },
@@ -105,7 +94,7 @@ async function main() {
   const env = benchShopEnv(dataDir, {
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
-    RATE_LIMITS: 'off',
+    ...(KINDS.includes('order') ? { RATE_LIMITS: 'off' } : {}),
     ...(benchDb ? { DATABASE_URL: benchDb.url } : {}),
   });
   let log = '';

@@ -108,3 +108,45 @@ describe('processPhoto, one photo after another and several at once', () => {
     expect([photo.width, photo.height]).toEqual([50, 40]);
   });
 });
+
+describe('processPhoto, the stored JPEG', () => {
+  /** Each Huffman table of a JPEG (its DHT segments), as class (0 DC, 1 AC), id and code counts. */
+  function huffmanTables(jpeg: Buffer): Array<{ tableClass: number; id: number; counts: number[] }> {
+    const tables = [];
+    let at = 2; // after SOI
+    while (at + 4 <= jpeg.length && jpeg[at] === 0xff) {
+      const marker = jpeg[at + 1]!;
+      const length = jpeg.readUInt16BE(at + 2);
+      if (marker === 0xda) break; // start of scan: the tables come before it
+      if (marker === 0xc4) {
+        let t = at + 4;
+        while (t < at + 2 + length) {
+          const counts = [...jpeg.subarray(t + 1, t + 17)];
+          tables.push({ tableClass: jpeg[t]! >> 4, id: jpeg[t]! & 0x0f, counts });
+          t += 17 + counts.reduce((sum, n) => sum + n, 0);
+        }
+      }
+      at += 2 + length;
+    }
+    return tables;
+  }
+  // The JPEG standard's luminance DC table (ITU T.81, K.3): what an encoder writes when it fits no tables of its own.
+  const STANDARD_LUMINANCE_DC = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0];
+
+  it('is encoded in one pass, with the standard Huffman tables and not tables fitted to the photo', async () => {
+    // Grain, so that fitted tables would differ from the standard ones.
+    const width = 320;
+    const height = 240;
+    const pixels = Buffer.from(Array.from({ length: width * height * 3 }, (_, i) => (i * 7919) % 251));
+    const png = await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
+    const fitted = await sharp(png).jpeg({ quality: 90, optimiseCoding: true }).toBuffer();
+    expect(huffmanTables(fitted).find((t) => t.tableClass === 0 && t.id === 0)?.counts).not.toEqual(STANDARD_LUMINANCE_DC);
+
+    const photo = await processPhoto(Readable.from([png]));
+    const tables = huffmanTables(photo.data);
+    expect(tables.length).toBeGreaterThanOrEqual(4); // DC and AC, luminance and chrominance
+    expect(tables.find((t) => t.tableClass === 0 && t.id === 0)?.counts).toEqual(STANDARD_LUMINANCE_DC);
+  });
+});

@@ -51,11 +51,22 @@ const MAX_DIMENSION = 2048;
  *   all the colour detail the camera recorded (a PNG's own full-resolution colour is halved,
  *   which a face does not show);
  * - baseline, not progressive: the file is downloaded whole, and progressive costs more to encode;
+ * - the standard Huffman tables, not tables fitted to each photo (sharp's default): fitting them
+ *   takes the encoder a second pass over the picture and twice the CPU or more (4.7 against 2.4 ms
+ *   for a 736x552 picture, 27 against 11 ms for a phone's photo at 2048 px; `npm run
+ *   bench:photo-encode`) to save 6-9% of a file's bytes, while the parent waits on the CPU and the
+ *   bytes cost next to nothing; the picture is the same either way;
  * - a PNG (a screenshot, an exported or edited picture) becomes a JPEG too: kept lossless it was
  *   stored at about 20 times the size and cost twice the CPU to encode, for detail a JPEG at
  *   quality 90 keeps; a transparent background becomes white.
  */
-export const JPEG_OUTPUT = { quality: 90, chromaSubsampling: '4:2:0', progressive: false, mozjpeg: false } as const;
+export const JPEG_OUTPUT = {
+  quality: 90,
+  chromaSubsampling: '4:2:0',
+  progressive: false,
+  optimiseCoding: false,
+  mozjpeg: false,
+} as const;
 
 export type PhotoFormat = 'jpeg' | 'png';
 

@@ -11,6 +11,7 @@ import { ConcurrencyLimit } from '../common/concurrency-limit';
 import { UserErrorCode, UserFacingError } from '../common/user-error';
 import { type Metrics, secondsSince } from '../observability/metrics';
 import { BufferPool } from './buffer-pool';
+import { imageSize, sniffImageType } from './image-header';
 import { gatherInto, readChunks, type Received, TooLargeError } from './read-limited';
 
 export const PHOTO_TYPE_MESSAGE = 'Please upload a JPEG or PNG image only.';
@@ -53,9 +54,9 @@ const MAX_DIMENSION = 2048;
  * - baseline, not progressive: the file is downloaded whole, and progressive costs more to encode;
  * - the standard Huffman tables, not tables fitted to each photo (sharp's default): fitting them
  *   takes the encoder a second pass over the picture and twice the CPU or more (4.7 against 2.4 ms
- *   for a 736x552 picture, 27 against 11 ms for a phone's photo at 2048 px; `npm run
- *   bench:photo-encode`) to save 6-9% of a file's bytes, while the parent waits on the CPU and the
- *   bytes cost next to nothing; the picture is the same either way;
+ *   for a 736x552 picture, 27 against 11 ms for a phone's photo at 2048 px; `npm run bench:photo`)
+ *   to save 6-9% of a file's bytes, while the parent waits on the CPU and the bytes cost next to
+ *   nothing; the picture is the same either way;
  * - a PNG (a screenshot, an exported or edited picture) becomes a JPEG too: kept lossless it was
  *   stored at about 20 times the size and cost twice the CPU to encode, for detail a JPEG at
  *   quality 90 keeps; a transparent background becomes white.
@@ -68,21 +69,12 @@ export const JPEG_OUTPUT = {
   mozjpeg: false,
 } as const;
 
-export type PhotoFormat = 'jpeg' | 'png';
-
 export interface ProcessedPhoto {
   data: Buffer;
   extension: 'jpg';
   contentType: 'image/jpeg';
   width: number;
   height: number;
-}
-
-export function sniffImageType(head: Buffer): PhotoFormat | null {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (head.length >= png.length && png.every((byte, i) => head[i] === byte)) return 'png';
-  return null;
 }
 
 /**
@@ -133,9 +125,12 @@ async function receivePhoto(
 
 async function checkAndReencode(input: Buffer, metrics: Pick<Metrics, 'photoProcessed'> | undefined): Promise<ProcessedPhoto> {
   // The header alone tells the size: refuse too many pixels before decoding any of them.
-  const { width = 0, height = 0 } = await sharp(input)
-    .metadata()
-    .catch(() => ({ width: 0, height: 0 }));
+  const format = sniffImageType(input);
+  const { width = 0, height = 0 } =
+    (format && imageSize(input, format)) ??
+    (await sharp(input)
+      .metadata()
+      .catch(() => ({ width: 0, height: 0 })));
   const pixels = width * height;
   if (pixels > PHOTO_MAX_PIXELS) throw new UserFacingError(UserErrorCode.INVALID_INPUT, PHOTO_PIXELS_MESSAGE, 'childPhoto');
   return decodes.run(async () => {

@@ -22,7 +22,8 @@
  *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x npm run bench:order
  *         (creates a throw-away database bench_<random> on that server, drops it at the end)
  * Env:  BENCH_SECONDS (10) per run, BENCH_CONNECTIONS (10), BENCH_WARMUP (2 s, not measured),
- *       BENCH_ROUNDS (3): rounds of shop then ceiling; each photo's share is the rounds' median,
+ *       BENCH_ROUNDS (3): rounds of each photo's shop and ceiling back to back; each photo's
+ *       share is the rounds' median,
  *       BENCH_LABEL (written into the result's name, e.g. "before").
  * Out:  a table on stdout and bench/results/create-order-<pglite|postgres>[-<label>].json
  */
@@ -387,21 +388,29 @@ async function main() {
     ...(benchUrl ? { DATABASE_URL: benchUrl } : {}),
   };
 
-  // Rounds, each the shop then its ceiling for both photos, so that both sides of a ratio are
-  // measured within a minute of each other on a machine whose speed drifts; the median is reported.
+  // Rounds; in each, for one photo and then the other, the shop and its ceiling back to back, so
+  // that the two sides of a ratio are measured within seconds of each other on a machine whose
+  // speed drifts by a third within a minute; each photo's median round is reported. The server
+  // stops before each ceiling: in embedded mode the ceiling opens the shop's database itself.
   const rounds = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    console.error(`round ${round} of ${ROUNDS}: starting server...`);
-    const base = await startServer(env);
+    console.error(`round ${round} of ${ROUNDS}`);
     const shop = {};
+    const ceiling = {};
     for (const photo of photos) {
+      const base = await startServer(env);
       shop[photo.label] = await shopRun(base, photo);
       const r = shop[photo.label];
       console.error(
         `  shop, ${photo.label}: ${fmt(r.rps, 2)} orders/s, p50 ${r.p50} ms, ${r.serverCpuMsPerOrder} ms CPU/order (load generator ${r.loadGeneratorCpuMsPerOrder})`,
       );
+      await stopServer();
+      await withInserter(benchUrl, async (insertTx) => {
+        ceiling[photo.label] = await ceilingRun(insertTx, photo);
+      });
+      const c = ceiling[photo.label];
+      console.error(`  ceiling, ${photo.label}: ${fmt(c.rps, 2)} orders/s, ${c.cpuMsPerOrder} ms CPU/order`);
     }
-    await stopServer();
     const receiving = {};
     for (const photo of photos) {
       receiving[photo.label] = await receivingRun(photo);
@@ -410,14 +419,6 @@ async function main() {
         `  receiving alone, ${photo.label}: ${fmt(r.rps, 2)} requests/s, ${r.serverCpuMsPerRequest} ms CPU/request (load generator ${r.loadGeneratorCpuMsPerRequest})`,
       );
     }
-    const ceiling = {};
-    await withInserter(benchUrl, async (insertTx) => {
-      for (const photo of photos) {
-        ceiling[photo.label] = await ceilingRun(insertTx, photo);
-        const r = ceiling[photo.label];
-        console.error(`  ceiling, ${photo.label}: ${fmt(r.rps, 2)} orders/s, ${r.cpuMsPerOrder} ms CPU/order`);
-      }
-    });
     rounds.push({ shop, ceiling, receiving });
   }
 

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { imageSize, sniffImageType } from './image-header';
 
@@ -49,5 +50,29 @@ describe('imageSize', () => {
     const notIhdr = Buffer.from(png);
     notIhdr.write('IDAT', 12, 'latin1');
     expect(imageSize(notIhdr, 'png')).toBeNull();
+  });
+
+  it('answers null for a header the decoder would refuse, whatever size it claims', async () => {
+    const png = await picture(100, 80).png().toBuffer();
+    // The signature and the chunk's start, then bytes that only look like a size: the CRC fails.
+    expect(imageSize(Buffer.concat([png.subarray(0, 16), Buffer.alloc(4000, 9)]), 'png')).toBeNull();
+    // A bit depth colour type 2 does not allow, with its CRC made right.
+    const badDepth = Buffer.from(png);
+    badDepth[24] = 4;
+    badDepth.writeUInt32BE(crc32(badDepth.subarray(12, 29)), 29);
+    expect(imageSize(badDepth, 'png')).toBeNull();
+    const fixed = Buffer.from(badDepth);
+    fixed[24] = 8;
+    fixed.writeUInt32BE(crc32(fixed.subarray(12, 29)), 29);
+    expect(imageSize(fixed, 'png')).toEqual({ width: 100, height: 80 }); // the same header, allowed values
+
+    const jpeg = await picture(100, 80).jpeg().toBuffer();
+    const frameAt = jpeg.findIndex((byte, i) => byte === 0xff && jpeg[i + 1] === 0xc0);
+    const badLength = Buffer.from(jpeg);
+    badLength[frameAt + 9] = 2; // two components in a frame header sized for three
+    expect(imageSize(badLength, 'jpeg')).toBeNull();
+    const badPrecision = Buffer.from(jpeg);
+    badPrecision[frameAt + 4] = 7;
+    expect(imageSize(badPrecision, 'jpeg')).toBeNull();
   });
 });

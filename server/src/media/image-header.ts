@@ -4,10 +4,14 @@
  * whether a photo may be decoded at all; asked of libvips, it took a pipeline of its own and
  * 0.2-0.35 ms of CPU per photo (`npm run bench:photo`), read here a microsecond.
  *
- * Only the layouts below are read; anything else answers null and is left to libvips. The decoder
- * is still held to the pixel limit itself (`limitInputPixels`), so a size read wrongly could
- * refuse a photo or misjudge its share of the decoding memory, never let one past the limit.
+ * Only headers as the formats define them are read: one laid out otherwise, or one the decoder
+ * would refuse (a PNG header that fails its CRC, a JPEG frame header whose length does not fit it),
+ * answers null and is left to libvips, as before. The decoder is still held to the pixel limit
+ * itself (`limitInputPixels`), so a size read wrongly could refuse a photo or misjudge its share of
+ * the decoding memory, never let one past the limit.
  */
+import { crc32 } from 'node:zlib';
+
 export type PhotoFormat = 'jpeg' | 'png';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -25,14 +29,32 @@ export interface ImageSize {
 }
 
 const IHDR = 0x49484452; // "IHDR"
+/** The bit depths each colour type allows (PNG, 11.2.2). */
+const PNG_BIT_DEPTHS: Readonly<Record<number, readonly number[]>> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
+const PNG_MAX_DIMENSION = 2 ** 31 - 1;
 
-/** A PNG's size: its first chunk is always IHDR (PNG, 5.6), width then height as 4-byte integers. */
+/**
+ * A PNG's size, from its first chunk, IHDR (PNG, 11.2.2): its length, type, 13 bytes of data
+ * (width, height, bit depth, colour type, compression, filter, interlace) and CRC. A chunk that
+ * fails its CRC or holds values the specification does not allow is one the decoder refuses: null.
+ */
 function pngSize(bytes: Buffer): ImageSize | null {
-  if (bytes.length < PNG_SIGNATURE.length + 16) return null;
-  if (bytes.readUInt32BE(PNG_SIGNATURE.length) !== 13 || bytes.readUInt32BE(PNG_SIGNATURE.length + 4) !== IHDR) return null;
-  const width = bytes.readUInt32BE(PNG_SIGNATURE.length + 8);
-  const height = bytes.readUInt32BE(PNG_SIGNATURE.length + 12);
-  return width > 0 && height > 0 ? { width, height } : null;
+  const at = PNG_SIGNATURE.length;
+  if (bytes.length < at + 25) return null;
+  if (bytes.readUInt32BE(at) !== 13 || bytes.readUInt32BE(at + 4) !== IHDR) return null;
+  if (crc32(bytes.subarray(at + 4, at + 21)) !== bytes.readUInt32BE(at + 21)) return null; // over its type and data
+  const width = bytes.readUInt32BE(at + 8);
+  const height = bytes.readUInt32BE(at + 12);
+  const [bitDepth = 0, colourType = -1, compression, filter, interlace = 2] = bytes.subarray(at + 16, at + 21);
+  if (!PNG_BIT_DEPTHS[colourType]?.includes(bitDepth) || compression !== 0 || filter !== 0 || interlace > 1) return null;
+  if (width < 1 || height < 1 || width > PNG_MAX_DIMENSION || height > PNG_MAX_DIMENSION) return null;
+  return { width, height };
 }
 
 /** Start-of-frame markers (ITU T.81, B.1.1.3): every SOFn but DHT (C4), JPG (C8) and DAC (CC). */
@@ -63,9 +85,14 @@ function jpegSize(bytes: Buffer): ImageSize | null {
     const length = bytes.readUInt16BE(at + 2);
     if (length < 2) return null;
     if (isStartOfFrame(marker)) {
-      if (length < 7 || at + 9 > bytes.length) return null;
+      // Precision, height, width, the number of components, 3 bytes for each (ITU T.81, B.2.2),
+      // checked as libjpeg checks them before it reads on.
+      if (at + 10 > bytes.length) return null;
+      const precision = bytes[at + 4]!;
       const height = bytes.readUInt16BE(at + 5);
       const width = bytes.readUInt16BE(at + 7);
+      const components = bytes[at + 9]!;
+      if (components < 1 || length !== 8 + 3 * components || ![8, 12, 16].includes(precision)) return null;
       return width > 0 && height > 0 ? { width, height } : null;
     }
     at += 2 + length;

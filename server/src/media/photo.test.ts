@@ -22,6 +22,14 @@ describe('processPhoto', () => {
     await expect(processPhoto(Readable.from([Buffer.from('%PDF-1.7 ...')]))).rejects.toThrow(PHOTO_TYPE_MESSAGE);
   });
 
+  it('refuses a PNG signature with nothing decodable after it as not an image, whatever size its bytes seem to say', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#8af' } })
+      .png()
+      .toBuffer();
+    const broken = Buffer.concat([png.subarray(0, 16), Buffer.alloc(4000, 9)]);
+    await expect(processPhoto(Readable.from([broken]))).rejects.toThrow(PHOTO_TYPE_MESSAGE);
+  });
+
   it('refuses an empty file', async () => {
     await expect(processPhoto(Readable.from([]))).rejects.toThrow(PHOTO_TYPE_MESSAGE);
   });

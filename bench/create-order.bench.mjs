@@ -43,6 +43,7 @@ import { orderInsertStatements } from './support/order-insert.mjs';
 import { createBenchDatabase } from './support/admin-query.mjs';
 import { makeJpeg, makePng } from './support/photos.mjs';
 import { cpuSeconds, statCpuSeconds } from './support/process-cpu.mjs';
+import { median } from './support/timing.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -422,11 +423,6 @@ async function main() {
     rounds.push({ shop, ceiling, receiving });
   }
 
-  const median = (values) => {
-    const sorted = [...values].sort((x, y) => x - y);
-    const mid = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  };
   const results = photos.map((p) => {
     const perRound = rounds.map(({ shop, ceiling, receiving }) => ({
       shop: shop[p.label],

@@ -18,15 +18,13 @@
  * Out:  tables on stdout and bench/results/photo[-<label>].json
  */
 import sharp from 'sharp';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { imageSize } from '../server/dist/media/image-header.js';
+import { imageSize, sniffImageType } from '../server/dist/media/image-header.js';
 import { makeJpeg, makePng } from './support/photos.mjs';
+import { runBench, writeResult } from './support/results.mjs';
+import { median } from './support/timing.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const AT_ONCE = 4;
@@ -59,8 +57,6 @@ async function cpuPerCall(work) {
   return (user + system) / 1000 / calls;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /** Each of `variants` ({ name, work }) warmed, then timed in ROUNDS rounds of all of them in turn. */
 async function measure(variants) {
   for (const { work } of variants) await cpuPerCall(work);
@@ -75,75 +71,70 @@ async function measure(variants) {
   }));
 }
 
-console.log(
-  `node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
-const results = [];
-for (const photo of [await makeJpeg(), await makePng()]) {
-  const format = photo.label === 'PNG' ? 'png' : 'jpeg';
-  const declared = await sharp(photo.data).metadata();
-  const read = imageSize(photo.data, format);
-  if (read?.width !== declared.width || read?.height !== declared.height) {
-    throw new Error(`the header read ${JSON.stringify(read)}, libvips ${declared.width}x${declared.height}`);
-  }
-  const sizing = await measure([
-    { name: 'libvips metadata()', work: () => sharp(photo.data).metadata() },
-    { name: 'header read', work: async () => imageSize(photo.data, format) },
-  ]);
+async function main() {
+  console.log(
+    `node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  const results = [];
+  for (const photo of [await makeJpeg(), await makePng()]) {
+    const format = sniffImageType(photo.data);
+    const declared = await sharp(photo.data).metadata();
+    const read = imageSize(photo.data, format);
+    if (read?.width !== declared.width || read?.height !== declared.height) {
+      throw new Error(`the header read ${JSON.stringify(read)}, libvips ${declared.width}x${declared.height}`);
+    }
+    const sizing = await measure([
+      { name: 'libvips metadata()', work: () => sharp(photo.data).metadata() },
+      { name: 'header read', work: async () => imageSize(photo.data, format) },
+    ]);
 
-  const { data, info } = await sharp(photo.data)
-    .resize({ width: 2048, height: 2048, fit: 'inside', withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const input = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  const encoders = SETTINGS.map((setting) => ({
-    name: `quality ${setting.quality}, ${setting.optimiseCoding ? 'fitted' : 'standard'} tables`,
-    work: () =>
-      sharp(data, input)
-        .jpeg({ ...setting, chromaSubsampling: '4:2:0', progressive: false, mozjpeg: false })
-        .toBuffer(),
-  }));
-  const bytes = [];
-  for (const { work } of encoders) bytes.push((await work()).length);
-  const encoding = (await measure(encoders)).map((row, i) => ({ ...SETTINGS[i], ...row, bytes: bytes[i] }));
-  results.push({
-    photo: `${photo.label} ${photo.width}x${photo.height}, stored at ${info.width}x${info.height}`,
-    sizing,
-    encoding,
+    const { data, info } = await sharp(photo.data)
+      .resize({ width: 2048, height: 2048, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const input = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const encoders = SETTINGS.map((setting) => ({
+      name: `quality ${setting.quality}, ${setting.optimiseCoding ? 'fitted' : 'standard'} tables`,
+      work: () =>
+        sharp(data, input)
+          .jpeg({ ...setting, chromaSubsampling: '4:2:0', progressive: false, mozjpeg: false })
+          .toBuffer(),
+    }));
+    const bytes = [];
+    for (const { work } of encoders) bytes.push((await work()).length);
+    const encoding = (await measure(encoders)).map((row, i) => ({ ...SETTINGS[i], ...row, bytes: bytes[i] }));
+    results.push({
+      photo: `${photo.label} ${photo.width}x${photo.height}, stored at ${info.width}x${info.height}`,
+      sizing,
+      encoding,
+    });
+  }
+
+  for (const { photo, sizing, encoding } of results) {
+    console.log(`\n${photo}`);
+    for (const s of sizing)
+      console.log(`  sizing, ${s.name.padEnd(34)}${(s.cpuMsPerPhoto * 1000).toFixed(1).padStart(9)} µs CPU`);
+    for (const e of encoding)
+      console.log(`  encoding, ${e.name.padEnd(32)}${e.cpuMsPerPhoto.toFixed(3).padStart(9)} ms CPU  ${e.bytes} bytes`);
+  }
+
+  writeResult(`photo${LABEL}`, {
+    date: new Date().toISOString(),
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      sharp: sharp.versions.sharp,
+      vips: sharp.versions.vips,
+    },
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    atOnce: AT_ONCE,
+    results,
   });
 }
 
-for (const { photo, sizing, encoding } of results) {
-  console.log(`\n${photo}`);
-  for (const s of sizing) console.log(`  sizing, ${s.name.padEnd(34)}${(s.cpuMsPerPhoto * 1000).toFixed(1).padStart(9)} µs CPU`);
-  for (const e of encoding)
-    console.log(`  encoding, ${e.name.padEnd(32)}${e.cpuMsPerPhoto.toFixed(3).padStart(9)} ms CPU  ${e.bytes} bytes`);
-}
-
-const out = path.join(here, 'results', `photo${LABEL}.json`);
-mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(
-  out,
-  `${JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      machine: {
-        node: process.version,
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model,
-        sharp: sharp.versions.sharp,
-        vips: sharp.versions.vips,
-      },
-      seconds: SECONDS,
-      rounds: ROUNDS,
-      atOnce: AT_ONCE,
-      results,
-    },
-    null,
-    1,
-  )}\n`,
-);
-console.log(`\nwritten to ${path.relative(process.cwd(), out)}`);
+runBench(main);

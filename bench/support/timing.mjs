@@ -7,6 +7,13 @@ export const quietLogger = { info() {}, warn() {}, error: console.error, debug()
 /** The nearest-rank `p`th percentile of `sorted` (ascending). */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+/** The median of `values` in any order (the mean of the middle two when there is an even number). */
+export function median(values) {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 /** The nearest-rank `p`th percentile of `values` in any order, rounded to a whole number. */
 export const roundedPercentile = (values, p) =>
   Math.round(

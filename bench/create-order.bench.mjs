@@ -6,9 +6,11 @@
  *   - a 1 MB PNG (an edited or exported picture)
  *
  * Shop: `createOrder` over HTTP (one GraphQL multipart request per order, autocannon, 10 in
- * flight) against the real server (server/dist), RATE_LIMITS=off. The server's CPU time per order
- * and its peak RSS during the run are read from /proc; its garbage collections (major ones per 100
- * orders, pauses, the CPU of V8's helper threads) from bench/support/stall-probe.mjs (GC only).
+ * flight) against the real server (server/dist), RATE_LIMITS=off. The server's CPU time per order,
+ * in all and by thread (the event loop; sharp's libvips threads; the libuv pool, where sharp drives
+ * each pipeline and encodes; V8's helpers), and its peak RSS during the run are read from /proc;
+ * its garbage collections (major ones per 100 orders, pauses) from bench/support/stall-probe.mjs
+ * (GC only).
  * Ceiling: the same photo bytes through sharp's decode, resize to fit 2048 px and its default JPEG
  * encoder (libjpeg-turbo) at quality 85, plus the order + event insert, done directly in this
  * process at the same concurrency (sharp's default settings; pg pool on PostgreSQL, PGlite
@@ -32,7 +34,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +44,7 @@ import { multipartBody } from './support/multipart.mjs';
 import { orderInsertStatements } from './support/order-insert.mjs';
 import { createBenchDatabase } from './support/admin-query.mjs';
 import { makeJpeg, makePng } from './support/photos.mjs';
-import { cpuSeconds, statCpuSeconds } from './support/process-cpu.mjs';
+import { cpuSeconds, threadCpuDelta, threadCpuSeconds } from './support/process-cpu.mjs';
 import { median } from './support/timing.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -104,20 +106,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
-/** CPU seconds of the process's V8 helper threads ("V8Worker"): concurrent marking and sweeping, mostly. */
-function v8WorkerCpuSeconds(pid) {
-  let seconds = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      if (readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim() !== 'V8Worker') continue;
-      seconds += statCpuSeconds(`/proc/${pid}/task/${task}/stat`);
-    } catch {
-      /* the thread ended meanwhile */
-    }
-  }
-  return seconds;
-}
-
 /** The server's garbage collections from `since` (epoch ms) on, as the probe wrote them. */
 function collectionsSince(since) {
   if (!existsSync(state.probeFile)) return [];
@@ -141,6 +129,19 @@ function orderRequest(photo) {
 
 const cpuMsOf = ({ user, system }) => (user + system) / 1000;
 
+const THREAD_PARTS = ['main', 'libvips', 'libuv', 'v8Helpers', 'other', 'ended'];
+
+/** CPU ms per order by thread from a `threadCpuDelta` over `orders` orders. */
+const perOrder = (threads, orders) =>
+  orders ? Object.fromEntries(THREAD_PARTS.map((part) => [part, +((threads[part] * 1000) / orders).toFixed(2)])) : null;
+
+/** A run's CPU per order by thread, as one line. */
+const byThread = (parts) =>
+  parts
+    ? `main ${parts.main}, libvips ${parts.libvips}, libuv ${parts.libuv}, V8 helpers ${parts.v8Helpers}, other ${parts.other}` +
+      `, ended threads ${parts.ended}`
+    : '-';
+
 /** An order request ({ headers, body }) to `url`, CONNECTIONS in flight for `seconds` (autocannon's instance). */
 const load = (url, { headers, body }, seconds, options = {}) =>
   autocannon({ url, method: 'POST', connections: CONNECTIONS, duration: seconds, timeout: 60, headers, body, ...options });
@@ -156,8 +157,7 @@ async function shopRun(base, photo) {
   const pid = runningServer().pid;
   await load(`${base}/graphql`, request, WARMUP);
   await sleep(1500); // let the warm-up's last requests finish
-  const cpuBefore = cpuSeconds(pid);
-  const helpersBefore = v8WorkerCpuSeconds(pid);
+  const threadsBefore = threadCpuSeconds(pid);
   const loadGeneratorBefore = process.cpuUsage();
   const measuredFrom = Date.now();
   let peakRss = rssMiB(pid);
@@ -175,8 +175,8 @@ async function shopRun(base, photo) {
   const result = await instance;
   state.instance = null;
   clearInterval(sampler);
-  const cpu = cpuSeconds(pid) - cpuBefore;
-  const helpers = v8WorkerCpuSeconds(pid) - helpersBefore;
+  const threads = threadCpuDelta(threadsBefore, threadCpuSeconds(pid));
+  const cpu = threads.total;
   const loadGenerator = cpuMsOf(process.cpuUsage(loadGeneratorBefore));
   const collections = collectionsSince(measuredFrom).filter((event) => event.start <= Date.now());
   const child = runningServer();
@@ -192,6 +192,9 @@ async function shopRun(base, photo) {
     non2xx: result.non2xx,
     mismatches: result.mismatches,
     serverCpuMsPerOrder: ok ? +((cpu * 1000) / ok).toFixed(0) : null,
+    // Where the server's CPU went, by thread: the event loop's JavaScript (HTTP, GraphQL, the
+    // database client, sharp's JavaScript) against sharp's own threads, which the ceiling runs too.
+    serverCpuMsPerOrderByThread: perOrder(threads, ok),
     // autocannon, in this process, on the same cores as the server: CPU the ceiling does not spend.
     loadGeneratorCpuMsPerOrder: ok ? +(loadGenerator / ok).toFixed(2) : null,
     serverPeakRssMiB: peakRss,
@@ -201,7 +204,7 @@ async function shopRun(base, photo) {
       ? {
           majorPer100Orders: +((collections.filter((event) => event.kind === 'major').length * 100) / ok).toFixed(1),
           pauseMsPerOrder: +(collections.reduce((sum, event) => sum + event.ms, 0) / ok).toFixed(2),
-          helperCpuMsPerOrder: +((helpers * 1000) / ok).toFixed(1),
+          helperCpuMsPerOrder: +((threads.v8Helpers * 1000) / ok).toFixed(1),
         }
       : null,
     multipartBytes: request.body.length,
@@ -262,6 +265,7 @@ async function ceilingRun(insertTx, photo) {
   const latencies = [];
   let errors = 0;
   const cpu0 = process.cpuUsage();
+  const threads0 = threadCpuSeconds(process.pid);
   const started = performance.now();
   const until = started + SECONDS * 1000;
   await Promise.all(
@@ -279,6 +283,7 @@ async function ceilingRun(insertTx, photo) {
   );
   const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  const threads = threadCpuDelta(threads0, threadCpuSeconds(process.pid));
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)];
   return {
@@ -290,6 +295,9 @@ async function ceilingRun(insertTx, photo) {
     non2xx: 0,
     mismatches: 0,
     cpuMsPerOrder: +((cpu.user + cpu.system) / 1000 / latencies.length).toFixed(0),
+    // The same threads as the shop's: sharp's work here is the yardstick's, the main thread's is
+    // sharp's JavaScript and the insert (and in embedded mode PGlite itself).
+    cpuMsPerOrderByThread: perOrder(threads, latencies.length),
   };
 }
 
@@ -478,6 +486,8 @@ async function main() {
       (x) => `${x.shop.gc?.majorPer100Orders} / ${x.shop.gc?.pauseMsPerOrder} / ${x.shop.gc?.helperCpuMsPerOrder}`,
     );
     console.log(`${r.photo}: shop/ceiling by round ${shares}; server peak RSS ${r.shop.serverPeakRssMiB} MiB`);
+    console.log(`  CPU ms per order by thread (median round), shop: ${byThread(r.shop.serverCpuMsPerOrderByThread)}`);
+    console.log(`    ceiling: ${byThread(r.ceiling.cpuMsPerOrderByThread)}`);
     console.log(
       `  server GC by round (major GCs per 100 orders / pause ms per order / GC helpers' CPU ms per order): ${gc.join(', ')}`,
     );

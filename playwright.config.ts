@@ -3,6 +3,7 @@
  * (npm run build first; `npm test` does it). CHROMIUM_PATH overrides the browser.
  */
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4700 + (process.pid % 200));
@@ -43,6 +44,10 @@ export default defineConfig({
   timeout: 150_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT ?? 'test-results/e2e.json' }]],
+  // A failed test's screenshots, traces and page snapshot. CI runs the browser tests once on each
+  // database, each run with a results folder of its own (TEST_RESULTS_DIR): there the second run
+  // keeps the first's, where a shared test-results/ would be emptied by it.
+  outputDir: process.env.TEST_RESULTS_DIR ? path.join(process.env.TEST_RESULTS_DIR, 'e2e-artifacts') : 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     // The browser asks for reduced motion, which the shop honours (no twinkling stars, no smooth

@@ -1,6 +1,7 @@
 // npm test: the jest suite (unit and API tests), then the browser tests (Playwright) against the
 // built shop. `npm test -- <jest args>` runs jest only; `npm test -- test/e2e/...` Playwright only.
-// TEST_RESULTS_DIR=<dir> also writes jest.json and e2e.json there (CI's summary reads them).
+// TEST_RESULTS_DIR=<dir> also writes jest.json and e2e.json there (CI's summary reads them), and
+// the browser tests' failures leave their artifacts in <dir>/e2e-artifacts (playwright.config.ts).
 // TEST_SCOPE=database runs the tests whose outcome depends on the database: the server's jest
 // project (its API tests, and the unit tests that open a database), and of the browser tests only
 // the checkout's (DATABASE_SMOKE), which pay through the compiled shop as it runs in production.

@@ -71,11 +71,6 @@ async function studioMember(browser: Browser, api: APIRequestContext, width: num
   return page;
 }
 
-// Once under CI the parent's Approve was not followed by its confirm step, and the retry passed:
-// every attempt's trace is kept when it fails (the shop's setting keeps only the retry's), to show
-// what the page did then.
-test.use({ trace: 'retain-on-failure' });
-
 // The studio member works at a desk (1280 px), the parent on a phone (390 px); each screen is checked at both widths.
 test.describe('printing at Lulu', () => {
   test('a studio member takes a printed book from the queue to Lulu, whose webhook ships it, checked at 390 and 1280 px', async ({

@@ -7,7 +7,7 @@
  * without moving anything. At phone and desktop widths, with axe.
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { graveAxeViolations, fitsWidth } from './support/page-checks';
+import { graveAxeViolations, fitsWidth, layoutShifts, recordLayoutShifts } from './support/page-checks';
 import { atBothWidths } from './support/widths';
 import {
   createOrderByApi,
@@ -20,6 +20,16 @@ import {
 } from './support/shop';
 
 const fits = async (page: Page, width: number) => await fitsWidth(page, width);
+
+/**
+ * How far the parent's page moved while its proof came in (CLS, from recordLayoutShifts): whether
+ * the shop had drawn the proof's first page yet or, just after sending, not, Approve and Ask for
+ * changes must stay under the parent's finger. The page row's "Page 1" turning "Page 1 of 1"
+ * nudges that text alone, about a thousandth.
+ */
+async function shiftedWhileTheProofCame(page: Page): Promise<number> {
+  return (await layoutShifts(page)).reduce((sum, shift) => sum + shift, 0);
+}
 
 async function markShipped(dialog: Locator): Promise<Locator> {
   const form = dialog.getByRole('form', { name: 'Mark as shipped' });
@@ -65,9 +75,11 @@ test.describe('proofs', () => {
 
     const parent = await browser.newContext({ viewport: { width: 390, height: 900 } });
     const parentPage = await parent.newPage();
+    await recordLayoutShifts(parentPage);
     await parentPage.goto(`/order/${order.checkoutToken}`);
     const review = parentPage.getByRole('region', { name: 'Review your book' });
     await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();
+    expect(await shiftedWhileTheProofCame(parentPage)).toBeLessThan(0.01);
     await expect(review).toContainText('Page 1 of 1');
     await atBothWidths(parentPage, async (width) => {
       await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();
@@ -93,6 +105,7 @@ test.describe('proofs', () => {
     const second = parentPage.getByRole('region', { name: 'Review your book' });
     await expect(second).toContainText('Proof 2 of');
     await expect(second.locator('canvas[data-drawn="true"]')).toBeVisible();
+    expect(await shiftedWhileTheProofCame(parentPage)).toBeLessThan(0.01);
     await second.getByRole('button', { name: 'Approve' }).click();
     await second.getByRole('group', { name: 'Approve this proof?' }).getByRole('button', { name: 'Yes, approve it' }).click();
     await expect(parentPage.getByText('Thank you: you approved the proof. We are making your book now.')).toBeVisible();

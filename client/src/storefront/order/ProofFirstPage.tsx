@@ -89,3 +89,19 @@ export function ProofNav({ pageNumber, pages, onPrevious, onNext }: ProofNavProp
     </div>
   );
 }
+
+/**
+ * The viewer's place while its code loads, for a proof without its first page's image yet (the
+ * shop draws it a moment after the proof is sent): the frame and the page row the viewer opens
+ * with, at their size, so nothing below moves when the viewer takes over.
+ */
+export function ProofLoadingFrame({ label }: { label: string }) {
+  return (
+    <div className="proof-viewer">
+      <div className="proof-viewer__frame" aria-busy="true">
+        <p className="proof-viewer__loading">{label}</p>
+      </div>
+      <ProofNav pageNumber={1} pages={0} />
+    </div>
+  );
+}

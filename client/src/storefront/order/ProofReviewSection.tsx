@@ -5,7 +5,7 @@ import type { OrderPageFieldsFragment } from '../../gql/graphql';
 import { ChangeRequestForm } from './ChangeRequestSection';
 import { formatWhen, ORDER_MESSAGES } from './order-page-messages';
 import { APPROVE_PROOF_MUTATION, REQUEST_PROOF_CHANGES_MUTATION } from './order-page-operations';
-import { ProofFirstPage, ProofNav, type ProofPageImage } from './ProofFirstPage';
+import { ProofFirstPage, ProofLoadingFrame, ProofNav, type ProofPageImage } from './ProofFirstPage';
 
 /**
  * pdf.js is large: it is fetched only when an order page has a proof to show, and then beside the
@@ -50,7 +50,7 @@ function ProofPages({ url, firstPage, title }: ProofPagesProps) {
   );
   if (image === 'loading') return imageFrame;
   return (
-    <Suspense fallback={imageFrame || <p className="order-page__muted">{ORDER_MESSAGES.proofLoading}</p>}>
+    <Suspense fallback={imageFrame || <ProofLoadingFrame label={ORDER_MESSAGES.proofLoading} />}>
       <ProofViewer url={url} title={title} firstPage={shownImage} />
     </Suspense>
   );

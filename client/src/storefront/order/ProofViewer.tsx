@@ -115,14 +115,14 @@ export default function ProofViewer({ url, title, firstPage }: ProofViewerProps)
         />
         {!drawn && !(showImage && image === 'shown') && <p className="proof-viewer__loading">{ORDER_MESSAGES.proofLoading}</p>}
       </div>
-      {(pages > 0 || showImage) && (
-        <ProofNav
-          pageNumber={pageNumber}
-          pages={pages}
-          onPrevious={() => setPageNumber((n) => n - 1)}
-          onNext={() => setPageNumber((n) => n + 1)}
-        />
-      )}
+      {/* From the start, its buttons off until the PDF is read: Approve and Ask for changes below
+          do not move under the parent's finger when it is, with the first page's image or without. */}
+      <ProofNav
+        pageNumber={pageNumber}
+        pages={pages}
+        onPrevious={() => setPageNumber((n) => n - 1)}
+        onNext={() => setPageNumber((n) => n + 1)}
+      />
     </div>
   );
 }

@@ -44,7 +44,7 @@ import { multipartBody } from './support/multipart.mjs';
 import { orderInsertStatements } from './support/order-insert.mjs';
 import { createBenchDatabase } from './support/admin-query.mjs';
 import { makeJpeg, makePng } from './support/photos.mjs';
-import { cpuSeconds, threadCpuDelta, threadCpuSeconds } from './support/process-cpu.mjs';
+import { cpuSeconds, THREAD_PARTS, threadCpuDelta, threadCpuSeconds } from './support/process-cpu.mjs';
 import { median } from './support/timing.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -128,8 +128,6 @@ function orderRequest(photo) {
 }
 
 const cpuMsOf = ({ user, system }) => (user + system) / 1000;
-
-const THREAD_PARTS = ['main', 'libvips', 'libuv', 'v8Helpers', 'other', 'ended'];
 
 /** CPU ms per order by thread from a `threadCpuDelta` over `orders` orders. */
 const perOrder = (threads, orders) =>

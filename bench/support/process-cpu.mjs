@@ -22,6 +22,9 @@ const THREAD_GROUPS = [
   ['v8Helpers', /^V8Worker/], // concurrent marking, sweeping, compiling
 ];
 
+/** The parts `threadCpuDelta` reports, in that order: THREAD_GROUPS', the rest, and ended threads'. */
+export const THREAD_PARTS = [...THREAD_GROUPS.map(([part]) => part), 'other', 'ended'];
+
 /**
  * CPU seconds of process `pid` so far: `total`, the process's own count, and `threads`, each live
  * thread's (by id) with the part it works for (THREAD_GROUPS, else `other`). Two readings make a
@@ -47,7 +50,7 @@ export function threadCpuSeconds(pid) {
  * growth that no live thread accounts for): their part cannot be told any more.
  */
 export function threadCpuDelta(before, after) {
-  const delta = { main: 0, libvips: 0, libuv: 0, v8Helpers: 0, other: 0 };
+  const delta = Object.fromEntries([...THREAD_GROUPS.map(([part]) => part), 'other'].map((part) => [part, 0]));
   for (const [task, { group, seconds }] of after.threads) {
     const prior = before.threads.get(task);
     // A thread born meanwhile started at 0 (as does one whose id was given again to a new thread).

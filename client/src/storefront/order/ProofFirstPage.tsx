@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useLayoutEffect, useRef, useState } from 'react';
 
 export interface ProofPageImage {
   url: string;
@@ -50,7 +50,7 @@ export function ProofFirstPage({ image, alt, onSettled }: ProofFirstPageProps) {
   );
 }
 
-interface ProofNavProps {
+export interface ProofNavProps {
   pageNumber: number;
   /** The proof's pages; 0 until pdf.js has read the PDF (the first page's image is shown meanwhile). */
   pages: number;
@@ -91,17 +91,28 @@ export function ProofNav({ pageNumber, pages, onPrevious, onNext }: ProofNavProp
 }
 
 /**
- * The viewer's place while its code loads, for a proof without its first page's image yet (the
- * shop draws it a moment after the proof is sent): the frame and the page row the viewer opens
- * with, at their size, so nothing below moves when the viewer takes over.
+ * The viewer's shape: the page's frame, then the page row under it, from the first moment on. The
+ * first page's image, the place held while the viewer's code loads, and the viewer itself all
+ * take it, so that Approve and Ask for changes below never move as one replaces another.
  */
-export function ProofLoadingFrame({ label }: { label: string }) {
+export function ProofFrame({
+  children,
+  busy,
+  frameRef,
+  nav = { pageNumber: 1, pages: 0 },
+}: {
+  children: ReactNode;
+  busy?: boolean;
+  frameRef?: Ref<HTMLDivElement>;
+  /** The page row; page 1 of a PDF not read yet (its buttons off) unless given. */
+  nav?: ProofNavProps;
+}) {
   return (
     <div className="proof-viewer">
-      <div className="proof-viewer__frame" aria-busy="true">
-        <p className="proof-viewer__loading">{label}</p>
+      <div ref={frameRef} className="proof-viewer__frame" aria-busy={busy}>
+        {children}
       </div>
-      <ProofNav pageNumber={1} pages={0} />
+      <ProofNav {...nav} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { OrderPageFieldsFragment } from '../../gql/graphql';
 import { ChangeRequestForm } from './ChangeRequestSection';
 import { formatWhen, ORDER_MESSAGES } from './order-page-messages';
 import { APPROVE_PROOF_MUTATION, REQUEST_PROOF_CHANGES_MUTATION } from './order-page-operations';
-import { ProofFirstPage, ProofLoadingFrame, ProofNav, type ProofPageImage } from './ProofFirstPage';
+import { ProofFirstPage, ProofFrame, type ProofPageImage } from './ProofFirstPage';
 
 /**
  * pdf.js is large: it is fetched only when an order page has a proof to show, and then beside the
@@ -37,20 +37,23 @@ function ProofPages({ url, firstPage, title }: ProofPagesProps) {
   }, [image]);
   const shownImage = image === 'failed' ? null : firstPage;
   const imageFrame = shownImage && (
-    <div className="proof-viewer">
-      <div className="proof-viewer__frame">
-        <ProofFirstPage
-          image={shownImage}
-          alt={`${title}, page 1`}
-          onSettled={(shown) => setImage((now) => (shown ? (now === 'loading' ? 'shown' : now) : 'failed'))}
-        />
-      </div>
-      <ProofNav pageNumber={1} pages={0} />
-    </div>
+    <ProofFrame>
+      <ProofFirstPage
+        image={shownImage}
+        alt={`${title}, page 1`}
+        onSettled={(shown) => setImage((now) => (shown ? (now === 'loading' ? 'shown' : now) : 'failed'))}
+      />
+    </ProofFrame>
+  );
+  // A proof whose first page the shop has not drawn yet (just sent) holds the viewer's place empty.
+  const placeHeld = (
+    <ProofFrame busy>
+      <p className="proof-viewer__loading">{ORDER_MESSAGES.proofLoading}</p>
+    </ProofFrame>
   );
   if (image === 'loading') return imageFrame;
   return (
-    <Suspense fallback={imageFrame || <ProofLoadingFrame label={ORDER_MESSAGES.proofLoading} />}>
+    <Suspense fallback={imageFrame || placeHeld}>
       <ProofViewer url={url} title={title} firstPage={shownImage} />
     </Suspense>
   );

@@ -3,7 +3,7 @@ import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 import { ORDER_MESSAGES } from './order-page-messages';
-import { ProofFirstPage, ProofNav, type ProofPageImage } from './ProofFirstPage';
+import { ProofFirstPage, ProofFrame, type ProofPageImage } from './ProofFirstPage';
 
 /** How much of the file each range request asks for: the first page of a large proof needs a few. */
 const RANGE_CHUNK_BYTES = 256 * 1024;
@@ -95,34 +95,35 @@ export default function ProofViewer({ url, title, firstPage }: ProofViewerProps)
   const pages = doc?.numPages ?? 0;
   // Page 1 as the shop drew it, until pdf.js has drawn it here: the swap changes no size.
   const showImage = Boolean(firstPage) && image !== 'failed' && pageNumber === 1 && !drawn;
+  // Nothing shown in the frame yet: neither the first page's image nor the viewer's own drawing.
+  const loading = !drawn && !(showImage && image === 'shown');
   return (
-    <div className="proof-viewer">
-      <div ref={frame} className="proof-viewer__frame" aria-busy={!drawn && !(showImage && image === 'shown')}>
-        {showImage && firstPage && (
-          <ProofFirstPage
-            image={firstPage}
-            alt={pages ? `${title}, page 1 of ${pages}` : `${title}, page 1`}
-            onSettled={(shown) => setImage(shown ? 'shown' : 'failed')}
-          />
-        )}
-        <canvas
-          ref={canvas}
-          className="proof-viewer__page"
-          role="img"
-          aria-label={pages ? `${title}, page ${pageNumber} of ${pages}` : title}
-          data-drawn={drawn ? 'true' : undefined}
-          hidden={showImage}
+    <ProofFrame
+      frameRef={frame}
+      busy={loading}
+      nav={{
+        pageNumber,
+        pages,
+        onPrevious: () => setPageNumber((n) => n - 1),
+        onNext: () => setPageNumber((n) => n + 1),
+      }}
+    >
+      {showImage && firstPage && (
+        <ProofFirstPage
+          image={firstPage}
+          alt={pages ? `${title}, page 1 of ${pages}` : `${title}, page 1`}
+          onSettled={(shown) => setImage(shown ? 'shown' : 'failed')}
         />
-        {!drawn && !(showImage && image === 'shown') && <p className="proof-viewer__loading">{ORDER_MESSAGES.proofLoading}</p>}
-      </div>
-      {/* From the start, its buttons off until the PDF is read: Approve and Ask for changes below
-          do not move under the parent's finger when it is, with the first page's image or without. */}
-      <ProofNav
-        pageNumber={pageNumber}
-        pages={pages}
-        onPrevious={() => setPageNumber((n) => n - 1)}
-        onNext={() => setPageNumber((n) => n + 1)}
+      )}
+      <canvas
+        ref={canvas}
+        className="proof-viewer__page"
+        role="img"
+        aria-label={pages ? `${title}, page ${pageNumber} of ${pages}` : title}
+        data-drawn={drawn ? 'true' : undefined}
+        hidden={showImage}
       />
-    </div>
+      {loading && <p className="proof-viewer__loading">{ORDER_MESSAGES.proofLoading}</p>}
+    </ProofFrame>
   );
 }

@@ -8,18 +8,18 @@ import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { graveAxeViolations, fitsWidth } from './support/page-checks';
 import { E2E_ADMIN } from '../../playwright.config';
-import { createOrderByApi, createPaidOrderByApi, loginAsAdmin, printedOrderInput, uniqueName } from './support/shop';
+import {
+  createOrderByApi,
+  createPaidOrderByApi,
+  loginAsAdmin,
+  printedOrderInput,
+  searchOrders,
+  uniqueName,
+} from './support/shop';
 import { atBothWidths } from './support/widths';
 
 const STORY_MP4 = path.join(__dirname, 'fixtures', 'story.mp4');
 const STORYBOOK_PDF = path.join(__dirname, 'fixtures', 'storybook.pdf');
-
-/** Narrows the list to what the search finds (Enter searches at once). */
-async function search(page: Page, text: string) {
-  await page.getByRole('searchbox', { name: 'Search orders' }).fill(text);
-  await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
-  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}`));
-}
 
 const rowFor = (page: Page, childName: string): Locator => page.getByRole('row', { name: new RegExp(childName) });
 
@@ -56,7 +56,7 @@ test.describe('the admin portal', () => {
     await createOrderByApi(request, { childName: pendingName, email: `${tag.toLowerCase()}.b@example.com` });
 
     await loginAsAdmin(page);
-    await search(page, tag);
+    await searchOrders(page, tag);
     await expect(page.getByText('2 orders', { exact: true })).toBeVisible();
     await expect(rowFor(page, paidName).getByText('Paid', { exact: true })).toBeVisible();
     await expect(rowFor(page, pendingName).getByText('Pending', { exact: true })).toBeVisible();
@@ -75,7 +75,7 @@ test.describe('the admin portal', () => {
 
     // The start of an order id, as the table shows it.
     await page.getByLabel('Status').selectOption('');
-    await search(page, paidId.slice(0, 8));
+    await searchOrders(page, paidId.slice(0, 8));
     await expect(rowFor(page, paidName)).toBeVisible();
     await expect(rowFor(page, paidName).getByRole('rowheader')).toHaveText(`${paidId.slice(0, 8)}...`);
     await expect(rowFor(page, pendingName)).toHaveCount(0);
@@ -91,7 +91,7 @@ test.describe('the admin portal', () => {
     await createPaidOrderByApi(request, { childName, email, storyIdea: 'A dragon who shares' });
 
     await loginAsAdmin(page);
-    await search(page, childName);
+    await searchOrders(page, childName);
     const row = rowFor(page, childName);
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
     await expect(row.getByRole('link', { name: /^View Video/ })).toHaveCount(0);
@@ -194,7 +194,7 @@ test.describe('the admin portal', () => {
     });
 
     await loginAsAdmin(page);
-    await search(page, `${tag}@example.com`);
+    await searchOrders(page, `${tag}@example.com`);
     const cell = page.getByRole('cell', { name: childName, exact: true });
     await expect(cell).toBeVisible();
     await expect(cell.locator('img')).toHaveCount(0);
@@ -280,7 +280,7 @@ test.describe('the admin portal', () => {
     await atBothWidths(page, async () => expect(await graveAxeViolations(page)).toEqual([]));
 
     await loginAsAdmin(page);
-    await search(page, childName);
+    await searchOrders(page, childName);
     await atBothWidths(page, async (width) => {
       await expect(rowFor(page, childName)).toBeVisible();
       expect(await graveAxeViolations(page)).toEqual([]);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { graveAxeViolations, fitsWidth } from './support/page-checks';
 import { E2E_ADMIN } from '../../playwright.config';
-import { createOrderByApi, createPaidOrderByApi, loginAsAdmin, uniqueName } from './support/shop';
+import { createOrderByApi, createPaidOrderByApi, loginAsAdmin, searchOrders, uniqueName } from './support/shop';
 import { atBothWidths } from './support/widths';
 
 test.describe('admins from the portal', () => {
@@ -99,8 +99,7 @@ test.describe('the CSV export', () => {
     await createOrderByApi(request, { childName: `${tag}Pending`, email: `${tag.toLowerCase()}.c@example.com` });
 
     await loginAsAdmin(page);
-    await page.getByRole('searchbox', { name: 'Search orders' }).fill(tag);
-    await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
+    await searchOrders(page, tag);
     await page.getByLabel('Status').selectOption('Paid');
     await expect(page.getByText('2 orders', { exact: true })).toBeVisible();
 

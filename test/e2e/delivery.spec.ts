@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fitsWidth, graveAxeViolations } from './support/page-checks';
-import { createPaidOrderByApi, loginAsAdmin, uniqueName } from './support/shop';
+import { createPaidOrderByApi, loginAsAdmin, searchOrders, uniqueName } from './support/shop';
 import { atBothWidths } from './support/widths';
 
 const STORY_MP4 = path.join(__dirname, 'fixtures', 'story.mp4');
@@ -26,10 +26,7 @@ test('an admin delivers a digital book with its PDF, and the parent gets both fi
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await loginAsAdmin(page);
-  await page.getByRole('searchbox', { name: 'Search orders' }).fill(childName);
-  await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
-  // The search's own list, not the whole list still shown while it loads: the row is measured
-  // below, and a row about to be replaced measures nothing.
+  await searchOrders(page, childName);
   await expect(page.getByText('1 order', { exact: true })).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(childName) });
   await expect(row.getByText('Paid', { exact: true })).toBeVisible();

@@ -4,7 +4,7 @@
  * panel and list, with the new statuses, checked with axe and for sideways scrolling at phone
  * and desktop widths.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { graveAxeViolations, fitsWidth } from './support/page-checks';
 import { atBothWidths } from './support/widths';
 import {
@@ -16,6 +16,7 @@ import {
   loginAsAdmin,
   openOrderPanel,
   payOrderByApi,
+  searchOrders,
   uniqueName,
 } from './support/shop';
 
@@ -33,12 +34,6 @@ const printed = (childName: string) => ({
     country: 'Canada',
   },
 });
-
-async function search(page: Page, text: string) {
-  await page.getByRole('searchbox', { name: 'Search orders' }).fill(text);
-  await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
-  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}`));
-}
 
 // Each journey runs at the studio's desk (1280 px), and each screen on the way is checked at 390 px too.
 test.describe('fulfilment in the admin portal', () => {
@@ -58,7 +53,7 @@ test.describe('fulfilment in the admin portal', () => {
     await page.setViewportSize({ width, height: 900 });
 
     await loginAsAdmin(page);
-    await search(page, childName);
+    await searchOrders(page, childName);
     const dialog = await openOrderPanel(page, childName);
     const form = dialog.getByRole('form', { name: 'Mark as shipped' });
 
@@ -140,7 +135,7 @@ test.describe('fulfilment in the admin portal', () => {
     await page.setViewportSize({ width, height: 900 });
 
     await loginAsAdmin(page);
-    await search(page, childName);
+    await searchOrders(page, childName);
     const dialog = await openOrderPanel(page, childName);
     await dialog.getByRole('button', { name: 'Refund order' }).click();
     const confirm = dialog.getByRole('form', { name: `Refund $25.00 to ${email}?` });
@@ -180,7 +175,7 @@ test.describe('fulfilment in the admin portal', () => {
     await page.setViewportSize({ width, height: 900 });
 
     await loginAsAdmin(page);
-    await search(page, childName);
+    await searchOrders(page, childName);
     const dialog = await openOrderPanel(page, childName);
     await expect(dialog.getByRole('button', { name: 'Refund order' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Cancel order' }).click();

@@ -3,7 +3,7 @@
  * wraps only before its @ or a dot of its domain, or after a hyphen, never inside a word.
  */
 import { expect, test } from '@playwright/test';
-import { createPaidOrderByApi, loginAsAdmin, uniqueName } from './support/shop';
+import { createPaidOrderByApi, loginAsAdmin, searchOrders, uniqueName } from './support/shop';
 import { fitsWidth } from './support/page-checks';
 
 test('a long e-mail address wraps only at its @, a dot or a hyphen, at 1280 px', async ({ page, request }) => {
@@ -12,8 +12,7 @@ test('a long e-mail address wraps only at its @, a dot or a hyphen, at 1280 px',
   await createPaidOrderByApi(request, { childName, email });
   await page.setViewportSize({ width: 1280, height: 900 });
   await loginAsAdmin(page);
-  await page.getByRole('searchbox', { name: 'Search orders' }).fill(childName);
-  await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
+  await searchOrders(page, childName);
   const cell = page
     .getByRole('row', { name: new RegExp(childName) })
     .getByRole('cell')

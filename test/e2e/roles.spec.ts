@@ -4,7 +4,7 @@
  * refused by the API itself; the owner then changes their role from the Admins page.
  */
 import { expect, test } from '@playwright/test';
-import { createPaidOrderByApi, loginAsAdmin, openOrderPanel, uniqueName } from './support/shop';
+import { createPaidOrderByApi, loginAsAdmin, openOrderPanel, searchOrders, uniqueName } from './support/shop';
 import { fitsWidth } from './support/page-checks';
 import { atBothWidths } from './support/widths';
 
@@ -40,8 +40,7 @@ test.describe('roles', () => {
     await expect(studioPage.getByRole('button', { name: 'Refresh' })).toBeVisible();
     await expect(studioPage.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
 
-    await studioPage.getByRole('searchbox', { name: 'Search orders' }).fill(childName);
-    await studioPage.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
+    await searchOrders(studioPage, childName);
     const dialog = await openOrderPanel(studioPage, childName);
     await atBothWidths(studioPage, async (width) => {
       await expect(dialog.getByRole('button', { name: /refund/i })).toHaveCount(0);

@@ -22,7 +22,7 @@ import { type RunningS3rver, startS3rver } from '../support/s3rver';
 import { videoBytesIn } from '../support/upload-metrics';
 import { fitsWidth } from './support/page-checks';
 import { type ProductionShop, startShop } from './support/production-shop';
-import { createOrderByApi, graphqlCall, payOrderByApi, uniqueName } from './support/shop';
+import { createOrderByApi, graphqlCall, payOrderByApi, searchOrders, uniqueName } from './support/shop';
 import { atBothWidths } from './support/widths';
 
 const OWNER = { email: 'bucket-owner@example.com', password: 'bucket owner password 1234' };
@@ -75,8 +75,7 @@ async function signInAndFind(page: Page, childName: string): Promise<Locator> {
 
 /** On the dashboard, signed in: searches for the child's order and answers its row. */
 async function findOnDashboard(page: Page, childName: string): Promise<Locator> {
-  await page.getByRole('searchbox', { name: 'Search orders' }).fill(childName);
-  await page.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
+  await searchOrders(page, childName);
   await expect(page.getByText('1 order', { exact: true })).toBeVisible();
   return page.getByRole('row', { name: new RegExp(childName) });
 }

@@ -292,6 +292,18 @@ export function printedOrderInput(childName: string, extra: Record<string, unkno
   };
 }
 
+/**
+ * Searches the dashboard's orders for `text` and waits for the search's own list: the list shown
+ * meanwhile is the one before, dimmed once the answer takes a moment, and is no place to look.
+ */
+export async function searchOrders(page: Page, text: string): Promise<void> {
+  const searchbox = page.getByRole('searchbox', { name: 'Search orders' });
+  await searchbox.fill(text);
+  await searchbox.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}`));
+  await expect(page.locator('.admin-dashboard__list')).toHaveAttribute('aria-busy', 'false');
+}
+
 /** Opens the panel of the order for `childName` from its row in the dashboard's list, and answers the panel. */
 export async function openOrderPanel(page: Page, childName: string): Promise<Locator> {
   await page

@@ -140,6 +140,16 @@ const byThread = (parts) =>
       `, ended threads ${parts.ended}`
     : '-';
 
+/**
+ * The ceiling's CPU per order over the server's, from their CPU by thread: steadier than the ratio
+ * of throughputs on a machine whose speed drifts between runs, since each side's CPU per order
+ * hardly moves with it. The shop's includes receiving the request; the load generator's is not in it.
+ */
+const cpuShare = (shop, ceiling) => {
+  const total = (parts) => THREAD_PARTS.reduce((sum, part) => sum + parts[part], 0);
+  return shop && ceiling && total(shop) > 0 ? +(total(ceiling) / total(shop)).toFixed(3) : null;
+};
+
 /** An order request ({ headers, body }) to `url`, CONNECTIONS in flight for `seconds` (autocannon's instance). */
 const load = (url, { headers, body }, seconds, options = {}) =>
   autocannon({ url, method: 'POST', connections: CONNECTIONS, duration: seconds, timeout: 60, headers, body, ...options });
@@ -435,6 +445,7 @@ async function main() {
       ceiling: ceiling[p.label],
       receiving: receiving[p.label],
       shareOfCeiling: +(shop[p.label].rps / ceiling[p.label].rps).toFixed(3),
+      cpuShareOfCeiling: cpuShare(shop[p.label].serverCpuMsPerOrderByThread, ceiling[p.label].cpuMsPerOrderByThread),
     }));
     // The round whose share is the median stands for the photo; every round is kept in the file.
     const share = median(perRound.map((r) => r.shareOfCeiling));
@@ -447,6 +458,7 @@ async function main() {
       ceiling: middle.ceiling,
       receiving: middle.receiving,
       shareOfCeiling: +share.toFixed(3),
+      cpuShareOfCeiling: median(perRound.map((r) => r.cpuShareOfCeiling)),
       rounds: perRound,
     };
   });
@@ -483,7 +495,11 @@ async function main() {
     const gc = r.rounds.map(
       (x) => `${x.shop.gc?.majorPer100Orders} / ${x.shop.gc?.pauseMsPerOrder} / ${x.shop.gc?.helperCpuMsPerOrder}`,
     );
+    const cpuShares = r.rounds.map((x) => `${(x.cpuShareOfCeiling * 100).toFixed(0)}%`).join(', ');
     console.log(`${r.photo}: shop/ceiling by round ${shares}; server peak RSS ${r.shop.serverPeakRssMiB} MiB`);
+    console.log(
+      `  ceiling's CPU per order / the server's, by round: ${cpuShares} (median ${(r.cpuShareOfCeiling * 100).toFixed(0)}%)`,
+    );
     console.log(`  CPU ms per order by thread (median round), shop: ${byThread(r.shop.serverCpuMsPerOrderByThread)}`);
     console.log(`    ceiling: ${byThread(r.ceiling.cpuMsPerOrderByThread)}`);
     console.log(

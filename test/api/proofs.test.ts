@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { createLogger } from '../../server/src/common/logger';
 import { OrphanedFiles } from '../../server/src/media/orphaned-files';
 import { pdfFirstPage } from '../../server/src/media/pdf-first-page';
@@ -363,6 +364,42 @@ describe('the reminder', () => {
     expect(reminders[0].subject).toBe("A reminder: Mia's book is waiting for your review");
     expect(await emails(answered.orderId, 'proof-reminder')).toEqual([]);
     expect((await owner.query(PROOFS, { id: waiting.orderId })).data!.order.proofs[0].remindedAt).not.toBeNull();
+  });
+});
+
+describe("the first page's size", () => {
+  const SIZE = `query($token: String!) { orderPage(token: $token) { proof { version firstPage { width } firstPageSize { width height } } } }`;
+  const proofOf = async (parent: GraphQLClient, token: string) => (await parent.query(SIZE, { token })).data!.orderPage.proof;
+
+  it('is read as the proof is sent, in points, before its image is drawn, so the order page holds its shape', async () => {
+    const { parent, orderId, token } = await paidOrder();
+    const doc = await PDFDocument.create();
+    doc.addPage([432, 648]); // 6 x 9 in, upright
+    const sent = await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile(Buffer.from(await doc.save())) });
+    expect(sent.data!.sendProof.userErrors).toEqual([]);
+    expect(await proofOf(parent, token)).toEqual({ version: 1, firstPage: null, firstPageSize: { width: 432, height: 648 } });
+    const [row] = await server.dataSource.query(`SELECT page_width_pt, page_height_pt FROM order_proofs WHERE order_id = $1`, [
+      orderId,
+    ]);
+    expect(row).toEqual({ page_width_pt: 432, page_height_pt: 648 });
+  });
+
+  it('is left out for a page more than four times as tall as it is wide, a strip no place is held for', async () => {
+    const { parent, orderId, token } = await paidOrder();
+    const doc = await PDFDocument.create();
+    doc.addPage([100, 1000]);
+    const sent = await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile(Buffer.from(await doc.save())) });
+    expect(sent.data!.sendProof.userErrors).toEqual([]);
+    expect(await proofOf(parent, token)).toEqual({ version: 1, firstPage: null, firstPageSize: null });
+  });
+
+  it('is left unknown for a PDF pdf.js cannot read, which is sent all the same', async () => {
+    const { parent, orderId, token } = await paidOrder();
+    const broken = Buffer.from('%PDF-1.7\nthis is not a PDF at all\n');
+    const sent = await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile(broken) });
+    expect(sent.data!.sendProof.userErrors).toEqual([]);
+    expect(await proofOf(parent, token)).toEqual({ version: 1, firstPage: null, firstPageSize: null });
+    expect(storedProofs(orderId)).toHaveLength(1);
   });
 });
 

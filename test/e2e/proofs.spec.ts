@@ -7,6 +7,7 @@
  * without moving anything. At phone and desktop widths, with axe.
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { graveAxeViolations, fitsWidth, layoutShifts, recordLayoutShifts } from './support/page-checks';
 import { atBothWidths } from './support/widths';
 import {
@@ -203,6 +204,89 @@ test.describe('proofs', () => {
       await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();
       await fits(parentPage, width);
     });
+    await parent.close();
+  });
+
+  test("an upright proof opened before the shop has drawn its first page holds the page's shape: nothing moves as it is drawn", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const { order, dialog } = await paidPrintedOrderAtTheDesk(page, request, 'Upright');
+    // A book of 30 pages of 6 x 9 in, taller than wide: far taller on a phone than the place a page
+    // of unknown shape is given.
+    const doc = await PDFDocument.create();
+    for (let n = 1; n <= 30; n++) {
+      doc.addPage([432, 648]).drawRectangle({ x: 36, y: 36, width: 360, height: 576, color: rgb(0.4, 0.6, 0.9) });
+    }
+    await sendProofFromPanel(dialog, 1, {
+      name: 'upright.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(await doc.save()),
+    });
+
+    const parent = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    const parentPage = await parent.newPage();
+    await recordLayoutShifts(parentPage);
+    // As in the seconds after sending, before the shop's job has drawn the first page's image: the
+    // answer the page comes with (and any it asks for after) has none.
+    const withoutImage = (json: string) => json.replace(/"firstPage":\{[^}]*\}/g, '"firstPage":null');
+    await parentPage.route(new RegExp(`/order/${order.checkoutToken}$|/graphql`), async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      // Playwright hands the body over decoded.
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ status: response.status(), headers, body: withoutImage(await response.text()) });
+    });
+    // The viewer's code, then the PDF, are held: the place kept for the page is seen while each comes.
+    let releaseViewer: () => void = () => undefined;
+    const viewerHeld = new Promise<void>((resolve) => (releaseViewer = resolve));
+    await parentPage.route(/\/assets\/ProofViewer-[^/]+\.js$/, async (route) => {
+      await viewerHeld;
+      await route.continue();
+    });
+    let releasePdf: () => void = () => undefined;
+    const pdfHeld = new Promise<void>((resolve) => (releasePdf = resolve));
+    await parentPage.route(/\/media\/proofs\/[^?]+\.pdf\?/, async (route) => {
+      await pdfHeld;
+      await route.continue();
+    });
+    await parentPage.goto(`/order/${order.checkoutToken}`);
+    const review = parentPage.getByRole('region', { name: 'Review your book' });
+    const approve = review.getByRole('button', { name: 'Approve' });
+    const frame = review.locator('.proof-viewer__frame');
+    await expect(approve).toBeVisible();
+    await expect(frame).toBeVisible();
+    await expect(review.locator('img[data-first-page]')).toHaveCount(0);
+    const held = (await frame.boundingBox())!;
+    // The page's shape at the frame's width, inside its borders.
+    expect((held.height - 2) / (held.width - 2)).toBeCloseTo(648 / 432, 2);
+    // Where Approve is on the page (not on the screen, which a click scrolls).
+    const onPage = (locator: Locator) => locator.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    const approveAt = await onPage(approve);
+    const unmoved = async () => {
+      expect(Math.abs((await frame.boundingBox())!.height - held.height)).toBeLessThanOrEqual(1);
+      expect(Math.abs((await onPage(approve)) - approveAt)).toBeLessThanOrEqual(1);
+    };
+
+    releaseViewer();
+    // The viewer in the place held for it, reading the PDF.
+    await expect(review.locator('canvas')).toBeAttached();
+    await expect(frame).toHaveAttribute('aria-busy', 'true');
+    await unmoved();
+
+    releasePdf();
+    await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();
+    await expect(review).toContainText('Page 1 of 30');
+    await unmoved();
+    expect(await shiftedWhileTheProofCame(parentPage)).toBeLessThan(0.01);
+
+    // The next page, of the same shape, takes the same place.
+    await review.getByRole('button', { name: 'Next page' }).click();
+    await expect(review).toContainText('Page 2 of 30');
+    await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();
+    await unmoved();
     await parent.close();
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { degrees, PDFDocument, rgb } from 'pdf-lib';
 import sharp from 'sharp';
-import { FirstPageError, pdfFirstPage, type PdfSource } from './pdf-first-page';
+import { FirstPageError, pdfFirstPage, pdfPageSize, type PdfSource } from './pdf-first-page';
 
 /** A PDF whose first page (400 x 600 points) is red in its top half and white below. */
 async function redTopPdf(extraPages: Buffer[] = []): Promise<Buffer> {
@@ -114,5 +114,40 @@ describe('pdfFirstPage', () => {
     shutdown.abort(reason);
     await expect(outcome).rejects.toBe(reason);
     await expect(pdfFirstPage(inMemory(pdf).source, { signal: shutdown.signal })).rejects.toBe(reason);
+  });
+});
+
+describe('pdfPageSize', () => {
+  it("answers the first page's size in points, and reads less of the file than drawing it does", async () => {
+    const pages = await Promise.all([1, 2, 3, 4, 5, 6].map(() => noiseJpeg(700)));
+    const pdf = await redTopPdf(pages);
+    const measured = inMemory(pdf);
+    expect(await pdfPageSize(measured.source)).toEqual({ width: 400, height: 600 });
+    const drawn = inMemory(pdf);
+    await pdfFirstPage(drawn.source, { width: 100 });
+    expect(measured.bytesRead()).toBeLessThanOrEqual(drawn.bytesRead());
+    expect(measured.bytesRead()).toBeLessThan(pdf.length / 3);
+  });
+
+  it('measures a page turned a quarter as it is shown: on its side', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([400, 600]).setRotation(degrees(90));
+    expect(await pdfPageSize(inMemory(Buffer.from(await doc.save())).source)).toEqual({ width: 600, height: 400 });
+  });
+
+  it('measures a page too tall to draw, since nothing is drawn', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([100, 1000]);
+    const source = inMemory(Buffer.from(await doc.save())).source;
+    await expect(pdfFirstPage(source)).rejects.toThrow(/too tall to draw/);
+    expect(await pdfPageSize(source)).toEqual({ width: 100, height: 1000 });
+  });
+
+  it('gives up on a file pdf.js cannot read, and on a reading past its time, as ones that trying again would not mend', async () => {
+    const notPdf = Buffer.from('%PDF-1.7\nthis is not a PDF at all\n');
+    await expect(pdfPageSize(inMemory(notPdf).source)).rejects.toBeInstanceOf(FirstPageError);
+    const outcome = pdfPageSize(inMemory(await redTopPdf()).source, { timeoutMs: 1 });
+    await expect(outcome).rejects.toThrow(/took over 1 ms to read/);
+    await expect(outcome).rejects.toBeInstanceOf(FirstPageError);
   });
 });

@@ -15,11 +15,25 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { FirstPageRequest, FromWorker, ToWorker } from './pdf-first-page.worker.mjs';
+import { readLimited } from './read-limited';
+import type { Storage } from './storage';
 
 /** The PDF to draw: its size, and a reader of bytes `start` to `end` (exclusive). */
 export interface PdfSource {
   size: number;
   read(start: number, end: number): Promise<Buffer>;
+}
+
+/** A stored PDF as a PdfSource: bytes `start` to `end` (exclusive) read from storage as they are asked for. */
+export function storedPdf(storage: Storage, key: string, size: number): PdfSource {
+  return {
+    size,
+    read: async (start, end) => {
+      const object = await storage.get(key, { start, end: end - 1 });
+      if (!object) throw new Error(`${key} is gone`);
+      return readLimited(object.stream, end - start);
+    },
+  };
 }
 
 export interface FirstPageImage {
@@ -46,6 +60,8 @@ export interface FirstPageOptions {
  */
 export const FIRST_PAGE_WIDTH = 640;
 const TIMEOUT_MS = 60_000;
+/** Reading a page's size takes a few reads of the file; a proof whose size takes longer is sent without it. */
+const MEASURE_TIMEOUT_MS = 10_000;
 const MAX_HEAP_MB = 512;
 const CHUNK_BYTES = 256 * 1024;
 const JPEG_QUALITY = 70;
@@ -73,15 +89,23 @@ function pdfjsFiles(): Pick<FirstPageRequest, 'pdfjsPath' | 'standardFontsDir' |
 }
 
 type Drawn = Extract<FromWorker, { drawn: unknown }>['drawn'];
+/** A page's size in PDF points, upright (a page rotated 90 degrees is measured as shown). */
+export type PageSize = Extract<FromWorker, { measured: unknown }>['measured'];
 
-function drawInWorker(
+type WorkerLimits = [timeoutMs: number, maxHeapMb: number, signal: AbortSignal | undefined];
+
+/** Runs the worker on `source`: the page's size when that is all `task` asks for, else its pixels. */
+function inWorker(source: PdfSource, task: { width: 0; measureOnly: true }, ...limits: WorkerLimits): Promise<PageSize>;
+function inWorker(source: PdfSource, task: { width: number }, ...limits: WorkerLimits): Promise<Drawn>;
+function inWorker(
   source: PdfSource,
-  width: number,
+  task: { width: number; measureOnly?: boolean },
   timeoutMs: number,
   maxHeapMb: number,
   signal: AbortSignal | undefined,
-): Promise<Drawn> {
-  const request: FirstPageRequest = { size: source.size, width, chunkBytes: CHUNK_BYTES, ...pdfjsFiles() };
+): Promise<Drawn | PageSize> {
+  const request: FirstPageRequest = { size: source.size, ...task, chunkBytes: CHUNK_BYTES, ...pdfjsFiles() };
+  const doing = task.measureOnly ? 'to read' : 'to draw';
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
     const worker = new Worker(workerFile(), { workerData: request, resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
@@ -110,7 +134,7 @@ function drawInWorker(
         // Not the PDF's fault either: the caller may try again.
         finish(() => reject(new Error(`storage took ${storeMs} of the ${timeoutMs} ms answering reads of the PDF`)));
       } else {
-        fail(`the first page took over ${timeoutMs} ms to draw`);
+        fail(`the first page took over ${timeoutMs} ms ${doing}`);
       }
     }, timeoutMs);
     const answered = () => {
@@ -136,6 +160,8 @@ function drawInWorker(
             finish(() => reject(error as Error));
           },
         );
+      } else if ('measured' in message) {
+        if (task.measureOnly) finish(() => resolve(message.measured));
       } else if ('drawn' in message) {
         finish(() => resolve(message.drawn));
       } else {
@@ -149,9 +175,9 @@ function drawInWorker(
 
 /** Draws `source`'s first page and encodes it as a JPEG `width` pixels wide. */
 export async function pdfFirstPage(source: PdfSource, options: FirstPageOptions = {}): Promise<FirstPageImage> {
-  const drawn = await drawInWorker(
+  const drawn = await inWorker(
     source,
-    options.width ?? FIRST_PAGE_WIDTH,
+    { width: options.width ?? FIRST_PAGE_WIDTH },
     options.timeoutMs ?? TIMEOUT_MS,
     options.maxHeapMb ?? MAX_HEAP_MB,
     options.signal,
@@ -161,4 +187,20 @@ export async function pdfFirstPage(source: PdfSource, options: FirstPageOptions 
     .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
     .toBuffer();
   return { image, width: drawn.width, height: drawn.height };
+}
+
+/**
+ * How wide and tall `source`'s first page is, read by pdf.js as the drawing reads it (the
+ * cross-reference table and the page's own objects, by ranges), without drawing it: a few reads
+ * and a fraction of a second, where drawing a painted page may take many. Rejects with
+ * FirstPageError when the PDF cannot be read in `timeoutMs`.
+ */
+export async function pdfPageSize(source: PdfSource, options: Omit<FirstPageOptions, 'width'> = {}): Promise<PageSize> {
+  return inWorker(
+    source,
+    { width: 0, measureOnly: true },
+    options.timeoutMs ?? MEASURE_TIMEOUT_MS,
+    options.maxHeapMb ?? MAX_HEAP_MB,
+    options.signal,
+  );
 }

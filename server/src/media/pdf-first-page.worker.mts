@@ -3,7 +3,8 @@
  * starts it): parsing a large proof and decoding its page image takes a busy second that would
  * otherwise stall every request. pdf.js asks for the byte ranges it needs (the cross-reference
  * table, the first page's objects), which the caller reads from storage, so a 200 MB proof is
- * never held whole. Answers the page's pixels (RGBA, `width` wide); the caller encodes them.
+ * never held whole. Answers the page's size, then its pixels (RGBA, `width` wide), which the
+ * caller encodes; or the size alone, when that is all it asked for.
  *
  * An ES module of its own, so it loads without the shop's compiled code: from `dist` as `.mjs`,
  * and from the sources (the tests) as `.mts`, which Node strips of its types.
@@ -17,6 +18,8 @@ export interface FirstPageRequest {
   size: number;
   /** The width to draw the page at, in pixels; its height follows the page's shape. */
   width: number;
+  /** Only the page's size is wanted (`measured`): nothing is drawn. */
+  measureOnly?: boolean;
   /** How many bytes pdf.js asks for at a time. */
   chunkBytes: number;
   /** pdf.js's Node build and its data folders (fonts, CMaps, ICC profiles, image decoders), resolved by the caller. */
@@ -32,9 +35,13 @@ const MAX_PAGE_HEIGHT_IN_WIDTHS = 4;
 /** The largest image in the PDF decoded, in pixels (a spread at 600 dpi is some 30 million); larger ones are left out. */
 const MAX_IMAGE_PIXELS = 64_000_000;
 
-/** The worker's messages: a range of the file it needs (end exclusive), or its answer. */
+/**
+ * The worker's messages: a range of the file it needs (end exclusive); the first page's size in
+ * points, upright (as soon as the page is read, before it is drawn); or its answer.
+ */
 export type FromWorker =
   | { range: { begin: number; end: number } }
+  | { measured: { width: number; height: number } }
   | { drawn: { width: number; height: number; pixels: Uint8Array } }
   | { failed: string };
 
@@ -75,6 +82,8 @@ async function draw(request: FirstPageRequest): Promise<void> {
   try {
     const page = await doc.getPage(1);
     const natural = page.getViewport({ scale: 1 });
+    post({ measured: { width: natural.width, height: natural.height } });
+    if (request.measureOnly) return;
     if (natural.height > natural.width * MAX_PAGE_HEIGHT_IN_WIDTHS) {
       throw new Error(`the page is ${natural.width} x ${natural.height} points: too tall to draw`);
     }

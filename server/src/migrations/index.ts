@@ -29,6 +29,7 @@ import { Gifts1766200000000 } from './1766200000000-gifts';
 import { VideoUploads1766300000000 } from './1766300000000-video-uploads';
 import { ProofFirstPages1766400000000 } from './1766400000000-proof-first-pages';
 import { ProofFirstPagesBackfill1766500000000 } from './1766500000000-proof-first-pages-backfill';
+import { ProofPageSizes1766600000000 } from './1766600000000-proof-page-sizes';
 
 /** Listed explicitly so the compiled server, the tests and the CLI all run the same set. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   VideoUploads1766300000000,
   ProofFirstPages1766400000000,
   ProofFirstPagesBackfill1766500000000,
+  ProofPageSizes1766600000000,
 ];

@@ -70,6 +70,17 @@ export class OrderProof {
   @Column({ name: 'first_page_height', type: 'integer', nullable: true })
   firstPageHeight: number | null;
 
+  /**
+   * The first page's width and height in PDF points, upright, read when the proof was sent: the
+   * order page holds the page's shape with them until the page is drawn. Null when pdf.js could not
+   * read them in time, and for proofs sent before they were read.
+   */
+  @Column({ name: 'page_width_pt', type: 'real', nullable: true })
+  pageWidthPt: number | null;
+
+  @Column({ name: 'page_height_pt', type: 'real', nullable: true })
+  pageHeightPt: number | null;
+
   /** When the files were deleted with the child's details. */
   @Column({ name: 'files_removed_at', type: 'timestamptz', precision: 3, nullable: true })
   filesRemovedAt: Date | null;

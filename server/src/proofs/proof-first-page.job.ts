@@ -9,8 +9,7 @@ import type { DataSource } from 'typeorm';
 import { IsNull } from 'typeorm';
 import type { Logger } from '../common/logger';
 import type { JobDefinition, JobRunner } from '../jobs/job-runner';
-import { FirstPageError, pdfFirstPage, type PdfSource } from '../media/pdf-first-page';
-import { readLimited } from '../media/read-limited';
+import { FirstPageError, pdfFirstPage, storedPdf } from '../media/pdf-first-page';
 import type { Storage } from '../media/storage';
 import type { EventListener } from '../orders/order-lifecycle';
 import { lockOrder } from '../orders/order-lock';
@@ -19,18 +18,6 @@ import { PROOF_EVENTS } from './proof-status';
 import { latestProof } from './proofs.service';
 
 export const PROOF_FIRST_PAGE_JOB = 'proof-first-page';
-
-/** Reads bytes `start` to `end` (exclusive) of a stored file. */
-function storedPdf(storage: Storage, key: string, size: number): PdfSource {
-  return {
-    size,
-    read: async (start, end) => {
-      const object = await storage.get(key, { start, end: end - 1 });
-      if (!object) throw new Error(`${key} is gone`);
-      return readLimited(object.stream, end - start);
-    },
-  };
-}
 
 /** Draws the newest proof's first page of the order, unless it has one or its files were deleted. */
 export async function drawProofFirstPage(

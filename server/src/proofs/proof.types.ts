@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { UserError } from '../common/user-error';
 import type { MediaSigner } from '../media/signed-url';
 import { Order } from '../orders/order.entity';
@@ -16,6 +16,17 @@ export class ProofPageImage {
   width: number;
 
   @Field(() => Int, { description: "The image's height in pixels." })
+  height: number;
+}
+
+@ObjectType({
+  description: "A page's size in PDF points (1/72 inch), as it is shown (a page turned a quarter is measured on its side).",
+})
+export class PageSize {
+  @Field(() => Float)
+  width: number;
+
+  @Field(() => Float)
   height: number;
 }
 
@@ -55,6 +66,13 @@ export class ProofReview {
       'The first page as an image; null until it is drawn (a few seconds after sending), for a PDF that cannot be drawn, or once deleted.',
   })
   firstPage: ProofPageImage | null;
+
+  @Field(() => PageSize, {
+    nullable: true,
+    description:
+      "The first page's size, known from the moment the proof is sent: a viewer keeps the page's shape with it before the page is drawn. Null when it could not be read.",
+  })
+  firstPageSize: PageSize | null;
 }
 
 /** A proof as the studio sees it. */
@@ -98,6 +116,7 @@ export function proofReview(proof: OrderProof, signer: MediaSigner, ttlSeconds?:
             width: proof.firstPageWidth ?? 0,
             height: proof.firstPageHeight ?? 0,
           },
+    firstPageSize: proof.pageWidthPt && proof.pageHeightPt ? { width: proof.pageWidthPt, height: proof.pageHeightPt } : null,
   };
 }
 

@@ -17,6 +17,7 @@ import type { OutboxService } from '../mail/outbox.service';
 import { proofApprovedForYouOutboxEmail, proofReadyOutboxEmail, proofReminderOutboxEmail } from '../mail/templates/proof-review';
 import type { StaffProofAnswerEmails } from '../mail/templates/staff-notifications';
 import type { IncomingFile } from '../media/incoming-file';
+import { type PageSize, pdfPageSize, storedPdf } from '../media/pdf-first-page';
 import type { Storage } from '../media/storage';
 import type { Metrics } from '../observability/metrics';
 import { type Actor, actorLabel, CUSTOMER, jobActor } from '../orders/actor';
@@ -46,6 +47,9 @@ export const PROOF_MESSAGES = {
   alreadyApproved: 'The newest proof is already approved.',
   printNeedsApproval: 'A printed book goes to print only once the parent has approved its newest proof.',
 } as const;
+
+/** The tallest page, in widths, whose shape the order page holds before it is drawn (as the first page's image is drawn). */
+const MAX_HELD_PAGE_HEIGHT_IN_WIDTHS = 4;
 
 /** How long a proof waits for the parent's answer before they are reminded. */
 export const PROOF_REMINDER_AFTER_MS = 48 * 3600_000;
@@ -147,6 +151,7 @@ export class ProofsService {
       return refuse(UserErrorCode.INTERNAL_FAILURE, PROOF_MESSAGES.uploadFailed, PROOF_FIELD);
     }
 
+    const pageSize = await this.readPageSize(orderId, key, bytes);
     try {
       const proof = await this.dataSource.transaction(async (manager) => {
         const order = await lockOrder(manager, orderId);
@@ -174,6 +179,8 @@ export class ProofsService {
           firstPageKey: null,
           firstPageWidth: null,
           firstPageHeight: null,
+          pageWidthPt: pageSize?.width ?? null,
+          pageHeightPt: pageSize?.height ?? null,
           filesRemovedAt: null,
         });
         await manager.insert(OrderProof, sent);
@@ -355,6 +362,26 @@ export class ProofsService {
       });
       return true;
     });
+  }
+
+  /**
+   * The stored proof's first page's size, for the order page to hold the page's shape before it
+   * is drawn: pdf.js reads it in a worker (a fraction of a second). A PDF it cannot read in time is
+   * sent all the same, without one; so is a page more than four times as tall as it is wide, a
+   * strip rather than a book's page, for which no place is held that tall.
+   */
+  private async readPageSize(orderId: string, key: string, bytes: number): Promise<PageSize | null> {
+    try {
+      const size = await pdfPageSize(storedPdf(this.storage, key, bytes));
+      return size.width > 0 && size.height <= size.width * MAX_HELD_PAGE_HEIGHT_IN_WIDTHS ? size : null;
+    } catch (error) {
+      this.logger.warn("proof page size not read; the order page takes the page's shape once it is drawn", {
+        orderId,
+        key,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+      return null;
+    }
   }
 
   private sendRefusal(order: Pick<Order, 'status' | 'bookFormat' | 'childDataDeletedAt'>): UserFacingError | null {

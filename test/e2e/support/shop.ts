@@ -321,10 +321,14 @@ export async function openOrder(page: Page, childName: string): Promise<Locator>
   return openOrderPanel(page, childName);
 }
 
-/** Sends proof `version` (the sample storybook PDF) from an order's panel, and waits for the panel to say so. */
-export async function sendProofFromPanel(dialog: Locator, version: number): Promise<void> {
+/** Sends proof `version` (the sample storybook PDF unless given) from an order's panel, and waits for the panel to say so. */
+export async function sendProofFromPanel(
+  dialog: Locator,
+  version: number,
+  pdf: string | { name: string; mimeType: string; buffer: Buffer } = STORYBOOK_PDF,
+): Promise<void> {
   const form = dialog.getByRole('form', { name: 'Send a proof' });
-  await form.getByLabel(`Proof ${version} (PDF)`).setInputFiles(STORYBOOK_PDF);
+  await form.getByLabel(`Proof ${version} (PDF)`).setInputFiles(pdf);
   await form.getByRole('button', { name: 'Send proof to the parent' }).click();
   await expect(form.getByRole('status')).toHaveText('Proof sent: the parent is e-mailed to review it.');
   await expect(dialog.getByRole('list', { name: 'Proofs' })).toContainText(`Proof ${version} · Waiting for the parent`);

@@ -6,6 +6,12 @@ export interface ProofPageImage {
   height: number;
 }
 
+/** A page's width and height; only their ratio matters. */
+export interface PageShape {
+  width: number;
+  height: number;
+}
+
 interface ProofFirstPageProps {
   image: ProofPageImage;
   /** Names the page for a screen reader: "Proof 2 of Mia's book, page 1". */
@@ -100,16 +106,27 @@ export function ProofFrame({
   busy,
   frameRef,
   nav = { pageNumber: 1, pages: 0 },
+  shape,
 }: {
   children: ReactNode;
   busy?: boolean;
   frameRef?: Ref<HTMLDivElement>;
   /** The page row; page 1 of a PDF not read yet (its buttons off) unless given. */
   nav?: ProofNavProps;
+  /**
+   * The page's size (any unit) while nothing of it is drawn: the frame holds the page's shape at
+   * its width, so the page drawn into it later changes no size.
+   */
+  shape?: PageShape | null;
 }) {
   return (
     <div className="proof-viewer">
-      <div ref={frameRef} className="proof-viewer__frame" aria-busy={busy}>
+      <div
+        ref={frameRef}
+        className={shape ? 'proof-viewer__frame proof-viewer__frame--shaped' : 'proof-viewer__frame'}
+        style={shape ? { aspectRatio: `${shape.width} / ${shape.height}` } : undefined}
+        aria-busy={busy}
+      >
         {children}
       </div>
       <ProofNav {...nav} />

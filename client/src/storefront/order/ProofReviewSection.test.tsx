@@ -9,8 +9,21 @@ import { APPROVE_PROOF_MUTATION, REQUEST_PROOF_CHANGES_MUTATION } from './order-
 jest.mock('pdfjs-dist', () => ({}));
 jest.mock('./ProofViewer', () => ({
   __esModule: true,
-  default: ({ url, title, firstPage }: { url: string; title: string; firstPage: { url: string } | null }) => (
-    <p data-testid="viewer">{`${title} from ${url}${firstPage ? `, opening on ${firstPage.url}` : ''}`}</p>
+  default: ({
+    url,
+    title,
+    firstPage,
+    pageSize,
+  }: {
+    url: string;
+    title: string;
+    firstPage: { url: string } | null;
+    pageSize: { width: number; height: number } | null;
+  }) => (
+    <p data-testid="viewer">
+      {`${title} from ${url}${firstPage ? `, opening on ${firstPage.url}` : ''}`}
+      {pageSize && `, in the shape of ${pageSize.width} x ${pageSize.height}`}
+    </p>
   ),
 }));
 
@@ -25,6 +38,7 @@ const PROOF = {
   bytes: 1234,
   url: '/media/proofs/p.pdf?sig=1',
   firstPage: { __typename: 'ProofPageImage', url: '/media/proofs/p-page-1.jpg?sig=1', width: 640, height: 828 },
+  firstPageSize: { __typename: 'PageSize', width: 612, height: 792 },
 };
 const waiting = (overrides: Record<string, unknown> = {}) =>
   anOrderPage({ status: 'Paid', bookFormat: 'printed', proof: PROOF, canAnswerProof: true, ...overrides });
@@ -53,7 +67,7 @@ describe('reviewing a proof', () => {
     expect(within(section).queryByTestId('viewer')).not.toBeInTheDocument();
     fireEvent.load(firstPage);
     expect(await within(section).findByTestId('viewer')).toHaveTextContent(
-      `Proof 2 of Mia's book from ${PROOF.url}, opening on ${PROOF.firstPage.url}`,
+      `Proof 2 of Mia's book from ${PROOF.url}, opening on ${PROOF.firstPage.url}, in the shape of 612 x 792`,
     );
     expect(within(section).getByRole('link', { name: /Open the proof/ })).toHaveAttribute('href', PROOF.url);
 
@@ -119,11 +133,20 @@ describe('reviewing a proof', () => {
     expect(screen.queryByRole('region', { name: /proof/i })).not.toBeInTheDocument();
   });
 
-  it('brings the viewer at once for a proof without an image of its first page', async () => {
+  it("brings the viewer at once for a proof without an image of its first page, with the page's size", async () => {
     renderOrderPage([orderPageMock(waiting({ proof: { ...PROOF, firstPage: null } }))]);
     const section = await screen.findByRole('region', { name: ORDER_MESSAGES.proofHeading });
-    expect(await within(section).findByTestId('viewer')).toHaveTextContent(`Proof 2 of Mia's book from ${PROOF.url}`);
+    expect(await within(section).findByTestId('viewer')).toHaveTextContent(
+      `Proof 2 of Mia's book from ${PROOF.url}, in the shape of 612 x 792`,
+    );
     expect(within(section).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('brings the viewer without a size for a proof whose page size is not known', async () => {
+    renderOrderPage([orderPageMock(waiting({ proof: { ...PROOF, firstPage: null, firstPageSize: null } }))]);
+    const section = await screen.findByRole('region', { name: ORDER_MESSAGES.proofHeading });
+    expect(await within(section).findByTestId('viewer')).toHaveTextContent(`Proof 2 of Mia's book from ${PROOF.url}`);
+    expect(within(section).getByTestId('viewer')).not.toHaveTextContent('shape');
   });
 
   it('brings the viewer when the image of the first page fails to load, and drops the broken image', async () => {

@@ -5,7 +5,7 @@ import type { OrderPageFieldsFragment } from '../../gql/graphql';
 import { ChangeRequestForm } from './ChangeRequestSection';
 import { formatWhen, ORDER_MESSAGES } from './order-page-messages';
 import { APPROVE_PROOF_MUTATION, REQUEST_PROOF_CHANGES_MUTATION } from './order-page-operations';
-import { ProofFirstPage, ProofFrame, type ProofPageImage } from './ProofFirstPage';
+import { type PageShape, ProofFirstPage, ProofFrame, type ProofPageImage } from './ProofFirstPage';
 
 /**
  * pdf.js is large: it is fetched only when an order page has a proof to show, and then beside the
@@ -19,6 +19,8 @@ const IMAGE_HEAD_START_MS = 5000;
 interface ProofPagesProps {
   url: string;
   firstPage: ProofPageImage | null | undefined;
+  /** Page 1's size, known from the moment the proof was sent: its shape is held until it is drawn. */
+  pageSize: PageShape | null | undefined;
   title: string;
 }
 
@@ -28,7 +30,7 @@ interface ProofPagesProps {
  * image is in, so on a slow line the two do not share it and the page shows seconds sooner; a
  * proof without an image, or an image that fails or is slow, brings the viewer at once.
  */
-function ProofPages({ url, firstPage, title }: ProofPagesProps) {
+function ProofPages({ url, firstPage, pageSize, title }: ProofPagesProps) {
   const [image, setImage] = useState<'loading' | 'shown' | 'failed' | 'slow'>(firstPage ? 'loading' : 'failed');
   useEffect(() => {
     if (image !== 'loading') return;
@@ -47,14 +49,14 @@ function ProofPages({ url, firstPage, title }: ProofPagesProps) {
   );
   // A proof whose first page the shop has not drawn yet (just sent) holds the viewer's place empty.
   const placeHeld = (
-    <ProofFrame busy>
+    <ProofFrame busy shape={pageSize}>
       <p className="proof-viewer__loading">{ORDER_MESSAGES.proofLoading}</p>
     </ProofFrame>
   );
   if (image === 'loading') return imageFrame;
   return (
     <Suspense fallback={imageFrame || placeHeld}>
-      <ProofViewer url={url} title={title} firstPage={shownImage} />
+      <ProofViewer url={url} title={title} firstPage={shownImage} pageSize={pageSize} />
     </Suspense>
   );
 }
@@ -135,6 +137,7 @@ export function ProofReviewSection({ order, proof, token, maxLength }: ProofRevi
             key={proof.version}
             url={proof.url}
             firstPage={proof.firstPage}
+            pageSize={proof.firstPageSize}
             title={`Proof ${proof.version} of ${whose}`}
           />
           <p className="order-page__muted">

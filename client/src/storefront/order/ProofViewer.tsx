@@ -3,7 +3,7 @@ import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 import { ORDER_MESSAGES } from './order-page-messages';
-import { ProofFirstPage, ProofFrame, type ProofPageImage } from './ProofFirstPage';
+import { type PageShape, ProofFirstPage, ProofFrame, type ProofPageImage } from './ProofFirstPage';
 
 /** How much of the file each range request asks for: the first page of a large proof needs a few. */
 const RANGE_CHUNK_BYTES = 256 * 1024;
@@ -14,6 +14,8 @@ interface ProofViewerProps {
   title: string;
   /** The first page as an image, shown until pdf.js has drawn it. */
   firstPage?: ProofPageImage | null;
+  /** Page 1's size: its shape is held until pdf.js has drawn it. */
+  pageSize?: PageShape | null;
 }
 
 /**
@@ -21,7 +23,7 @@ interface ProofViewerProps {
  * screen). Loaded only on an order page with a proof; it reads the PDF by ranges, so the first
  * page shows without the whole file being downloaded first.
  */
-export default function ProofViewer({ url, title, firstPage }: ProofViewerProps) {
+export default function ProofViewer({ url, title, firstPage, pageSize }: ProofViewerProps) {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [pageNumber, setPageNumber] = useState(1);
   const [failed, setFailed] = useState(false);
@@ -101,6 +103,7 @@ export default function ProofViewer({ url, title, firstPage }: ProofViewerProps)
     <ProofFrame
       frameRef={frame}
       busy={loading}
+      shape={pageNumber === 1 && !drawn ? pageSize : null}
       nav={{
         pageNumber,
         pages,

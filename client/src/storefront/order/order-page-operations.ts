@@ -84,6 +84,10 @@ export const ORDER_PAGE_FIELDS = graphql(`
         width
         height
       }
+      firstPageSize {
+        width
+        height
+      }
     }
     canAnswerProof
     changes {

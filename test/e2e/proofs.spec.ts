@@ -281,10 +281,16 @@ test.describe('proofs', () => {
     await expect(review).toContainText('Page 1 of 30');
     await unmoved();
     expect(await shiftedWhileTheProofCame(parentPage)).toBeLessThan(0.01);
+    // The page row stays within the viewer's width on the phone, its count now in full and not cut short.
+    const viewer = (await frame.boundingBox())!;
+    const next = (await review.getByRole('button', { name: 'Next page' }).boundingBox())!;
+    expect(next.x + next.width).toBeLessThanOrEqual(viewer.x + viewer.width + 0.5);
+    const count = review.locator('.proof-viewer__count');
+    expect(await count.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 
     // The next page, of the same shape, takes the same place.
     await review.getByRole('button', { name: 'Next page' }).click();
-    await expect(review).toContainText('Page 2 of 30');
+    await expect(count).toHaveText('Page 2 of 30');
     await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();
     await unmoved();
     await parent.close();

@@ -32,6 +32,20 @@ async function shiftedWhileTheProofCame(page: Page): Promise<number> {
   return (await layoutShifts(page)).reduce((sum, shift) => sum + shift, 0);
 }
 
+const VIEWER_CODE = /\/assets\/ProofViewer-[^/]+\.js$/;
+const PROOF_PDF = /\/media\/proofs\/[^?]+\.pdf\?/;
+
+/** Holds the page's requests to `url` until the function it answers is called. */
+async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 async function markShipped(dialog: Locator): Promise<Locator> {
   const form = dialog.getByRole('form', { name: 'Mark as shipped' });
   await form.getByLabel('Carrier').selectOption('UPS');
@@ -148,19 +162,9 @@ test.describe('proofs', () => {
     const parent = await browser.newContext({ viewport: { width: 390, height: 900 } });
     const parentPage = await parent.newPage();
     // The viewer's code is held back until the first page has been seen.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await parentPage.route(/\/assets\/ProofViewer-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(parentPage, VIEWER_CODE);
     // Then the PDF, so the viewer is seen at work behind the image.
-    let releasePdf: () => void = () => undefined;
-    const pdfHeld = new Promise<void>((resolve) => (releasePdf = resolve));
-    await parentPage.route(/\/media\/proofs\/[^?]+\.pdf\?/, async (route) => {
-      await pdfHeld;
-      await route.continue();
-    });
+    const releasePdf = await holdRequests(parentPage, PROOF_PDF);
     const imageRequests: string[] = [];
     parentPage.on('request', (request) => {
       if (request.url().includes('-page-1-')) imageRequests.push(request.url());
@@ -240,18 +244,8 @@ test.describe('proofs', () => {
       await route.fulfill({ status: response.status(), headers, body: withoutImage(await response.text()) });
     });
     // The viewer's code, then the PDF, are held: the place kept for the page is seen while each comes.
-    let releaseViewer: () => void = () => undefined;
-    const viewerHeld = new Promise<void>((resolve) => (releaseViewer = resolve));
-    await parentPage.route(/\/assets\/ProofViewer-[^/]+\.js$/, async (route) => {
-      await viewerHeld;
-      await route.continue();
-    });
-    let releasePdf: () => void = () => undefined;
-    const pdfHeld = new Promise<void>((resolve) => (releasePdf = resolve));
-    await parentPage.route(/\/media\/proofs\/[^?]+\.pdf\?/, async (route) => {
-      await pdfHeld;
-      await route.continue();
-    });
+    const releaseViewer = await holdRequests(parentPage, VIEWER_CODE);
+    const releasePdf = await holdRequests(parentPage, PROOF_PDF);
     await parentPage.goto(`/order/${order.checkoutToken}`);
     const review = parentPage.getByRole('region', { name: 'Review your book' });
     const approve = review.getByRole('button', { name: 'Approve' });

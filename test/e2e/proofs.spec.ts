@@ -287,6 +287,14 @@ test.describe('proofs', () => {
     await expect(count).toHaveText('Page 2 of 30');
     await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();
     await unmoved();
+
+    // A phone turned, a window resized: the page keeps its shape at the viewer's new width.
+    for (const width of [320, 1280]) {
+      await parentPage.setViewportSize({ width, height: 900 });
+      const drawn = (await review.locator('canvas').boundingBox())!;
+      expect(drawn.height / drawn.width).toBeCloseTo(648 / 432, 1);
+      expect(drawn.width).toBeCloseTo((await frame.boundingBox())!.width - 2, 0);
+    }
     await parent.close();
   });
 });

@@ -40,7 +40,7 @@ export function ProofFirstPage({ image, alt, onSettled }: ProofFirstPageProps) {
   return (
     <img
       ref={img}
-      className="proof-viewer__page proof-viewer__image"
+      className="proof-viewer__page"
       src={image.url}
       width={image.width}
       height={image.height}

@@ -76,10 +76,9 @@ export default function ProofViewer({ url, title, firstPage, pageSize }: ProofVi
         // takes a slow phone twice as long to draw as a 2x one, for no difference a parent can see.
         const ratio = Math.min(window.devicePixelRatio || 1, 2);
         const viewport = page.getViewport({ scale: (width / natural.width) * ratio });
+        // Shown at the frame's width in the page's shape (the stylesheet), drawn at that width's pixels.
         canvas.current.width = Math.floor(viewport.width);
         canvas.current.height = Math.floor(viewport.height);
-        canvas.current.style.width = `${width}px`;
-        canvas.current.style.height = `${Math.floor(viewport.height / ratio)}px`;
         task = page.render({ canvas: canvas.current, viewport });
         await task.promise;
         if (!cancelled) setDrawn(true);

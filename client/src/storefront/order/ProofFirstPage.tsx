@@ -6,6 +6,11 @@ export interface ProofPageImage {
   height: number;
 }
 
+/** The screen's height a fitted page leaves for the page row and the section's heading above it. */
+const ROOM_FOR_THE_ROW = '10rem';
+/** The narrowest a fitted page is made (a phone held sideways): readable rather than whole. */
+const MIN_FITTED_WIDTH = '16rem';
+
 /** A page's width and height; only their ratio matters. */
 export interface PageShape {
   width: number;
@@ -106,7 +111,8 @@ export function ProofFrame({
   busy,
   frameRef,
   nav = { pageNumber: 1, pages: 0 },
-  shape,
+  page,
+  hold = false,
 }: {
   children: ReactNode;
   busy?: boolean;
@@ -114,17 +120,29 @@ export function ProofFrame({
   /** The page row; page 1 of a PDF not read yet (its buttons off) unless given. */
   nav?: ProofNavProps;
   /**
-   * The page's size (any unit) while nothing of it is drawn: the frame holds the page's shape at
-   * its width, so the page drawn into it later changes no size.
+   * The page's size (any unit), when known: the frame is no wider than lets the whole page fit on
+   * the screen, with room for the page row (on a desktop an upright page drawn at the card's full
+   * width is taller than the window).
    */
-  shape?: PageShape | null;
+  page?: PageShape | null;
+  /** Nothing of the page is drawn yet: the frame holds the page's shape, so the page drawn into it later changes no size. */
+  hold?: boolean;
 }) {
+  const held = hold && page;
+  const classes = ['proof-viewer__frame', page && 'proof-viewer__frame--fitted', held && 'proof-viewer__frame--held'];
   return (
     <div className="proof-viewer">
       <div
         ref={frameRef}
-        className={shape ? 'proof-viewer__frame proof-viewer__frame--shaped' : 'proof-viewer__frame'}
-        style={shape ? { aspectRatio: `${shape.width} / ${shape.height}` } : undefined}
+        className={classes.filter(Boolean).join(' ')}
+        style={
+          page
+            ? {
+                maxWidth: `max(${MIN_FITTED_WIDTH}, calc((100svh - ${ROOM_FOR_THE_ROW}) * ${page.width / page.height}))`,
+                ...(held ? { aspectRatio: `${page.width} / ${page.height}` } : {}),
+              }
+            : undefined
+        }
         aria-busy={busy}
       >
         {children}

@@ -39,7 +39,7 @@ function ProofPages({ url, firstPage, pageSize, title }: ProofPagesProps) {
   }, [image]);
   const shownImage = image === 'failed' ? null : firstPage;
   const imageFrame = shownImage && (
-    <ProofFrame>
+    <ProofFrame page={pageSize ?? shownImage}>
       <ProofFirstPage
         image={shownImage}
         alt={`${title}, page 1`}
@@ -49,7 +49,7 @@ function ProofPages({ url, firstPage, pageSize, title }: ProofPagesProps) {
   );
   // A proof whose first page the shop has not drawn yet (just sent) holds the viewer's place empty.
   const placeHeld = (
-    <ProofFrame busy shape={pageSize}>
+    <ProofFrame busy page={pageSize} hold>
       <p className="proof-viewer__loading">{ORDER_MESSAGES.proofLoading}</p>
     </ProofFrame>
   );

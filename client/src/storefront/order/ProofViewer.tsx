@@ -102,7 +102,8 @@ export default function ProofViewer({ url, title, firstPage, pageSize }: ProofVi
     <ProofFrame
       frameRef={frame}
       busy={loading}
-      shape={pageNumber === 1 && !drawn ? pageSize : null}
+      page={pageSize ?? firstPage}
+      hold={pageNumber === 1 && !drawn}
       nav={{
         pageNumber,
         pages,

@@ -6,7 +6,7 @@
  * when the proof was sent, shows while the viewer loads, and the viewer's drawing takes its place
  * without moving anything. At phone and desktop widths, with axe.
  */
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { graveAxeViolations, fitsWidth, layoutShifts, recordLayoutShifts } from './support/page-checks';
 import { atBothWidths } from './support/widths';
@@ -44,6 +44,45 @@ async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
     await route.continue();
   });
   return () => release();
+}
+
+/**
+ * The parent's order page opened at `width` as in the seconds after a proof is sent, before the
+ * shop's job has drawn its first page's image (the answer the page comes with, and any it asks for
+ * after, has none), with the viewer's code and then the PDF held until released: the place kept
+ * for the page is seen while each comes. `unmoved` checks the frame's height and Approve's place on
+ * the page (not on the screen, which a click scrolls) against what they were when it opened.
+ */
+async function openBeforeItIsDrawn(browser: Browser, token: string, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await recordLayoutShifts(page);
+  const withoutImage = (json: string) => json.replace(/"firstPage":\{[^}]*\}/g, '"firstPage":null');
+  await page.route(new RegExp(`/order/${token}$|/graphql`), async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    // Playwright hands the body over decoded.
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({ status: response.status(), headers, body: withoutImage(await response.text()) });
+  });
+  const releaseViewer = await holdRequests(page, VIEWER_CODE);
+  const releasePdf = await holdRequests(page, PROOF_PDF);
+  await page.goto(`/order/${token}`);
+  const review = page.getByRole('region', { name: 'Review your book' });
+  const approve = review.getByRole('button', { name: 'Approve' });
+  const frame = review.locator('.proof-viewer__frame');
+  await expect(approve).toBeVisible();
+  await expect(frame).toBeVisible();
+  await expect(review.locator('img[data-first-page]')).toHaveCount(0);
+  const held = (await frame.boundingBox())!;
+  const onPage = (locator: Locator) => locator.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+  const approveAt = await onPage(approve);
+  const unmoved = async () => {
+    expect(Math.abs((await frame.boundingBox())!.height - held.height)).toBeLessThanOrEqual(1);
+    expect(Math.abs((await onPage(approve)) - approveAt)).toBeLessThanOrEqual(1);
+  };
+  return { context, page, review, approve, frame, held, unmoved, releaseViewer, releasePdf };
 }
 
 async function markShipped(dialog: Locator): Promise<Locator> {
@@ -229,48 +268,18 @@ test.describe('proofs', () => {
       buffer: Buffer.from(await doc.save()),
     });
 
-    const parent = await browser.newContext({ viewport: { width: 390, height: 900 } });
-    const parentPage = await parent.newPage();
-    await recordLayoutShifts(parentPage);
-    // As in the seconds after sending, before the shop's job has drawn the first page's image: the
-    // answer the page comes with (and any it asks for after) has none.
-    const withoutImage = (json: string) => json.replace(/"firstPage":\{[^}]*\}/g, '"firstPage":null');
-    await parentPage.route(new RegExp(`/order/${order.checkoutToken}$|/graphql`), async (route) => {
-      const response = await route.fetch();
-      const headers = { ...response.headers() };
-      // Playwright hands the body over decoded.
-      delete headers['content-encoding'];
-      delete headers['content-length'];
-      await route.fulfill({ status: response.status(), headers, body: withoutImage(await response.text()) });
-    });
-    // The viewer's code, then the PDF, are held: the place kept for the page is seen while each comes.
-    const releaseViewer = await holdRequests(parentPage, VIEWER_CODE);
-    const releasePdf = await holdRequests(parentPage, PROOF_PDF);
-    await parentPage.goto(`/order/${order.checkoutToken}`);
-    const review = parentPage.getByRole('region', { name: 'Review your book' });
-    const approve = review.getByRole('button', { name: 'Approve' });
-    const frame = review.locator('.proof-viewer__frame');
-    await expect(approve).toBeVisible();
-    await expect(frame).toBeVisible();
-    await expect(review.locator('img[data-first-page]')).toHaveCount(0);
-    const held = (await frame.boundingBox())!;
+    const parent = await openBeforeItIsDrawn(browser, order.checkoutToken, 390);
+    const { page: parentPage, review, frame, held, unmoved } = parent;
     // The page's shape at the frame's width, inside its borders.
     expect((held.height - 2) / (held.width - 2)).toBeCloseTo(648 / 432, 2);
-    // Where Approve is on the page (not on the screen, which a click scrolls).
-    const onPage = (locator: Locator) => locator.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
-    const approveAt = await onPage(approve);
-    const unmoved = async () => {
-      expect(Math.abs((await frame.boundingBox())!.height - held.height)).toBeLessThanOrEqual(1);
-      expect(Math.abs((await onPage(approve)) - approveAt)).toBeLessThanOrEqual(1);
-    };
 
-    releaseViewer();
+    parent.releaseViewer();
     // The viewer in the place held for it, reading the PDF.
     await expect(review.locator('canvas')).toBeAttached();
     await expect(frame).toHaveAttribute('aria-busy', 'true');
     await unmoved();
 
-    releasePdf();
+    parent.releasePdf();
     await expect(review.locator('canvas[data-drawn="true"]')).toBeVisible();
     await expect(review).toContainText('Page 1 of 30');
     await unmoved();
@@ -297,6 +306,17 @@ test.describe('proofs', () => {
       expect(drawn.width).toBeCloseTo((await frame.boundingBox())!.width - 2, 0);
       expect(drawn.height).toBeLessThanOrEqual(900 - 160);
     }
-    await parent.close();
+    await parent.context.close();
+
+    // Opened at a desk: the place held is the fitted page's, to the pixel, so nothing moves there either.
+    const desk = await openBeforeItIsDrawn(browser, order.checkoutToken, 1280);
+    expect(desk.held.height).toBeLessThanOrEqual(900 - 160 + 2);
+    desk.releaseViewer();
+    desk.releasePdf();
+    await expect(desk.review.locator('canvas[data-drawn="true"]')).toBeVisible();
+    await desk.unmoved();
+    expect(Math.abs((await desk.frame.boundingBox())!.width - desk.held.width)).toBeLessThanOrEqual(1);
+    expect(await shiftedWhileTheProofCame(desk.page)).toBeLessThan(0.01);
+    await desk.context.close();
   });
 });

@@ -14,7 +14,8 @@ describe("the proof viewer's frame", () => {
     const frame = screen.getByText('Loading the proof…').parentElement!;
     expect(frame).toHaveClass('proof-viewer__frame', 'proof-viewer__frame--fitted', 'proof-viewer__frame--held');
     expect(frame).toHaveStyle({ aspectRatio: '432 / 648' });
-    expect(frame.style.maxWidth).toBe(`max(16rem, calc((100svh - 10rem) * ${432 / 648}))`);
+    // Its inside as wide as a drawn frame's outside: the same page, the same place.
+    expect(frame.style.maxWidth).toBe(`calc(max(16rem, calc((100svh - 10rem) * ${432 / 648})) - 2px)`);
     expect(frame).toHaveAttribute('aria-busy', 'true');
     // The page row is there from the start, its buttons off until the PDF is read.
     expect(screen.getByText('Page 1')).toBeInTheDocument();
@@ -31,7 +32,7 @@ describe("the proof viewer's frame", () => {
     expect(frame).toHaveClass('proof-viewer__frame--fitted');
     expect(frame).not.toHaveClass('proof-viewer__frame--held');
     expect(frame.style.aspectRatio).toBe('');
-    expect(frame.style.maxWidth).toContain(`${640 / 427}`);
+    expect(frame.style.maxWidth).toBe(`max(16rem, calc((100svh - 10rem) * ${640 / 427}))`);
   });
 
   it('takes the shape and width of what it holds when the size is not known', () => {

@@ -10,6 +10,8 @@ export interface ProofPageImage {
 const ROOM_FOR_THE_ROW = '10rem';
 /** The narrowest a fitted page is made (a phone held sideways): readable rather than whole. */
 const MIN_FITTED_WIDTH = '16rem';
+/** The frame's two 1 px borders (order-page.css): a held frame's max-width is its inside's, a drawn one's its outside's. */
+const FRAME_BORDERS = '2px';
 
 /** A page's width and height; only their ratio matters. */
 export interface PageShape {
@@ -130,6 +132,7 @@ export function ProofFrame({
 }) {
   const held = hold && page;
   const classes = ['proof-viewer__frame', page && 'proof-viewer__frame--fitted', held && 'proof-viewer__frame--held'];
+  const fitted = page ? `max(${MIN_FITTED_WIDTH}, calc((100svh - ${ROOM_FOR_THE_ROW}) * ${page.width / page.height}))` : '';
   return (
     <div className="proof-viewer">
       <div
@@ -137,10 +140,9 @@ export function ProofFrame({
         className={classes.filter(Boolean).join(' ')}
         style={
           page
-            ? {
-                maxWidth: `max(${MIN_FITTED_WIDTH}, calc((100svh - ${ROOM_FOR_THE_ROW}) * ${page.width / page.height}))`,
-                ...(held ? { aspectRatio: `${page.width} / ${page.height}` } : {}),
-              }
+            ? held
+              ? { maxWidth: `calc(${fitted} - ${FRAME_BORDERS})`, aspectRatio: `${page.width} / ${page.height}` }
+              : { maxWidth: fitted }
             : undefined
         }
         aria-busy={busy}

@@ -102,6 +102,7 @@ export default function ProofViewer({ url, title, firstPage, pageSize }: ProofVi
     <ProofFrame
       frameRef={frame}
       busy={loading}
+      // Every page is fitted to the screen by page 1's shape: a book's pages share it.
       page={pageSize ?? firstPage}
       hold={pageNumber === 1 && !drawn}
       nav={{

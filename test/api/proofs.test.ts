@@ -384,6 +384,17 @@ describe("the first page's size", () => {
     expect(row).toEqual({ page_width_pt: 432, page_height_pt: 648 });
   });
 
+  it("is answered no more once the proof's files are deleted with the child's details", async () => {
+    const { parent, orderId, token } = await paidOrder();
+    await studio.upload(SEND_PROOF, { orderId }, { proof: proofFile() });
+    const sizes = async () =>
+      (await owner.query(`query($id: ID!) { order(id: $id) { proofs { firstPageSize { width } } } }`, { id: orderId })).data!
+        .order.proofs;
+    expect(await sizes()).toEqual([{ firstPageSize: { width: expect.any(Number) } }]);
+    await parent.query(DELETE, { token });
+    expect(await sizes()).toEqual([{ firstPageSize: null }]);
+  });
+
   it('is left out for a page more than four times as tall as it is wide, a strip no place is held for', async () => {
     const { parent, orderId, token } = await paidOrder();
     const doc = await PDFDocument.create();

@@ -61,7 +61,9 @@ export interface FirstPageOptions {
 export const FIRST_PAGE_WIDTH = 640;
 const TIMEOUT_MS = 60_000;
 /** Reading a page's size takes a few reads of the file; a proof whose size takes longer is sent without it. */
-const MEASURE_TIMEOUT_MS = 10_000;
+const MEASURE_TIMEOUT_MS = 5_000;
+/** The tallest page drawn, in widths: a page drawn taller would be a canvas of gigabytes, not a book's page. */
+export const MAX_PAGE_HEIGHT_IN_WIDTHS = 4;
 const MAX_HEAP_MB = 512;
 const CHUNK_BYTES = 256 * 1024;
 const JPEG_QUALITY = 70;
@@ -96,7 +98,7 @@ type WorkerLimits = [timeoutMs: number, maxHeapMb: number, signal: AbortSignal |
 
 /** Runs the worker on `source`: the page's size when that is all `task` asks for, else its pixels. */
 function inWorker(source: PdfSource, task: { width: 0; measureOnly: true }, ...limits: WorkerLimits): Promise<PageSize>;
-function inWorker(source: PdfSource, task: { width: number }, ...limits: WorkerLimits): Promise<Drawn>;
+function inWorker(source: PdfSource, task: { width: number; measureOnly?: false }, ...limits: WorkerLimits): Promise<Drawn>;
 function inWorker(
   source: PdfSource,
   task: { width: number; measureOnly?: boolean },
@@ -104,7 +106,13 @@ function inWorker(
   maxHeapMb: number,
   signal: AbortSignal | undefined,
 ): Promise<Drawn | PageSize> {
-  const request: FirstPageRequest = { size: source.size, ...task, chunkBytes: CHUNK_BYTES, ...pdfjsFiles() };
+  const request: FirstPageRequest = {
+    size: source.size,
+    ...task,
+    maxHeightInWidths: MAX_PAGE_HEIGHT_IN_WIDTHS,
+    chunkBytes: CHUNK_BYTES,
+    ...pdfjsFiles(),
+  };
   const doing = task.measureOnly ? 'to read' : 'to draw';
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
@@ -192,8 +200,9 @@ export async function pdfFirstPage(source: PdfSource, options: FirstPageOptions 
 /**
  * How wide and tall `source`'s first page is, read by pdf.js as the drawing reads it (the
  * cross-reference table and the page's own objects, by ranges), without drawing it: a few reads
- * and a fraction of a second, where drawing a painted page may take many. Rejects with
- * FirstPageError when the PDF cannot be read in `timeoutMs`.
+ * and a fraction of a second, where drawing a painted page may take many. Rejects as the drawing
+ * does: FirstPageError when the PDF cannot be read in `timeoutMs`, storage's error or a slow store
+ * as such, the signal's reason when it is aborted.
  */
 export async function pdfPageSize(source: PdfSource, options: Omit<FirstPageOptions, 'width'> = {}): Promise<PageSize> {
   return inWorker(

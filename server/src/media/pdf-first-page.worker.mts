@@ -20,6 +20,8 @@ export interface FirstPageRequest {
   width: number;
   /** Only the page's size is wanted (`measured`): nothing is drawn. */
   measureOnly?: boolean;
+  /** The tallest page drawn, in widths (MAX_PAGE_HEIGHT_IN_WIDTHS). */
+  maxHeightInWidths: number;
   /** How many bytes pdf.js asks for at a time. */
   chunkBytes: number;
   /** pdf.js's Node build and its data folders (fonts, CMaps, ICC profiles, image decoders), resolved by the caller. */
@@ -30,8 +32,6 @@ export interface FirstPageRequest {
   wasmDir: string;
 }
 
-/** The tallest page drawn, in widths: a page drawn taller would be a canvas of gigabytes, not a book's page. */
-const MAX_PAGE_HEIGHT_IN_WIDTHS = 4;
 /** The largest image in the PDF decoded, in pixels (a spread at 600 dpi is some 30 million); larger ones are left out. */
 const MAX_IMAGE_PIXELS = 64_000_000;
 
@@ -84,7 +84,7 @@ async function draw(request: FirstPageRequest): Promise<void> {
     const natural = page.getViewport({ scale: 1 });
     post({ measured: { width: natural.width, height: natural.height } });
     if (request.measureOnly) return;
-    if (natural.height > natural.width * MAX_PAGE_HEIGHT_IN_WIDTHS) {
+    if (natural.height > natural.width * request.maxHeightInWidths) {
       throw new Error(`the page is ${natural.width} x ${natural.height} points: too tall to draw`);
     }
     const viewport = page.getViewport({ scale: request.width / natural.width });

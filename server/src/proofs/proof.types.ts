@@ -22,7 +22,7 @@ export class ProofPageImage {
 @ObjectType({
   description: "A page's size in PDF points (1/72 inch), as it is shown (a page turned a quarter is measured on its side).",
 })
-export class PageSize {
+export class ProofPageSize {
   @Field(() => Float)
   width: number;
 
@@ -67,12 +67,12 @@ export class ProofReview {
   })
   firstPage: ProofPageImage | null;
 
-  @Field(() => PageSize, {
+  @Field(() => ProofPageSize, {
     nullable: true,
     description:
-      "The first page's size, known from the moment the proof is sent: a viewer keeps the page's shape with it before the page is drawn. Null when it could not be read.",
+      "The first page's size, known from the moment the proof is sent: a viewer keeps the page's shape with it before the page is drawn. Null when it could not be read in time, for a page too tall to be a book's, for proofs sent before sizes were read, and once deleted.",
   })
-  firstPageSize: PageSize | null;
+  firstPageSize: ProofPageSize | null;
 }
 
 /** A proof as the studio sees it. */
@@ -116,7 +116,10 @@ export function proofReview(proof: OrderProof, signer: MediaSigner, ttlSeconds?:
             width: proof.firstPageWidth ?? 0,
             height: proof.firstPageHeight ?? 0,
           },
-    firstPageSize: proof.pageWidthPt && proof.pageHeightPt ? { width: proof.pageWidthPt, height: proof.pageHeightPt } : null,
+    firstPageSize:
+      proof.filesRemovedAt || !proof.pageWidthPt || !proof.pageHeightPt
+        ? null
+        : { width: proof.pageWidthPt, height: proof.pageHeightPt },
   };
 }
 

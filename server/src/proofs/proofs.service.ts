@@ -17,7 +17,7 @@ import type { OutboxService } from '../mail/outbox.service';
 import { proofApprovedForYouOutboxEmail, proofReadyOutboxEmail, proofReminderOutboxEmail } from '../mail/templates/proof-review';
 import type { StaffProofAnswerEmails } from '../mail/templates/staff-notifications';
 import type { IncomingFile } from '../media/incoming-file';
-import { type PageSize, pdfPageSize, storedPdf } from '../media/pdf-first-page';
+import { MAX_PAGE_HEIGHT_IN_WIDTHS, type PageSize, pdfPageSize, storedPdf } from '../media/pdf-first-page';
 import type { Storage } from '../media/storage';
 import type { Metrics } from '../observability/metrics';
 import { type Actor, actorLabel, CUSTOMER, jobActor } from '../orders/actor';
@@ -47,9 +47,6 @@ export const PROOF_MESSAGES = {
   alreadyApproved: 'The newest proof is already approved.',
   printNeedsApproval: 'A printed book goes to print only once the parent has approved its newest proof.',
 } as const;
-
-/** The tallest page, in widths, whose shape the order page holds before it is drawn (as the first page's image is drawn). */
-const MAX_HELD_PAGE_HEIGHT_IN_WIDTHS = 4;
 
 /** How long a proof waits for the parent's answer before they are reminded. */
 export const PROOF_REMINDER_AFTER_MS = 48 * 3600_000;
@@ -367,13 +364,13 @@ export class ProofsService {
   /**
    * The stored proof's first page's size, for the order page to hold the page's shape before it
    * is drawn: pdf.js reads it in a worker (a fraction of a second). A PDF it cannot read in time is
-   * sent all the same, without one; so is a page more than four times as tall as it is wide, a
-   * strip rather than a book's page, for which no place is held that tall.
+   * sent all the same, without one; so is a page too tall for the first page's image to be drawn
+   * (a strip rather than a book's page), for which no place is held that tall.
    */
   private async readPageSize(orderId: string, key: string, bytes: number): Promise<PageSize | null> {
     try {
       const size = await pdfPageSize(storedPdf(this.storage, key, bytes));
-      return size.width > 0 && size.height <= size.width * MAX_HELD_PAGE_HEIGHT_IN_WIDTHS ? size : null;
+      return size.width > 0 && size.height <= size.width * MAX_PAGE_HEIGHT_IN_WIDTHS ? size : null;
     } catch (error) {
       this.logger.warn("proof page size not read; the order page takes the page's shape once it is drawn", {
         orderId,

@@ -150,6 +150,9 @@ const cpuShare = (shop, ceiling) => {
   return shop && ceiling && total(shop) > 0 ? +(total(ceiling) / total(shop)).toFixed(3) : null;
 };
 
+/** The median of `values`, or null when there are none (a run without orders has no CPU share). */
+const medianOrNull = (values) => (values.length > 0 ? median(values) : null);
+
 /** An order request ({ headers, body }) to `url`, CONNECTIONS in flight for `seconds` (autocannon's instance). */
 const load = (url, { headers, body }, seconds, options = {}) =>
   autocannon({ url, method: 'POST', connections: CONNECTIONS, duration: seconds, timeout: 60, headers, body, ...options });
@@ -458,7 +461,7 @@ async function main() {
       ceiling: middle.ceiling,
       receiving: middle.receiving,
       shareOfCeiling: +share.toFixed(3),
-      cpuShareOfCeiling: median(perRound.map((r) => r.cpuShareOfCeiling)),
+      cpuShareOfCeiling: medianOrNull(perRound.map((r) => r.cpuShareOfCeiling).filter((share) => share !== null)),
       rounds: perRound,
     };
   });
@@ -495,11 +498,10 @@ async function main() {
     const gc = r.rounds.map(
       (x) => `${x.shop.gc?.majorPer100Orders} / ${x.shop.gc?.pauseMsPerOrder} / ${x.shop.gc?.helperCpuMsPerOrder}`,
     );
-    const cpuShares = r.rounds.map((x) => `${(x.cpuShareOfCeiling * 100).toFixed(0)}%`).join(', ');
+    const percent = (share) => (share === null ? '-' : `${(share * 100).toFixed(0)}%`);
+    const cpuShares = r.rounds.map((x) => percent(x.cpuShareOfCeiling)).join(', ');
     console.log(`${r.photo}: shop/ceiling by round ${shares}; server peak RSS ${r.shop.serverPeakRssMiB} MiB`);
-    console.log(
-      `  ceiling's CPU per order / the server's, by round: ${cpuShares} (median ${(r.cpuShareOfCeiling * 100).toFixed(0)}%)`,
-    );
+    console.log(`  ceiling's CPU per order / the server's, by round: ${cpuShares} (median ${percent(r.cpuShareOfCeiling)})`);
     console.log(`  CPU ms per order by thread (median round), shop: ${byThread(r.shop.serverCpuMsPerOrderByThread)}`);
     console.log(`    ceiling: ${byThread(r.ceiling.cpuMsPerOrderByThread)}`);
     console.log(

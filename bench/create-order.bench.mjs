@@ -133,12 +133,12 @@ const cpuMsOf = ({ user, system }) => (user + system) / 1000;
 const perOrder = (threads, orders) =>
   orders ? Object.fromEntries(THREAD_PARTS.map((part) => [part, +((threads[part] * 1000) / orders).toFixed(2)])) : null;
 
+/** How a line names each of THREAD_PARTS. */
+const THREAD_LABELS = { v8Helpers: 'V8 helpers', ended: 'ended threads' };
+
 /** A run's CPU per order by thread, as one line. */
 const byThread = (parts) =>
-  parts
-    ? `main ${parts.main}, libvips ${parts.libvips}, libuv ${parts.libuv}, V8 helpers ${parts.v8Helpers}, other ${parts.other}` +
-      `, ended threads ${parts.ended}`
-    : '-';
+  parts ? THREAD_PARTS.map((part) => `${THREAD_LABELS[part] ?? part} ${parts[part]}`).join(', ') : '-';
 
 /**
  * The ceiling's CPU per order over the server's, from their CPU by thread: steadier than the ratio

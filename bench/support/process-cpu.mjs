@@ -50,7 +50,7 @@ export function threadCpuSeconds(pid) {
  * growth that no live thread accounts for): their part cannot be told any more.
  */
 export function threadCpuDelta(before, after) {
-  const delta = Object.fromEntries([...THREAD_GROUPS.map(([part]) => part), 'other'].map((part) => [part, 0]));
+  const delta = Object.fromEntries(THREAD_PARTS.filter((part) => part !== 'ended').map((part) => [part, 0]));
   for (const [task, { group, seconds }] of after.threads) {
     const prior = before.threads.get(task);
     // A thread born meanwhile started at 0 (as does one whose id was given again to a new thread).

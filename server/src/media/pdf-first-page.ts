@@ -169,7 +169,7 @@ function inWorker(
           },
         );
       } else if ('measured' in message) {
-        if (task.measureOnly) finish(() => resolve(message.measured));
+        finish(() => resolve(message.measured));
       } else if ('drawn' in message) {
         finish(() => resolve(message.drawn));
       } else {

@@ -3,8 +3,8 @@
  * starts it): parsing a large proof and decoding its page image takes a busy second that would
  * otherwise stall every request. pdf.js asks for the byte ranges it needs (the cross-reference
  * table, the first page's objects), which the caller reads from storage, so a 200 MB proof is
- * never held whole. Answers the page's size, then its pixels (RGBA, `width` wide), which the
- * caller encodes; or the size alone, when that is all it asked for.
+ * never held whole. Answers the page's pixels (RGBA, `width` wide), which the caller encodes; or
+ * only the page's size, when that is what it asked for.
  *
  * An ES module of its own, so it loads without the shop's compiled code: from `dist` as `.mjs`,
  * and from the sources (the tests) as `.mts`, which Node strips of its types.
@@ -36,8 +36,8 @@ export interface FirstPageRequest {
 const MAX_IMAGE_PIXELS = 64_000_000;
 
 /**
- * The worker's messages: a range of the file it needs (end exclusive); the first page's size in
- * points, upright (as soon as the page is read, before it is drawn); or its answer.
+ * The worker's messages: a range of the file it needs (end exclusive), or its answer: the first
+ * page's size in points, upright (`measureOnly`), its pixels, or why it failed.
  */
 export type FromWorker =
   | { range: { begin: number; end: number } }
@@ -82,8 +82,10 @@ async function draw(request: FirstPageRequest): Promise<void> {
   try {
     const page = await doc.getPage(1);
     const natural = page.getViewport({ scale: 1 });
-    post({ measured: { width: natural.width, height: natural.height } });
-    if (request.measureOnly) return;
+    if (request.measureOnly) {
+      post({ measured: { width: natural.width, height: natural.height } });
+      return;
+    }
     if (natural.height > natural.width * request.maxHeightInWidths) {
       throw new Error(`the page is ${natural.width} x ${natural.height} points: too tall to draw`);
     }

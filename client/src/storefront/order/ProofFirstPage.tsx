@@ -1,4 +1,4 @@
-import { type ReactNode, type Ref, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, type Ref, useLayoutEffect, useRef, useState } from 'react';
 
 export interface ProofPageImage {
   url: string;
@@ -13,11 +13,8 @@ const MIN_FITTED_WIDTH = '16rem';
 /** The frame's two 1 px borders (order-page.css): a held frame's max-width is its inside's, a drawn one's its outside's. */
 const FRAME_BORDERS = '2px';
 
-/** A page's width and height; only their ratio matters. */
-export interface PageShape {
-  width: number;
-  height: number;
-}
+/** A page's width and height (its size, or its image's); only their ratio matters. */
+export type PageShape = Pick<ProofPageImage, 'width' | 'height'>;
 
 interface ProofFirstPageProps {
   image: ProofPageImage;
@@ -104,6 +101,16 @@ export function ProofNav({ pageNumber, pages, onPrevious, onNext }: ProofNavProp
 }
 
 /**
+ * A frame's width fitted to the screen for `page`, and while `held` the page's shape. A held frame
+ * is sized inside its borders (order-page.css), so its max-width is the fitted one less them.
+ */
+function frameStyle(page: PageShape, held: boolean): CSSProperties {
+  const fitted = `max(${MIN_FITTED_WIDTH}, calc((100svh - ${ROOM_FOR_THE_ROW}) * ${page.width / page.height}))`;
+  if (!held) return { maxWidth: fitted };
+  return { maxWidth: `calc(${fitted} - ${FRAME_BORDERS})`, aspectRatio: `${page.width} / ${page.height}` };
+}
+
+/**
  * The viewer's shape: the page's frame, then the page row under it, from the first moment on. The
  * first page's image, the place held while the viewer's code loads, and the viewer itself all
  * take it, so that Approve and Ask for changes below never move as one replaces another.
@@ -132,19 +139,12 @@ export function ProofFrame({
 }) {
   const held = hold && page;
   const classes = ['proof-viewer__frame', page && 'proof-viewer__frame--fitted', held && 'proof-viewer__frame--held'];
-  const fitted = page ? `max(${MIN_FITTED_WIDTH}, calc((100svh - ${ROOM_FOR_THE_ROW}) * ${page.width / page.height}))` : '';
   return (
     <div className="proof-viewer">
       <div
         ref={frameRef}
         className={classes.filter(Boolean).join(' ')}
-        style={
-          page
-            ? held
-              ? { maxWidth: `calc(${fitted} - ${FRAME_BORDERS})`, aspectRatio: `${page.width} / ${page.height}` }
-              : { maxWidth: fitted }
-            : undefined
-        }
+        style={page ? frameStyle(page, hold) : undefined}
         aria-busy={busy}
       >
         {children}

@@ -38,8 +38,10 @@ function ProofPages({ url, firstPage, pageSize, title }: ProofPagesProps) {
     return () => clearTimeout(timer);
   }, [image]);
   const shownImage = image === 'failed' ? null : firstPage;
+  // Page 1's shape: its size, else its image's.
+  const shape = pageSize ?? shownImage ?? null;
   const imageFrame = shownImage && (
-    <ProofFrame page={pageSize ?? shownImage}>
+    <ProofFrame page={shape}>
       <ProofFirstPage
         image={shownImage}
         alt={`${title}, page 1`}
@@ -49,14 +51,14 @@ function ProofPages({ url, firstPage, pageSize, title }: ProofPagesProps) {
   );
   // A proof whose first page the shop has not drawn yet (just sent) holds the viewer's place empty.
   const placeHeld = (
-    <ProofFrame busy page={pageSize} hold>
+    <ProofFrame busy page={shape} hold>
       <p className="proof-viewer__loading">{ORDER_MESSAGES.proofLoading}</p>
     </ProofFrame>
   );
   if (image === 'loading') return imageFrame;
   return (
     <Suspense fallback={imageFrame || placeHeld}>
-      <ProofViewer url={url} title={title} firstPage={shownImage} pageSize={pageSize} />
+      <ProofViewer url={url} title={title} firstPage={shownImage} pageSize={shape} />
     </Suspense>
   );
 }

@@ -14,7 +14,7 @@ interface ProofViewerProps {
   title: string;
   /** The first page as an image, shown until pdf.js has drawn it. */
   firstPage?: ProofPageImage | null;
-  /** Page 1's size: its shape is held until pdf.js has drawn it. */
+  /** Page 1's shape (its size, else its image's): held until pdf.js has drawn the page. */
   pageSize?: PageShape | null;
 }
 
@@ -103,7 +103,7 @@ export default function ProofViewer({ url, title, firstPage, pageSize }: ProofVi
       frameRef={frame}
       busy={loading}
       // Every page is fitted to the screen by page 1's shape: a book's pages share it.
-      page={pageSize ?? firstPage}
+      page={pageSize}
       hold={pageNumber === 1 && !drawn}
       nav={{
         pageNumber,

@@ -45,6 +45,22 @@ describe('the embedded database in a folder', () => {
     }
   });
 
+  it('replaces a connection the pool closed at once', async () => {
+    const database = await openDatabase({ pgliteDir: 'memory://', logger: recordingLogger() });
+    try {
+      const gone = database.dataSource.createQueryRunner();
+      expect(await gone.query('SELECT 7 AS seven')).toEqual([{ seven: 7 }]);
+      // Released with an error, the connection is closed, not kept (as after a failure): the next
+      // query connects again straight away.
+      await (gone as unknown as { releasePostgresConnection(error: Error): Promise<void> }).releasePostgresConnection(
+        new Error('closed by the test'),
+      );
+      expect(await database.dataSource.query('SELECT 8 AS eight')).toEqual([{ eight: 8 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('in memory is opened once: closing it would lose it', async () => {
     const logger = recordingLogger();
     const database = await openDatabase({ pgliteDir: 'memory://', logger });

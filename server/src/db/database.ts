@@ -93,8 +93,10 @@ async function openEmbedded(
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS, ...(inMemory ? IN_MEMORY_SETTINGS : [])],
       ...(inMemory && snapshot ? { loadDataDir: snapshot } : {}),
     });
-    // pg connects to a unix socket as `${host}/.s.PGSQL.${port}`.
-    server = new PGLiteSocketServer({ db: pglite, path: path.join(socketDir, '.s.PGSQL.5432') });
+    // pg connects to a unix socket as `${host}/.s.PGSQL.${port}`. The pool's one connection, and
+    // the one that replaces it when it closes: the server lets a closed connection go a moment
+    // later, and would turn the new one away meanwhile.
+    server = new PGLiteSocketServer({ db: pglite, path: path.join(socketDir, '.s.PGSQL.5432'), maxConnections: 2 });
     await server.start();
     const dataSource = createDataSource({ host: socketDir, port: 5432, poolSize: 1, logger });
     await dataSource.initialize();

@@ -8,6 +8,7 @@ import { type IncomingFile, senderLeft } from '../media/incoming-file';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { bookPriceCents, CURRENCY, FAMILY_DISCOUNT, planFor } from '../catalogue/catalogue';
 import type { Logger } from '../common/logger';
+import { preparedStatement } from '../common/prepared-statements';
 import { type Outcome, refusalOf, refuse, succeed, UserErrorCode, UserFacingError } from '../common/user-error';
 import { isUuid } from '../common/uuid';
 import { discardUpload } from '../media/discard-upload';
@@ -461,9 +462,11 @@ function changedFields(order: Order, valid: ValidOrder, amountCents: number, new
  * A new order, its first access token and its `created` event in one statement: atomic on its
  * own (the foreign keys are checked at its end), and one round trip to the database where a
  * transaction takes five (BEGIN, three INSERTs, COMMIT). A new order is the one write a parent's
- * photo upload waits on, so this is the shop's busiest insert.
+ * photo upload waits on, so this is the shop's busiest insert: prepared once per connection.
  */
-const INSERT_NEW_ORDER_SQL = `
+export const INSERT_NEW_ORDER_SQL = preparedStatement(
+  'insert_new_order',
+  `
   WITH new_order AS (
     INSERT INTO orders (id, child_name, child_age, moral, story_idea, dedication, email, book_format,
                         book_style, shipping_address, status, amount_cents, currency, photo_key, checkout_id,
@@ -477,7 +480,8 @@ const INSERT_NEW_ORDER_SQL = `
     INSERT INTO order_events (id, order_id, type, from_status, to_status, actor, data)
     SELECT $17, id, 'created', NULL, $11, 'customer', $18 FROM new_order
   )
-  SELECT created_at, updated_at FROM new_order`;
+  SELECT created_at, updated_at FROM new_order`,
+);
 
 async function insertNewOrder(manager: EntityManager, order: Order, token: { id: string; tokenHash: string }): Promise<void> {
   const event = { amountCents: order.amountCents, currency: order.currency, bookFormat: order.bookFormat };

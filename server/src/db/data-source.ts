@@ -47,13 +47,15 @@ export function createDataSource(options: DataSourceOptions): DataSource {
       ? { logger: new TypeOrmLogger(options.logger), logging: 'all' as const, maxQueryExecutionTime: SLOW_QUERY_MS }
       : { logging: ['error' as const] }),
     extra: {
-      // The pool's connections: pg's client, except in how it gives a query its callback.
+      // The pool's connections: the shop's pg client (pg-client.ts says how it differs).
       Client: PgClient,
       max: options.poolSize ?? 10,
       keepAlive: true,
       // The embedded database runs in this process: no network to drop, and its one connection is
       // queued for, which a connection timeout would turn into errors under load.
       ...(options.url && options.timeouts !== false ? DATABASE_TIMEOUTS : {}),
+      // The embedded database serves each connection from its one session, which outlives it.
+      ...(options.url ? {} : { freshSession: true }),
     },
   });
 }

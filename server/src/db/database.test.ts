@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../common/logger';
+import { preparedStatement } from '../common/prepared-statements';
 import { openDatabase } from './database';
+
+const SEVEN = preparedStatement('database_test_seven', 'SELECT $1::int + 6 AS seven');
 
 const REOPENED = 'database set up; reopening it to release the memory the set-up used';
 
@@ -45,17 +48,17 @@ describe('the embedded database in a folder', () => {
     }
   });
 
-  it('replaces a connection the pool closed at once', async () => {
+  it("replaces a connection the pool closed at once, and runs the shop's prepared statements on the new one", async () => {
     const database = await openDatabase({ pgliteDir: 'memory://', logger: recordingLogger() });
     try {
       const gone = database.dataSource.createQueryRunner();
-      expect(await gone.query('SELECT 7 AS seven')).toEqual([{ seven: 7 }]);
+      expect(await gone.query(SEVEN, [1])).toEqual([{ seven: 7 }]);
       // Released with an error, the connection is closed, not kept (as after a failure): the next
-      // query connects again straight away.
+      // query connects again straight away, to the one session the last connection prepared in.
       await (gone as unknown as { releasePostgresConnection(error: Error): Promise<void> }).releasePostgresConnection(
         new Error('closed by the test'),
       );
-      expect(await database.dataSource.query('SELECT 8 AS eight')).toEqual([{ eight: 8 }]);
+      expect(await database.dataSource.query(SEVEN, [2])).toEqual([{ seven: 8 }]);
     } finally {
       await database.close();
     }

@@ -2,8 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
+import { preparedStatement } from '../common/prepared-statements';
 import { createDataSource } from './data-source';
 import { PgClient, type PgClientConfig } from './pg-client';
+
+const SEVEN = preparedStatement('pg_client_test_seven', 'SELECT $1::int + 6 AS seven');
+const preparedNames = async (client: PgClient): Promise<string[]> =>
+  (await client.query('SELECT name FROM pg_prepared_statements ORDER BY name')).rows.map((row: { name: string }) => row.name);
 
 /**
  * Where the clients connect: the PostgreSQL of DATABASE_URL when the suite runs on one, else an
@@ -95,6 +100,35 @@ describe("the shop's PostgreSQL client", () => {
       expect(answer?.rows).toEqual([{ six: 6 }]);
     } finally {
       await client.end();
+    }
+  });
+
+  it('sends a registered statement by its name, prepared once per connection, and any other text unnamed', async () => {
+    const client = await connected();
+    try {
+      expect(await preparedNames(client)).toEqual([]);
+      for (let run = 0; run < 3; run++) expect((await client.query(SEVEN, [1])).rows).toEqual([{ seven: 7 }]);
+      expect((await client.query('SELECT $1::int + 7 AS eight', [1])).rows).toEqual([{ eight: 8 }]);
+      expect(await preparedNames(client)).toEqual(['pg_client_test_seven']);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('starts each connection with a fresh session when asked, whatever the last connection left in it', async () => {
+    const first = await connected({ freshSession: true });
+    await first.query(SEVEN, [1]);
+    await first.query("SET application_name = 'left behind'");
+    await first.end();
+    const second = await connected({ freshSession: true });
+    try {
+      // The embedded database serves both connections from one session: without a fresh start the
+      // second would find the first's statement, and fail to prepare it again.
+      expect(await preparedNames(second)).toEqual([]);
+      expect((await second.query('SHOW application_name')).rows).not.toEqual([{ application_name: 'left behind' }]);
+      expect((await second.query(SEVEN, [1])).rows).toEqual([{ seven: 7 }]);
+    } finally {
+      await second.end();
     }
   });
 

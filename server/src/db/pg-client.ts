@@ -1,5 +1,7 @@
 /**
- * node-postgres's client, changed only in how it gives a query its callback.
+ * node-postgres's client, changed in how it gives a query its callback, and in two small ways
+ * after that: a statement registered with `preparedStatement` (common/prepared-statements.ts) is
+ * sent by its name, and for the embedded database each connection starts a fresh session.
  *
  * For a query asked without a callback (TypeORM's way) pg writes a function straight into a
  * property (`query.callback = (err, res) => ...`), and writes another when a read timeout is set.
@@ -16,14 +18,24 @@
  * `query_timeout`, which this client takes as `readTimeoutMs` instead) works as pg's does.
  */
 import pg from 'pg';
+import { preparedStatementName } from '../common/prepared-statements';
 
 /** What this client adds to pg's options. */
 export interface PgClientConfig extends pg.ClientConfig {
   /** How long a query may wait for its answer before it fails with "Query read timeout"; unset: as long as it takes. */
   readTimeoutMs?: number;
+  /**
+   * Start each connection with `DISCARD ALL`. The embedded database serves every connection from
+   * its one session, which outlives the connection: a new connection would otherwise find what the
+   * last one left there (its prepared statements, which pg, knowing none, would prepare again and
+   * fail; its settings).
+   */
+  freshSession?: boolean;
 }
 
 type Callback = (error: Error | null | undefined, result?: pg.QueryResult) => void;
+/** pg's connect callback: the error, or none and the client. */
+type ConnectCallback = Parameters<pg.Client['connect']>[0] & object;
 
 /** The parts of pg's query its client's read timeout uses (query.js). */
 interface QueryInternals {
@@ -85,11 +97,33 @@ function answeredQuery(client: PgClient, config: string | pg.QueryConfig, values
 
 export class PgClient extends pg.Client {
   readonly readTimeoutMs: number | undefined;
+  private readonly freshSession: boolean;
 
   constructor(config: PgClientConfig = {}) {
-    const { readTimeoutMs, ...rest } = config;
+    const { readTimeoutMs, freshSession = false, ...rest } = config;
     super(rest);
     this.readTimeoutMs = readTimeoutMs;
+    this.freshSession = freshSession;
+  }
+
+  override connect(): Promise<pg.Client>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.Client> | void {
+    const connected = super.connect().then(async (client) => {
+      if (this.freshSession) {
+        // A session that cannot be made fresh is not used: the connection ends and the caller hears why.
+        await this.query('DISCARD ALL').catch(async (error: unknown) => {
+          await this.end().catch(() => undefined);
+          throw error;
+        });
+      }
+      return client;
+    });
+    if (!callback) return connected;
+    connected.then(
+      (client) => (callback as (error: null, client: pg.Client) => void)(null, client),
+      (error: Error) => (callback as (error: Error) => void)(error),
+    );
   }
 }
 
@@ -102,7 +136,8 @@ function query(this: PgClient, config: unknown, values?: unknown, callback?: unk
     return pgQuery.call(this, config, values, callback);
   const answer = typeof values === 'function' ? undefined : values;
   const reply = (typeof values === 'function' ? values : callback) as Callback | undefined;
-  const result = answeredQuery(this, config as string | pg.QueryConfig, answer);
+  const name = typeof config === 'string' ? preparedStatementName(config) : undefined;
+  const result = answeredQuery(this, name ? { name, text: config as string } : (config as string | pg.QueryConfig), answer);
   if (!reply) return result;
   result.then((rows) => reply(null, rows), reply);
   return undefined;

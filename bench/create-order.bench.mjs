@@ -26,7 +26,8 @@
  * Env:  BENCH_SECONDS (10) per run, BENCH_CONNECTIONS (10), BENCH_WARMUP (2 s, not measured),
  *       BENCH_ROUNDS (3): rounds of each photo's shop and ceiling back to back; each photo's
  *       share is the rounds' median,
- *       BENCH_LABEL (written into the result's name, e.g. "before").
+ *       BENCH_LABEL (written into the result's name, e.g. "before"), BENCH_PHOTOS (jpeg,png): the
+ *       photos to send, one of them to compare two builds on it alone.
  * Out:  a table on stdout and bench/results/create-order-<pglite|postgres>[-<label>].json
  */
 import autocannon from 'autocannon';
@@ -57,6 +58,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const MODE = DATABASE_URL ? 'postgres' : 'pglite';
 const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
+const PHOTOS = new Set((process.env.BENCH_PHOTOS ?? 'jpeg,png').split(','));
+if (![...PHOTOS].every((photo) => photo === 'jpeg' || photo === 'png')) throw new Error('BENCH_PHOTOS: jpeg, png or both');
 
 const CREATE_ORDER = `
   mutation CreateOrder($input: CreateOrderInput!, $childPhoto: Upload!) {
@@ -389,7 +392,7 @@ async function main() {
   console.log(`node ${machine.node}, ${machine.cpus} x ${machine.cpuModel}, load ${machine.loadAverageAtStart.join(' ')}`);
   console.log(`mode: ${MODE}; ${SECONDS} s per run, ${CONNECTIONS} in flight; load generator and server share this machine`);
 
-  const photos = [await makeJpeg(), await makePng()];
+  const photos = [...(PHOTOS.has('jpeg') ? [await makeJpeg()] : []), ...(PHOTOS.has('png') ? [await makePng()] : [])];
   for (const p of photos) console.log(`${p.label}: ${p.width}x${p.height}, ${p.data.length} bytes`);
 
   const env = {

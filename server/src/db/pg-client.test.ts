@@ -25,7 +25,8 @@ beforeAll(async () => {
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const db = await PGlite.create();
   const socketDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-pg-client-'));
-  const socket = new PGLiteSocketServer({ db, path: path.join(socketDir, '.s.PGSQL.5432') });
+  // Two connections, as the shop's server takes (database.ts): one that ends and the next.
+  const socket = new PGLiteSocketServer({ db, path: path.join(socketDir, '.s.PGSQL.5432'), maxConnections: 2 });
   await socket.start();
   server = {
     config: { host: socketDir, port: 5432, user: 'postgres', database: 'postgres' },

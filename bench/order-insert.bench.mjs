@@ -1,13 +1,14 @@
 /**
  * The new-order insert alone: the statement createOrder runs for every order (its order, first link
  * and `created` event), one after another through the shop's own database client, sent by its
- * registered name (parsed and planned once per connection) and, in the same run, as the same text
- * unnamed (parsed and planned every time, as before it was registered). The two alternate in
- * blocks, so the machine's load moves both alike.
+ * registered name (parsed once per connection) and, in the same run, unnamed (parsed every time,
+ * as any text nobody registered is). The two alternate in blocks, so the machine's load moves both
+ * alike.
  *
  * Measured per insert: the wall time, this process's CPU time (on PGlite the database itself runs
  * here, in WebAssembly) and, on PostgreSQL, the CPU time of the server's backend serving the
- * connection (from /proc, so the server must be on this machine).
+ * connection (from /proc, so the server must run on this machine, outside a container: inside one
+ * its backend's process number means another process here).
  *
  * Run:  node bench/order-insert.bench.mjs                  (embedded PGlite in a folder, as the shop keeps it)
  *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x node bench/order-insert.bench.mjs

@@ -462,7 +462,7 @@ function changedFields(order: Order, valid: ValidOrder, amountCents: number, new
  * A new order, its first access token and its `created` event in one statement: atomic on its
  * own (the foreign keys are checked at its end), and one round trip to the database where a
  * transaction takes five (BEGIN, three INSERTs, COMMIT). A new order is the one write a parent's
- * photo upload waits on, so this is the shop's busiest insert: prepared once per connection.
+ * photo upload waits on, so this is the shop's busiest insert: parsed once per connection.
  */
 export const INSERT_NEW_ORDER_SQL = preparedStatement(
   'insert_new_order',

@@ -1,6 +1,6 @@
 /**
- * SQL the shop runs often and always in the same words, named so that the database parses and
- * plans it once per connection rather than on every run (PostgreSQL's named prepared statements).
+ * SQL the shop runs often and always in the same words, named so that the database parses it once
+ * per connection rather than on every run (PostgreSQL's named prepared statements).
  * The text is still what the caller hands to TypeORM; the shop's database client (db/pg-client.ts)
  * sends a text registered here under its name.
  *
@@ -11,13 +11,14 @@
 const nameOfText = new Map<string, string>();
 const textOfName = new Map<string, string>();
 
-/** Registers `text` as the statement `name` and returns the text; a name or text already taken by another throws. */
+/** Registers `text` as the statement `name` and returns the text; a name or a text already registered otherwise throws. */
 export function preparedStatement(name: string, text: string): string {
   const takenText = textOfName.get(name);
+  if (takenText !== undefined && takenText !== text)
+    throw new Error(`Prepared statement ${name} is registered already, with another text`);
   const takenName = nameOfText.get(text);
-  if ((takenText !== undefined && takenText !== text) || (takenName !== undefined && takenName !== name)) {
-    throw new Error(`Prepared statement ${name} clashes with one registered before (${takenName ?? name})`);
-  }
+  if (takenName !== undefined && takenName !== name)
+    throw new Error(`This text is registered already, as prepared statement ${takenName}`);
   nameOfText.set(text, name);
   textOfName.set(name, text);
   return text;

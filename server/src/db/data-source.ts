@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { Logger } from '../common/logger';
 import { migrations } from '../migrations';
@@ -12,6 +13,13 @@ export interface DataSourceOptions {
   port?: number;
   /** One connection for PGlite, which runs one session at a time. */
   poolSize?: number;
+  /**
+   * The embedded database (PGlite on its socket): it serves every connection from its one
+   * session, which outlives the connection. Each new connection starts with `DISCARD ALL`, or it
+   * would find what the last one left there: its prepared statements (which pg, knowing none,
+   * would prepare again and fail on) and its settings.
+   */
+  embedded?: boolean;
   /** For a PostgreSQL server (`url`); false for migrations, which may take as long as they need. */
   timeouts?: boolean;
   /** Where TypeORM's own messages go (failed and slow queries, migrations); unset: errors on the console (the TypeORM CLI). */
@@ -54,8 +62,9 @@ export function createDataSource(options: DataSourceOptions): DataSource {
       // The embedded database runs in this process: no network to drop, and its one connection is
       // queued for, which a connection timeout would turn into errors under load.
       ...(options.url && options.timeouts !== false ? DATABASE_TIMEOUTS : {}),
-      // The embedded database serves each connection from its one session, which outlives it.
-      ...(options.url ? {} : { freshSession: true }),
+      // pg-pool runs this on a new connection before handing it out; when it fails, the connection
+      // is ended and the query that asked for it fails.
+      ...(options.embedded ? { onConnect: (client: pg.ClientBase) => client.query('DISCARD ALL') } : {}),
     },
   });
 }

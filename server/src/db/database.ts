@@ -93,12 +93,13 @@ async function openEmbedded(
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS, ...(inMemory ? IN_MEMORY_SETTINGS : [])],
       ...(inMemory && snapshot ? { loadDataDir: snapshot } : {}),
     });
-    // pg connects to a unix socket as `${host}/.s.PGSQL.${port}`. The pool's one connection, and
-    // the one that replaces it when it closes: the server lets a closed connection go a moment
-    // later, and would turn the new one away meanwhile.
+    // pg connects to a unix socket as `${host}/.s.PGSQL.${port}`. Two connections: the pool's one,
+    // and the one that replaces it when it closes (the server lets a closed connection go a moment
+    // later, and would turn the new one away meanwhile). Nothing else connects: the server keeps
+    // connections apart only inside a transaction, and all of them share its one session.
     server = new PGLiteSocketServer({ db: pglite, path: path.join(socketDir, '.s.PGSQL.5432'), maxConnections: 2 });
     await server.start();
-    const dataSource = createDataSource({ host: socketDir, port: 5432, poolSize: 1, logger });
+    const dataSource = createDataSource({ host: socketDir, port: 5432, poolSize: 1, embedded: true, logger });
     await dataSource.initialize();
     const ran = await dataSource.runMigrations({ transaction: 'each' });
     logger.info('database ready', { mode: 'pglite', dir: inMemory ? 'memory' : dir });

@@ -112,24 +112,9 @@ describe("the shop's PostgreSQL client", () => {
       expect((await client.query('SELECT $1::int + 7 AS eight', [1])).rows).toEqual([{ eight: 8 }]);
       expect(await preparedNames(client)).toEqual(['pg_client_test_seven']);
     } finally {
+      // The embedded database's one session outlives the connection: it is left as it was found.
+      await client.query('DEALLOCATE ALL');
       await client.end();
-    }
-  });
-
-  it('starts each connection with a fresh session when asked, whatever the last connection left in it', async () => {
-    const first = await connected({ freshSession: true });
-    await first.query(SEVEN, [1]);
-    await first.query("SET application_name = 'left behind'");
-    await first.end();
-    const second = await connected({ freshSession: true });
-    try {
-      // The embedded database serves both connections from one session: without a fresh start the
-      // second would find the first's statement, and fail to prepare it again.
-      expect(await preparedNames(second)).toEqual([]);
-      expect((await second.query('SHOW application_name')).rows).not.toEqual([{ application_name: 'left behind' }]);
-      expect((await second.query(SEVEN, [1])).rows).toEqual([{ seven: 7 }]);
-    } finally {
-      await second.end();
     }
   });
 

@@ -1,7 +1,6 @@
 /**
- * node-postgres's client, changed in how it gives a query its callback, and in two small ways
- * after that: a statement registered with `preparedStatement` (common/prepared-statements.ts) is
- * sent by its name, and for the embedded database each connection starts a fresh session.
+ * node-postgres's client, changed in how it gives a query its callback, and in sending a statement
+ * registered with `preparedStatement` (common/prepared-statements.ts) by its name.
  *
  * For a query asked without a callback (TypeORM's way) pg writes a function straight into a
  * property (`query.callback = (err, res) => ...`), and writes another when a read timeout is set.
@@ -24,18 +23,9 @@ import { preparedStatementName } from '../common/prepared-statements';
 export interface PgClientConfig extends pg.ClientConfig {
   /** How long a query may wait for its answer before it fails with "Query read timeout"; unset: as long as it takes. */
   readTimeoutMs?: number;
-  /**
-   * Start each connection with `DISCARD ALL`. The embedded database serves every connection from
-   * its one session, which outlives the connection: a new connection would otherwise find what the
-   * last one left there (its prepared statements, which pg, knowing none, would prepare again and
-   * fail; its settings).
-   */
-  freshSession?: boolean;
 }
 
 type Callback = (error: Error | null | undefined, result?: pg.QueryResult) => void;
-/** pg's connect callback: the error, or none and the client. */
-type ConnectCallback = Parameters<pg.Client['connect']>[0] & object;
 
 /** The parts of pg's query its client's read timeout uses (query.js). */
 interface QueryInternals {
@@ -97,33 +87,11 @@ function answeredQuery(client: PgClient, config: string | pg.QueryConfig, values
 
 export class PgClient extends pg.Client {
   readonly readTimeoutMs: number | undefined;
-  private readonly freshSession: boolean;
 
   constructor(config: PgClientConfig = {}) {
-    const { readTimeoutMs, freshSession = false, ...rest } = config;
+    const { readTimeoutMs, ...rest } = config;
     super(rest);
     this.readTimeoutMs = readTimeoutMs;
-    this.freshSession = freshSession;
-  }
-
-  override connect(): Promise<pg.Client>;
-  override connect(callback: ConnectCallback): void;
-  override connect(callback?: ConnectCallback): Promise<pg.Client> | void {
-    const connected = super.connect().then(async (client) => {
-      if (this.freshSession) {
-        // A session that cannot be made fresh is not used: the connection ends and the caller hears why.
-        await this.query('DISCARD ALL').catch(async (error: unknown) => {
-          await this.end().catch(() => undefined);
-          throw error;
-        });
-      }
-      return client;
-    });
-    if (!callback) return connected;
-    connected.then(
-      (client) => (callback as (error: null, client: pg.Client) => void)(null, client),
-      (error: Error) => (callback as (error: Error) => void)(error),
-    );
   }
 }
 

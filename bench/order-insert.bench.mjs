@@ -18,12 +18,13 @@
  */
 import 'reflect-metadata';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createBenchDatabase } from './support/admin-query.mjs';
+import { cpuSeconds } from './support/process-cpu.mjs';
 import { runBench, writeResult } from './support/results.mjs';
 import { median, quietLogger } from './support/timing.mjs';
 
@@ -52,15 +53,9 @@ function orderParameters() {
   ];
 }
 
-/** CPU seconds a process has used, from /proc/<pid>/stat (utime + stime, in clock ticks of 1/100 s). */
-function processCpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 async function block(runner, sql, backendPid) {
   const cpu = process.cpuUsage();
-  const backend = backendPid ? processCpuSeconds(backendPid) : 0;
+  const backend = backendPid ? cpuSeconds(backendPid) : 0;
   const start = performance.now();
   for (let i = 0; i < INSERTS; i++) await runner.query(sql, orderParameters());
   const wall = performance.now() - start;
@@ -68,7 +63,7 @@ async function block(runner, sql, backendPid) {
   return {
     wallMs: +(wall / INSERTS).toFixed(3),
     processCpuMs: +((used.user + used.system) / 1000 / INSERTS).toFixed(3),
-    backendCpuMs: backendPid ? +(((processCpuSeconds(backendPid) - backend) * 1000) / INSERTS).toFixed(3) : null,
+    backendCpuMs: backendPid ? +(((cpuSeconds(backendPid) - backend) * 1000) / INSERTS).toFixed(3) : null,
   };
 }
 

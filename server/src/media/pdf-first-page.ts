@@ -63,7 +63,7 @@ const TIMEOUT_MS = 60_000;
 /** Reading a page's size takes a few reads of the file; a proof whose size takes longer is sent without it. */
 const MEASURE_TIMEOUT_MS = 5_000;
 /** The tallest page drawn, in widths: a page drawn taller would be a canvas of gigabytes, not a book's page. */
-export const MAX_PAGE_HEIGHT_IN_WIDTHS = 4;
+const MAX_PAGE_HEIGHT_IN_WIDTHS = 4;
 const MAX_HEAP_MB = 512;
 const CHUNK_BYTES = 256 * 1024;
 const JPEG_QUALITY = 70;
@@ -93,6 +93,11 @@ function pdfjsFiles(): Pick<FirstPageRequest, 'pdfjsPath' | 'standardFontsDir' |
 type Drawn = Extract<FromWorker, { drawn: unknown }>['drawn'];
 /** A page's size in PDF points, upright (a page rotated 90 degrees is measured as shown). */
 export type PageSize = Extract<FromWorker, { measured: unknown }>['measured'];
+
+/** Whether a page of `size` is one the first page's drawing takes: a book's page, not a strip too tall to draw. */
+export function drawablePage(size: PageSize): boolean {
+  return size.width > 0 && size.height <= size.width * MAX_PAGE_HEIGHT_IN_WIDTHS;
+}
 
 type WorkerLimits = [timeoutMs: number, maxHeapMb: number, signal: AbortSignal | undefined];
 

@@ -17,7 +17,7 @@ import type { OutboxService } from '../mail/outbox.service';
 import { proofApprovedForYouOutboxEmail, proofReadyOutboxEmail, proofReminderOutboxEmail } from '../mail/templates/proof-review';
 import type { StaffProofAnswerEmails } from '../mail/templates/staff-notifications';
 import type { IncomingFile } from '../media/incoming-file';
-import { MAX_PAGE_HEIGHT_IN_WIDTHS, type PageSize, pdfPageSize, storedPdf } from '../media/pdf-first-page';
+import { drawablePage, type PageSize, pdfPageSize, storedPdf } from '../media/pdf-first-page';
 import type { Storage } from '../media/storage';
 import type { Metrics } from '../observability/metrics';
 import { type Actor, actorLabel, CUSTOMER, jobActor } from '../orders/actor';
@@ -370,7 +370,7 @@ export class ProofsService {
   private async readPageSize(orderId: string, key: string, bytes: number): Promise<PageSize | null> {
     try {
       const size = await pdfPageSize(storedPdf(this.storage, key, bytes));
-      return size.width > 0 && size.height <= size.width * MAX_PAGE_HEIGHT_IN_WIDTHS ? size : null;
+      return drawablePage(size) ? size : null;
     } catch (error) {
       this.logger.warn("proof page size not read; the order page takes the page's shape once it is drawn", {
         orderId,

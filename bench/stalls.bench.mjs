@@ -3,11 +3,16 @@
  * asked one request after another by one admin through the real server (server/dist), straight
  * after the orders were written, and every request that took longer than BENCH_STALL_MS laid
  * beside what happened at the same time:
- *   - in the shop's process: garbage collections and event-loop delays (bench/support/stall-probe.mjs,
+ *   - in the shop's process: how long it took over that request (from its arrival to its response
+ *     handed to the socket), garbage collections and event-loop delays (bench/support/stall-probe.mjs,
  *     loaded with NODE_OPTIONS=--import);
+ *   - in this benchmark's own process, which sends the requests and reads the answers: its garbage
+ *     collections and event-loop delays (the same probe);
  *   - in PostgreSQL: what its other backends were doing (pg_stat_activity sampled every 10 ms:
  *     autovacuum workers, checkpointer, the shop's own queries and what they waited on).
- * A stall the process was busy for is the shop's; one it waited through is the database's.
+ * A stall the shop took long over is the shop's when it was busy, the database's when it waited on
+ * its query; one the shop answered quickly went by outside it: in this process when it was busy,
+ * else between the two (the machine: the kernel, the scheduler, the loopback network).
  *
  * Run:  npm run bench:stalls                                   (embedded PGlite)
  *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x npm run bench:stalls
@@ -30,6 +35,7 @@ import { createBenchDatabase } from './support/admin-query.mjs';
 import { seedOrders, seedPglite } from './support/order-seed.mjs';
 import { sleep, startServer, stopServer } from './support/server.mjs';
 import { clientDocument, gql, signIn } from './support/shop-api.mjs';
+import { watchProcess } from './support/stall-probe.mjs';
 import { runBench, writeResult } from './support/results.mjs';
 import { percentile } from './support/timing.mjs';
 
@@ -142,10 +148,12 @@ async function main() {
     let running = true;
     const activity = MODE === 'postgres' ? sampleActivity(benchDb.url, () => running) : Promise.resolve([]);
     const requests = [];
+    const own = [];
+    watchProcess((event) => own.push(event));
     const body = JSON.stringify({ query: ORDERS, variables: { first: 20 } });
     for (let i = 0; i < REQUESTS; i++) {
-      const start = Date.now();
       const t0 = performance.now();
+      const start = performance.timeOrigin + t0;
       const res = await fetch(`${base}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
@@ -180,6 +188,9 @@ async function main() {
         minor: probe.filter((e) => e.type === 'gc' && e.kind === 'minor').length,
         longestMs: Math.max(0, ...probe.filter((e) => e.type === 'gc').map((e) => e.ms)),
       },
+      // Young-generation collections while the requests ran, in the shop and in this process, which
+      // keeps little: a long pause in both is the machine's, one in the shop alone the shop's.
+      minorGcs: { shop: minorPauses(probe, requests[0].start), benchmark: minorPauses(own, requests[0].start) },
     });
     // Every major collection, and the heap after every tenth minor one: a heap that keeps growing
     // between them is something the shop keeps; a steady one is the collector's own rhythm.
@@ -191,15 +202,31 @@ async function main() {
       .filter((_, i) => i % 10 === 0)
       .map((e) => [Math.round(e.start - writtenAt), e.heapMiB]);
     const overlapping = (r, start, end) => start < r.start + r.ms && end > r.start;
+    const busyDuring = (events, r) => events.filter((e) => e.type !== 'request' && overlapping(r, e.start, e.start + e.ms));
+    const described = (events) => events.map((e) => `${e.type === 'gc' ? `gc ${e.kind}` : 'event loop late'} ${e.ms} ms`);
+    // The shop's side of each request: the one that arrived while the benchmark waited for it (they go one at a time).
+    const served = probe.filter((e) => e.type === 'request' && e.path === '/graphql');
+    const servedFor = (r) => served.find((e) => e.start >= r.start - 1 && e.start <= r.start + r.ms);
+    const shopSide = requests
+      .map(servedFor)
+      .filter(Boolean)
+      .map((e) => e.ms)
+      .sort((a, b) => a - b);
+    out.shopSide = shopSide.length
+      ? { requests: shopSide.length, p50: pct(shopSide, 50), p99: pct(shopSide, 99), max: +shopSide.at(-1).toFixed(2) }
+      : null;
     out.stalls = requests
       .filter((r) => r.ms > STALL_MS)
       .map((r) => ({
         request: r.i,
-        afterWriteMs: r.start - writtenAt,
+        afterWriteMs: Math.round(r.start - writtenAt),
         ms: +r.ms.toFixed(1),
-        process: probe
-          .filter((e) => overlapping(r, e.start, e.start + e.ms))
-          .map((e) => `${e.type === 'gc' ? `gc ${e.kind}` : 'event loop late'} ${e.ms} ms`),
+        shopMs: servedFor(r)?.ms ?? null,
+        process: described(busyDuring(probe, r)),
+        benchmark: described(busyDuring(own, r)),
+        benchmarkBusyMs: +busyDuring(own, r)
+          .reduce((sum, e) => sum + e.ms, 0)
+          .toFixed(2),
         database: [
           ...new Set(
             samples
@@ -211,7 +238,8 @@ async function main() {
               ),
           ),
         ],
-      }));
+      }))
+      .map((s) => ({ ...s, where: whereStalled(s) }));
     out.autovacuumSeen = [
       ...new Set(samples.flatMap((s) => s.rows.filter((r) => r.backend_type === 'autovacuum worker').map((r) => r.query))),
     ];
@@ -228,18 +256,54 @@ async function main() {
       .join(' ')}`,
   );
   console.log(`p50 ${out.p50} ms, p99 ${out.p99} ms, p99.9 ${out.p999} ms, max ${out.max} ms; ${out.over} over ${STALL_MS} ms`);
+  if (out.shopSide) {
+    const { p50, p99, max } = out.shopSide;
+    console.log(`in the shop (arrival to response sent): p50 ${p50} ms, p99 ${p99} ms, max ${max} ms`);
+  }
+  const counts = new Map();
+  for (const s of out.stalls) counts.set(s.where, (counts.get(s.where) ?? 0) + 1);
+  const where = [...counts].map(([w, n]) => `${n} ${w}`);
+  if (where.length) console.log(`over ${STALL_MS} ms, by where the time went: ${where.join(', ')}`);
   console.log(
     `gc: ${out.gc.major} major, ${out.gc.minor} minor, longest ${out.gc.longestMs} ms; autovacuum seen: ${out.autovacuumSeen.join(' | ') || 'none'}`,
+  );
+  const minor = ({ count, p50, max, over10Ms }) =>
+    count ? `${count}, median ${p50} ms, longest ${max} ms, ${over10Ms} over 10 ms` : 'none';
+  console.log(
+    `young-generation collections during the requests: shop ${minor(out.minorGcs.shop)}; benchmark ${minor(out.minorGcs.benchmark)}`,
   );
   console.log(
     `major gcs (ms after the write: pause, heap after): ${out.majorGcs.map((g) => `+${g.afterWriteMs}: ${g.ms} ms, ${g.heapMiB} MiB`).join('; ')}`,
   );
   for (const s of out.stalls) {
-    console.log(`  #${s.request} at +${s.afterWriteMs} ms after the write: ${s.ms} ms`);
-    console.log(`    shop:     ${s.process.join(', ') || 'not busy (no gc, event loop on time)'}`);
-    if (MODE === 'postgres') console.log(`    database: ${s.database.join(' ; ') || 'nothing else active'}`);
+    console.log(`  #${s.request} at +${s.afterWriteMs} ms after the write: ${s.ms} ms (${s.where})`);
+    const answered = s.shopMs === null ? 'its arrival not seen' : `answered in ${s.shopMs} ms`;
+    console.log(`    shop:      ${answered}; ${s.process.join(', ') || 'not busy (no gc, event loop on time)'}`);
+    console.log(`    benchmark: ${s.benchmark.join(', ') || 'not busy (no gc, event loop on time)'}`);
+    if (MODE === 'postgres') console.log(`    database:  ${s.database.join(' ; ') || 'nothing else active'}`);
   }
   writeResult(`stalls-${MODE}${LABEL}`, { ...out, loadAverage: os.loadavg(), node: process.version });
+}
+
+/** The young-generation collections from `since` on: how many, the median and longest pause, and how many over 10 ms. */
+function minorPauses(events, since) {
+  const pauses = events
+    .filter((e) => e.type === 'gc' && e.kind === 'minor' && e.start >= since)
+    .map((e) => e.ms)
+    .sort((a, b) => a - b);
+  if (!pauses.length) return { count: 0 };
+  return { count: pauses.length, p50: pct(pauses, 50), max: pauses.at(-1), over10Ms: pauses.filter((ms) => ms > 10).length };
+}
+
+/**
+ * Where a slow request's time went: in the shop when it took at least half of it (its lines say
+ * whether it was busy or its query was running), else outside the shop: in this benchmark's
+ * process when that was busy for at least half of the rest, else between the two processes.
+ */
+function whereStalled(stall) {
+  if (stall.shopMs !== null && stall.shopMs >= stall.ms / 2) return 'in the shop';
+  const outside = stall.ms - (stall.shopMs ?? 0);
+  return stall.benchmarkBusyMs >= outside / 2 ? "in the benchmark's process" : 'between the processes';
 }
 
 runBench(main);

@@ -1,0 +1,121 @@
+/**
+ * This machine's price for memory written for the first time, and what it does to V8's
+ * young-generation collections: the figure behind the slow scavenges bench:stalls finds, so that
+ * its results from different machines can be compared.
+ *
+ *   1. Touch: a fresh buffer of BENCH_TOUCH_MIB written once, then again (ms per MiB). The first
+ *      write makes the kernel (and, on a virtual machine, the host) back every page.
+ *   2. Young generation: a node process of its own, with V8's default settings, allocates
+ *      short-lived objects while it keeps the newest of them alive, as a server keeps the requests it
+ *      is serving; every scavenge's pause and the young generation's capacity after it are read from
+ *      V8's own trace (--trace-gc-nvp). V8 doubles the capacity from 1 MiB to its largest as the
+ *      process works, onto memory it has not touched before: the scavenges that double it are
+ *      set against the others.
+ *
+ * Run:  npm run bench:first-touch
+ * Env:  BENCH_TOUCH_MIB (256), BENCH_LABEL (written into the result's name)
+ * Out:  a table on stdout and bench/results/first-touch[-<label>].json
+ */
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { runBench, writeResult } from './support/results.mjs';
+import { median } from './support/timing.mjs';
+
+const TOUCH_MIB = Number(process.env.BENCH_TOUCH_MIB ?? 256);
+const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
+const ROUNDS = 3;
+
+/** Milliseconds per MiB to write a fresh buffer of `mib`, and to write it again. */
+function touch(mib) {
+  const buffer = Buffer.allocUnsafeSlow(mib * 2 ** 20);
+  let start = performance.now();
+  buffer.fill(1);
+  const first = (performance.now() - start) / mib;
+  start = performance.now();
+  buffer.fill(2);
+  const again = (performance.now() - start) / mib;
+  return { first, again };
+}
+
+/**
+ * The workload of part 2, run by its own node: 4 million objects of a few dozen bytes, the newest
+ * 20,000 of them kept alive (about 2 MiB, as a server's requests in flight are).
+ */
+const YOUNG_WORKLOAD = `
+  const kept = new Array(20000);
+  for (let i = 0; i < 4000000; i++) kept[i % kept.length] = { i, text: 'order ' + i, at: [i, i + 1] };
+`;
+
+/** Every scavenge of the workload: its pause (ms) and the young generation's capacity after it (bytes). */
+function youngGeneration() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--trace-gc-nvp', '-e', YOUNG_WORKLOAD], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`the young-generation workload exited with ${code}`));
+      const scavenges = out
+        .split('\n')
+        .map((line) => Object.fromEntries(line.split(/\s+/).map((field) => field.split('='))))
+        .filter((fields) => fields.gc === 's')
+        .map((fields) => ({ pauseMs: Number(fields.pause), capacity: Number(fields.new_space_capacity) }));
+      if (!scavenges.length) return reject(new Error('no scavenge in the trace: has --trace-gc-nvp changed its format?'));
+      resolve(scavenges);
+    });
+  });
+}
+
+async function main() {
+  console.log(
+    `node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  const touches = [];
+  for (let round = 0; round < ROUNDS; round++) touches.push(touch(TOUCH_MIB));
+  const firstMsPerMiB = +median(touches.map((t) => t.first)).toFixed(3);
+  const againMsPerMiB = +median(touches.map((t) => t.again)).toFixed(3);
+  console.log(
+    `touch: ${TOUCH_MIB} MiB written for the first time ${firstMsPerMiB} ms/MiB, again ${againMsPerMiB} ms/MiB (medians of ${ROUNDS})`,
+  );
+
+  // Each round in a new process: the pauses of the scavenges that grew the young generation, by
+  // the size they grew it to, and those of the scavenges that kept its size.
+  const grewTo = new Map();
+  const others = [];
+  let scavengeCount = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const scavenges = await youngGeneration();
+    scavengeCount += scavenges.length;
+    scavenges.forEach((scavenge, i) => {
+      if (i > 0 && scavenge.capacity > scavenges[i - 1].capacity) {
+        const toMiB = scavenge.capacity / 2 ** 20;
+        grewTo.set(toMiB, [...(grewTo.get(toMiB) ?? []), scavenge.pauseMs]);
+      } else {
+        others.push(scavenge.pauseMs);
+      }
+    });
+  }
+  const keptSize = { count: others.length, medianPauseMs: +median(others).toFixed(2), maxPauseMs: Math.max(...others) };
+  const grew = [...grewTo]
+    .sort(([a], [b]) => a - b)
+    .map(([toMiB, pauses]) => ({ toMiB, count: pauses.length, medianPauseMs: +median(pauses).toFixed(2) }));
+  console.log(
+    `young generation (${ROUNDS} processes, ${scavengeCount} scavenges): the ${keptSize.count} that kept its size paused ${keptSize.medianPauseMs} ms (median), at most ${keptSize.maxPauseMs} ms`,
+  );
+  for (const g of grew) console.log(`  grew it to ${g.toMiB} MiB: ${g.medianPauseMs} ms (median of ${g.count})`);
+
+  writeResult(`first-touch${LABEL}`, {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    touch: { mib: TOUCH_MIB, rounds: ROUNDS, firstMsPerMiB, againMsPerMiB },
+    youngGeneration: { processes: ROUNDS, scavenges: scavengeCount, keptSize, grew },
+  });
+}
+
+runBench(main);

@@ -19,7 +19,7 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { runBench, writeResult } from './support/results.mjs';
+import { machineLine, runBench, writeResult } from './support/results.mjs';
 import { median } from './support/timing.mjs';
 
 const TOUCH_MIB = Number(process.env.BENCH_TOUCH_MIB ?? 256);
@@ -68,12 +68,7 @@ function youngGeneration() {
 }
 
 async function main() {
-  console.log(
-    `node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(machineLine());
   const touches = [];
   for (let round = 0; round < ROUNDS; round++) touches.push(touch(TOUCH_MIB));
   const firstMsPerMiB = +median(touches.map((t) => t.first)).toFixed(3);

@@ -35,6 +35,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineLine } from './support/results.mjs';
 import { benchShopEnv, eachStep, startServer, stopServer } from './support/server.mjs';
 import { signIn } from './support/shop-api.mjs';
 import { startStripeStandIn } from './support/stripe-stand-in.mjs';
@@ -159,8 +160,7 @@ async function visit(browser, target, network) {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-bench-ready-'));
-  const load = os.loadavg().map((l) => l.toFixed(2));
-  console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load average ${load.join(' ')}`);
+  console.log(machineLine());
   console.log(`${RUNS} cold visits a page and network, phone screen, CPU ${CPU_SLOWDOWN}x slower`);
   console.log(STRIPE ? 'Payments: Stripe (its fake, and the stand-in for Stripe.js as js.stripe.com)' : 'Payments: the sandbox');
   let browser;

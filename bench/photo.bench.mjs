@@ -22,7 +22,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { imageSize, sniffImageType } from '../server/dist/media/image-header.js';
 import { makeJpeg, makePng } from './support/photos.mjs';
-import { runBench, writeResult } from './support/results.mjs';
+import { machineLine, runBench, writeResult } from './support/results.mjs';
 import { median } from './support/timing.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -72,12 +72,7 @@ async function measure(variants) {
 }
 
 async function main() {
-  console.log(
-    `node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(machineLine());
   const results = [];
   for (const photo of [await makeJpeg(), await makePng()]) {
     const format = sniffImageType(photo.data);

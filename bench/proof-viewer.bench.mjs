@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { uploadRequest } from './support/multipart.mjs';
+import { machineLine } from './support/results.mjs';
 import { startServer, stopServer } from './support/server.mjs';
 import { timeInPage } from './support/timing.mjs';
 import { gql, payInSandbox, PRINTED_ORDER, signIn } from './support/shop-api.mjs';
@@ -256,8 +257,7 @@ const median = (values) => {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-bench-proof-'));
-  const load = os.loadavg().map((l) => l.toFixed(2));
-  console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load average ${load.join(' ')}`);
+  console.log(machineLine());
   const images = await pageImages();
   const pdfs = Object.fromEntries(LAYOUTS.map((layout) => [layout, pdfOf(images, layout)]));
   const size = pdfs[LAYOUTS[0]].length;

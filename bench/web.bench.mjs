@@ -49,6 +49,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { startCaddy } from './support/caddy-front.mjs';
+import { machineLine } from './support/results.mjs';
 import { benchShopEnv, eachStep, freePort, startServer, stopServer } from './support/server.mjs';
 import { signIn } from './support/shop-api.mjs';
 import { startStripeStandIn } from './support/stripe-stand-in.mjs';
@@ -183,8 +184,7 @@ async function privateVisits(base, pagesBase, port) {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storybook-bench-web-'));
-  const load = os.loadavg().map((l) => l.toFixed(2));
-  console.log(`node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load average ${load.join(' ')}`);
+  console.log(machineLine());
   console.log(
     `Lighthouse mobile preset (${THROTTLING}, CPU ${CPU_SLOWDOWN}x slower), ${RUNS} runs per page, medians; Chromium ${CHROME_PATH}`,
   );

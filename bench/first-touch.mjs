@@ -13,7 +13,7 @@
  *      set against the others.
  *
  * Run:  npm run bench:first-touch
- * Env:  BENCH_TOUCH_MIB (256), BENCH_LABEL (written into the result's name)
+ * Env:  BENCH_TOUCH_MIB (256; 64 at least, so that every buffer is new memory), BENCH_LABEL (written into the result's name)
  * Out:  a table on stdout and bench/results/first-touch[-<label>].json
  */
 import { spawn } from 'node:child_process';
@@ -23,6 +23,8 @@ import { machineLine, runBench, writeResult } from './support/results.mjs';
 import { median } from './support/timing.mjs';
 
 const TOUCH_MIB = Number(process.env.BENCH_TOUCH_MIB ?? 256);
+// Smaller buffers may come from memory the C library keeps for reuse, already touched.
+if (!(TOUCH_MIB >= 64)) throw new Error('BENCH_TOUCH_MIB: 64 or more');
 const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
 const ROUNDS = 3;
 
@@ -43,11 +45,17 @@ function touch(mib) {
  * 20,000 of them kept alive (about 2 MiB, as a server's requests in flight are).
  */
 const YOUNG_WORKLOAD = `
+  const newSpace = require('node:v8').getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+  console.log('initial_new_space_capacity=' + newSpace.space_size);
   const kept = new Array(20000);
   for (let i = 0; i < 4000000; i++) kept[i % kept.length] = { i, text: 'order ' + i, at: [i, i + 1] };
 `;
 
-/** Every scavenge of the workload: its pause (ms) and the young generation's capacity after it (bytes). */
+/**
+ * Every scavenge of the workload: its pause (ms) and whether it grew the young generation, and
+ * to how many bytes. The capacity is followed through every collection V8 traces, from the one the
+ * workload starts with.
+ */
 function youngGeneration() {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--trace-gc-nvp', '-e', YOUNG_WORKLOAD], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -56,12 +64,17 @@ function youngGeneration() {
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`the young-generation workload exited with ${code}`));
-      const scavenges = out
-        .split('\n')
-        .map((line) => Object.fromEntries(line.split(/\s+/).map((field) => field.split('='))))
-        .filter((fields) => fields.gc === 's')
-        .map((fields) => ({ pauseMs: Number(fields.pause), capacity: Number(fields.new_space_capacity) }));
-      if (!scavenges.length) return reject(new Error('no scavenge in the trace: has --trace-gc-nvp changed its format?'));
+      const lines = out.split('\n').map((line) => Object.fromEntries(line.split(/\s+/).map((field) => field.split('='))));
+      let capacity = Number(lines.find((fields) => fields.initial_new_space_capacity)?.initial_new_space_capacity);
+      const scavenges = [];
+      for (const fields of lines.filter((f) => f.gc)) {
+        const after = Number(fields.new_space_capacity);
+        if (fields.gc === 's') scavenges.push({ pauseMs: Number(fields.pause), grewTo: after > capacity ? after : null });
+        capacity = after;
+      }
+      if (!scavenges.length || !Number.isFinite(capacity) || scavenges.some((x) => !Number.isFinite(x.pauseMs))) {
+        return reject(new Error('no scavenge or capacity read from the trace: has --trace-gc-nvp changed its format?'));
+      }
       resolve(scavenges);
     });
   });
@@ -85,15 +98,12 @@ async function main() {
   for (let round = 0; round < ROUNDS; round++) {
     const scavenges = await youngGeneration();
     scavengeCount += scavenges.length;
-    scavenges.forEach((scavenge, i) => {
-      if (i > 0 && scavenge.capacity > scavenges[i - 1].capacity) {
-        const toMiB = scavenge.capacity / 2 ** 20;
-        grewTo.set(toMiB, [...(grewTo.get(toMiB) ?? []), scavenge.pauseMs]);
-      } else {
-        others.push(scavenge.pauseMs);
-      }
-    });
+    for (const { pauseMs, grewTo: bytes } of scavenges) {
+      if (bytes === null) others.push(pauseMs);
+      else grewTo.set(bytes / 2 ** 20, [...(grewTo.get(bytes / 2 ** 20) ?? []), pauseMs]);
+    }
   }
+  if (!others.length) throw new Error('every scavenge grew the young generation: the workload is too short to compare');
   const keptSize = { count: others.length, medianPauseMs: +median(others).toFixed(2), maxPauseMs: Math.max(...others) };
   const grew = [...grewTo]
     .sort(([a], [b]) => a - b)

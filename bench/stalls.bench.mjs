@@ -7,12 +7,13 @@
  *     handed to the socket), garbage collections and event-loop delays (bench/support/stall-probe.mjs,
  *     loaded with NODE_OPTIONS=--import);
  *   - in this benchmark's own process, which sends the requests and reads the answers: its garbage
- *     collections and event-loop delays (the same probe);
+ *     collections and event-loop delays (bench/support/process-watch.mjs, as in the shop);
  *   - in PostgreSQL: what its other backends were doing (pg_stat_activity sampled every 10 ms:
  *     autovacuum workers, checkpointer, the shop's own queries and what they waited on).
- * A stall the shop took long over is the shop's when it was busy, the database's when it waited on
- * its query; one the shop answered quickly went by outside it: in this process when it was busy,
- * else between the two (the machine: the kernel, the scheduler, the loopback network).
+ * Each stall is put where most of its time went: in the shop when the shop took at least half of it
+ * (its lines then say whether the shop was busy or its query was running in the database); else in
+ * this process when that was busy for at least half of the rest; else between the two (the
+ * machine: the kernel, the scheduler, the loopback network).
  *
  * Run:  npm run bench:stalls                                   (embedded PGlite)
  *       DATABASE_URL=postgres://postgres@127.0.0.1:5432/x npm run bench:stalls
@@ -35,7 +36,7 @@ import { createBenchDatabase } from './support/admin-query.mjs';
 import { seedOrders, seedPglite } from './support/order-seed.mjs';
 import { sleep, startServer, stopServer } from './support/server.mjs';
 import { clientDocument, gql, signIn } from './support/shop-api.mjs';
-import { watchProcess } from './support/stall-probe.mjs';
+import { watchProcess } from './support/process-watch.mjs';
 import { runBench, writeResult } from './support/results.mjs';
 import { percentile } from './support/timing.mjs';
 
@@ -53,6 +54,9 @@ const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
 
 const ORDERS = clientDocument('AdminOrders');
 const pct = (sorted, p) => +percentile(sorted, p).toFixed(2);
+/** Wall-clock milliseconds, as the shop's probe writes them (its own timeOrigin plus now). */
+const now = () => performance.timeOrigin + performance.now();
+const NOT_BUSY = 'not busy (no gc, event loop on time)';
 
 /** Writes orders `from`..`rows`, then VACUUM ANALYZE with BENCH_VACUUM=1. */
 const seed = (query, rows, from = 0) => seedOrders(query, rows, { from, vacuum: VACUUM });
@@ -67,7 +71,7 @@ async function sampleActivity(url, running) {
   const samples = [];
   try {
     while (running()) {
-      const t = Date.now();
+      const t = now();
       const { rows } = await client.query(
         `SELECT backend_type, state, wait_event_type, wait_event, left(query, 80) AS query
            FROM pg_stat_activity
@@ -139,7 +143,7 @@ async function main() {
       rmSync(probeFile, { force: true }); // the first process's events are not this run's
       base = await startServer(env);
     }
-    writtenAt = Date.now();
+    writtenAt = now();
     const cookie = await signIn(base, ADMIN_EMAIL, ADMIN_PASSWORD);
     console.error(
       `  ${ROWS} orders written in ${out.seedSeconds} s${VACUUM ? ' (then VACUUM ANALYZE)' : ''}; ${REQUESTS} requests`,
@@ -152,15 +156,14 @@ async function main() {
     watchProcess((event) => own.push(event));
     const body = JSON.stringify({ query: ORDERS, variables: { first: 20 } });
     for (let i = 0; i < REQUESTS; i++) {
-      const t0 = performance.now();
-      const start = performance.timeOrigin + t0;
+      const start = now();
       const res = await fetch(`${base}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
         body,
       });
       const reply = await res.json();
-      const ms = performance.now() - t0;
+      const ms = now() - start;
       if (res.status !== 200 || reply.errors || reply.data.orders.total.count !== ROWS) {
         throw new Error(`request ${i}: unexpected reply ${res.status} ${JSON.stringify(reply).slice(0, 300)}`);
       }
@@ -177,6 +180,7 @@ async function main() {
           .map((l) => JSON.parse(l))
       : [];
     const sorted = requests.map((r) => r.ms).sort((a, b) => a - b);
+    const requestsRan = { from: requests[0].start, to: requests.at(-1).start + requests.at(-1).ms };
     Object.assign(out, {
       p50: pct(sorted, 50),
       p99: pct(sorted, 99),
@@ -190,7 +194,7 @@ async function main() {
       },
       // Young-generation collections while the requests ran, in the shop and in this process, which
       // keeps little: a long pause in both is the machine's, one in the shop alone the shop's.
-      minorGcs: { shop: minorPauses(probe, requests[0].start), benchmark: minorPauses(own, requests[0].start) },
+      minorGcs: { shop: minorPauses(probe, requestsRan), benchmark: minorPauses(own, requestsRan) },
     });
     // Every major collection, and the heap after every tenth minor one: a heap that keeps growing
     // between them is something the shop keeps; a steady one is the collector's own rhythm.
@@ -204,41 +208,47 @@ async function main() {
     const overlapping = (r, start, end) => start < r.start + r.ms && end > r.start;
     const busyDuring = (events, r) => events.filter((e) => e.type !== 'request' && overlapping(r, e.start, e.start + e.ms));
     const described = (events) => events.map((e) => `${e.type === 'gc' ? `gc ${e.kind}` : 'event loop late'} ${e.ms} ms`);
-    // The shop's side of each request: the one that arrived while the benchmark waited for it (they go one at a time).
-    const served = probe.filter((e) => e.type === 'request' && e.path === '/graphql');
-    const servedFor = (r) => served.find((e) => e.start >= r.start - 1 && e.start <= r.start + r.ms);
-    const shopSide = requests
-      .map(servedFor)
-      .filter(Boolean)
-      .map((e) => e.ms)
-      .sort((a, b) => a - b);
-    out.shopSide = shopSide.length
-      ? { requests: shopSide.length, p50: pct(shopSide, 50), p99: pct(shopSide, 99), max: +shopSide.at(-1).toFixed(2) }
-      : null;
+    // The shop's side of each request. The requests go one at a time, so the shop's last answers to
+    // /graphql are these, in order (the sign-in and any warming ones came before them).
+    const served = probe.filter((e) => e.type === 'request' && e.path === '/graphql').slice(-requests.length);
+    const shopSideOf = (r) => (served.length === requests.length ? served[r.i] : undefined);
+    const shopSide = served.map((e) => e.ms).sort((a, b) => a - b);
+    out.shopSide =
+      served.length === requests.length
+        ? {
+            requests: shopSide.length,
+            p50: pct(shopSide, 50),
+            p99: pct(shopSide, 99),
+            p999: pct(shopSide, 99.9),
+            max: +shopSide.at(-1).toFixed(2),
+          }
+        : null;
     out.stalls = requests
       .filter((r) => r.ms > STALL_MS)
-      .map((r) => ({
-        request: r.i,
-        afterWriteMs: Math.round(r.start - writtenAt),
-        ms: +r.ms.toFixed(1),
-        shopMs: servedFor(r)?.ms ?? null,
-        process: described(busyDuring(probe, r)),
-        benchmark: described(busyDuring(own, r)),
-        benchmarkBusyMs: +busyDuring(own, r)
-          .reduce((sum, e) => sum + e.ms, 0)
-          .toFixed(2),
-        database: [
-          ...new Set(
-            samples
-              .filter((s) => s.t >= r.start && s.t <= r.start + r.ms)
-              .flatMap((s) =>
-                s.rows.map((row) =>
-                  `${row.backend_type}: ${row.wait_event_type ?? 'cpu'}/${row.wait_event ?? '-'} ${row.query ?? ''}`.trim(),
+      .map((r) => {
+        const shopBusy = busyDuring(probe, r);
+        const ownBusy = busyDuring(own, r);
+        return {
+          request: r.i,
+          afterWriteMs: Math.round(r.start - writtenAt),
+          ms: +r.ms.toFixed(1),
+          shopMs: shopSideOf(r)?.ms ?? null,
+          process: described(shopBusy),
+          benchmark: described(ownBusy),
+          benchmarkBusyMs: +busyMsWithin(ownBusy, r).toFixed(2),
+          database: [
+            ...new Set(
+              samples
+                .filter((s) => s.t >= r.start && s.t <= r.start + r.ms)
+                .flatMap((s) =>
+                  s.rows.map((row) =>
+                    `${row.backend_type}: ${row.wait_event_type ?? 'cpu'}/${row.wait_event ?? '-'} ${row.query ?? ''}`.trim(),
+                  ),
                 ),
-              ),
-          ),
-        ],
-      }))
+            ),
+          ],
+        };
+      })
       .map((s) => ({ ...s, where: whereStalled(s) }));
     out.autovacuumSeen = [
       ...new Set(samples.flatMap((s) => s.rows.filter((r) => r.backend_type === 'autovacuum worker').map((r) => r.query))),
@@ -257,8 +267,10 @@ async function main() {
   );
   console.log(`p50 ${out.p50} ms, p99 ${out.p99} ms, p99.9 ${out.p999} ms, max ${out.max} ms; ${out.over} over ${STALL_MS} ms`);
   if (out.shopSide) {
-    const { p50, p99, max } = out.shopSide;
-    console.log(`in the shop (arrival to response sent): p50 ${p50} ms, p99 ${p99} ms, max ${max} ms`);
+    const { p50, p99, p999, max } = out.shopSide;
+    console.log(`in the shop (arrival to response sent): p50 ${p50} ms, p99 ${p99} ms, p99.9 ${p999} ms, max ${max} ms`);
+  } else {
+    console.log(`in the shop: not seen (the shop's probe did not record all ${REQUESTS} requests)`);
   }
   const counts = new Map();
   for (const s of out.stalls) counts.set(s.where, (counts.get(s.where) ?? 0) + 1);
@@ -278,31 +290,49 @@ async function main() {
   for (const s of out.stalls) {
     console.log(`  #${s.request} at +${s.afterWriteMs} ms after the write: ${s.ms} ms (${s.where})`);
     const answered = s.shopMs === null ? 'its arrival not seen' : `answered in ${s.shopMs} ms`;
-    console.log(`    shop:      ${answered}; ${s.process.join(', ') || 'not busy (no gc, event loop on time)'}`);
-    console.log(`    benchmark: ${s.benchmark.join(', ') || 'not busy (no gc, event loop on time)'}`);
+    console.log(`    shop:      ${answered}; ${s.process.join(', ') || NOT_BUSY}`);
+    console.log(`    benchmark: ${s.benchmark.join(', ') || NOT_BUSY}`);
     if (MODE === 'postgres') console.log(`    database:  ${s.database.join(' ; ') || 'nothing else active'}`);
   }
   writeResult(`stalls-${MODE}${LABEL}`, { ...out, loadAverage: os.loadavg(), node: process.version });
 }
 
-/** The young-generation collections from `since` on: how many, the median and longest pause, and how many over 10 ms. */
-function minorPauses(events, since) {
+/** The young-generation collections that began `during` the requests: how many, the median and longest pause, and how many over 10 ms. */
+function minorPauses(events, during) {
   const pauses = events
-    .filter((e) => e.type === 'gc' && e.kind === 'minor' && e.start >= since)
+    .filter((e) => e.type === 'gc' && e.kind === 'minor' && e.start >= during.from && e.start <= during.to)
     .map((e) => e.ms)
     .sort((a, b) => a - b);
   if (!pauses.length) return { count: 0 };
   return { count: pauses.length, p50: pct(pauses, 50), max: pauses.at(-1), over10Ms: pauses.filter((ms) => ms > 10).length };
 }
 
+/** How long `events` kept a process busy within request `r`: their spans clipped to it, overlaps counted once. */
+function busyMsWithin(events, r) {
+  const spans = events
+    .map((e) => [Math.max(e.start, r.start), Math.min(e.start + e.ms, r.start + r.ms)])
+    .filter(([from, to]) => to > from)
+    .sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let covered = -Infinity;
+  for (const [from, to] of spans) {
+    if (to <= covered) continue;
+    total += to - Math.max(from, covered);
+    covered = to;
+  }
+  return total;
+}
+
 /**
  * Where a slow request's time went: in the shop when it took at least half of it (its lines say
  * whether it was busy or its query was running), else outside the shop: in this benchmark's
  * process when that was busy for at least half of the rest, else between the two processes.
+ * Without the shop's side of it (its probe missed a request), it is not put anywhere.
  */
 function whereStalled(stall) {
-  if (stall.shopMs !== null && stall.shopMs >= stall.ms / 2) return 'in the shop';
-  const outside = stall.ms - (stall.shopMs ?? 0);
+  if (stall.shopMs === null) return 'shop side not seen';
+  if (stall.shopMs >= stall.ms / 2) return 'in the shop';
+  const outside = stall.ms - stall.shopMs;
   return stall.benchmarkBusyMs >= outside / 2 ? "in the benchmark's process" : 'between the processes';
 }
 

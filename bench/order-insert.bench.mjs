@@ -17,13 +17,13 @@
  * Out:  a table on stdout and bench/results/order-insert-<pglite|postgres>[-<label>].json
  */
 import 'reflect-metadata';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createBenchDatabase } from './support/admin-query.mjs';
+import { newOrderParameters } from './support/order-insert.mjs';
 import { cpuSeconds } from './support/process-cpu.mjs';
 import { runBench, writeResult } from './support/results.mjs';
 import { median, quietLogger } from './support/timing.mjs';
@@ -41,23 +41,11 @@ const { INSERT_NEW_ORDER_SQL } = await import(pathToFileURL(path.join(dist, 'che
 // The same statement in other words (a space more): the client sends it unnamed.
 const UNNAMED_SQL = `${INSERT_NEW_ORDER_SQL} `;
 
-/** createOrder's parameters for a new digital order (insertNewOrder's order). */
-function orderParameters() {
-  const id = randomUUID();
-  const tokenHash = createHash('sha256').update(randomBytes(32)).digest('hex');
-  const event = JSON.stringify({ amountCents: 2500, currency: 'USD', bookFormat: 'digital' });
-  return [
-    ...[id, 'Mia', 6, 'Kindness', 'Mia finds a lost puppy and helps it home', null, 'parent@example.com', 'digital'],
-    ...[null, null, 'Pending', 2500, 'USD', `photos/${id}.jpg`, randomUUID(), tokenHash, randomUUID(), event],
-    ...[null, null, null, null],
-  ];
-}
-
 async function block(runner, sql, backendPid) {
   const cpu = process.cpuUsage();
   const backend = backendPid ? cpuSeconds(backendPid) : 0;
   const start = performance.now();
-  for (let i = 0; i < INSERTS; i++) await runner.query(sql, orderParameters());
+  for (let i = 0; i < INSERTS; i++) await runner.query(sql, newOrderParameters());
   const wall = performance.now() - start;
   const used = process.cpuUsage(cpu);
   return {

@@ -1,7 +1,20 @@
 // What OrderService.createOrder writes for a digital order: the order, its first access token
 // and its `created` event, here as three INSERTs in one transaction (the shop writes them in one
 // statement). The benchmarks' ceilings run these directly, so the yardstick does the same rows.
+// `newOrderParameters` gives the same order's values for the shop's own statement.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+const ORDER = {
+  childName: 'Mia',
+  childAge: 6,
+  moral: 'Kindness',
+  storyIdea: 'Mia finds a lost puppy and helps it home',
+  email: 'parent@example.com',
+  bookFormat: 'digital',
+  amountCents: 2500,
+};
+const CREATED_EVENT = JSON.stringify({ amountCents: ORDER.amountCents, currency: 'USD', bookFormat: ORDER.bookFormat });
+const newTokenHash = () => createHash('sha256').update(randomBytes(32).toString('base64url')).digest('hex');
 
 const INSERT_ORDER_SQL = `
   INSERT INTO orders (id, child_name, child_age, moral, story_idea, email, book_format, book_style,
@@ -18,23 +31,27 @@ const INSERT_EVENT_SQL = `
 
 /** The statements, with their parameters, for one new order `id` whose photo is stored as `photoExtension`. */
 export function orderInsertStatements(id, photoExtension) {
-  const tokenHash = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('hex');
+  const { childName, childAge, moral, storyIdea, email, bookFormat, amountCents } = ORDER;
   return [
     [
       INSERT_ORDER_SQL,
-      [
-        id,
-        'Mia',
-        6,
-        'Kindness',
-        'Mia finds a lost puppy and helps it home',
-        'parent@example.com',
-        'digital',
-        2500,
-        `photos/${id}.${photoExtension}`,
-      ],
+      [id, childName, childAge, moral, storyIdea, email, bookFormat, amountCents, `photos/${id}.${photoExtension}`],
     ],
-    [INSERT_TOKEN_SQL, [randomUUID(), id, tokenHash]],
-    [INSERT_EVENT_SQL, [randomUUID(), id, JSON.stringify({ amountCents: 2500, currency: 'USD', bookFormat: 'digital' })]],
+    [INSERT_TOKEN_SQL, [randomUUID(), id, newTokenHash()]],
+    [INSERT_EVENT_SQL, [randomUUID(), id, CREATED_EVENT]],
+  ];
+}
+
+/**
+ * The same new order's parameters for the shop's own statement (OrderService's
+ * INSERT_NEW_ORDER_SQL, which insertNewOrder runs): the order, its first access token and its event.
+ */
+export function newOrderParameters() {
+  const id = randomUUID();
+  const { childName, childAge, moral, storyIdea, email, bookFormat, amountCents } = ORDER;
+  return [
+    ...[id, childName, childAge, moral, storyIdea, null, email, bookFormat],
+    ...[null, null, 'Pending', amountCents, 'USD', `photos/${id}.jpg`, randomUUID(), newTokenHash(), randomUUID(), CREATED_EVENT],
+    ...[null, null, null, null],
   ];
 }

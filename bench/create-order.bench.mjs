@@ -43,6 +43,7 @@ import { performance } from 'node:perf_hooks';
 import { runningServer, serverMain, sleep, startServer, stopServer } from './support/server.mjs';
 import { multipartBody } from './support/multipart.mjs';
 import { orderInsertStatements } from './support/order-insert.mjs';
+import { DIGITAL_STORY_ORDER } from './support/shop-api.mjs';
 import { createBenchDatabase } from './support/admin-query.mjs';
 import { makeJpeg, makePng } from './support/photos.mjs';
 import { cpuSeconds, THREAD_PARTS, threadCpuDelta, threadCpuSeconds } from './support/process-cpu.mjs';
@@ -70,14 +71,8 @@ const CREATE_ORDER = `
       userErrors { field message }
     }
   }`;
-const digitalOrder = () => ({
-  childName: 'Mia',
-  childAge: 6,
-  moral: 'Kindness',
-  storyIdea: 'Mia finds a lost puppy and helps it home',
-  email: 'Parent@Example.com',
-  bookFormat: 'digital',
-});
+// The e-mail as a parent may type it (the shop lower-cases it).
+const digitalOrder = () => ({ ...DIGITAL_STORY_ORDER, email: 'Parent@Example.com' });
 
 // ---------------------------------------------------------------------------------------------
 // Process state and clean-up

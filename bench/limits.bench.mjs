@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import { multipartBody } from './support/multipart.mjs';
 import { startServer, stopServer } from './support/server.mjs';
 import { createBenchDatabase } from './support/admin-query.mjs';
+import { DIGITAL_STORY_ORDER } from './support/shop-api.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -38,14 +39,7 @@ const ORDERS = `query AdminOrders {
     totalCount
   }
 }`;
-const input = {
-  childName: 'Mia',
-  childAge: 6,
-  moral: 'Kindness',
-  storyIdea: 'Mia finds a lost puppy and helps it home',
-  email: 'parent@example.com',
-  bookFormat: 'digital',
-};
+const input = DIGITAL_STORY_ORDER;
 
 const CONFIGS = [
   { name: 'limits and logging off', env: { RATE_LIMITS: 'off', LOG_LEVEL: 'silent' } },

@@ -27,6 +27,16 @@ export async function gql(base, query, variables, cookie) {
   return { data: body.data, setCookie: res.headers.getSetCookie() };
 }
 
+/** createOrder's input for a digital book with its story idea: the order the load benchmarks send, and write. */
+export const DIGITAL_STORY_ORDER = {
+  childName: 'Mia',
+  childAge: 6,
+  moral: 'Kindness',
+  storyIdea: 'Mia finds a lost puppy and helps it home',
+  email: 'parent@example.com',
+  bookFormat: 'digital',
+};
+
 /** createOrder's input for a printed book shipped to Portland. */
 export const PRINTED_ORDER = {
   childName: 'Mia',
